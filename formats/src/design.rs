@@ -1,0 +1,467 @@
+//! The design file: one YAML document describing a playable map and its rules.
+//!
+//! These types are the file as written — names are plain strings, nothing is
+//! cross-checked. The engine turns a [`GameFile`] into a validated `Board` and says
+//! everything that is wrong with it. Every struct keeps the fields it does not know
+//! in `extra`, so a file written by a newer Tracklayer survives a round trip.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_yaml::Mapping;
+
+use crate::points::{Point, Points};
+
+/// The schema version this build reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The `format:` tag, `tracklayer/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatVersion(pub u32);
+
+impl Default for FormatVersion {
+    fn default() -> Self {
+        FormatVersion(FORMAT_VERSION)
+    }
+}
+
+impl fmt::Display for FormatVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tracklayer/{}", self.0)
+    }
+}
+
+impl FormatVersion {
+    /// Parses `tracklayer/N`; `None` for anything else.
+    pub fn parse(s: &str) -> Option<Self> {
+        s.strip_prefix("tracklayer/")?
+            .parse()
+            .ok()
+            .map(FormatVersion)
+    }
+}
+
+impl Serialize for FormatVersion {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for FormatVersion {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        FormatVersion::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "invalid value: `{s}`, expected a schema version such as `tracklayer/{FORMAT_VERSION}`"
+            ))
+        })
+    }
+}
+
+/// Which rule family a design belongs to (RULES.md §1–5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// The board game: USA, Europe, Heart of Africa and their variants.
+    #[default]
+    Board,
+    /// Ticket to Ride: The Card Game (no map play).
+    CardGame,
+    /// Trains & Stations, the dice game.
+    Dice,
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Family::Board => "board",
+            Family::CardGame => "card-game",
+            Family::Dice => "dice",
+        })
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A whole design: the document a designer edits.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameFile {
+    /// Schema version, `tracklayer/1`.
+    #[serde(default)]
+    pub format: FormatVersion,
+    /// The base design this variant builds on, relative to this file. Only set in
+    /// a variant as written; a loaded design has its base merged in already.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extends: Option<String>,
+    /// What the design is called.
+    #[serde(default)]
+    pub name: String,
+    /// The rule family.
+    #[serde(default)]
+    pub family: Family,
+    /// A free text for players and fellow designers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Who made it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub authors: Vec<String>,
+    /// The size of the printed board and of one car space, in millimetres.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardSize>,
+    /// Rule parameters as written: a `preset` plus the fields that override it.
+    /// Resolve them with [`crate::rules::resolve`].
+    #[serde(default, skip_serializing_if = "Mapping::is_empty")]
+    pub rules: Mapping,
+    /// The train-card deck as written (colours, counts, locomotives); the preset's
+    /// deck fills in what is missing.
+    #[serde(default, skip_serializing_if = "Mapping::is_empty")]
+    pub cards: Mapping,
+    /// Places on the map.
+    #[serde(default)]
+    pub cities: Vec<CitySpec>,
+    /// Multi-location destinations (Heart of Africa's Madagascar).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub countries: Vec<CountrySpec>,
+    /// Tracks between cities. Two routes between the same pair form a double route.
+    #[serde(default)]
+    pub routes: Vec<RouteSpec>,
+    /// Destination tickets.
+    #[serde(default)]
+    pub tickets: Vec<TicketSpec>,
+    /// Scenery drawn behind the network.
+    #[serde(default, skip_serializing_if = "Terrain::is_empty")]
+    pub terrain: Terrain,
+    /// Diagnostics the designer has silenced on purpose.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allow: Vec<Allow>,
+    /// Variant directives (only in a variant as written): objects of the base to drop.
+    #[serde(default, skip_serializing_if = "Removals::is_empty")]
+    pub remove: Removals,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+/// The printed board's size and the length of one car space, in millimetres.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardSize {
+    /// Board width.
+    pub width: f32,
+    /// Board height.
+    pub height: f32,
+    /// Length of one car space along a route.
+    #[serde(default = "default_car_space")]
+    pub car_space: f32,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+fn default_car_space() -> f32 {
+    BoardSize::DEFAULT_CAR_SPACE
+}
+
+impl BoardSize {
+    /// The car space of the printed Ticket to Ride boards, about 25 mm.
+    pub const DEFAULT_CAR_SPACE: f32 = 25.0;
+}
+
+impl Default for BoardSize {
+    fn default() -> Self {
+        BoardSize {
+            width: 800.0,
+            height: 540.0,
+            car_space: BoardSize::DEFAULT_CAR_SPACE,
+            extra: Mapping::new(),
+        }
+    }
+}
+
+/// A city (or a location of a country).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CitySpec {
+    /// Unique name, used by routes and tickets.
+    pub name: String,
+    /// Horizontal position in millimetres from the board's left edge.
+    #[serde(default)]
+    pub x: f32,
+    /// Vertical position in millimetres from the board's top edge.
+    #[serde(default)]
+    pub y: f32,
+    /// The country this city is a location of, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+    /// The studio will not move a locked city.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub locked: bool,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+impl CitySpec {
+    /// The city's position as a point.
+    pub fn pos(&self) -> Point {
+        Point {
+            x: self.x,
+            y: self.y,
+        }
+    }
+}
+
+/// A multi-location destination: a ticket to it is done by reaching any of its
+/// locations, and routes into it do not connect through it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CountrySpec {
+    /// Unique name (tickets may name it).
+    pub name: String,
+    /// An optional outline for drawing the country.
+    #[serde(default, skip_serializing_if = "Points::is_empty")]
+    pub outline: Points,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+/// One track between two cities.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RouteSpec {
+    /// A stable identifier, unique in the file, used to refer to the route.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// One end (a city name).
+    pub from: String,
+    /// The other end (a city name).
+    pub to: String,
+    /// Number of car spaces.
+    pub length: u32,
+    /// A deck colour, or `gray` for any one colour.
+    pub color: String,
+    /// A tunnel: extra cards may be demanded when it is claimed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub tunnel: bool,
+    /// A ferry: how many of its spaces need a locomotive.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ferry: u32,
+    /// Points the track bends through when drawn, between `from` and `to`.
+    #[serde(default, skip_serializing_if = "Points::is_empty")]
+    pub bends: Points,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+impl RouteSpec {
+    /// How designers and messages name the route: `Madrid - Pamplona (black)`.
+    pub fn display_name(&self) -> String {
+        format!("{} - {} ({})", self.from, self.to, self.color)
+    }
+}
+
+/// A destination ticket.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TicketSpec {
+    /// One end: a city or a country.
+    pub from: String,
+    /// The other end: a city or a country.
+    pub to: String,
+    /// Points won when completed, lost when not.
+    pub points: u32,
+    /// A long ticket (Europe's blue-backed deck).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub long: bool,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+impl TicketSpec {
+    /// How designers and messages name the ticket: `Denver - El Paso`.
+    pub fn display_name(&self) -> String {
+        format!("{} - {}", self.from, self.to)
+    }
+}
+
+/// Scenery drawn behind the network: regions and a background image.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Terrain {
+    /// Areas such as seas, lakes and mountains.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<Region>,
+    /// An image to trace over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub background: Option<Background>,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+impl Terrain {
+    /// Nothing to draw and nothing unknown kept.
+    pub fn is_empty(&self) -> bool {
+        self.regions.is_empty() && self.background.is_none() && self.extra.is_empty()
+    }
+}
+
+/// What a region depicts, which decides how it is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RegionKind {
+    /// Open sea.
+    #[default]
+    Sea,
+    /// A lake.
+    Lake,
+    /// Mountains.
+    Mountains,
+    /// Hills.
+    Hills,
+    /// Desert.
+    Desert,
+    /// Forest.
+    Forest,
+    /// Jungle.
+    Jungle,
+    /// Savanna.
+    Savanna,
+    /// Plains.
+    Plains,
+    /// Ice.
+    Ice,
+    /// Land (a plain landmass, drawn like a continent).
+    Land,
+}
+
+impl RegionKind {
+    /// Every kind, in menu order.
+    pub const ALL: [RegionKind; 11] = [
+        RegionKind::Sea,
+        RegionKind::Lake,
+        RegionKind::Mountains,
+        RegionKind::Hills,
+        RegionKind::Desert,
+        RegionKind::Forest,
+        RegionKind::Jungle,
+        RegionKind::Savanna,
+        RegionKind::Plains,
+        RegionKind::Ice,
+        RegionKind::Land,
+    ];
+
+    /// The name used in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            RegionKind::Sea => "sea",
+            RegionKind::Lake => "lake",
+            RegionKind::Mountains => "mountains",
+            RegionKind::Hills => "hills",
+            RegionKind::Desert => "desert",
+            RegionKind::Forest => "forest",
+            RegionKind::Jungle => "jungle",
+            RegionKind::Savanna => "savanna",
+            RegionKind::Plains => "plains",
+            RegionKind::Ice => "ice",
+            RegionKind::Land => "land",
+        }
+    }
+}
+
+/// A polygon of scenery.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Region {
+    /// What the region depicts.
+    pub kind: RegionKind,
+    /// An optional label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The outline, at least three points.
+    pub points: Points,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+/// An image drawn under everything, for tracing a board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Background {
+    /// PNG or JPEG path, relative to the design file.
+    pub image: String,
+    /// Left edge in millimetres.
+    #[serde(default)]
+    pub x: f32,
+    /// Top edge in millimetres.
+    #[serde(default)]
+    pub y: f32,
+    /// Millimetres per image pixel.
+    #[serde(default = "one")]
+    pub scale: f32,
+    /// 0 (invisible) to 1 (opaque).
+    #[serde(default = "one")]
+    pub opacity: f32,
+    /// A locked background cannot be moved by accident.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub locked: bool,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+/// A diagnostic silenced on purpose: a code, and optionally the one object it
+/// is silenced for.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Allow {
+    /// The diagnostic code, e.g. `TL204`.
+    pub code: String,
+    /// The object's name (`Seattle`, `Denver - El Paso`, a route id or name); all
+    /// objects when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub object: Option<String>,
+    /// Why it is fine, for the next designer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+/// In a variant: objects of the base that the variant drops, by name (cities,
+/// countries), route id or name, and ticket name.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Removals {
+    /// City names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cities: Vec<String>,
+    /// Country names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub countries: Vec<String>,
+    /// Route ids or names (`Madrid - Pamplona (black)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub routes: Vec<String>,
+    /// Ticket names (`Denver - El Paso`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tickets: Vec<String>,
+    /// Terrain region names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
+}
+
+impl Removals {
+    /// Nothing is removed.
+    pub fn is_empty(&self) -> bool {
+        self.cities.is_empty()
+            && self.countries.is_empty()
+            && self.routes.is_empty()
+            && self.tickets.is_empty()
+            && self.regions.is_empty()
+    }
+}

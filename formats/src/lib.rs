@@ -1,0 +1,31 @@
+//! Tracklayer's file formats.
+//!
+//! A designer's design file ([`GameFile`]) is one YAML document: rules, cards,
+//! cities, routes, tickets, terrain. This crate reads it exactly — every error
+//! names its file, line, column and key path — merges variants into their base,
+//! keeps fields it does not know, and writes files atomically. It holds no game
+//! logic: the `engine` crate validates designs and plays them.
+//!
+//! See `docs/format.md` for the format, field by field.
+
+pub mod design;
+pub mod error;
+pub mod limits;
+pub mod load;
+pub mod merge;
+pub mod points;
+pub mod rules;
+pub mod save;
+pub mod source;
+pub mod suggest;
+
+pub use design::{
+    Allow, Background, BoardSize, CitySpec, CountrySpec, Family, FormatVersion, GameFile, Region,
+    RegionKind, RouteSpec, Terrain, TicketSpec,
+};
+pub use error::{LoadError, LoadErrorKind, Location};
+pub use load::{BaseDesign, LoadedDesign, Sources, load, load_str};
+pub use points::{Point, Points};
+pub use rules::{Deck, Preset, Rules};
+pub use save::{SaveError, save, to_yaml, write_atomic};
+pub use source::Pos;

@@ -1,0 +1,123 @@
+//! Writing a design: as YAML text, as the small difference a variant stores, and
+//! atomically to disk so that a crash mid-save never leaves a half-written file.
+
+use std::io::Write;
+use std::path::Path;
+
+use serde_yaml::{Mapping, Value};
+
+use crate::design::GameFile;
+use crate::load::BaseDesign;
+use crate::merge::diff_variant;
+
+/// Why a design could not be saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The design could not be turned into YAML (a value YAML cannot hold).
+    #[error("cannot write the design as YAML: {0}")]
+    Yaml(#[from] serde_yaml::Error),
+    /// The disk refused.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file being written.
+        path: String,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// The design as YAML text. For a variant (`base` given), only what differs
+/// from the base is written, under `extends:`.
+pub fn to_yaml(design: &GameFile, base: Option<&BaseDesign>) -> Result<String, SaveError> {
+    let Value::Mapping(mut full) = serde_yaml::to_value(design)? else {
+        unreachable!("a struct serializes to a mapping")
+    };
+    let mapping = match base {
+        None => {
+            full.remove("extends");
+            full
+        }
+        Some(base) => {
+            full.remove("extends");
+            full.remove("format");
+            let mut b = base.mapping.clone();
+            b.remove("format");
+            b.remove("extends");
+            let diff = diff_variant(&b, &full);
+            let mut out = Mapping::new();
+            out.insert("format".into(), Value::String(design.format.to_string()));
+            out.insert("extends".into(), Value::String(base.extends.clone()));
+            for (k, v) in diff {
+                out.insert(k, v);
+            }
+            out
+        }
+    };
+    Ok(serde_yaml::to_string(&mapping)?)
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder is
+/// written, flushed to disk, then renamed over the target.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    let io = |source| SaveError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".tracklayer-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(io)?;
+    tmp.write_all(bytes).map_err(io)?;
+    tmp.as_file().sync_all().map_err(io)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    Ok(())
+}
+
+/// Saves a design (or a variant, given its base) atomically.
+pub fn save(design: &GameFile, base: Option<&BaseDesign>, path: &Path) -> Result<(), SaveError> {
+    let text = to_yaml(design, base)?;
+    write_atomic(path, text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::load;
+
+    #[test]
+    fn a_variant_saves_as_its_difference_and_reloads_equal() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().join("base.yaml");
+        std::fs::write(
+            &base,
+            "format: tracklayer/1\nname: B\ncities: [{name: A, x: 0, y: 0}, {name: C, x: 5, y: 5}]\nroutes: [{id: ac, from: A, to: C, length: 2, color: red}]\n",
+        )
+        .unwrap();
+        let var = dir.path().join("var.yaml");
+        std::fs::write(&var, "format: tracklayer/1\nextends: base.yaml\nname: V\n").unwrap();
+        let mut loaded = load(&var).unwrap();
+        loaded.design.routes[0].length = 3;
+        save(&loaded.design, loaded.base.as_ref(), &var).unwrap();
+        let text = std::fs::read_to_string(&var).unwrap();
+        assert!(text.contains("extends: base.yaml"), "{text}");
+        assert!(!text.contains("cities"), "{text}");
+        let again = load(&var).unwrap();
+        assert_eq!(again.design, loaded.design);
+    }
+
+    #[test]
+    fn atomic_writes_replace_whole_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.yaml");
+        write_atomic(&p, b"one").unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"two");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}

@@ -1,0 +1,2 @@
+//! Tracklayer.
+fn main() {}
