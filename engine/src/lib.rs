@@ -1,1 +1,11 @@
-//! Tracklayer engine.
+//! Tracklayer's engine: the one place where the rules live.
+//!
+//! - [`board`]: a validated, index-based, immutable model of a design;
+//! - [`validate`]: the design validator and its diagnostics;
+//! - [`game`]: the rules of the board family behind a generic game interface.
+
+pub mod board;
+pub mod validate;
+
+pub use board::Board;
+pub use validate::{Code, Diagnostic, Diagnostics, ObjectRef, Severity, Validation, validate};

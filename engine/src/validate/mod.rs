@@ -1,0 +1,44 @@
+//! The design validator: every problem of a design, with the objects it names,
+//! where it is written and how to fix it. `docs/diagnostics.md` lists the codes.
+
+mod checks;
+mod diagnostic;
+pub(crate) mod rules_check;
+
+use formats::GameFile;
+
+pub use diagnostic::{Code, Diagnostic, Diagnostics, ObjectRef, Severity};
+
+use crate::board::{self, Board};
+
+/// A design's diagnostics, and its board when it has no errors.
+#[derive(Debug, Clone)]
+pub struct Validation {
+    /// The playable board, present when there are no errors.
+    pub board: Option<Board>,
+    /// Everything found, errors first within each stage.
+    pub diagnostics: Diagnostics,
+}
+
+/// Builds and checks a design. Warnings never block: a board is returned
+/// whenever there is no error.
+pub fn validate(file: &GameFile) -> Validation {
+    let mut diagnostics = Diagnostics::default();
+    let built = board::build(file, &mut diagnostics);
+    checks::run(file, built.as_ref(), &mut diagnostics);
+    checks::apply_allow_list(file, built.as_ref(), &mut diagnostics);
+    let board = if diagnostics.has_errors() {
+        None
+    } else {
+        built
+    };
+    Validation { board, diagnostics }
+}
+
+impl Board {
+    /// Turns a design into a board, or says everything that stops it.
+    pub fn build(file: &GameFile) -> Result<Board, Diagnostics> {
+        let v = validate(file);
+        v.board.ok_or(v.diagnostics)
+    }
+}

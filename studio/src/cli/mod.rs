@@ -1,0 +1,39 @@
+//! The command line: `tracklayer [FILE]` opens the studio; subcommands work
+//! without a display.
+
+mod stats;
+mod validate;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Tracklayer: design, validate and playtest Ticket-to-Ride-style maps.
+#[derive(Debug, Parser)]
+#[command(name = "tracklayer", version, about, long_about = None)]
+pub struct Cli {
+    /// The design to open in the studio (default: the last one opened, or the bundled USA map).
+    pub file: Option<PathBuf>,
+    /// What to do instead of opening the studio.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check designs and print their diagnostics (exit 0: no errors, 1: errors, 2: unreadable).
+    Validate(validate::Args),
+    /// Print a design's statistics.
+    Stats(stats::Args),
+}
+
+/// Runs the command line.
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        None => crate::app::run(cli.file),
+        Some(Command::Validate(args)) => validate::run(args),
+        Some(Command::Stats(args)) => stats::run(args),
+    }
+}
