@@ -5,6 +5,8 @@
 //! - [`game`]: the rules of the board family behind a generic game interface.
 
 pub mod board;
+pub mod board_game;
+pub mod game;
 pub mod rng;
 pub mod synth;
 pub mod validate;
