@@ -8,6 +8,7 @@ pub mod board;
 pub mod board_game;
 pub mod game;
 pub mod rng;
+pub mod scenario;
 pub mod synth;
 pub mod validate;
 

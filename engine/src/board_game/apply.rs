@@ -24,7 +24,7 @@ fn plural(n: u16, one: &str) -> String {
 
 impl State {
     /// A card's name: a colour, or `locomotive`.
-    pub(crate) fn card_name(&self, c: Card) -> &str {
+    pub fn card_name(&self, c: Card) -> &str {
         match c.color_id() {
             Some(id) => self
                 .board()
@@ -36,7 +36,7 @@ impl State {
     }
 
     /// A payment in words: `2 red + 1 locomotive`.
-    pub(crate) fn payment_text(&self, p: Payment, total: u8) -> String {
+    pub fn payment_text(&self, p: Payment, total: u8) -> String {
         let color = u16::from(p.color_cards(total));
         if p.locomotives_only() {
             return plural(u16::from(p.locomotives), "locomotive");

@@ -9,6 +9,7 @@ mod events;
 mod legal;
 mod observation;
 pub mod scoring;
+mod setup;
 mod state;
 mod tables;
 mod text;

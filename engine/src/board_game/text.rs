@@ -212,13 +212,21 @@ impl State {
         }
         if let Some(rest) = t.strip_prefix("pay ") {
             let (payment, total) = self.parse_payment(rest).map_err(err)?;
-            if let Phase::Tunnel(t) = self.phase
-                && t.extra != total
-            {
-                return Err(err(format!(
-                    "the tunnel asks for {} extra cards; the payment names {total}",
-                    t.extra
-                )));
+            if let Phase::Tunnel(t) = self.phase {
+                if t.extra != total {
+                    return Err(err(format!(
+                        "the tunnel asks for {} extra cards; the payment names {total}",
+                        t.extra
+                    )));
+                }
+                if !payment.locomotives_only() && payment.color != t.payment.color {
+                    let want = if t.payment.locomotives_only() {
+                        "locomotives".to_owned()
+                    } else {
+                        format!("{} cards or locomotives", self.card_name(t.payment.color))
+                    };
+                    return Err(err(format!("the tunnel's extra cards must be {want}")));
+                }
             }
             return Ok(Action::PayTunnel {
                 locomotives: payment.locomotives,
