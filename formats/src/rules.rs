@@ -280,7 +280,7 @@ pub fn effective_sections(
     let preset = preset_of(rules)?;
     let (mut r, mut c) = preset.sections();
     let mut own = rules.clone();
-    own.remove("preset");
+    own.shift_remove("preset");
     deep_merge(&mut r, &own);
     deep_merge(&mut c, cards);
     Ok((r, c))
