@@ -7,6 +7,7 @@
 pub mod board;
 pub mod board_game;
 pub mod game;
+pub mod replay;
 pub mod rng;
 pub mod scenario;
 pub mod synth;

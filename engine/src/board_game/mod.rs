@@ -7,6 +7,7 @@ mod apply;
 pub mod cards;
 mod events;
 mod legal;
+mod log;
 mod observation;
 pub mod scoring;
 mod setup;
