@@ -33,9 +33,9 @@ pub enum ReplayError {
     #[error("the replay ends with {found:?}, but it recorded {recorded:?}")]
     Mismatch {
         /// What the file says.
-        recorded: ReplayResult,
+        recorded: Box<ReplayResult>,
         /// What playing it gave.
-        found: ReplayResult,
+        found: Box<ReplayResult>,
     },
 }
 
@@ -147,12 +147,12 @@ pub fn play_back(replay: &Replay) -> Result<Playback, ReplayError> {
         let found = state.outcome().as_ref().map(result_of);
         if found.as_ref() != Some(recorded) {
             return Err(ReplayError::Mismatch {
-                recorded: recorded.clone(),
-                found: found.unwrap_or(ReplayResult {
+                recorded: Box::new(recorded.clone()),
+                found: Box::new(found.unwrap_or(ReplayResult {
                     scores: state.scores(),
                     winners: Vec::new(),
                     reason: "not over".into(),
-                }),
+                })),
             });
         }
     }
