@@ -99,11 +99,12 @@ impl State {
 
     /// Draws available now; `second` is the second draw of a turn.
     fn draw_actions(&self, second: bool, out: &mut Vec<Action>) {
-        let rules = self.board().rules();
-        let loco_double = rules.display.locomotive_counts_double;
-        for (i, c) in self.display().iter().enumerate() {
+        // Slots past the display's size are always empty, so the whole
+        // arrays can be scanned without looking up the rules.
+        let refuse_loco = second && self.game.board.rules().display.locomotive_counts_double;
+        for (i, c) in self.display.iter().enumerate() {
             if let Some(c) = c
-                && !(second && loco_double && c.is_locomotive())
+                && !(refuse_loco && c.is_locomotive())
             {
                 out.push(Action::DrawFaceUp(i as u8));
             }
@@ -111,7 +112,7 @@ impl State {
         if self.can_draw_blind() {
             out.push(Action::DrawBlind);
         }
-        for (i, t) in self.terrain_display().iter().enumerate() {
+        for (i, t) in self.terrain_display.iter().enumerate() {
             if t.is_some() {
                 out.push(Action::DrawTerrainFaceUp(i as u8));
             }
@@ -153,9 +154,10 @@ impl State {
                     let (len, ferry) = (t.length[r], t.ferry[r]);
                     let mut k = ferry.max(len.saturating_sub(have8));
                     let hi = locos8.min(len - 1);
+                    let route = RouteId::from_index(r);
                     while k <= hi {
                         out.push(Action::Claim {
-                            route: RouteId::from_index(r),
+                            route,
                             payment: Payment {
                                 color: card,
                                 locomotives: k,

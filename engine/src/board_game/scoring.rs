@@ -232,141 +232,124 @@ fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Vec<b
 
 /// The length of the longest continuous path of `routes`: each route used
 /// once, cities revisited freely, never through a dead end (country location).
+/// Exact: a depth-first search over trails, pruned by the length of the
+/// routes not yet used in the component.
 pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
     if routes.is_empty() {
         return 0;
     }
-    // Local node numbering for the cities these routes touch.
-    let mut nodes: Vec<CityId> = Vec::with_capacity(routes.len() + 1);
+    // Local numbering of the cities these routes touch.
     let mut local = vec![u32::MAX; board.cities().len()];
-    let mut edges: Vec<(usize, usize, u32)> = Vec::with_capacity(routes.len());
-    let mut node = |c: CityId, nodes: &mut Vec<CityId>| {
-        let slot = &mut local[c.index()];
-        if *slot == u32::MAX {
-            *slot = nodes.len() as u32;
-            nodes.push(c);
-        }
-        *slot as usize
-    };
+    let mut dead: Vec<bool> = Vec::with_capacity(routes.len() + 1);
+    let mut edges: Vec<(u32, u32, u32)> = Vec::with_capacity(routes.len());
     for &r in routes {
         let route = board.route(r);
-        let a = node(route.from, &mut nodes);
-        let b = node(route.to, &mut nodes);
+        let mut node = |c: CityId| {
+            let slot = &mut local[c.index()];
+            if *slot == u32::MAX {
+                *slot = dead.len() as u32;
+                dead.push(board.is_dead_end(c));
+            }
+            *slot
+        };
+        let (a, b) = (node(route.from), node(route.to));
         edges.push((a, b, u32::from(route.length)));
     }
-    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let n = dead.len();
+    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
     for (i, &(a, b, _)) in edges.iter().enumerate() {
-        adj[a].push(i);
-        adj[b].push(i);
+        adj[a as usize].push(i as u32);
+        adj[b as usize].push(i as u32);
     }
-    let dead: Vec<bool> = nodes.iter().map(|&c| board.is_dead_end(c)).collect();
-    // A longest trail starts at an odd-degree vertex or a dead end, or is a
-    // closed trail that may start anywhere on it; one start per component
-    // without such a vertex suffices.
-    let mut component = vec![usize::MAX; nodes.len()];
-    let mut comps = 0;
-    for s in 0..nodes.len() {
-        if component[s] != usize::MAX {
+    // Components, with the total length of their routes (the pruning bound).
+    let mut component = vec![u32::MAX; n];
+    let mut totals: Vec<u32> = Vec::new();
+    for s in 0..n {
+        if component[s] != u32::MAX {
             continue;
         }
+        let c = totals.len() as u32;
+        let mut total = 0;
         let mut stack = vec![s];
-        component[s] = comps;
+        component[s] = c;
         while let Some(v) = stack.pop() {
             for &e in &adj[v] {
-                let (a, b, _) = edges[e];
-                let w = if a == v { b } else { a };
-                if component[w] == usize::MAX {
-                    component[w] = comps;
+                let (a, b, len) = edges[e as usize];
+                if a as usize == v {
+                    total += len; // each edge counted once, from its first end
+                }
+                let w = if a as usize == v { b } else { a } as usize;
+                if component[w] == u32::MAX {
+                    component[w] = c;
                     stack.push(w);
                 }
             }
         }
-        comps += 1;
+        totals.push(total);
     }
-    let mut starts: Vec<usize> = (0..nodes.len())
+    // A longest trail starts at an odd-degree vertex or a dead end, or is a
+    // closed trail that may start anywhere on it.
+    let mut starts: Vec<usize> = (0..n)
         .filter(|&v| adj[v].len() % 2 == 1 || dead[v])
         .collect();
-    for c in 0..comps {
+    for c in 0..totals.len() as u32 {
         if !starts.iter().any(|&v| component[v] == c)
-            && let Some(v) = (0..nodes.len()).find(|&v| component[v] == c)
+            && let Some(v) = (0..n).find(|&v| component[v] == c)
         {
             starts.push(v);
         }
     }
-    let mut best = 0;
-    if edges.len() <= 64 {
-        let adj_masks: Vec<u64> = adj
-            .iter()
-            .map(|es| es.iter().fold(0u64, |m, &e| m | 1 << e))
-            .collect();
-        let ends: Vec<(u8, u8, u8)> = edges
-            .iter()
-            .map(|&(a, b, l)| (a as u8, b as u8, l as u8))
-            .collect();
-        if nodes.len() <= 256 {
-            for s in starts {
-                best = best.max(trail_small(s, true, 0, &ends, &adj_masks, &dead));
-            }
-            return best;
-        }
-    }
-    let mut used = vec![false; edges.len()];
+    // Components with the most track first, so the bound bites early.
+    starts.sort_by_key(|&v| std::cmp::Reverse(totals[component[v] as usize]));
+    let mut search = Trails {
+        edges: &edges,
+        adj: &adj,
+        dead: &dead,
+        used: vec![false; edges.len()],
+        best: 0,
+    };
     for s in starts {
-        best = best.max(trail(s, true, &edges, &adj, &dead, &mut used));
-    }
-    best
-}
-
-/// The longest trail from `v` over edges not in `used` (a bitmask), for
-/// networks of at most 64 routes and 256 cities.
-fn trail_small(
-    v: usize,
-    first: bool,
-    used: u64,
-    edges: &[(u8, u8, u8)],
-    adj: &[u64],
-    dead: &[bool],
-) -> u32 {
-    if dead[v] && !first {
-        return 0;
-    }
-    let mut best = 0;
-    let mut free = adj[v] & !used;
-    while free != 0 {
-        let e = free.trailing_zeros() as usize;
-        free &= free - 1;
-        let (a, b, len) = edges[e];
-        let w = if usize::from(a) == v { b } else { a };
-        best = best.max(
-            u32::from(len) + trail_small(usize::from(w), false, used | 1 << e, edges, adj, dead),
-        );
-    }
-    best
-}
-
-fn trail(
-    v: usize,
-    first: bool,
-    edges: &[(usize, usize, u32)],
-    adj: &[Vec<usize>],
-    dead: &[bool],
-    used: &mut [bool],
-) -> u32 {
-    if dead[v] && !first {
-        return 0;
-    }
-    let mut best = 0;
-    for &e in &adj[v] {
-        if used[e] {
+        let total = totals[component[s] as usize];
+        if total <= search.best {
             continue;
         }
-        used[e] = true;
-        let (a, b, len) = edges[e];
-        let w = if a == v { b } else { a };
-        best = best.max(len + trail(w, false, edges, adj, dead, used));
-        used[e] = false;
+        search.walk(s, true, 0, total);
     }
-    best
+    search.best
+}
+
+/// The depth-first search over trails of [`longest_path`].
+struct Trails<'a> {
+    edges: &'a [(u32, u32, u32)],
+    adj: &'a [Vec<u32>],
+    dead: &'a [bool],
+    used: Vec<bool>,
+    best: u32,
+}
+
+impl Trails<'_> {
+    /// Extends a trail that has reached `v` with length `len`, `left` being the
+    /// length of the component's routes not used yet.
+    fn walk(&mut self, v: usize, first: bool, len: u32, left: u32) {
+        self.best = self.best.max(len);
+        if (self.dead[v] && !first) || len + left <= self.best {
+            return;
+        }
+        for i in 0..self.adj[v].len() {
+            let e = self.adj[v][i] as usize;
+            if self.used[e] {
+                continue;
+            }
+            let (a, b, l) = self.edges[e];
+            let w = if a as usize == v { b } else { a } as usize;
+            self.used[e] = true;
+            self.walk(w, false, len + l, left - l);
+            self.used[e] = false;
+            if len + left <= self.best {
+                return;
+            }
+        }
+    }
 }
 
 /// Every player's final score.
@@ -450,5 +433,80 @@ pub(crate) fn outcome(state: &State, scores: &[ScoreBreakdown], reason: EndReaso
         ranks,
         winners,
         reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::GameRng;
+    use crate::synth::{SynthSize, design};
+
+    /// Every trail from every city, no pruning: slow and obviously exact.
+    fn brute_force(board: &Board, routes: &[RouteId]) -> u32 {
+        fn walk(
+            board: &Board,
+            routes: &[RouteId],
+            v: CityId,
+            first: bool,
+            used: &mut Vec<bool>,
+        ) -> u32 {
+            if board.is_dead_end(v) && !first {
+                return 0;
+            }
+            let mut best = 0;
+            for (i, &r) in routes.iter().enumerate() {
+                let route = board.route(r);
+                if used[i] || (route.from != v && route.to != v) {
+                    continue;
+                }
+                used[i] = true;
+                best = best.max(
+                    u32::from(route.length) + walk(board, routes, route.other_end(v), false, used),
+                );
+                used[i] = false;
+            }
+            best
+        }
+        let mut used = vec![false; routes.len()];
+        (0..board.cities().len())
+            .map(|c| walk(board, routes, CityId::from_index(c), true, &mut used))
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn longest_path_matches_brute_force_on_random_networks() {
+        let size = SynthSize {
+            cities: 16,
+            routes: 40,
+            tickets: 20,
+        };
+        let board = Board::build(&design(size, 9)).unwrap();
+        let mut rng = GameRng::seeded(3);
+        for _ in 0..300 {
+            let k = 1 + rng.index(12);
+            let mut ids: Vec<RouteId> =
+                (0..board.routes().len()).map(RouteId::from_index).collect();
+            rng.shuffle(&mut ids);
+            ids.truncate(k);
+            assert_eq!(
+                longest_path(&board, &ids),
+                brute_force(&board, &ids),
+                "{ids:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_loop_counts_every_route_once() {
+        // A triangle with a tail: the whole network is one trail.
+        let text = "format: tracklayer/1\nname: T\nrules: {tickets: {setup: {regular: 0, keep: 0}}}\ncities: [{name: A}, {name: B}, {name: C}, {name: D}]\nroutes:\n  - {from: A, to: B, length: 2, color: red}\n  - {from: B, to: C, length: 3, color: red}\n  - {from: C, to: A, length: 4, color: red}\n  - {from: C, to: D, length: 1, color: red}\n";
+        let d = formats::load_str(text, std::path::Path::new("t.yaml"))
+            .unwrap()
+            .design;
+        let board = Board::build(&d).unwrap();
+        let all: Vec<RouteId> = (0..4).map(RouteId::from_index).collect();
+        assert_eq!(longest_path(&board, &all), 10);
     }
 }

@@ -154,15 +154,15 @@ impl State {
         }
         rng.shuffle(&mut terrain_deck);
 
-        let player = Player {
+        let player = || Player {
             hand: Cards::EMPTY,
             trains: rules.trains,
             stations_left: rules.stations.count,
-            tickets: Vec::new(),
+            tickets: Vec::with_capacity(8),
             terrain: TerrainCards::default(),
             route_points: 0,
             doubling_points: 0,
-            routes: Vec::new(),
+            routes: Vec::with_capacity(32),
             stations: Vec::new(),
         };
         let mut s = State {
@@ -177,7 +177,7 @@ impl State {
             tickets: regular.into(),
             long_tickets: long.into(),
             tickets_out: Vec::new(),
-            players: vec![player; n],
+            players: (0..n).map(|_| player()).collect(),
             owner: vec![None; board.routes().len()],
             claimable: vec![0; n * game.tables.words],
             station_owner: vec![None; board.cities().len()],
