@@ -81,6 +81,7 @@ impl State {
             self.phase = Phase::Turn;
             self.current = Seat(0);
         }
+        self.setup_offers(setup)?;
         for (i, p) in setup.players.iter().enumerate() {
             if let Some(names) = &p.tickets {
                 let mut held = Vec::new();
@@ -99,6 +100,8 @@ impl State {
                 }
             }
         }
+
+        self.setup_ticket_deck(setup)?;
 
         // Routes and stations.
         for (i, p) in setup.players.iter().enumerate() {
@@ -123,11 +126,19 @@ impl State {
                 }
                 self.give_station(seat, c)?;
             }
+            let count = self.board().rules().stations.count;
             let player = &mut self.players[i];
             if let Some(t) = p.trains {
                 player.trains = t;
             }
             if let Some(s) = p.stations_left {
+                let built = player.stations.len();
+                if usize::from(s) + built > usize::from(count) {
+                    return Err(format!(
+                        "player {} cannot have {s} stations left: the rules give {count} and {built} are built",
+                        i + 1
+                    ));
+                }
                 player.stations_left = s;
             }
         }
@@ -137,6 +148,102 @@ impl State {
                 return Err(format!("there is no player {c}"));
             }
             self.current = Seat(c - 1);
+        }
+        Ok(())
+    }
+
+    fn ticket_named(&self, name: &str) -> Result<TicketId, String> {
+        self.board()
+            .ticket_by_name(name)
+            .ok_or_else(|| format!("there is no ticket `{name}`"))
+    }
+
+    /// Puts a ticket back on top of its deck (long or regular).
+    fn push_ticket_front(&mut self, t: TicketId) {
+        if self.board().ticket(t).long {
+            self.long_tickets.push_front(t);
+        } else {
+            self.tickets.push_front(t);
+        }
+    }
+
+    /// Replaces the setup tickets offered to the players who name an `offer`.
+    fn setup_offers(&mut self, setup: &Setup) -> Result<(), String> {
+        if setup.players.iter().all(|p| p.offer.is_none()) {
+            return Ok(());
+        }
+        if self.phase != Phase::SetupTickets {
+            return Err(
+                "`offer` sets the setup tickets to choose from, so it cannot be combined with `tickets` or `skip_ticket_choice`".into(),
+            );
+        }
+        let n = self.players.len();
+        // Player 1 chooses first from `offer`; the others wait in
+        // `setup_offers`, the next player last.
+        let slot = |s: &mut State, i: usize| -> Vec<TicketId> {
+            if i == 0 {
+                std::mem::take(&mut s.offer)
+            } else {
+                std::mem::take(&mut s.setup_offers[n - 1 - i])
+            }
+        };
+        for (i, p) in setup.players.iter().enumerate() {
+            if p.offer.is_some() {
+                for t in slot(self, i).into_iter().rev() {
+                    self.push_ticket_front(t);
+                }
+            }
+        }
+        for (i, p) in setup.players.iter().enumerate() {
+            let Some(names) = &p.offer else { continue };
+            let mut offer = Vec::with_capacity(names.len());
+            for name in names {
+                let id = self.ticket_named(name)?;
+                self.take_ticket(id)
+                    .ok_or_else(|| format!("ticket `{name}` is offered twice"))?;
+                offer.push(id);
+            }
+            if i == 0 {
+                self.offer = offer;
+            } else {
+                self.setup_offers[n - 1 - i] = offer;
+            }
+        }
+        Ok(())
+    }
+
+    /// Stacks the top of the ticket deck and trims it to the size asked.
+    fn setup_ticket_deck(&mut self, setup: &Setup) -> Result<(), String> {
+        let mut seen = Vec::with_capacity(setup.ticket_deck_top.len());
+        for name in setup.ticket_deck_top.iter().rev() {
+            let id = self.ticket_named(name)?;
+            if seen.contains(&id) {
+                return Err(format!("ticket `{name}` is named twice in `ticket_deck_top`"));
+            }
+            seen.push(id);
+            let held = self.players.iter().any(|p| p.tickets.contains(&id))
+                || self.offer.contains(&id)
+                || self.setup_offers.iter().any(|o| o.contains(&id));
+            if held {
+                return Err(format!(
+                    "ticket `{name}` is held or offered, so it cannot also lie in the deck"
+                ));
+            }
+            self.take_ticket(id)
+                .ok_or_else(|| format!("ticket `{name}` is not in the game"))?;
+            self.push_ticket_front(id);
+        }
+        if let Some(size) = setup.ticket_deck_size {
+            if size < setup.ticket_deck_top.len() {
+                return Err(format!(
+                    "`ticket_deck_size` {size} is smaller than `ticket_deck_top`"
+                ));
+            }
+            while self.tickets.len() > size {
+                if let Some(t) = self.tickets.pop_back() {
+                    self.tickets_out.push(t);
+                }
+            }
         }
         Ok(())
     }

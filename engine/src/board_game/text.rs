@@ -112,6 +112,10 @@ impl State {
         };
         let t = text.trim();
         let board = self.board();
+        if t == "keep" {
+            // Keeping nothing: what `describe` writes for an empty choice.
+            return Ok(Action::KeepTickets(Keep(0)));
+        }
         if let Some(rest) = t.strip_prefix("keep ") {
             let mut mask = 0u16;
             for name in rest.split('|').map(str::trim).filter(|s| !s.is_empty()) {
