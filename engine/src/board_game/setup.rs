@@ -194,15 +194,40 @@ impl State {
                 }
             }
         }
+        // The overridden offers are empty now, so a named ticket found in an
+        // offer was dealt to a player whose offer stays: that player gets the
+        // top ticket of the deck in its place, so the deal keeps its size.
+        let mut chosen: Vec<(usize, Vec<TicketId>)> = Vec::new();
         for (i, p) in setup.players.iter().enumerate() {
             let Some(names) = &p.offer else { continue };
             let mut offer = Vec::with_capacity(names.len());
             for name in names {
                 let id = self.ticket_named(name)?;
-                self.take_ticket(id)
-                    .ok_or_else(|| format!("ticket `{name}` is offered twice"))?;
+                if offer.contains(&id) || chosen.iter().any(|(_, o)| o.contains(&id)) {
+                    return Err(format!("ticket `{name}` is offered twice"));
+                }
+                let long = self.board().ticket(id).long;
+                let dealt = std::iter::once(&mut self.offer)
+                    .chain(self.setup_offers.iter_mut())
+                    .find_map(|o| o.iter_mut().find(|t| **t == id));
+                if let Some(slot) = dealt {
+                    let deck = if long {
+                        &mut self.long_tickets
+                    } else {
+                        &mut self.tickets
+                    };
+                    *slot = deck.pop_front().ok_or_else(|| {
+                        format!("ticket `{name}` is dealt to another player and no ticket is left to replace it")
+                    })?;
+                } else {
+                    self.take_ticket(id)
+                        .ok_or_else(|| format!("ticket `{name}` is held by a player"))?;
+                }
                 offer.push(id);
             }
+            chosen.push((i, offer));
+        }
+        for (i, offer) in chosen {
             if i == 0 {
                 self.offer = offer;
             } else {
