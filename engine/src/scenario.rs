@@ -488,3 +488,86 @@ fn check_final(state: &State, f: &FinalExpect, out: &mut Vec<String>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use formats::scenario::Scenario;
+
+    use super::run;
+
+    fn failures(yaml: &str) -> Vec<String> {
+        let s: Scenario = serde_yaml::from_str(yaml).expect("the scenario parses");
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        run(&s, &maps).expect("the scenario runs").failures
+    }
+
+    const HEAD: &str = "format: tracklayer-scenario/1
+name: runner test
+game: usa.yaml
+players: 2
+setup:
+  players:
+    - {hand: {red: 2}, tickets: []}
+    - {tickets: []}
+  ticket_deck_top: [Denver - El Paso]
+";
+
+    #[test]
+    fn a_refused_legal_step_and_an_accepted_illegal_step_are_reported() {
+        let f = failures(&format!(
+            "{HEAD}steps:
+  - legal: claim Chicago - Duluth (red) with 3 red
+  - illegal: claim Boston - New York (red) with 2 red
+"
+        ));
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f[0].starts_with("step 1: `claim Chicago - Duluth (red) with 3 red` should be accepted but was refused"), "{f:?}");
+        assert!(f[1].contains("should be refused but was accepted"), "{f:?}");
+    }
+
+    #[test]
+    fn a_legal_step_is_not_played() {
+        let f = failures(&format!(
+            "{HEAD}steps:
+  - legal: claim Boston - New York (red) with 2 red
+    expect:
+      current: 1
+      players:
+        - {{hand: {{red: 2}}, routes: []}}
+"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+    }
+
+    #[test]
+    fn ticket_checks_report_their_differences() {
+        let f = failures(&format!(
+            "{HEAD}steps:
+  - do: draw tickets
+    expect:
+      offer: [Boston - Miami]
+      ticket_deck_size: 3
+      tickets_out: [Boston - Miami]
+      last_round: true
+"
+        ));
+        assert_eq!(f.len(), 4, "{f:?}");
+        assert!(f.iter().any(|l| l.contains("tickets on offer")), "{f:?}");
+        assert!(
+            f.iter()
+                .any(|l| l.contains("ticket deck size: expected 3, found 27")),
+            "{f:?}"
+        );
+        assert!(
+            f.iter().any(|l| l.contains("tickets out of the game")),
+            "{f:?}"
+        );
+        assert!(
+            f.iter()
+                .any(|l| l.contains("last round: expected true, found false")),
+            "{f:?}"
+        );
+    }
+}

@@ -243,7 +243,9 @@ impl State {
         for name in setup.ticket_deck_top.iter().rev() {
             let id = self.ticket_named(name)?;
             if seen.contains(&id) {
-                return Err(format!("ticket `{name}` is named twice in `ticket_deck_top`"));
+                return Err(format!(
+                    "ticket `{name}` is named twice in `ticket_deck_top`"
+                ));
             }
             seen.push(id);
             let held = self.players.iter().any(|p| p.tickets.contains(&id))
@@ -491,5 +493,126 @@ impl State {
         rest.extend(top.into_iter().rev());
         self.terrain_deck = rest;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use formats::scenario::{PlayerSetup, Setup};
+
+    use super::State;
+    use crate::board::Board;
+    use crate::board_game::BoardGame;
+
+    fn usa(players: usize) -> State {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let loaded = formats::load(&path).expect("the USA map loads");
+        let board = Board::build(&loaded.design).expect("the USA map builds");
+        BoardGame::new(Arc::new(board), players)
+            .expect("2 players")
+            .new_game(7)
+    }
+
+    fn player(f: impl FnOnce(&mut PlayerSetup)) -> PlayerSetup {
+        let mut p = PlayerSetup::default();
+        f(&mut p);
+        p
+    }
+
+    fn names(v: &[&str]) -> Option<Vec<String>> {
+        Some(v.iter().map(|s| (*s).to_owned()).collect())
+    }
+
+    /// Every ticket is somewhere: in a deck, an offer, a hand or out.
+    fn tickets_in_play(s: &State) -> usize {
+        s.tickets.len()
+            + s.long_tickets.len()
+            + s.tickets_out.len()
+            + s.offer.len()
+            + s.setup_offers.iter().map(Vec::len).sum::<usize>()
+            + s.players.iter().map(|p| p.tickets.len()).sum::<usize>()
+    }
+
+    #[test]
+    fn an_offer_taking_a_ticket_dealt_to_another_player_keeps_both_deals_whole() {
+        let mut s = usa(2);
+        let dealt_to_2 = s.setup_offers[0][0];
+        let name = s.board().ticket(dealt_to_2).name.clone();
+        let setup = Setup {
+            players: vec![player(|p| {
+                p.offer = names(&[&name, "Denver - El Paso", "Boston - Miami"]);
+            })],
+            ..Setup::default()
+        };
+        s.apply_setup(&setup).expect("the setup applies");
+        assert_eq!(s.offer.len(), 3);
+        assert_eq!(s.offer[0], dealt_to_2);
+        assert_eq!(s.setup_offers[0].len(), 3, "player 2's deal keeps its size");
+        assert!(!s.setup_offers[0].contains(&dealt_to_2));
+        assert_eq!(tickets_in_play(&s), 30);
+    }
+
+    #[test]
+    fn an_offer_is_refused_once_the_ticket_choice_is_skipped() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| {
+                p.tickets = Some(Vec::new());
+                p.offer = names(&["Denver - El Paso", "Boston - Miami"]);
+            })],
+            ..Setup::default()
+        };
+        let err = s
+            .apply_setup(&setup)
+            .expect_err("offer and tickets conflict");
+        assert!(err.contains("`offer`"), "{err}");
+    }
+
+    #[test]
+    fn the_ticket_deck_top_cannot_name_a_held_ticket() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| p.tickets = names(&["Denver - El Paso"]))],
+            ticket_deck_top: vec!["Denver - El Paso".into()],
+            ..Setup::default()
+        };
+        let err = s.apply_setup(&setup).expect_err("the ticket is held");
+        assert!(err.contains("Denver - El Paso"), "{err}");
+    }
+
+    #[test]
+    fn a_smaller_ticket_deck_puts_the_rest_out_of_the_game() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| p.tickets = Some(Vec::new()))],
+            ticket_deck_top: vec!["Boston - Miami".into(), "Denver - El Paso".into()],
+            ticket_deck_size: Some(2),
+            ..Setup::default()
+        };
+        s.apply_setup(&setup).expect("the setup applies");
+        let top: Vec<&str> = s
+            .tickets
+            .iter()
+            .map(|&t| s.board().ticket(t).name.as_str())
+            .collect();
+        assert_eq!(top, ["Boston - Miami", "Denver - El Paso"]);
+        assert_eq!(tickets_in_play(&s), 30);
+    }
+
+    #[test]
+    fn stations_left_above_the_rules_count_is_refused() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| {
+                p.tickets = Some(Vec::new());
+                p.stations_left = Some(1);
+            })],
+            ..Setup::default()
+        };
+        let err = s.apply_setup(&setup).expect_err("the USA has no stations");
+        assert!(err.contains("stations left"), "{err}");
     }
 }
