@@ -2,7 +2,7 @@
 //!
 //! | action | text |
 //! | --- | --- |
-//! | keep tickets | `keep Denver - El Paso | Boston - Miami` |
+//! | keep tickets | `keep Denver - El Paso | Boston - Miami` (`keep` alone keeps none) |
 //! | face-up card | `draw face-up 3 (red)` (slot 1–5; `draw face-up red` also reads) |
 //! | blind card | `draw blind` |
 //! | terrain card | `draw terrain face-up 1 (desert)`, `draw terrain blind` |
