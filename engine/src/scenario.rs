@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use formats::scenario::{CardCounts, Expect, FinalExpect, Scenario};
 
-use crate::board::Board;
+use crate::board::{Board, TicketId};
 use crate::board_game::{BoardGame, Event, Phase, State};
 use crate::game::{EndReason, GameState, Seat};
 
@@ -133,6 +133,17 @@ pub fn run(s: &Scenario, base_dir: &Path) -> Result<ScenarioReport, ScenarioErro
                 }
             }
         }
+        if let Some(text) = &step.legal {
+            let refusal = match state.parse_action(text) {
+                Err(e) => Some(e.to_string()),
+                Ok(a) => state.clone().apply(a).err().map(|e| e.to_string()),
+            };
+            if let Some(reason) = refusal {
+                report.failures.push(format!(
+                    "{at}: `{text}` should be accepted but was refused: {reason}"
+                ));
+            }
+        }
         if let Some(e) = &step.expect {
             check(&state, e, resets, &at, &mut report.failures);
         }
@@ -215,6 +226,9 @@ fn check(state: &State, e: &Expect, resets: u32, at: &str, out: &mut Vec<String>
     if let Some(c) = e.current {
         diff(out, at, "player on turn", &c, &(state.current().0 + 1));
     }
+    if let Some(l) = e.last_round {
+        diff(out, at, "last round", &l, &state.last_round());
+    }
     if let Some(x) = e.tunnel_extra {
         let found = match state.phase() {
             Phase::Tunnel(t) => Some(t.extra),
@@ -240,6 +254,8 @@ fn check(state: &State, e: &Expect, resets: u32, at: &str, out: &mut Vec<String>
     if let Some(r) = e.display_resets {
         diff(out, at, "display resets", &r, &resets);
     }
+    check_tickets(state, e, at, out);
+    check_terrain(state, e, at, out);
     for (i, pe) in e.players.iter().enumerate() {
         let Some(p) = state.players().get(i) else {
             out.push(format!("{at}: there is no player {}", i + 1));
@@ -300,6 +316,85 @@ fn check(state: &State, e: &Expect, resets: u32, at: &str, out: &mut Vec<String>
             }
             diff(out, at, &format!("{who}'s terrain cards"), t, &got);
         }
+    }
+}
+
+fn sorted_ticket_names(state: &State, ids: &[TicketId]) -> Vec<String> {
+    let mut v: Vec<String> = ids
+        .iter()
+        .map(|&t| state.board().ticket(t).name.clone())
+        .collect();
+    v.sort();
+    v
+}
+
+fn check_tickets(state: &State, e: &Expect, at: &str, out: &mut Vec<String>) {
+    if let Some(o) = &e.offer {
+        diff(
+            out,
+            at,
+            "tickets on offer",
+            &ticket_names(state, o),
+            &sorted_ticket_names(state, state.offer()),
+        );
+    }
+    if let Some(n) = e.ticket_deck_size {
+        diff(out, at, "ticket deck size", &n, &state.ticket_deck().len());
+    }
+    if let Some(bottom) = &e.ticket_deck_bottom {
+        let deck = state.ticket_deck();
+        let found: Vec<String> = deck
+            .iter()
+            .skip(deck.len().saturating_sub(bottom.len()))
+            .map(|&t| state.board().ticket(t).name.clone())
+            .collect();
+        let want: Vec<String> = bottom
+            .iter()
+            .map(|n| {
+                state.board().ticket_by_name(n).map_or_else(
+                    || format!("unknown ticket {n}"),
+                    |t| state.board().ticket(t).name.clone(),
+                )
+            })
+            .collect();
+        diff(out, at, "bottom of the ticket deck", &want, &found);
+    }
+    if let Some(o) = &e.tickets_out {
+        diff(
+            out,
+            at,
+            "tickets out of the game",
+            &ticket_names(state, o),
+            &sorted_ticket_names(state, state.tickets_out()),
+        );
+    }
+}
+
+fn terrain_name(state: &State, t: u8) -> String {
+    state
+        .board()
+        .terrain_types()
+        .get(usize::from(t))
+        .map_or_else(|| "unknown".to_owned(), |k| k.name.clone())
+}
+
+fn check_terrain(state: &State, e: &Expect, at: &str, out: &mut Vec<String>) {
+    if let Some(d) = &e.terrain_display {
+        let found: Vec<String> = state
+            .terrain_display()
+            .iter()
+            .map(|t| t.map_or_else(|| "empty".to_owned(), |t| terrain_name(state, t)))
+            .collect();
+        diff(out, at, "terrain display", d, &found);
+    }
+    if let Some(d) = &e.terrain_discards {
+        let mut got = CardCounts::new();
+        for name in d.keys() {
+            if let Ok(k) = state.terrain_by_name(name) {
+                got.insert(name.clone(), state.terrain_discards().0[usize::from(k)]);
+            }
+        }
+        diff(out, at, "terrain discards", d, &got);
     }
 }
 
@@ -391,5 +486,88 @@ fn check_final(state: &State, f: &FinalExpect, out: &mut Vec<String>) {
                 &found,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use formats::scenario::Scenario;
+
+    use super::run;
+
+    fn failures(yaml: &str) -> Vec<String> {
+        let s: Scenario = serde_yaml::from_str(yaml).expect("the scenario parses");
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        run(&s, &maps).expect("the scenario runs").failures
+    }
+
+    const HEAD: &str = "format: tracklayer-scenario/1
+name: runner test
+game: usa.yaml
+players: 2
+setup:
+  players:
+    - {hand: {red: 2}, tickets: []}
+    - {tickets: []}
+  ticket_deck_top: [Denver - El Paso]
+";
+
+    #[test]
+    fn a_refused_legal_step_and_an_accepted_illegal_step_are_reported() {
+        let f = failures(&format!(
+            "{HEAD}steps:
+  - legal: claim Chicago - Duluth (red) with 3 red
+  - illegal: claim Boston - New York (red) with 2 red
+"
+        ));
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f[0].starts_with("step 1: `claim Chicago - Duluth (red) with 3 red` should be accepted but was refused"), "{f:?}");
+        assert!(f[1].contains("should be refused but was accepted"), "{f:?}");
+    }
+
+    #[test]
+    fn a_legal_step_is_not_played() {
+        let f = failures(&format!(
+            "{HEAD}steps:
+  - legal: claim Boston - New York (red) with 2 red
+    expect:
+      current: 1
+      players:
+        - {{hand: {{red: 2}}, routes: []}}
+"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+    }
+
+    #[test]
+    fn ticket_checks_report_their_differences() {
+        let f = failures(&format!(
+            "{HEAD}steps:
+  - do: draw tickets
+    expect:
+      offer: [Boston - Miami]
+      ticket_deck_size: 3
+      tickets_out: [Boston - Miami]
+      last_round: true
+"
+        ));
+        assert_eq!(f.len(), 4, "{f:?}");
+        assert!(f.iter().any(|l| l.contains("tickets on offer")), "{f:?}");
+        assert!(
+            f.iter()
+                .any(|l| l.contains("ticket deck size: expected 3, found 27")),
+            "{f:?}"
+        );
+        assert!(
+            f.iter().any(|l| l.contains("tickets out of the game")),
+            "{f:?}"
+        );
+        assert!(
+            f.iter()
+                .any(|l| l.contains("last round: expected true, found false")),
+            "{f:?}"
+        );
     }
 }

@@ -74,6 +74,14 @@ pub struct Setup {
     /// The discards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discards: Option<CardCounts>,
+    /// The top of the ticket deck, top ticket first, by name (after the setup
+    /// tickets are dealt; a long ticket goes on top of the long-ticket deck).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ticket_deck_top: Vec<String>,
+    /// Keep only this many regular tickets in the deck (the rest, from the
+    /// bottom, leave the game), e.g. to show a draw of fewer than usual.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket_deck_size: Option<usize>,
     /// The face-up terrain cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terrain_display: Option<Vec<String>>,
@@ -95,6 +103,10 @@ pub struct PlayerSetup {
     /// Tickets held, by name (`Denver - El Paso`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tickets: Option<Vec<String>>,
+    /// The setup tickets this player chooses from, by name (only while the
+    /// setup ticket choice is played, so not together with `tickets`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<Vec<String>>,
     /// Routes owned, by id or name; trains and points follow unless given.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub routes: Vec<String>,
@@ -128,6 +140,10 @@ pub struct Step {
     /// A fragment the refusal's reason must contain.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// An action that must be accepted; it is tried on a copy of the position
+    /// and not played, so one step can show one of several ways to pay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<String>,
     /// What must hold after this step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Expect>,
@@ -137,13 +153,16 @@ pub struct Step {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
-    /// The pending decision: `turn`, `second-draw`, `keep-tickets`, `tunnel`,
-    /// `double`, `over`.
+    /// The pending decision: `setup-tickets`, `turn`, `second-draw`,
+    /// `keep-tickets`, `tunnel`, `double`, `over`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
     /// Whose decision it is (1-based).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current: Option<u8>,
+    /// Has the last round begun (a player ended a turn with few trains)?
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_round: Option<bool>,
     /// Extra cards a pending tunnel demands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tunnel_extra: Option<u8>,
@@ -159,6 +178,24 @@ pub struct Expect {
     /// How many times the display was dealt anew during this step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub display_resets: Option<u32>,
+    /// The tickets on offer to the player choosing (any order), by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<Vec<String>>,
+    /// Regular tickets left in the deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket_deck_size: Option<usize>,
+    /// The bottom of the regular ticket deck, bottom ticket last, by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket_deck_bottom: Option<Vec<String>>,
+    /// The tickets out of the game (any order), by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tickets_out: Option<Vec<String>>,
+    /// The face-up terrain cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain_display: Option<Vec<String>>,
+    /// The discarded terrain cards by type (types listed must match exactly).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain_discards: Option<CardCounts>,
     /// Per player (in seat order; leave a player out with `{}`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<PlayerExpect>,

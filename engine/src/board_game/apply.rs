@@ -139,7 +139,15 @@ impl State {
             .push(t);
         }
         self.players[seat.index()].tickets.extend_from_slice(&kept);
-        match rules.returned {
+        // `tickets.returned` governs the setup choice only: tickets given back
+        // after a draw in play go to the bottom of the deck in every rulebook
+        // (Europe removes only the setup returns from the game).
+        let returned_to = if setup {
+            rules.returned
+        } else {
+            formats::rules::Returned::Bottom
+        };
+        match returned_to {
             formats::rules::Returned::Bottom => {
                 for &t in &returned {
                     if self.board().ticket(t).long {

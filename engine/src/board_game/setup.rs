@@ -81,6 +81,7 @@ impl State {
             self.phase = Phase::Turn;
             self.current = Seat(0);
         }
+        self.setup_offers(setup)?;
         for (i, p) in setup.players.iter().enumerate() {
             if let Some(names) = &p.tickets {
                 let mut held = Vec::new();
@@ -99,6 +100,8 @@ impl State {
                 }
             }
         }
+
+        self.setup_ticket_deck(setup)?;
 
         // Routes and stations.
         for (i, p) in setup.players.iter().enumerate() {
@@ -123,11 +126,19 @@ impl State {
                 }
                 self.give_station(seat, c)?;
             }
+            let count = self.board().rules().stations.count;
             let player = &mut self.players[i];
             if let Some(t) = p.trains {
                 player.trains = t;
             }
             if let Some(s) = p.stations_left {
+                let built = player.stations.len();
+                if usize::from(s) + built > usize::from(count) {
+                    return Err(format!(
+                        "player {} cannot have {s} stations left: the rules give {count} and {built} are built",
+                        i + 1
+                    ));
+                }
                 player.stations_left = s;
             }
         }
@@ -137,6 +148,129 @@ impl State {
                 return Err(format!("there is no player {c}"));
             }
             self.current = Seat(c - 1);
+        }
+        Ok(())
+    }
+
+    fn ticket_named(&self, name: &str) -> Result<TicketId, String> {
+        self.board()
+            .ticket_by_name(name)
+            .ok_or_else(|| format!("there is no ticket `{name}`"))
+    }
+
+    /// Puts a ticket back on top of its deck (long or regular).
+    fn push_ticket_front(&mut self, t: TicketId) {
+        if self.board().ticket(t).long {
+            self.long_tickets.push_front(t);
+        } else {
+            self.tickets.push_front(t);
+        }
+    }
+
+    /// Replaces the setup tickets offered to the players who name an `offer`.
+    fn setup_offers(&mut self, setup: &Setup) -> Result<(), String> {
+        if setup.players.iter().all(|p| p.offer.is_none()) {
+            return Ok(());
+        }
+        if self.phase != Phase::SetupTickets {
+            return Err(
+                "`offer` sets the setup tickets to choose from, so it cannot be combined with `tickets` or `skip_ticket_choice`".into(),
+            );
+        }
+        let n = self.players.len();
+        // Player 1 chooses first from `offer`; the others wait in
+        // `setup_offers`, the next player last.
+        let slot = |s: &mut State, i: usize| -> Vec<TicketId> {
+            if i == 0 {
+                std::mem::take(&mut s.offer)
+            } else {
+                std::mem::take(&mut s.setup_offers[n - 1 - i])
+            }
+        };
+        for (i, p) in setup.players.iter().enumerate() {
+            if p.offer.is_some() {
+                for t in slot(self, i).into_iter().rev() {
+                    self.push_ticket_front(t);
+                }
+            }
+        }
+        // The overridden offers are empty now, so a named ticket found in an
+        // offer was dealt to a player whose offer stays: that player gets the
+        // top ticket of the deck in its place, so the deal keeps its size.
+        let mut chosen: Vec<(usize, Vec<TicketId>)> = Vec::new();
+        for (i, p) in setup.players.iter().enumerate() {
+            let Some(names) = &p.offer else { continue };
+            let mut offer = Vec::with_capacity(names.len());
+            for name in names {
+                let id = self.ticket_named(name)?;
+                if offer.contains(&id) || chosen.iter().any(|(_, o)| o.contains(&id)) {
+                    return Err(format!("ticket `{name}` is offered twice"));
+                }
+                let long = self.board().ticket(id).long;
+                let dealt = std::iter::once(&mut self.offer)
+                    .chain(self.setup_offers.iter_mut())
+                    .find_map(|o| o.iter_mut().find(|t| **t == id));
+                if let Some(slot) = dealt {
+                    let deck = if long {
+                        &mut self.long_tickets
+                    } else {
+                        &mut self.tickets
+                    };
+                    *slot = deck.pop_front().ok_or_else(|| {
+                        format!("ticket `{name}` is dealt to another player and no ticket is left to replace it")
+                    })?;
+                } else {
+                    self.take_ticket(id)
+                        .ok_or_else(|| format!("ticket `{name}` is held by a player"))?;
+                }
+                offer.push(id);
+            }
+            chosen.push((i, offer));
+        }
+        for (i, offer) in chosen {
+            if i == 0 {
+                self.offer = offer;
+            } else {
+                self.setup_offers[n - 1 - i] = offer;
+            }
+        }
+        Ok(())
+    }
+
+    /// Stacks the top of the ticket deck and trims it to the size asked.
+    fn setup_ticket_deck(&mut self, setup: &Setup) -> Result<(), String> {
+        let mut seen = Vec::with_capacity(setup.ticket_deck_top.len());
+        for name in setup.ticket_deck_top.iter().rev() {
+            let id = self.ticket_named(name)?;
+            if seen.contains(&id) {
+                return Err(format!(
+                    "ticket `{name}` is named twice in `ticket_deck_top`"
+                ));
+            }
+            seen.push(id);
+            let held = self.players.iter().any(|p| p.tickets.contains(&id))
+                || self.offer.contains(&id)
+                || self.setup_offers.iter().any(|o| o.contains(&id));
+            if held {
+                return Err(format!(
+                    "ticket `{name}` is held or offered, so it cannot also lie in the deck"
+                ));
+            }
+            self.take_ticket(id)
+                .ok_or_else(|| format!("ticket `{name}` is not in the game"))?;
+            self.push_ticket_front(id);
+        }
+        if let Some(size) = setup.ticket_deck_size {
+            if size < setup.ticket_deck_top.len() {
+                return Err(format!(
+                    "`ticket_deck_size` {size} is smaller than `ticket_deck_top`"
+                ));
+            }
+            while self.tickets.len() > size {
+                if let Some(t) = self.tickets.pop_back() {
+                    self.tickets_out.push(t);
+                }
+            }
         }
         Ok(())
     }
@@ -359,5 +493,126 @@ impl State {
         rest.extend(top.into_iter().rev());
         self.terrain_deck = rest;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use formats::scenario::{PlayerSetup, Setup};
+
+    use super::State;
+    use crate::board::Board;
+    use crate::board_game::BoardGame;
+
+    fn usa(players: usize) -> State {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let loaded = formats::load(&path).expect("the USA map loads");
+        let board = Board::build(&loaded.design).expect("the USA map builds");
+        BoardGame::new(Arc::new(board), players)
+            .expect("2 players")
+            .new_game(7)
+    }
+
+    fn player(f: impl FnOnce(&mut PlayerSetup)) -> PlayerSetup {
+        let mut p = PlayerSetup::default();
+        f(&mut p);
+        p
+    }
+
+    fn names(v: &[&str]) -> Option<Vec<String>> {
+        Some(v.iter().map(|s| (*s).to_owned()).collect())
+    }
+
+    /// Every ticket is somewhere: in a deck, an offer, a hand or out.
+    fn tickets_in_play(s: &State) -> usize {
+        s.tickets.len()
+            + s.long_tickets.len()
+            + s.tickets_out.len()
+            + s.offer.len()
+            + s.setup_offers.iter().map(Vec::len).sum::<usize>()
+            + s.players.iter().map(|p| p.tickets.len()).sum::<usize>()
+    }
+
+    #[test]
+    fn an_offer_taking_a_ticket_dealt_to_another_player_keeps_both_deals_whole() {
+        let mut s = usa(2);
+        let dealt_to_2 = s.setup_offers[0][0];
+        let name = s.board().ticket(dealt_to_2).name.clone();
+        let setup = Setup {
+            players: vec![player(|p| {
+                p.offer = names(&[&name, "Denver - El Paso", "Boston - Miami"]);
+            })],
+            ..Setup::default()
+        };
+        s.apply_setup(&setup).expect("the setup applies");
+        assert_eq!(s.offer.len(), 3);
+        assert_eq!(s.offer[0], dealt_to_2);
+        assert_eq!(s.setup_offers[0].len(), 3, "player 2's deal keeps its size");
+        assert!(!s.setup_offers[0].contains(&dealt_to_2));
+        assert_eq!(tickets_in_play(&s), 30);
+    }
+
+    #[test]
+    fn an_offer_is_refused_once_the_ticket_choice_is_skipped() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| {
+                p.tickets = Some(Vec::new());
+                p.offer = names(&["Denver - El Paso", "Boston - Miami"]);
+            })],
+            ..Setup::default()
+        };
+        let err = s
+            .apply_setup(&setup)
+            .expect_err("offer and tickets conflict");
+        assert!(err.contains("`offer`"), "{err}");
+    }
+
+    #[test]
+    fn the_ticket_deck_top_cannot_name_a_held_ticket() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| p.tickets = names(&["Denver - El Paso"]))],
+            ticket_deck_top: vec!["Denver - El Paso".into()],
+            ..Setup::default()
+        };
+        let err = s.apply_setup(&setup).expect_err("the ticket is held");
+        assert!(err.contains("Denver - El Paso"), "{err}");
+    }
+
+    #[test]
+    fn a_smaller_ticket_deck_puts_the_rest_out_of_the_game() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| p.tickets = Some(Vec::new()))],
+            ticket_deck_top: vec!["Boston - Miami".into(), "Denver - El Paso".into()],
+            ticket_deck_size: Some(2),
+            ..Setup::default()
+        };
+        s.apply_setup(&setup).expect("the setup applies");
+        let top: Vec<&str> = s
+            .tickets
+            .iter()
+            .map(|&t| s.board().ticket(t).name.as_str())
+            .collect();
+        assert_eq!(top, ["Boston - Miami", "Denver - El Paso"]);
+        assert_eq!(tickets_in_play(&s), 30);
+    }
+
+    #[test]
+    fn stations_left_above_the_rules_count_is_refused() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| {
+                p.tickets = Some(Vec::new());
+                p.stations_left = Some(1);
+            })],
+            ..Setup::default()
+        };
+        let err = s.apply_setup(&setup).expect_err("the USA has no stations");
+        assert!(err.contains("stations left"), "{err}");
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! | action | text |
 //! | --- | --- |
-//! | keep tickets | `keep Denver - El Paso | Boston - Miami` |
+//! | keep tickets | `keep Denver - El Paso | Boston - Miami` (`keep` alone keeps none) |
 //! | face-up card | `draw face-up 3 (red)` (slot 1–5; `draw face-up red` also reads) |
 //! | blind card | `draw blind` |
 //! | terrain card | `draw terrain face-up 1 (desert)`, `draw terrain blind` |
@@ -112,6 +112,10 @@ impl State {
         };
         let t = text.trim();
         let board = self.board();
+        if t == "keep" {
+            // Keeping nothing: what `describe` writes for an empty choice.
+            return Ok(Action::KeepTickets(Keep(0)));
+        }
         if let Some(rest) = t.strip_prefix("keep ") {
             let mut mask = 0u16;
             for name in rest.split('|').map(str::trim).filter(|s| !s.is_empty()) {
