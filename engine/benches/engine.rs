@@ -10,14 +10,21 @@ use engine::game::play_randomly;
 use engine::rng::GameRng;
 
 fn board(name: &str) -> Arc<engine::Board> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps")
+        .join(name);
     let loaded = formats::load(&path).expect("bundled map loads");
     Arc::new(engine::Board::build(&loaded.design).expect("bundled map builds"))
 }
 
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random game");
-    for (map, players) in [("usa.yaml", 2), ("usa.yaml", 4), ("europe.yaml", 4), ("heart-of-africa-rules.yaml", 4)] {
+    for (map, players) in [
+        ("usa.yaml", 2),
+        ("usa.yaml", 4),
+        ("europe.yaml", 4),
+        ("heart-of-africa-rules.yaml", 4),
+    ] {
         let game = BoardGame::new(board(map), players).expect("player count");
         group.throughput(Throughput::Elements(1));
         let mut seed = 0u64;

@@ -256,36 +256,41 @@ pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
         edges.push((a, b, u32::from(route.length)));
     }
     let n = dead.len();
-    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut adj: Vec<Adjacent> = vec![Adjacent::new(); n];
     for (i, &(a, b, _)) in edges.iter().enumerate() {
         adj[a as usize].push(i as u32);
         adj[b as usize].push(i as u32);
     }
+    contract_chains(&mut edges, &mut adj, &dead);
     // Components, with the total length of their routes (the pruning bound).
     let mut component = vec![u32::MAX; n];
-    let mut totals: Vec<u32> = Vec::new();
+    let mut comps = 0u32;
     for s in 0..n {
-        if component[s] != u32::MAX {
+        if component[s] != u32::MAX || adj[s].is_empty() {
             continue;
         }
-        let c = totals.len() as u32;
-        let mut total = 0;
         let mut stack = vec![s];
-        component[s] = c;
+        component[s] = comps;
         while let Some(v) = stack.pop() {
             for &e in &adj[v] {
-                let (a, b, len) = edges[e as usize];
-                if a as usize == v {
-                    total += len; // each edge counted once, from its first end
-                }
+                let (a, b, _) = edges[e as usize];
                 let w = if a as usize == v { b } else { a } as usize;
                 if component[w] == u32::MAX {
-                    component[w] = c;
+                    component[w] = comps;
                     stack.push(w);
                 }
             }
         }
-        totals.push(total);
+        comps += 1;
+    }
+    let mut totals = vec![0u32; comps as usize];
+    let mut seen = vec![false; edges.len()];
+    for v in 0..n {
+        for &e in &adj[v] {
+            if !std::mem::replace(&mut seen[e as usize], true) {
+                totals[component[v] as usize] += edges[e as usize].2;
+            }
+        }
     }
     // A longest trail starts at an odd-degree vertex or a dead end, or is a
     // closed trail that may start anywhere on it.
@@ -294,7 +299,7 @@ pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
         .collect();
     for c in 0..totals.len() as u32 {
         if !starts.iter().any(|&v| component[v] == c)
-            && let Some(v) = (0..n).find(|&v| component[v] == c)
+            && let Some(v) = (0..n).find(|&v| component[v] == c && !adj[v].is_empty())
         {
             starts.push(v);
         }
@@ -318,10 +323,39 @@ pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
     search.best
 }
 
+/// Replaces every chain through a city of degree two (not a dead end) by one
+/// longer edge: a trail entering such a city must leave by its other route,
+/// so the longest trail is unchanged while the search gets far smaller.
+fn contract_chains(edges: &mut [(u32, u32, u32)], adj: &mut [Adjacent], dead: &[bool]) {
+    let mut queue: Vec<usize> = (0..adj.len()).collect();
+    while let Some(v) = queue.pop() {
+        if dead[v] || adj[v].len() != 2 || adj[v][0] == adj[v][1] {
+            continue;
+        }
+        let (e1, e2) = (adj[v][0] as usize, adj[v][1] as usize);
+        let other = |e: (u32, u32, u32)| if e.0 as usize == v { e.1 } else { e.0 } as usize;
+        let (x, y) = (other(edges[e1]), other(edges[e2]));
+        if x == v || y == v {
+            continue;
+        }
+        edges[e1] = (x as u32, y as u32, edges[e1].2 + edges[e2].2);
+        adj[v].clear();
+        // e1 already stands at x; at y it replaces e2.
+        if let Some(slot) = adj[y].iter_mut().find(|e| **e as usize == e2) {
+            *slot = e1 as u32;
+        }
+        queue.push(x);
+        queue.push(y);
+    }
+}
+
+/// The routes at a city, by local edge number (rarely more than four).
+type Adjacent = smallvec::SmallVec<[u32; 6]>;
+
 /// The depth-first search over trails of [`longest_path`].
 struct Trails<'a> {
     edges: &'a [(u32, u32, u32)],
-    adj: &'a [Vec<u32>],
+    adj: &'a [Adjacent],
     dead: &'a [bool],
     used: Vec<bool>,
     best: u32,
@@ -484,8 +518,8 @@ mod tests {
         };
         let board = Board::build(&design(size, 9)).unwrap();
         let mut rng = GameRng::seeded(3);
-        for _ in 0..300 {
-            let k = 1 + rng.index(12);
+        for _ in 0..500 {
+            let k = 1 + rng.index(16);
             let mut ids: Vec<RouteId> =
                 (0..board.routes().len()).map(RouteId::from_index).collect();
             rng.shuffle(&mut ids);
