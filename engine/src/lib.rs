@@ -2,10 +2,14 @@
 //!
 //! - [`board`]: a validated, index-based, immutable model of a design;
 //! - [`validate`]: the design validator and its diagnostics;
+//! - [`analysis`]: shortest paths and the lenient network the validator, the
+//!   studio and `tracklayer stats` share; [`stats`]: design statistics;
 //! - [`game`]: the rules of the board family behind a generic game interface.
 
+pub mod analysis;
 pub mod board;
 pub mod rng;
+pub mod stats;
 pub mod synth;
 pub mod validate;
 
