@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use formats::{GameFile, Point};
-use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::csr::Csr;
 
 use crate::board::{Board, Place as BoardPlace};
 
@@ -88,8 +88,19 @@ pub struct Network {
     country_by_name: HashMap<String, usize>,
     /// Nodes `0..cities.len()` are the cities; then one departure node per city
     /// (a dead end's own node has no way out, its departure node does); then
-    /// one node per country. Edge weights index `routes`.
-    pub(super) graph: DiGraph<(), u32>,
+    /// one node per country. Parallel tracks are one edge, the shortest.
+    pub(super) graph: Csr<(), Step>,
+    /// A lower bound on the car spaces needed per millimetre of straight-line
+    /// distance between two cities, for the A* heuristic.
+    pub(super) spaces_per_mm: f64,
+}
+
+/// One edge of the network's graph: a route's length and its index in
+/// [`Network::routes`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Step {
+    pub length: u32,
+    pub route: u32,
 }
 
 impl Network {
@@ -255,27 +266,44 @@ impl Network {
                 locations[k].push(i);
             }
         }
-        let mut graph = DiGraph::with_capacity(2 * n + countries.len(), 4 * routes.len());
-        for _ in 0..2 * n + countries.len() {
-            graph.add_node(());
-        }
+        let node_count = 2 * n + countries.len();
+        let mut edges: Vec<(u32, u32, Step)> = Vec::with_capacity(4 * routes.len());
         for (w, r) in routes.iter().enumerate() {
+            let step = Step {
+                length: r.length,
+                route: w as u32,
+            };
             for (a, b) in [(r.from, r.to), (r.to, r.from)] {
-                let w = w as u32;
-                let target = NodeIndex::new(b);
                 // A path passes through `a` only if it is not a dead end; a path
                 // may always leave from `a` (its departure node) or its country.
-                match cities[a].country {
-                    None => {
-                        graph.add_edge(NodeIndex::new(a), target, w);
-                    }
-                    Some(k) => {
-                        graph.add_edge(NodeIndex::new(2 * n + k), target, w);
-                    }
-                }
-                graph.add_edge(NodeIndex::new(n + a), target, w);
+                let through = match cities[a].country {
+                    None => a,
+                    Some(k) => 2 * n + k,
+                };
+                edges.push((through as u32, b as u32, step));
+                edges.push(((n + a) as u32, b as u32, step));
             }
         }
+        edges.sort_unstable();
+        edges.dedup_by_key(|&mut (a, b, _)| (a, b));
+        let mut graph: Csr<(), Step> =
+            Csr::from_sorted_edges(&edges).unwrap_or_else(|_| Csr::with_nodes(0));
+        while graph.node_count() < node_count {
+            graph.add_node(());
+        }
+        let spaces_per_mm = routes
+            .iter()
+            .filter_map(|r| {
+                let (a, b) = (cities[r.from].pos, cities[r.to].pos);
+                let mm = f64::from(a.x - b.x).hypot(f64::from(a.y - b.y));
+                (mm > 0.0).then(|| f64::from(r.length) / mm)
+            })
+            .fold(f64::INFINITY, f64::min);
+        let spaces_per_mm = if spaces_per_mm.is_finite() {
+            spaces_per_mm
+        } else {
+            0.0
+        };
         Network {
             cities,
             countries,
@@ -286,6 +314,7 @@ impl Network {
             city_by_name,
             country_by_name,
             graph,
+            spaces_per_mm,
         }
     }
 
@@ -349,19 +378,15 @@ impl Network {
         }
     }
 
-    /// The graph node a path to or from a place starts at.
-    pub(super) fn start_node(&self, p: Place) -> NodeIndex {
+    /// The graph node a path from a place starts at.
+    pub(super) fn start_node(&self, p: Place) -> u32 {
         let n = self.cities.len();
-        match p {
-            Place::City(c) if self.cities[c].country.is_some() => NodeIndex::new(n + c),
-            Place::City(c) => NodeIndex::new(c),
-            Place::Country(k) => NodeIndex::new(2 * n + k),
-        }
-    }
-
-    /// The city a graph node stands for, when it is a city's own node.
-    pub(super) fn city_of_node(&self, node: NodeIndex) -> Option<usize> {
-        (node.index() < self.cities.len()).then_some(node.index())
+        let node = match p {
+            Place::City(c) if self.cities[c].country.is_some() => n + c,
+            Place::City(c) => c,
+            Place::Country(k) => 2 * n + k,
+        };
+        node as u32
     }
 
     /// Route count at each city (parallel tracks counted one by one).

@@ -1,15 +1,16 @@
 //! Shortest paths in car spaces between places of a [`Network`].
 //!
-//! petgraph's `dijkstra` keeps its scores in a hash map and records no
-//! predecessors; the validator asks for the path of every ticket (a thousand on
-//! a large design), so this search keeps flat, reusable buffers over the same
-//! petgraph graph and returns the routes it took.
+//! An A* search over the network's petgraph `Csr` graph. petgraph's own
+//! `astar` keeps its scores in hash maps; the validator asks for the path of
+//! every ticket (a thousand on a large design), so this search keeps flat
+//! buffers that are reused between searches. The heuristic, straight-line
+//! distance times the fewest car spaces any route spends per millimetre, never
+//! overestimates, so the paths are exact whatever the drawing.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use petgraph::graph::{EdgeIndex, NodeIndex};
-use petgraph::visit::EdgeRef;
+use formats::Point;
 
 use super::network::{Network, Place};
 
@@ -28,11 +29,14 @@ pub struct PathInfo {
 pub struct PathFinder<'n> {
     net: &'n Network,
     dist: Vec<u32>,
-    pred: Vec<EdgeIndex>,
+    /// For each reached node: the node it was reached from and the route taken
+    /// (an index into the network's routes).
+    pred: Vec<(u32, u32)>,
     seen: Vec<u32>,
     done: Vec<u32>,
     round: u32,
     heap: BinaryHeap<Reverse<(u32, u32)>>,
+    goals: Vec<Point>,
 }
 
 impl<'n> PathFinder<'n> {
@@ -42,11 +46,12 @@ impl<'n> PathFinder<'n> {
         PathFinder {
             net,
             dist: vec![0; nodes],
-            pred: vec![EdgeIndex::end(); nodes],
+            pred: vec![(0, 0); nodes],
             seen: vec![0; nodes],
             done: vec![0; nodes],
             round: 0,
             heap: BinaryHeap::new(),
+            goals: Vec::new(),
         }
     }
 
@@ -58,22 +63,37 @@ impl<'n> PathFinder<'n> {
     /// The shortest path between two places.
     pub fn path(&mut self, from: Place, to: Place) -> Option<PathInfo> {
         let (end, car_spaces) = self.search(from, to)?;
-        let graph = &self.net.graph;
         let start = self.net.start_node(from);
         let mut routes = Vec::new();
         let mut node = end;
         while node != start {
-            let e = self.pred[node.index()];
-            let (source, _) = graph.edge_endpoints(e)?;
-            routes.push(self.net.routes()[graph[e] as usize].index);
-            node = source;
+            let (prev, route) = self.pred[node as usize];
+            routes.push(self.net.routes()[route as usize].index);
+            node = prev;
         }
         routes.reverse();
         Some(PathInfo { routes, car_spaces })
     }
 
-    /// Dijkstra from `from`'s start node to the first node that reaches `to`.
-    fn search(&mut self, from: Place, to: Place) -> Option<(NodeIndex, u32)> {
+    /// A lower bound on the car spaces from a city to the goal.
+    fn estimate(&self, city: usize) -> u32 {
+        let p = self.net.cities()[city].pos;
+        let mm = self
+            .goals
+            .iter()
+            .map(|g| f64::from(p.x - g.x).hypot(f64::from(p.y - g.y)))
+            .fold(f64::INFINITY, f64::min);
+        let h = mm * self.net.spaces_per_mm * (1.0 - 1e-9);
+        if h.is_finite() && h > 0.0 {
+            h.min(f64::from(u32::MAX / 2)) as u32
+        } else {
+            0
+        }
+    }
+
+    /// A* from `from`'s start node to the first city that reaches `to`; the
+    /// goal node and the path's length.
+    fn search(&mut self, from: Place, to: Place) -> Option<(u32, u32)> {
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             self.seen.fill(0);
@@ -81,38 +101,44 @@ impl<'n> PathFinder<'n> {
             self.round = 1;
         }
         let round = self.round;
-        let graph = &self.net.graph;
-        let routes = self.net.routes();
-        let start = self.net.start_node(from);
+        let net = self.net;
+        let cities = net.cities().len();
+        self.goals.clear();
+        match to {
+            Place::City(c) => self.goals.push(net.cities()[c].pos),
+            Place::Country(k) => self
+                .goals
+                .extend(net.locations(k).iter().map(|&c| net.cities()[c].pos)),
+        }
+        let start = net.start_node(from);
         self.heap.clear();
-        self.dist[start.index()] = 0;
-        self.seen[start.index()] = round;
-        self.heap.push(Reverse((0, start.index() as u32)));
-        while let Some(Reverse((d, n))) = self.heap.pop() {
-            let n = n as usize;
-            if self.done[n] == round {
+        self.dist[start as usize] = 0;
+        self.seen[start as usize] = round;
+        self.heap.push(Reverse((0, start)));
+        while let Some(Reverse((_, n))) = self.heap.pop() {
+            let node = n as usize;
+            if self.done[node] == round {
                 continue;
             }
-            self.done[n] = round;
-            let node = NodeIndex::new(n);
-            if self
-                .net
-                .city_of_node(node)
-                .is_some_and(|c| self.net.reaches(c, to))
-            {
-                return Some((node, d));
+            self.done[node] = round;
+            let d = self.dist[node];
+            if node < cities && net.reaches(node, to) {
+                return Some((n, d));
             }
-            for e in graph.edges(node) {
-                let t = e.target().index();
-                if self.done[t] == round {
+            let targets = net.graph.neighbors_slice(n);
+            let steps = net.graph.edges_slice(n);
+            for (&t, step) in targets.iter().zip(steps) {
+                let ti = t as usize;
+                if self.done[ti] == round {
                     continue;
                 }
-                let nd = d + routes[*e.weight() as usize].length;
-                if self.seen[t] != round || nd < self.dist[t] {
-                    self.seen[t] = round;
-                    self.dist[t] = nd;
-                    self.pred[t] = e.id();
-                    self.heap.push(Reverse((nd, t as u32)));
+                let nd = d + step.length;
+                if self.seen[ti] != round || nd < self.dist[ti] {
+                    self.seen[ti] = round;
+                    self.dist[ti] = nd;
+                    self.pred[ti] = (n, step.route);
+                    let h = if ti < cities { self.estimate(ti) } else { 0 };
+                    self.heap.push(Reverse((nd.saturating_add(h), t)));
                 }
             }
         }
@@ -129,12 +155,17 @@ impl Network {
     }
 
     /// The shortest path's length for each of [`Network::tickets`], in order;
-    /// `None` for a ticket whose ends are not connected.
+    /// `None` for a ticket whose ends are not connected. Searches run in
+    /// parallel; the result does not depend on how they are scheduled.
     pub fn ticket_distances(&self) -> Vec<Option<u32>> {
-        let mut finder = PathFinder::new(self);
+        use rayon::prelude::*;
         self.tickets()
-            .iter()
-            .map(|t| finder.distance(t.from, t.to))
+            .par_iter()
+            .with_min_len(64)
+            .map_init(
+                || PathFinder::new(self),
+                |finder, t| finder.distance(t.from, t.to),
+            )
             .collect()
     }
 }
