@@ -1,7 +1,7 @@
 //! The design validator: every problem of a design, with the objects it names,
 //! where it is written and how to fix it. `docs/diagnostics.md` lists the codes.
 
-mod checks;
+pub(crate) mod checks;
 mod diagnostic;
 pub(crate) mod rules_check;
 

@@ -249,7 +249,7 @@ fn smaller_side(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{check, silent_on_bundled_maps, with};
+    use super::super::testing::{bundled, check, silent_on_bundled_maps, with};
     use crate::validate::{Code, ObjectRef};
 
     const SPLIT: &str = "cities:
@@ -366,18 +366,10 @@ routes:
     }
 
     #[test]
-    fn tl201_on_the_bundled_maps_only_edinburgh() {
-        silent_on_bundled_maps_except_edinburgh();
-    }
-
-    fn silent_on_bundled_maps_except_edinburgh() {
-        assert!(with(&super::super::testing::bundled("usa.yaml"), Code::Bridge).is_empty());
-        let eu = with(&super::super::testing::bundled("europe.yaml"), Code::Bridge);
+    fn tl201_on_the_bundled_maps_is_only_edinburgh() {
+        assert!(with(&bundled("usa.yaml"), Code::Bridge).is_empty());
+        let eu = with(&bundled("europe.yaml"), Code::Bridge);
         assert_eq!(eu.len(), 1, "{eu:#?}");
-        assert!(
-            eu[0].message.contains("only link to Edinburgh"),
-            "{}",
-            eu[0].message
-        );
+        assert!(eu[0].message.contains("only link to Edinburgh"), "{}", eu[0].message);
     }
 }

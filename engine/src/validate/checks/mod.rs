@@ -171,6 +171,41 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use super::name_list;
+    use super::testing::bundled;
+    use crate::validate::Code;
+
+    /// Every code, including the structural errors, is silent on the bundled
+    /// maps except for their documented quirks (docs/diagnostics.md).
+    #[test]
+    fn the_bundled_maps_show_only_their_known_quirks() {
+        let counts = |map| {
+            let mut counts: Vec<(Code, usize)> = Vec::new();
+            for d in &bundled(map).diagnostics {
+                match counts.iter_mut().find(|(c, _)| *c == d.code) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((d.code, 1)),
+                }
+            }
+            counts.sort();
+            counts
+        };
+        assert_eq!(
+            counts("usa.yaml"),
+            [
+                (Code::CityWithoutTicket, 6),
+                (Code::TicketPointsOff, 5),
+                (Code::Statistics, 1)
+            ]
+        );
+        assert_eq!(
+            counts("europe.yaml"),
+            [
+                (Code::TicketPointsOff, 2),
+                (Code::Bridge, 1),
+                (Code::Statistics, 1)
+            ]
+        );
+    }
 
     #[test]
     fn name_lists_read_as_english() {
