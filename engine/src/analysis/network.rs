@@ -37,7 +37,7 @@ pub struct NetRoute {
     pub from: usize,
     /// The other end (a city index).
     pub to: usize,
-    /// Car spaces.
+    /// Car spaces (at most [`NetRoute::MAX_LENGTH`]).
     pub length: u32,
     /// Its colour as written (`gray` for any colour).
     pub color: String,
@@ -48,6 +48,11 @@ pub struct NetRoute {
 }
 
 impl NetRoute {
+    /// The longest length the analysis counts. Longer routes are errors
+    /// anyway (TL005: no scoring table scores them); capping them keeps every
+    /// sum of lengths in range, however long the file says they are.
+    pub const MAX_LENGTH: u32 = 1000;
+
     /// The unordered city pair it joins, smaller index first.
     pub fn pair(&self) -> (usize, usize) {
         (self.from.min(self.to), self.from.max(self.to))
@@ -143,7 +148,7 @@ impl Network {
                     index,
                     from,
                     to,
-                    length: r.length,
+                    length: r.length.min(NetRoute::MAX_LENGTH),
                     color: r.color.clone(),
                     tunnel: r.tunnel,
                     ferry: r.ferry,

@@ -588,8 +588,16 @@ tickets:
         );
         assert_eq!(d.path.as_deref(), Some("routes[0].to"));
         assert_eq!(d.objects, [ObjectRef::Route(0)]);
-        let d = only(Code::UnknownName, "from: Helena, to: Omaha", "from: Helen, to: Omaha");
-        assert!(d.message.starts_with("ticket Helen - Omaha names `Helen`"), "{}", d.message);
+        let d = only(
+            Code::UnknownName,
+            "from: Helena, to: Omaha",
+            "from: Helen, to: Omaha",
+        );
+        assert!(
+            d.message.starts_with("ticket Helen - Omaha names `Helen`"),
+            "{}",
+            d.message
+        );
         assert_eq!(d.path.as_deref(), Some("tickets[0].from"));
     }
 
@@ -613,13 +621,20 @@ tickets:
     #[test]
     fn tl004_names_the_loop() {
         let d = only(Code::SelfLoop, "to: Helena, length", "to: Denver, length");
-        assert_eq!(d.message, "route Denver - Denver (gray) goes from `Denver` to itself");
+        assert_eq!(
+            d.message,
+            "route Denver - Denver (gray) goes from `Denver` to itself"
+        );
         assert_eq!(d.path.as_deref(), Some("routes[1].to"));
     }
 
     #[test]
     fn tl005_lists_the_scored_lengths() {
-        let d = only(Code::LengthNotScored, "length: 4, color: pink", "length: 7, color: pink");
+        let d = only(
+            Code::LengthNotScored,
+            "length: 4, color: pink",
+            "length: 7, color: pink",
+        );
         assert_eq!(
             d.message,
             "route Denver - Omaha (pink) has length 7, which the scoring table does not score (it scores 1, 2, 3, 4, 5, 6)"
@@ -640,7 +655,11 @@ tickets:
 
     #[test]
     fn tl007_names_the_ferry() {
-        let d = only(Code::FerryTooManyLocomotives, "color: gray}", "color: gray, ferry: 5}");
+        let d = only(
+            Code::FerryTooManyLocomotives,
+            "color: gray}",
+            "color: gray, ferry: 5}",
+        );
         assert_eq!(
             d.message,
             "ferry Denver - Helena (gray) needs 5 locomotives but has only 4 spaces"
@@ -651,7 +670,10 @@ tickets:
     #[test]
     fn tl009_names_the_ticket() {
         let d = only(Code::TicketSelf, "to: Omaha, points", "to: Helena, points");
-        assert_eq!(d.message, "ticket Helena - Helena goes from a place to itself");
+        assert_eq!(
+            d.message,
+            "ticket Helena - Helena goes from a place to itself"
+        );
         assert_eq!(d.path.as_deref(), Some("tickets[0].to"));
         assert_eq!(d.objects, [ObjectRef::Ticket(0)]);
     }
@@ -663,7 +685,12 @@ tickets:
             MAP.replace("color: pink", "color: purple")
         ));
         let d = &with(&v, Code::TerrainColorMissing)[0];
-        assert!(d.message.contains("route Denver - Omaha (purple)'s colour `purple`"), "{}", d.message);
+        assert!(
+            d.message
+                .contains("route Denver - Omaha (purple)'s colour `purple`"),
+            "{}",
+            d.message
+        );
         assert_eq!(d.path.as_deref(), Some("routes[0].color"));
     }
 

@@ -297,7 +297,10 @@ tickets:
             "rules: {{players: {{min: 3, max: 2}}, tickets: {{setup: {{regular: 0, keep: 0}}}}}}\n{MAP}"
         ));
         let d = &with(&v, Code::RuleContradiction)[0];
-        assert_eq!(d.message, "players from 3 to 2 is not a range of player counts");
+        assert_eq!(
+            d.message,
+            "players from 3 to 2 is not a range of player counts"
+        );
         assert_eq!(d.path.as_deref(), Some("rules.players.min"));
         assert_eq!(d.objects, [ObjectRef::Rule("players.min".into())]);
     }

@@ -370,6 +370,10 @@ routes:
         assert!(with(&bundled("usa.yaml"), Code::Bridge).is_empty());
         let eu = with(&bundled("europe.yaml"), Code::Bridge);
         assert_eq!(eu.len(), 1, "{eu:#?}");
-        assert!(eu[0].message.contains("only link to Edinburgh"), "{}", eu[0].message);
+        assert!(
+            eu[0].message.contains("only link to Edinburgh"),
+            "{}",
+            eu[0].message
+        );
     }
 }

@@ -69,6 +69,12 @@ fn segments(ctx: &Context) -> Vec<Segment> {
             .chain(std::iter::once(xy(cities[r.to].pos)))
             .collect();
         for w in points.windows(2) {
+            if ![w[0].0, w[0].1, w[1].0, w[1].1]
+                .iter()
+                .all(|v| v.is_finite())
+            {
+                continue;
+            }
             out.push(Segment {
                 a: w[0],
                 b: w[1],

@@ -20,7 +20,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
 
 fn short_routes(ctx: &Context, diags: &mut Diagnostics) {
     let space = ctx.car_space();
-    if space <= 0.0 {
+    if !space.is_finite() || space <= 0.0 {
         return;
     }
     let cities = ctx.net.cities();
@@ -35,7 +35,8 @@ fn short_routes(ctx: &Context, diags: &mut Diagnostics) {
             .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
             .sum();
         let needed = r.length as f32 * space;
-        if drawn >= needed * SHORT_ROUTE_SHARE {
+        // A position out of range (`x: 1e40`) is not a drawing to measure.
+        if !drawn.is_finite() || drawn >= needed * SHORT_ROUTE_SHARE {
             continue;
         }
         let fits = (drawn / space).floor().max(1.0);
@@ -60,21 +61,23 @@ fn short_routes(ctx: &Context, diags: &mut Diagnostics) {
 
 fn overlapping_cities(ctx: &Context, diags: &mut Diagnostics) {
     let limit = ctx.car_space() * OVERLAP_SHARE;
-    if limit <= 0.0 {
+    if !limit.is_finite() || limit <= 0.0 {
         return;
     }
     let cities = ctx.net.cities();
-    let cell_of = |i: usize| {
-        let p = cities[i].pos;
-        ((p.x / limit).floor() as i64, (p.y / limit).floor() as i64)
-    };
     let mut grid: HashMap<(i64, i64), Vec<usize>> = HashMap::with_capacity(cities.len());
     for j in 0..cities.len() {
-        let (cx, cy) = cell_of(j);
+        let p = cities[j].pos;
+        // Positions out of range (`x: 1e40`) are left to the loader's bounds.
+        if !(p.x.is_finite() && p.y.is_finite()) {
+            continue;
+        }
+        let (cx, cy) = ((p.x / limit).floor() as i64, (p.y / limit).floor() as i64);
         let mut close: Vec<(usize, f32)> = Vec::new();
         for dx in -1..=1 {
             for dy in -1..=1 {
-                for &i in grid.get(&(cx + dx, cy + dy)).into_iter().flatten() {
+                let cell = (cx.saturating_add(dx), cy.saturating_add(dy));
+                for &i in grid.get(&cell).into_iter().flatten() {
                     let (a, b) = (cities[i].pos, cities[j].pos);
                     let d = (a.x - b.x).hypot(a.y - b.y);
                     if d < limit {

@@ -7,7 +7,6 @@ use super::Context;
 use crate::analysis::Place;
 use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
 
-
 /// Runs the ticket checks.
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
     cities_without_tickets(ctx, diags);
