@@ -56,8 +56,21 @@ fn imbalance(ctx: &Context, diags: &mut Diagnostics) {
                 }
             })
             .unwrap_or_else(|| "balance the colours".into());
-        diags.push(
-            Diagnostic::new(
+        // Point at the colour's count when the file writes it, else (for a
+        // colour with too much track) at its longest route.
+        let written = ctx
+            .file
+            .cards
+            .get("colors")
+            .and_then(|c| c.get(row.color.as_str()))
+            .is_some();
+        let longest = ctx
+            .net
+            .routes()
+            .iter()
+            .filter(|r| r.color == row.color)
+            .max_by_key(|r| (r.length, std::cmp::Reverse(r.index)));
+        let mut d = Diagnostic::new(
                 Code::ColorImbalance,
                 format!(
                     "{color} has {} car spaces of track, far {more} than the colours' mean of {mean:.1}: {color} cards will be {}",
@@ -70,10 +83,16 @@ fn imbalance(ctx: &Context, diags: &mut Diagnostics) {
                     color = row.color,
                 ),
             )
-            .at(format!("cards.colors.{}", row.color))
             .object(ObjectRef::Cards)
-            .fix(hint),
-        );
+            .fix(hint);
+        if written {
+            d = d.at(format!("cards.colors.{}", row.color));
+        } else if let Some(r) = longest.filter(|_| spaces > mean) {
+            d = d
+                .at(format!("routes[{}].color", r.index))
+                .object(ObjectRef::Route(r.index));
+        }
+        diags.push(d);
     }
 }
 

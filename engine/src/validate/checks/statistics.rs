@@ -5,6 +5,14 @@ use super::Context;
 use crate::stats::DesignStats;
 use crate::validate::{Code, Diagnostic, Diagnostics};
 
+fn span(lo: u32, hi: u32) -> String {
+    if lo == hi {
+        lo.to_string()
+    } else {
+        format!("{lo}–{hi}")
+    }
+}
+
 fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -34,11 +42,15 @@ pub(crate) fn summary(s: &DesignStats) -> String {
     let t = &s.tickets;
     if let Some((lo, hi)) = t.points_range() {
         text.push_str(&format!(
-            "; {} of {lo}–{hi} points",
-            count(t.count, "ticket", "tickets")
+            "; {} of {} points",
+            count(t.count, "ticket", "tickets"),
+            span(lo, hi)
         ));
         if let Some((plo, phi)) = t.length_range() {
-            text.push_str(&format!(" over shortest paths of {plo}–{phi} car spaces"));
+            text.push_str(&format!(
+                " over shortest paths of {} car spaces",
+                span(plo, phi)
+            ));
         }
     } else {
         text.push_str("; no tickets");
@@ -46,7 +58,8 @@ pub(crate) fn summary(s: &DesignStats) -> String {
     let most = s.degrees.first().map_or(0, |d| d.neighbours);
     let least = s.degrees.last().map_or(0, |d| d.neighbours);
     text.push_str(&format!(
-        "; neighbours per city {least}–{most} (mean {:.1})",
+        "; neighbours per city {} (mean {:.1})",
+        span(least as u32, most as u32),
         s.mean_neighbours()
     ));
     text
