@@ -50,8 +50,14 @@ fn the_bundled_maps_pass_and_deny_warnings_fails_them() {
     let out = tracklayer(&["validate", &usa, &europe]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = stdout(&out);
-    assert!(text.contains("usa.yaml: 0 errors, 11 warnings (TL103 ×6, TL104 ×5)"), "{text}");
-    assert!(text.contains("europe.yaml: 0 errors, 2 warnings (TL104 ×2)"), "{text}");
+    assert!(
+        text.contains("usa.yaml: 0 errors, 11 warnings (TL103 ×6, TL104 ×5)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("europe.yaml: 0 errors, 2 warnings (TL104 ×2)"),
+        "{text}"
+    );
     let out = tracklayer(&["validate", "--deny-warnings", &usa]);
     assert_eq!(out.status.code(), Some(1));
 }
@@ -73,8 +79,14 @@ fn an_error_exits_1_and_points_at_the_line() {
         text.contains(&format!("  --> {}:13:12\n", file.display())),
         "{text}"
     );
-    assert!(text.contains("13 |     color: purpel\n   |            ^^^^^^\n"), "{text}");
-    assert!(text.contains("   = fix: use `gray` or one of the deck's colours"), "{text}");
+    assert!(
+        text.contains("13 |     color: purpel\n   |            ^^^^^^\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("   = fix: use `gray` or one of the deck's colours"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -115,7 +127,12 @@ fn an_unreadable_file_exits_2_with_its_location() {
     assert!(text.contains(&format!("--> {}:", bad.display())), "{text}");
     assert!(text.contains("bad.yaml: could not be loaded"), "{text}");
 
-    let out = tracklayer(&["validate", "--format", "json", &missing.display().to_string()]);
+    let out = tracklayer(&[
+        "validate",
+        "--format",
+        "json",
+        &missing.display().to_string(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let message = doc["files"][0]["load_error"]["message"].as_str().unwrap();
@@ -127,7 +144,10 @@ fn stats_prints_tables_and_json() {
     let out = tracklayer(&["stats", &map("usa.yaml")]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
-    assert!(text.contains("36 cities, 0 countries, 100 routes (22 double pairs"), "{text}");
+    assert!(
+        text.contains("36 cities, 0 countries, 100 routes (22 double pairs"),
+        "{text}"
+    );
     assert!(text.contains("Seattle - New York"), "{text}");
     let out = tracklayer(&["stats", "--format", "json", &map("europe.yaml")]);
     assert_eq!(out.status.code(), Some(0));

@@ -34,8 +34,12 @@ pub struct PathFinder<'n> {
     pred: Vec<(u32, u32)>,
     seen: Vec<u32>,
     done: Vec<u32>,
+    /// The heuristic of each node, valid where `estimated` holds this round.
+    estimate: Vec<u32>,
+    estimated: Vec<u32>,
     round: u32,
-    heap: BinaryHeap<Reverse<(u32, u32)>>,
+    /// Entries `(f << 32) | node`, smallest first.
+    heap: BinaryHeap<Reverse<u64>>,
     goals: Vec<Point>,
 }
 
@@ -49,6 +53,8 @@ impl<'n> PathFinder<'n> {
             pred: vec![(0, 0); nodes],
             seen: vec![0; nodes],
             done: vec![0; nodes],
+            estimate: vec![0; nodes],
+            estimated: vec![0; nodes],
             round: 0,
             heap: BinaryHeap::new(),
             goals: Vec::new(),
@@ -75,20 +81,30 @@ impl<'n> PathFinder<'n> {
         Some(PathInfo { routes, car_spaces })
     }
 
-    /// A lower bound on the car spaces from a city to the goal.
-    fn estimate(&self, city: usize) -> u32 {
+    /// A lower bound on the car spaces from a city to the goal, computed once
+    /// per city and search.
+    fn estimate(&mut self, city: usize) -> u32 {
+        if self.estimated[city] == self.round {
+            return self.estimate[city];
+        }
         let p = self.net.cities()[city].pos;
-        let mm = self
+        let squared = self
             .goals
             .iter()
-            .map(|g| f64::from(p.x - g.x).hypot(f64::from(p.y - g.y)))
+            .map(|g| {
+                let (dx, dy) = (f64::from(p.x - g.x), f64::from(p.y - g.y));
+                dx * dx + dy * dy
+            })
             .fold(f64::INFINITY, f64::min);
-        let h = mm * self.net.spaces_per_mm * (1.0 - 1e-9);
-        if h.is_finite() && h > 0.0 {
+        let h = squared.sqrt() * self.net.spaces_per_mm * (1.0 - 1e-9);
+        let h = if h.is_finite() && h > 0.0 {
             h.min(f64::from(u32::MAX / 2)) as u32
         } else {
             0
-        }
+        };
+        self.estimated[city] = self.round;
+        self.estimate[city] = h;
+        h
     }
 
     /// A* from `from`'s start node to the first city that reaches `to`; the
@@ -98,6 +114,7 @@ impl<'n> PathFinder<'n> {
         if self.round == 0 {
             self.seen.fill(0);
             self.done.fill(0);
+            self.estimated.fill(0);
             self.round = 1;
         }
         let round = self.round;
@@ -114,8 +131,9 @@ impl<'n> PathFinder<'n> {
         self.heap.clear();
         self.dist[start as usize] = 0;
         self.seen[start as usize] = round;
-        self.heap.push(Reverse((0, start)));
-        while let Some(Reverse((_, n))) = self.heap.pop() {
+        self.heap.push(Reverse(u64::from(start)));
+        while let Some(Reverse(entry)) = self.heap.pop() {
+            let n = entry as u32;
             let node = n as usize;
             if self.done[node] == round {
                 continue;
@@ -138,7 +156,8 @@ impl<'n> PathFinder<'n> {
                     self.dist[ti] = nd;
                     self.pred[ti] = (n, step.route);
                     let h = if ti < cities { self.estimate(ti) } else { 0 };
-                    self.heap.push(Reverse((nd.saturating_add(h), t)));
+                    let f = u64::from(nd.saturating_add(h));
+                    self.heap.push(Reverse(f << 32 | u64::from(t)));
                 }
             }
         }
