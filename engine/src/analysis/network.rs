@@ -177,7 +177,14 @@ impl Network {
             })
             .collect();
         let colors = match formats::rules::resolve(&file.rules, &file.cards) {
-            Ok((_, deck)) => deck.colors.keys().cloned().collect(),
+            // A colour with no cards is not in play (how a design drops a
+            // preset's colour).
+            Ok((_, deck)) => deck
+                .colors
+                .iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(c, _)| c.clone())
+                .collect(),
             Err(_) => Vec::new(),
         };
         Network::assemble(
@@ -349,7 +356,8 @@ impl Network {
         &self.tickets
     }
 
-    /// The deck's colours in order, when the rules resolve (empty otherwise).
+    /// The deck's colours in play (with at least one card) in order, when the
+    /// rules resolve (empty otherwise).
     pub fn deck_colors(&self) -> &[String] {
         &self.colors
     }

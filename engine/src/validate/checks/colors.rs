@@ -104,7 +104,8 @@ fn short_colors(ctx: &Context, deck: &formats::Deck, diags: &mut Diagnostics) {
             .filter(|r| r.color == color)
             .max_by_key(|r| (r.length, std::cmp::Reverse(r.index)))
     };
-    for (color, &count) in &deck.colors {
+    // A colour with no cards is not in play; its routes are TL006 errors.
+    for (color, &count) in deck.colors.iter().filter(|(_, n)| **n > 0) {
         let Some(r) = longest_of(color) else {
             continue;
         };
@@ -229,6 +230,23 @@ routes:
             ),
             "{}",
             found[0].message
+        );
+    }
+
+    #[test]
+    fn tl109_leaves_out_a_colour_dropped_with_zero_cards() {
+        let routes: String = ["white", "blue", "yellow", "orange", "black", "red", "green"]
+            .iter()
+            .map(|c| format!("  - {{from: A, to: B, length: 6, color: {c}}}\n"))
+            .collect();
+        let v = check(&format!(
+            "{}{routes}",
+            DECK.replace("red: 12", "red: 12, pink: 0")
+        ));
+        assert!(
+            with(&v, Code::ColorImbalance).is_empty(),
+            "{:#?}",
+            v.diagnostics
         );
     }
 
