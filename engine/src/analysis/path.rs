@@ -240,6 +240,60 @@ routes:
         );
     }
 
+    /// The A* search agrees with petgraph's plain Dijkstra on every ticket of
+    /// a generated design in which some cities are country locations.
+    #[test]
+    fn a_star_finds_what_dijkstra_finds() {
+        let mut file = crate::synth::design(
+            crate::synth::SynthSize {
+                cities: 150,
+                routes: 420,
+                tickets: 80,
+            },
+            11,
+        );
+        for (i, c) in file.cities.iter_mut().enumerate() {
+            if i % 13 == 5 {
+                c.country = Some(format!("K{}", i % 2));
+            }
+        }
+        for k in ["K0", "K1"] {
+            file.countries.push(formats::CountrySpec {
+                name: k.into(),
+                ..Default::default()
+            });
+            for t in 0..5 {
+                file.tickets.push(formats::TicketSpec {
+                    from: file.cities[t * 17].name.clone(),
+                    to: k.into(),
+                    points: 1,
+                    ..Default::default()
+                });
+            }
+        }
+        let net = Network::from_file(&file);
+        let mut finder = PathFinder::new(&net);
+        let mut connected = 0;
+        for t in net.tickets() {
+            let start = net.start_node(t.from);
+            let scores = petgraph::algo::dijkstra(&net.graph, start, None, |e| e.weight().length);
+            let expected = scores
+                .iter()
+                .filter(|&(&n, _)| {
+                    (n as usize) < net.cities().len() && net.reaches(n as usize, t.to)
+                })
+                .map(|(_, &d)| d)
+                .min();
+            assert_eq!(finder.distance(t.from, t.to), expected, "{t:?}");
+            if let Some(p) = finder.path(t.from, t.to) {
+                let sum: u32 = p.routes.iter().map(|&r| file.routes[r].length).sum();
+                assert_eq!(Some(sum), expected);
+                connected += 1;
+            }
+        }
+        assert!(connected > 40, "most tickets are connected: {connected}");
+    }
+
     #[test]
     fn unknown_or_unconnected_places_have_no_path() {
         let mut text = AFRICA.to_owned();
