@@ -169,7 +169,7 @@ impl DesignStats {
 
         let groups = net.parallel_groups();
         let mut neighbours = vec![0; net.cities().len()];
-        for g in &groups {
+        for g in groups {
             let (a, b) = routes[g[0]].pair();
             neighbours[a] += 1;
             neighbours[b] += 1;

@@ -3,6 +3,7 @@
 //! one with errors), shortest paths that respect countries, and the ticket
 //! points they suggest.
 
+mod landmarks;
 mod network;
 mod path;
 

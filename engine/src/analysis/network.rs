@@ -2,10 +2,12 @@
 //! sense, as a directed graph in which the locations of countries are dead ends.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use formats::{GameFile, Point};
 use petgraph::csr::Csr;
 
+use super::landmarks::Landmarks;
 use crate::board::{Board, Place as BoardPlace};
 
 /// A place a ticket can name.
@@ -98,6 +100,10 @@ pub struct Network {
     /// A lower bound on the car spaces needed per millimetre of straight-line
     /// distance between two cities, for the A* heuristic.
     pub(super) spaces_per_mm: f64,
+    /// Landmark distances for the A* lower bound, measured on first use.
+    landmarks: OnceLock<Landmarks>,
+    /// Parallel routes, grouped on first use.
+    groups: OnceLock<Vec<Vec<usize>>>,
 }
 
 /// One edge of the network's graph: a route's length and its index in
@@ -327,6 +333,8 @@ impl Network {
             country_by_name,
             graph,
             spaces_per_mm,
+            landmarks: OnceLock::new(),
+            groups: OnceLock::new(),
         }
     }
 
@@ -391,6 +399,13 @@ impl Network {
         }
     }
 
+    /// Landmark distances (measured on first use).
+    pub(super) fn landmarks(&self) -> &Landmarks {
+        self.landmarks.get_or_init(|| {
+            Landmarks::choose(&self.graph, self.cities.len(), |c| self.is_dead_end(c))
+        })
+    }
+
     /// The graph node a path from a place starts at.
     pub(super) fn start_node(&self, p: Place) -> u32 {
         let n = self.cities.len();
@@ -414,17 +429,19 @@ impl Network {
 
     /// The routes grouped by the unordered city pair they join, pairs in order of
     /// their first route; each group lists indices into [`Network::routes`].
-    pub fn parallel_groups(&self) -> Vec<Vec<usize>> {
-        let mut group_of: HashMap<(usize, usize), usize> = HashMap::new();
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for (i, r) in self.routes.iter().enumerate() {
-            let g = *group_of.entry(r.pair()).or_insert_with(|| {
-                groups.push(Vec::new());
-                groups.len() - 1
-            });
-            groups[g].push(i);
-        }
-        groups
+    pub fn parallel_groups(&self) -> &[Vec<usize>] {
+        self.groups.get_or_init(|| {
+            let mut group_of: HashMap<(usize, usize), usize> = HashMap::new();
+            let mut groups: Vec<Vec<usize>> = Vec::new();
+            for (i, r) in self.routes.iter().enumerate() {
+                let g = *group_of.entry(r.pair()).or_insert_with(|| {
+                    groups.push(Vec::new());
+                    groups.len() - 1
+                });
+                groups[g].push(i);
+            }
+            groups
+        })
     }
 }
 

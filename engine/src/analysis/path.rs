@@ -3,15 +3,18 @@
 //! An A* search over the network's petgraph `Csr` graph. petgraph's own
 //! `astar` keeps its scores in hash maps; the validator asks for the path of
 //! every ticket (a thousand on a large design), so this search keeps flat
-//! buffers that are reused between searches. The heuristic, straight-line
-//! distance times the fewest car spaces any route spends per millimetre, never
-//! overestimates, so the paths are exact whatever the drawing.
+//! buffers that are reused between searches. Its heuristic is the larger of
+//! two lower bounds — the landmark bound (see `landmarks.rs`) and the
+//! straight-line distance times the fewest car spaces any route spends per
+//! millimetre — so it never overestimates and the paths are exact whatever
+//! the drawing.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use formats::Point;
 
+use super::landmarks::{Bound, Landmarks};
 use super::network::{Network, Place};
 
 /// A shortest path between two places.
@@ -28,19 +31,22 @@ pub struct PathInfo {
 #[derive(Debug)]
 pub struct PathFinder<'n> {
     net: &'n Network,
+    landmarks: &'n Landmarks,
     dist: Vec<u32>,
     /// For each reached node: the node it was reached from and the route taken
     /// (an index into the network's routes).
     pred: Vec<(u32, u32)>,
     seen: Vec<u32>,
     done: Vec<u32>,
-    /// The heuristic of each node, valid where `estimated` holds this round.
+    /// The heuristic of each node (`u32::MAX`: the goal cannot be reached from
+    /// it), valid where `estimated` holds this round.
     estimate: Vec<u32>,
     estimated: Vec<u32>,
     round: u32,
     /// Entries `(f << 32) | node`, smallest first.
     heap: BinaryHeap<Reverse<u64>>,
-    goals: Vec<Point>,
+    /// The cities that reach the goal, and where they are drawn.
+    goals: Vec<(usize, Point)>,
 }
 
 impl<'n> PathFinder<'n> {
@@ -49,6 +55,7 @@ impl<'n> PathFinder<'n> {
         let nodes = net.graph.node_count();
         PathFinder {
             net,
+            landmarks: net.landmarks(),
             dist: vec![0; nodes],
             pred: vec![(0, 0); nodes],
             seen: vec![0; nodes],
@@ -81,27 +88,29 @@ impl<'n> PathFinder<'n> {
         Some(PathInfo { routes, car_spaces })
     }
 
-    /// A lower bound on the car spaces from a city to the goal, computed once
-    /// per city and search.
+    /// A lower bound on the car spaces from a city to the goal (`u32::MAX` when
+    /// the goal cannot be reached from it), computed once per city and search.
     fn estimate(&mut self, city: usize) -> u32 {
         if self.estimated[city] == self.round {
             return self.estimate[city];
         }
-        let p = self.net.cities()[city].pos;
-        let squared = self
-            .goals
-            .iter()
-            .map(|g| {
-                let (dx, dy) = (f64::from(p.x - g.x), f64::from(p.y - g.y));
-                dx * dx + dy * dy
-            })
-            .fold(f64::INFINITY, f64::min);
-        let h = squared.sqrt() * self.net.spaces_per_mm * (1.0 - 1e-9);
-        let h = if h.is_finite() && h > 0.0 {
-            h.min(f64::from(u32::MAX / 2)) as u32
-        } else {
-            0
-        };
+        let net = self.net;
+        let p = net.cities()[city].pos;
+        let mut h = u32::MAX;
+        for &(goal, g) in &self.goals {
+            let both_ways = !net.is_dead_end(city) && !net.is_dead_end(goal);
+            let Bound::AtLeast(landmark) = self.landmarks.bound(city, goal, both_ways) else {
+                continue;
+            };
+            let (dx, dy) = (f64::from(p.x - g.x), f64::from(p.y - g.y));
+            let line = (dx * dx + dy * dy).sqrt() * net.spaces_per_mm * (1.0 - 1e-9);
+            let line = if line.is_finite() && line > 0.0 {
+                line.min(f64::from(u32::MAX / 2)) as u32
+            } else {
+                0
+            };
+            h = h.min(landmark.max(line));
+        }
         self.estimated[city] = self.round;
         self.estimate[city] = h;
         h
@@ -122,10 +131,10 @@ impl<'n> PathFinder<'n> {
         let cities = net.cities().len();
         self.goals.clear();
         match to {
-            Place::City(c) => self.goals.push(net.cities()[c].pos),
+            Place::City(c) => self.goals.push((c, net.cities()[c].pos)),
             Place::Country(k) => self
                 .goals
-                .extend(net.locations(k).iter().map(|&c| net.cities()[c].pos)),
+                .extend(net.locations(k).iter().map(|&c| (c, net.cities()[c].pos))),
         }
         let start = net.start_node(from);
         self.heap.clear();
@@ -152,10 +161,14 @@ impl<'n> PathFinder<'n> {
                 }
                 let nd = d + step.length;
                 if self.seen[ti] != round || nd < self.dist[ti] {
+                    let h = if ti < cities { self.estimate(ti) } else { 0 };
+                    if h == u32::MAX {
+                        // The goal cannot be reached from there.
+                        continue;
+                    }
                     self.seen[ti] = round;
                     self.dist[ti] = nd;
                     self.pred[ti] = (n, step.route);
-                    let h = if ti < cities { self.estimate(ti) } else { 0 };
                     let f = u64::from(nd.saturating_add(h));
                     self.heap.push(Reverse(f << 32 | u64::from(t)));
                 }
@@ -174,17 +187,12 @@ impl Network {
     }
 
     /// The shortest path's length for each of [`Network::tickets`], in order;
-    /// `None` for a ticket whose ends are not connected. Searches run in
-    /// parallel; the result does not depend on how they are scheduled.
+    /// `None` for a ticket whose ends are not connected.
     pub fn ticket_distances(&self) -> Vec<Option<u32>> {
-        use rayon::prelude::*;
+        let mut finder = PathFinder::new(self);
         self.tickets()
-            .par_iter()
-            .with_min_len(64)
-            .map_init(
-                || PathFinder::new(self),
-                |finder, t| finder.distance(t.from, t.to),
-            )
+            .iter()
+            .map(|t| finder.distance(t.from, t.to))
             .collect()
     }
 }

@@ -185,7 +185,7 @@ fn bridges(ctx: &Context, diags: &mut Diagnostics) {
     found.sort_by_key(|(g, _)| groups[*g][0]);
     for (g, cut) in found {
         let group = &groups[g];
-        let names: Vec<&str> = group
+        let names: Vec<String> = group
             .iter()
             .map(|&r| ctx.route_name(routes[r].index))
             .collect();

@@ -64,22 +64,21 @@ fn segments(ctx: &Context) -> Vec<Segment> {
     let mut out = Vec::with_capacity(ctx.net.routes().len());
     for (route, r) in ctx.net.routes().iter().enumerate() {
         let bends = &ctx.file.routes[r.index].bends.0;
-        let points: Vec<(f64, f64)> = std::iter::once(xy(cities[r.from].pos))
-            .chain(bends.iter().copied().map(xy))
-            .chain(std::iter::once(xy(cities[r.to].pos)))
-            .collect();
-        for w in points.windows(2) {
-            if ![w[0].0, w[0].1, w[1].0, w[1].1]
-                .iter()
-                .all(|v| v.is_finite())
-            {
-                continue;
+        let mut from = xy(cities[r.from].pos);
+        let ends = bends
+            .iter()
+            .copied()
+            .map(xy)
+            .chain(std::iter::once(xy(cities[r.to].pos)));
+        for to in ends {
+            if [from.0, from.1, to.0, to.1].iter().all(|v| v.is_finite()) {
+                out.push(Segment {
+                    a: from,
+                    b: to,
+                    route,
+                });
             }
-            out.push(Segment {
-                a: w[0],
-                b: w[1],
-                route,
-            });
+            from = to;
         }
     }
     out

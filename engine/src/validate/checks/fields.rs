@@ -61,7 +61,12 @@ struct Owner<'a> {
     known: &'a [&'a str],
 }
 
-fn unknown_fields(extra: &Mapping, owner: Owner, diags: &mut Diagnostics) {
+/// Reports the keys of `extra`; `owner` is only built when there are some.
+fn unknown_fields<'a>(extra: &Mapping, owner: impl FnOnce() -> Owner<'a>, diags: &mut Diagnostics) {
+    if extra.is_empty() {
+        return;
+    }
+    let owner = owner();
     for key in extra.keys() {
         let key = key_text(key);
         let path = if owner.path.is_empty() {
@@ -105,67 +110,75 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
     };
     unknown_fields(
         &file.extra,
-        owner("the design".into(), String::new(), None, GAME_FILE),
+        || owner("the design".into(), String::new(), None, GAME_FILE),
         diags,
     );
     if let Some(b) = &file.board {
         unknown_fields(
             &b.extra,
-            owner("`board`".into(), "board".into(), None, BOARD),
+            || owner("`board`".into(), "board".into(), None, BOARD),
             diags,
         );
     }
     for (i, c) in file.cities.iter().enumerate() {
         unknown_fields(
             &c.extra,
-            owner(
-                format!("city {}", c.name),
-                format!("cities[{i}]"),
-                Some(ObjectRef::City(i)),
-                CITY,
-            ),
+            || {
+                owner(
+                    format!("city {}", c.name),
+                    format!("cities[{i}]"),
+                    Some(ObjectRef::City(i)),
+                    CITY,
+                )
+            },
             diags,
         );
     }
     for (i, c) in file.countries.iter().enumerate() {
         unknown_fields(
             &c.extra,
-            owner(
-                format!("country {}", c.name),
-                format!("countries[{i}]"),
-                Some(ObjectRef::Country(i)),
-                COUNTRY,
-            ),
+            || {
+                owner(
+                    format!("country {}", c.name),
+                    format!("countries[{i}]"),
+                    Some(ObjectRef::Country(i)),
+                    COUNTRY,
+                )
+            },
             diags,
         );
     }
     for (i, r) in file.routes.iter().enumerate() {
         unknown_fields(
             &r.extra,
-            owner(
-                format!("route {}", ctx.route_name(i)),
-                format!("routes[{i}]"),
-                Some(ObjectRef::Route(i)),
-                ROUTE,
-            ),
+            || {
+                owner(
+                    format!("route {}", ctx.route_name(i)),
+                    format!("routes[{i}]"),
+                    Some(ObjectRef::Route(i)),
+                    ROUTE,
+                )
+            },
             diags,
         );
     }
     for (i, t) in file.tickets.iter().enumerate() {
         unknown_fields(
             &t.extra,
-            owner(
-                format!("ticket {}", t.display_name()),
-                format!("tickets[{i}]"),
-                Some(ObjectRef::Ticket(i)),
-                TICKET,
-            ),
+            || {
+                owner(
+                    format!("ticket {}", t.display_name()),
+                    format!("tickets[{i}]"),
+                    Some(ObjectRef::Ticket(i)),
+                    TICKET,
+                )
+            },
             diags,
         );
     }
     unknown_fields(
         &file.terrain.extra,
-        owner("`terrain`".into(), "terrain".into(), None, TERRAIN),
+        || owner("`terrain`".into(), "terrain".into(), None, TERRAIN),
         diags,
     );
     for (i, r) in file.terrain.regions.iter().enumerate() {
@@ -175,36 +188,42 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
         };
         unknown_fields(
             &r.extra,
-            owner(
-                what,
-                format!("terrain.regions[{i}]"),
-                Some(ObjectRef::Region(i)),
-                REGION,
-            ),
+            || {
+                owner(
+                    what,
+                    format!("terrain.regions[{i}]"),
+                    Some(ObjectRef::Region(i)),
+                    REGION,
+                )
+            },
             diags,
         );
     }
     if let Some(b) = &file.terrain.background {
         unknown_fields(
             &b.extra,
-            owner(
-                "the background".into(),
-                "terrain.background".into(),
-                None,
-                BACKGROUND,
-            ),
+            || {
+                owner(
+                    "the background".into(),
+                    "terrain.background".into(),
+                    None,
+                    BACKGROUND,
+                )
+            },
             diags,
         );
     }
     for (i, a) in file.allow.iter().enumerate() {
         unknown_fields(
             &a.extra,
-            owner(
-                format!("allow entry {}", a.code),
-                format!("allow[{i}]"),
-                None,
-                ALLOW,
-            ),
+            || {
+                owner(
+                    format!("allow entry {}", a.code),
+                    format!("allow[{i}]"),
+                    None,
+                    ALLOW,
+                )
+            },
             diags,
         );
     }

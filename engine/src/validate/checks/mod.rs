@@ -37,7 +37,8 @@ pub(crate) struct Context<'a> {
     pub rules: Option<(Rules, Deck)>,
     /// Its statistics (with every ticket's shortest path).
     pub stats: DesignStats,
-    route_names: Vec<String>,
+    /// Whether `routes[i]`'s name is shared with another route.
+    shared_names: Vec<bool>,
 }
 
 impl<'a> Context<'a> {
@@ -51,14 +52,14 @@ impl<'a> Context<'a> {
             net,
             rules,
             stats,
-            route_names: route_names(file),
+            shared_names: shared_names(file),
         }
     }
 
     /// How messages name `routes[i]`: `Madrid - Pamplona (black)`, with its id
     /// added when another route has the same name (as the board names it).
-    pub fn route_name(&self, i: usize) -> &str {
-        &self.route_names[i]
+    pub fn route_name(&self, i: usize) -> String {
+        route_name(self.file, &self.shared_names, i)
     }
 
     /// The name of `cities[i]`.
@@ -80,19 +81,33 @@ impl<'a> Context<'a> {
     }
 }
 
-fn route_names(file: &GameFile) -> Vec<String> {
-    let names: Vec<String> = file.routes.iter().map(|r| r.display_name()).collect();
-    let mut count: HashMap<&str, usize> = HashMap::with_capacity(names.len());
-    for n in &names {
-        *count.entry(n.as_str()).or_default() += 1;
+/// For each route, whether another route has the same name (`From - To
+/// (colour)`, as written).
+fn shared_names(file: &GameFile) -> Vec<bool> {
+    fn key(r: &formats::RouteSpec) -> (&str, &str, &str) {
+        (&r.from, &r.to, &r.color)
     }
-    names
-        .iter()
-        .zip(&file.routes)
-        .map(|(n, r)| match &r.id {
-            Some(id) if count[n.as_str()] > 1 => format!("{n} [{id}]"),
-            _ => n.clone(),
-        })
+    let mut count: HashMap<(&str, &str, &str), usize> = HashMap::with_capacity(file.routes.len());
+    for r in &file.routes {
+        *count.entry(key(r)).or_default() += 1;
+    }
+    file.routes.iter().map(|r| count[&key(r)] > 1).collect()
+}
+
+/// How messages name `routes[i]` (see [`Context::route_name`]).
+fn route_name(file: &GameFile, shared: &[bool], i: usize) -> String {
+    let r = &file.routes[i];
+    match &r.id {
+        Some(id) if shared[i] => format!("{} [{id}]", r.display_name()),
+        _ => r.display_name(),
+    }
+}
+
+/// How messages name every route.
+fn route_names(file: &GameFile) -> Vec<String> {
+    let shared = shared_names(file);
+    (0..file.routes.len())
+        .map(|i| route_name(file, &shared, i))
         .collect()
 }
 

@@ -8,11 +8,12 @@ use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
     let routes = ctx.net.routes();
     for group in ctx.net.parallel_groups() {
+        let group = group.as_slice();
         if group.len() < 2 {
             continue;
         }
         let indices: Vec<usize> = group.iter().map(|&r| routes[r].index).collect();
-        let names: Vec<&str> = indices.iter().map(|&i| ctx.route_name(i)).collect();
+        let names: Vec<String> = indices.iter().map(|&i| ctx.route_name(i)).collect();
         let with_objects = |mut d: Diagnostic, which: &[usize]| {
             for &i in which {
                 d = d.object(ObjectRef::Route(i));
@@ -55,7 +56,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
             if same.len() < 2 {
                 continue;
             }
-            let same_names: Vec<&str> = same.iter().map(|&i| ctx.route_name(i)).collect();
+            let same_names: Vec<String> = same.iter().map(|&i| ctx.route_name(i)).collect();
             diags.push(with_objects(
                 Diagnostic::new(
                     Code::ParallelSameColor,
@@ -123,10 +124,16 @@ routes:
     #[test]
     fn tl107_names_the_colour_and_ignores_gray() {
         let v = pair(
-            "  - {from: A, to: B, length: 4, color: red}\n  - {from: A, to: B, length: 4, color: red}",
+            "  - {id: north, from: A, to: B, length: 4, color: red}\n  - {id: south, from: A, to: B, length: 4, color: red}",
         );
         let d = &with(&v, Code::ParallelSameColor)[0];
-        assert!(d.message.contains("are both red"), "{}", d.message);
+        assert!(
+            d.message.starts_with(
+                "parallel routes A - B (red) [north] and A - B (red) [south] are both red"
+            ),
+            "ids tell same-named routes apart: {}",
+            d.message
+        );
         assert_eq!(d.path.as_deref(), Some("routes[1].color"));
         let v = pair(
             "  - {from: A, to: B, length: 4, color: gray}\n  - {from: A, to: B, length: 4, color: gray}",
