@@ -290,3 +290,11 @@ fn the_unedited_maps_pass_the_same_checks() {
     check(USA).unwrap();
     check(EUROPE).unwrap();
 }
+
+/// Found by the property test: a city at `x: 1e40` (infinite as a float)
+/// overflowed the overlap check's grid.
+#[test]
+fn a_city_out_of_range_is_no_panic() {
+    let line = EUROPE.lines().position(|l| l.starts_with("  x: ")).unwrap();
+    check(&apply(EUROPE, &[Edit::Value(line, "1e40", "''")])).unwrap();
+}
