@@ -2,14 +2,19 @@
 //!
 //! - [`board`]: a validated, index-based, immutable model of a design;
 //! - [`validate`]: the design validator and its diagnostics;
-//! - [`game`]: the rules of the board family behind a generic game interface.
+//! - [`analysis`]: shortest paths and the lenient network the validator, the
+//!   studio and `tracklayer stats` share; [`stats`]: design statistics;
+//! - [`game`]: the generic game interface; [`board_game`]: the rules of the
+//!   board family behind it; [`scenario`], [`replay`]: scenario files and replays.
 
+pub mod analysis;
 pub mod board;
 pub mod board_game;
 pub mod game;
 pub mod replay;
 pub mod rng;
 pub mod scenario;
+pub mod stats;
 pub mod synth;
 pub mod validate;
 

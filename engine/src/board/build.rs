@@ -552,3 +552,179 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
         adjacency,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::validate::checks::testing::{check, with};
+    use crate::validate::{Code, ObjectRef, Severity};
+
+    const MAP: &str = "cities:
+  - {name: Denver, x: 0, y: 0}
+  - {name: Omaha, x: 120, y: 0}
+  - {name: Helena, x: 0, y: 120}
+routes:
+  - {from: Denver, to: Omaha, length: 4, color: pink}
+  - {from: Denver, to: Helena, length: 4, color: gray}
+tickets:
+  - {from: Helena, to: Omaha, points: 8}
+";
+
+    /// The one diagnostic of `code` for `map` edited by `from` → `to`.
+    fn only(code: Code, from: &str, to: &str) -> crate::Diagnostic {
+        assert!(MAP.contains(from), "{from}");
+        let v = check(&MAP.replacen(from, to, 1));
+        let found = with(&v, code);
+        assert_eq!(found.len(), 1, "{:#?}", v.diagnostics);
+        assert_eq!(found[0].severity, Severity::Error);
+        assert!(v.board.is_none(), "an error blocks the board");
+        found[0].clone()
+    }
+
+    #[test]
+    fn tl001_unknown_names_in_routes_and_tickets_are_suggested() {
+        let d = only(Code::UnknownName, "to: Omaha, length", "to: Omahaa, length");
+        assert_eq!(
+            d.message,
+            "route Denver - Omahaa (pink) starts or ends at `Omahaa`, which is not a city; did you mean `Omaha`?"
+        );
+        assert_eq!(d.path.as_deref(), Some("routes[0].to"));
+        assert_eq!(d.objects, [ObjectRef::Route(0)]);
+        let d = only(
+            Code::UnknownName,
+            "from: Helena, to: Omaha",
+            "from: Helen, to: Omaha",
+        );
+        assert!(
+            d.message.starts_with("ticket Helen - Omaha names `Helen`"),
+            "{}",
+            d.message
+        );
+        assert_eq!(d.path.as_deref(), Some("tickets[0].from"));
+    }
+
+    #[test]
+    fn tl002_names_both_cities() {
+        let d = only(Code::DuplicateName, "name: Helena", "name: Denver");
+        assert_eq!(d.message, "two cities are named `Denver`");
+        assert_eq!(d.path.as_deref(), Some("cities[2].name"));
+        assert_eq!(d.objects, [ObjectRef::City(0), ObjectRef::City(2)]);
+    }
+
+    #[test]
+    fn tl003_names_both_routes() {
+        let v = check(&MAP.replace("- {from: Denver", "- {id: r1, from: Denver"));
+        let d = &with(&v, Code::DuplicateRouteId)[0];
+        assert_eq!(d.message, "two routes have the id `r1`");
+        assert_eq!(d.path.as_deref(), Some("routes[1].id"));
+        assert_eq!(d.objects, [ObjectRef::Route(0), ObjectRef::Route(1)]);
+    }
+
+    #[test]
+    fn tl004_names_the_loop() {
+        let d = only(Code::SelfLoop, "to: Helena, length", "to: Denver, length");
+        assert_eq!(
+            d.message,
+            "route Denver - Denver (gray) goes from `Denver` to itself"
+        );
+        assert_eq!(d.path.as_deref(), Some("routes[1].to"));
+    }
+
+    #[test]
+    fn tl005_lists_the_scored_lengths() {
+        let d = only(
+            Code::LengthNotScored,
+            "length: 4, color: pink",
+            "length: 7, color: pink",
+        );
+        assert_eq!(
+            d.message,
+            "route Denver - Omaha (pink) has length 7, which the scoring table does not score (it scores 1, 2, 3, 4, 5, 6)"
+        );
+        assert_eq!(d.path.as_deref(), Some("routes[0].length"));
+    }
+
+    #[test]
+    fn tl006_suggests_the_deck_colour() {
+        let d = only(Code::UnknownColor, "color: pink", "color: pnik");
+        assert!(
+            d.message.starts_with("route Denver - Omaha (pnik) is `pnik`, which the deck does not have; did you mean `pink`?"),
+            "{}",
+            d.message
+        );
+        assert_eq!(d.path.as_deref(), Some("routes[0].color"));
+    }
+
+    #[test]
+    fn tl007_names_the_ferry() {
+        let d = only(
+            Code::FerryTooManyLocomotives,
+            "color: gray}",
+            "color: gray, ferry: 5}",
+        );
+        assert_eq!(
+            d.message,
+            "ferry Denver - Helena (gray) needs 5 locomotives but has only 4 spaces"
+        );
+        assert_eq!(d.path.as_deref(), Some("routes[1].ferry"));
+    }
+
+    #[test]
+    fn tl009_names_the_ticket() {
+        let d = only(Code::TicketSelf, "to: Omaha, points", "to: Helena, points");
+        assert_eq!(
+            d.message,
+            "ticket Helena - Helena goes from a place to itself"
+        );
+        assert_eq!(d.path.as_deref(), Some("tickets[0].to"));
+        assert_eq!(d.objects, [ObjectRef::Ticket(0)]);
+    }
+
+    #[test]
+    fn tl013_names_the_route_colour_no_terrain_covers() {
+        let v = check(&format!(
+            "rules: {{preset: heart-of-africa, players: {{min: 2, max: 2}}, tickets: {{setup: {{regular: 0, keep: 0}}}}}}\ncards: {{colors: {{purple: 12}}}}\n{}",
+            MAP.replace("color: pink", "color: purple")
+        ));
+        let d = &with(&v, Code::TerrainColorMissing)[0];
+        assert!(
+            d.message
+                .contains("route Denver - Omaha (purple)'s colour `purple`"),
+            "{}",
+            d.message
+        );
+        assert_eq!(d.path.as_deref(), Some("routes[0].color"));
+    }
+
+    #[test]
+    fn tl014_suggests_the_country() {
+        let v = check(&format!(
+            "countries: [{{name: Madagascar}}]\n{}",
+            MAP.replace("x: 0, y: 120}", "x: 0, y: 120, country: Madagscar}")
+        ));
+        let d = &with(&v, Code::UnknownCountry)[0];
+        assert_eq!(
+            d.message,
+            "city `Helena` belongs to country `Madagscar`, which is not in `countries`; did you mean `Madagascar`?"
+        );
+        assert_eq!(d.path.as_deref(), Some("cities[2].country"));
+    }
+
+    #[test]
+    fn tl015_names_the_family() {
+        let v = check(&format!("family: dice\n{MAP}"));
+        let d = &with(&v, Code::UnsupportedFamily)[0];
+        assert!(d.message.contains("`dice` designs"), "{}", d.message);
+        assert_eq!(d.path.as_deref(), Some("family"));
+    }
+
+    #[test]
+    fn tl016_names_the_limit() {
+        let v = check(&format!(
+            "rules: {{players: {{min: 2, max: 9}}, tickets: {{setup: {{regular: 0, keep: 0}}}}}}\n{MAP}"
+        ));
+        let d = &with(&v, Code::EngineLimit)[0];
+        assert_eq!(d.message, "up to 9 players; the engine seats at most 8");
+        assert_eq!(d.path.as_deref(), Some("rules.players.max"));
+        assert_eq!(d.objects, [ObjectRef::Rule("players.max".into())]);
+    }
+}

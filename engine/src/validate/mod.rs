@@ -1,7 +1,7 @@
 //! The design validator: every problem of a design, with the objects it names,
 //! where it is written and how to fix it. `docs/diagnostics.md` lists the codes.
 
-mod checks;
+pub(crate) mod checks;
 mod diagnostic;
 pub(crate) mod rules_check;
 
@@ -41,4 +41,20 @@ impl Board {
         let v = validate(file);
         v.board.ok_or(v.diagnostics)
     }
+}
+
+/// A small design for tests: `body` (cities, routes, tickets…) under a
+/// `format:` line, with the USA rules for two players dealt no tickets (so a
+/// handful of tickets is enough) unless it sets its own rules.
+#[cfg(test)]
+pub(crate) fn test_design(body: &str) -> GameFile {
+    let rules = if body.contains("rules:") {
+        ""
+    } else {
+        "rules: {players: {min: 2, max: 2}, tickets: {setup: {regular: 0, keep: 0}}}\n"
+    };
+    let text = format!("format: tracklayer/1\nname: Test\n{rules}{body}\n");
+    formats::load_str(&text, std::path::Path::new("test.yaml"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .design
 }

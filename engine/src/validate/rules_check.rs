@@ -251,3 +251,57 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::checks::testing::{check, with};
+    use crate::validate::{Code, ObjectRef};
+
+    const MAP: &str = "cities:
+  - {name: A, x: 0, y: 0}
+  - {name: B, x: 60, y: 0}
+routes:
+  - {from: A, to: B, length: 2, color: red}
+tickets:
+  - {from: A, to: B, points: 2}
+";
+
+    #[test]
+    fn tl010_counts_the_cards_needed() {
+        let v = check(&format!(
+            "cards: {{colors: {{pink: 1, white: 1, blue: 1, yellow: 1, orange: 1, black: 1, red: 1, green: 1}}, locomotives: 0}}\n{MAP}"
+        ));
+        let d = &with(&v, Code::DeckTooSmall)[0];
+        assert_eq!(
+            d.message,
+            "2 players get 4 train cards each and 5 lie face up: 13 cards, but the deck has 8"
+        );
+        assert_eq!(d.path.as_deref(), Some("cards"));
+        assert_eq!(d.objects, [ObjectRef::Cards]);
+    }
+
+    #[test]
+    fn tl011_counts_the_tickets_needed() {
+        let v = check(&format!("rules: {{preset: usa}}\n{MAP}"));
+        let d = &with(&v, Code::TicketDeckTooSmall)[0];
+        assert_eq!(
+            d.message,
+            "5 players are dealt 3 regular tickets each (15), but the design has 1"
+        );
+        assert_eq!(d.path.as_deref(), Some("rules.tickets.setup.regular"));
+    }
+
+    #[test]
+    fn tl012_names_the_contradicting_parameter() {
+        let v = check(&format!(
+            "rules: {{players: {{min: 3, max: 2}}, tickets: {{setup: {{regular: 0, keep: 0}}}}}}\n{MAP}"
+        ));
+        let d = &with(&v, Code::RuleContradiction)[0];
+        assert_eq!(
+            d.message,
+            "players from 3 to 2 is not a range of player counts"
+        );
+        assert_eq!(d.path.as_deref(), Some("rules.players.min"));
+        assert_eq!(d.objects, [ObjectRef::Rule("players.min".into())]);
+    }
+}

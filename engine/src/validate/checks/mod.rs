@@ -1,14 +1,231 @@
 //! The checks that run on a built board (or on the file when the board could
 //! not be built): connectivity, tickets, parallel routes, colour balance,
 //! drawing problems, statistics.
+//!
+//! Every check reads the lenient [`Network`], so it runs on the valid part of
+//! a design that has errors elsewhere.
 
-use formats::GameFile;
+mod allow;
+mod colors;
+mod connectivity;
+mod crossings;
+mod drawing;
+mod fields;
+mod parallel;
+mod statistics;
+mod tickets;
+mod trains;
+
+use std::collections::HashMap;
+
+use formats::{BoardSize, Deck, GameFile, Rules};
 
 use super::Diagnostics;
+use crate::analysis::Network;
 use crate::board::Board;
+use crate::stats::DesignStats;
 
-/// Runs every check that needs more than the structure of the file.
-pub fn run(_file: &GameFile, _board: Option<&Board>, _diags: &mut Diagnostics) {}
+pub use allow::apply_allow_list;
 
-/// Drops the warnings and infos the design silences in its `allow:` list.
-pub fn apply_allow_list(_file: &GameFile, _board: Option<&Board>, _diags: &mut Diagnostics) {}
+/// What every check reads: the file, its network, its rules and statistics.
+pub(crate) struct Context<'a> {
+    /// The design as written.
+    pub file: &'a GameFile,
+    /// Its lenient network.
+    pub net: Network,
+    /// The resolved rules and deck, when they resolve.
+    pub rules: Option<(Rules, Deck)>,
+    /// Its statistics (with every ticket's shortest path).
+    pub stats: DesignStats,
+    /// Whether `routes[i]`'s name is shared with another route.
+    shared_names: Vec<bool>,
+}
+
+impl<'a> Context<'a> {
+    /// Analyses a design for the checks.
+    pub fn new(file: &'a GameFile) -> Self {
+        let net = Network::from_file(file);
+        let stats = DesignStats::from_network(&net);
+        let rules = formats::rules::resolve(&file.rules, &file.cards).ok();
+        Context {
+            file,
+            net,
+            rules,
+            stats,
+            shared_names: shared_names(file),
+        }
+    }
+
+    /// How messages name `routes[i]`: `Madrid - Pamplona (black)`, with its id
+    /// added when another route has the same name (as the board names it).
+    pub fn route_name(&self, i: usize) -> String {
+        route_name(self.file, &self.shared_names, i)
+    }
+
+    /// The name of `cities[i]`.
+    pub fn city_name(&self, i: usize) -> &str {
+        &self.file.cities[i].name
+    }
+
+    /// The name of `tickets[i]`.
+    pub fn ticket_name(&self, i: usize) -> String {
+        self.file.tickets[i].display_name()
+    }
+
+    /// The length of one car space on the printed board, in millimetres.
+    pub fn car_space(&self) -> f32 {
+        self.file
+            .board
+            .as_ref()
+            .map_or(BoardSize::DEFAULT_CAR_SPACE, |b| b.car_space)
+    }
+}
+
+/// For each route, whether another route has the same name (`From - To
+/// (colour)`, as written).
+fn shared_names(file: &GameFile) -> Vec<bool> {
+    fn key(r: &formats::RouteSpec) -> (&str, &str, &str) {
+        (&r.from, &r.to, &r.color)
+    }
+    let mut count: HashMap<(&str, &str, &str), usize> = HashMap::with_capacity(file.routes.len());
+    for r in &file.routes {
+        *count.entry(key(r)).or_default() += 1;
+    }
+    file.routes.iter().map(|r| count[&key(r)] > 1).collect()
+}
+
+/// How messages name `routes[i]` (see [`Context::route_name`]).
+fn route_name(file: &GameFile, shared: &[bool], i: usize) -> String {
+    let r = &file.routes[i];
+    match &r.id {
+        Some(id) if shared[i] => format!("{} [{id}]", r.display_name()),
+        _ => r.display_name(),
+    }
+}
+
+/// How messages name every route.
+fn route_names(file: &GameFile) -> Vec<String> {
+    let shared = shared_names(file);
+    (0..file.routes.len())
+        .map(|i| route_name(file, &shared, i))
+        .collect()
+}
+
+/// Lists names for a message: `A, B and C`, at most `max` of them, then "and N
+/// more".
+pub(crate) fn name_list<S: AsRef<str>>(names: &[S], max: usize) -> String {
+    let shown: Vec<&str> = names.iter().take(max).map(AsRef::as_ref).collect();
+    let rest = names.len().saturating_sub(max);
+    match (shown.as_slice(), rest) {
+        ([], _) => String::new(),
+        ([one], 0) => (*one).to_owned(),
+        (many, 0) => format!(
+            "{} and {}",
+            many[..many.len() - 1].join(", "),
+            many[many.len() - 1]
+        ),
+        (many, rest) => format!("{} and {rest} more", many.join(", ")),
+    }
+}
+
+/// Runs every check that needs more than the structure of the file, errors
+/// first, then warnings, then infos.
+pub fn run(file: &GameFile, _board: Option<&Board>, diags: &mut Diagnostics) {
+    let ctx = Context::new(file);
+    let mut found = Diagnostics::default();
+    connectivity::check(&ctx, &mut found);
+    tickets::check(&ctx, &mut found);
+    parallel::check(&ctx, &mut found);
+    colors::check(&ctx, &mut found);
+    trains::check(&ctx, &mut found);
+    crossings::check(&ctx, &mut found);
+    drawing::check(&ctx, &mut found);
+    fields::check(&ctx, &mut found);
+    statistics::check(&ctx, &mut found);
+    found.0.sort_by_key(|d| d.severity);
+    diags.0.extend(found.0);
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Helpers for the checks' tests.
+
+    use std::path::Path;
+
+    use crate::validate::{Code, Diagnostic, Validation};
+
+    /// Validates a small design written as YAML (see `test_design`).
+    pub fn check(body: &str) -> Validation {
+        crate::validate(&crate::validate::test_design(body))
+    }
+
+    /// The diagnostics of one code.
+    pub fn with(v: &Validation, code: Code) -> Vec<Diagnostic> {
+        v.diagnostics.with_code(code).cloned().collect()
+    }
+
+    /// Validates a bundled map.
+    pub fn bundled(name: &str) -> Validation {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps")
+            .join(name);
+        let loaded = formats::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        crate::validate(&loaded.design)
+    }
+
+    /// Asserts that neither bundled map has a finding of `code`.
+    pub fn silent_on_bundled_maps(code: Code) {
+        for map in ["usa.yaml", "europe.yaml"] {
+            let v = bundled(map);
+            let found = with(&v, code);
+            assert!(found.is_empty(), "{map}: {found:#?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_list;
+    use super::testing::bundled;
+    use crate::validate::Code;
+
+    /// Every code, including the structural errors, is silent on the bundled
+    /// maps except for their documented quirks (docs/diagnostics.md).
+    #[test]
+    fn the_bundled_maps_show_only_their_known_quirks() {
+        let counts = |map| {
+            let mut counts: Vec<(Code, usize)> = Vec::new();
+            for d in &bundled(map).diagnostics {
+                match counts.iter_mut().find(|(c, _)| *c == d.code) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((d.code, 1)),
+                }
+            }
+            counts.sort();
+            counts
+        };
+        assert_eq!(
+            counts("usa.yaml"),
+            [
+                (Code::CityWithoutTicket, 6),
+                (Code::TicketPointsOff, 5),
+                (Code::Statistics, 1)
+            ]
+        );
+        assert_eq!(
+            counts("europe.yaml"),
+            [
+                (Code::TicketPointsOff, 2),
+                (Code::Bridge, 1),
+                (Code::Statistics, 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn name_lists_read_as_english() {
+        assert_eq!(name_list(&["A"], 3), "A");
+        assert_eq!(name_list(&["A", "B", "C"], 3), "A, B and C");
+        assert_eq!(name_list(&["A", "B", "C", "D"], 2), "A, B and 2 more");
+    }
+}

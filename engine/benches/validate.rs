@@ -1,0 +1,54 @@
+//! Loading and validating designs, as `tracklayer validate` and the studio's
+//! live diagnostics do: the generated 2,000-city design (the budget is
+//! 200 ms in release) and the bundled maps.
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use engine::synth::{SynthSize, design};
+
+fn load_and_validate(text: &str) -> usize {
+    let loaded = formats::load_str(text, Path::new("bench.yaml")).expect("the design loads");
+    engine::validate(&loaded.design).diagnostics.0.len()
+}
+
+fn bundled(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps")
+        .join(name);
+    formats::load::read_text(&path).expect("the bundled map reads")
+}
+
+fn benches(c: &mut Criterion) {
+    let size = SynthSize {
+        cities: 2000,
+        routes: 6000,
+        tickets: 1000,
+    };
+    let large = formats::to_yaml(&design(size, 1), None).expect("the design serializes");
+    let mut group = c.benchmark_group("load+validate");
+    group.sample_size(20);
+    group.bench_function("synthetic 2000 cities, 6000 routes, 1000 tickets", |b| {
+        b.iter(|| load_and_validate(black_box(&large)))
+    });
+    group.finish();
+
+    let loaded = formats::load_str(&large, Path::new("bench.yaml")).expect("the design loads");
+    let mut group = c.benchmark_group("validate only");
+    group.sample_size(20);
+    group.bench_function("synthetic 2000 cities, 6000 routes, 1000 tickets", |b| {
+        b.iter(|| engine::validate(black_box(&loaded.design)))
+    });
+    group.finish();
+
+    for map in ["usa.yaml", "europe.yaml"] {
+        let text = bundled(map);
+        c.bench_function(&format!("load+validate {map}"), |b| {
+            b.iter(|| load_and_validate(black_box(&text)))
+        });
+    }
+}
+
+criterion_group!(validate, benches);
+criterion_main!(validate);

@@ -1,0 +1,160 @@
+//! `tracklayer validate` and `tracklayer stats` as a user runs them: exit codes,
+//! the `-->` location of a finding, the JSON fields tools read.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tracklayer(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tracklayer"))
+        .args(args)
+        .output()
+        .expect("the tracklayer binary runs")
+}
+
+fn map(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const BROKEN: &str = "format: tracklayer/1
+name: Broken
+rules:
+  players: {min: 2, max: 2}
+  tickets: {setup: {regular: 0, keep: 0}}
+cities:
+  - {name: Madrid, x: 0, y: 0}
+  - {name: Pamplona, x: 80, y: 0}
+routes:
+  - from: Madrid
+    to: Pamplona
+    length: 3
+    color: purpel
+";
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn the_bundled_maps_pass_and_deny_warnings_fails_them() {
+    let (usa, europe) = (map("usa.yaml"), map("europe.yaml"));
+    let out = tracklayer(&["validate", &usa, &europe]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("usa.yaml: 0 errors, 11 warnings (TL103 ×6, TL104 ×5)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("europe.yaml: 0 errors, 2 warnings (TL104 ×2)"),
+        "{text}"
+    );
+    let out = tracklayer(&["validate", "--deny-warnings", &usa]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn an_error_exits_1_and_points_at_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "broken.yaml", BROKEN);
+    let out = tracklayer(&["validate", &file.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "error[TL006]: route Madrid - Pamplona (purpel) is `purpel`, which the deck does not have"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("  --> {}:13:12\n", file.display())),
+        "{text}"
+    );
+    assert!(
+        text.contains("13 |     color: purpel\n   |            ^^^^^^\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("   = fix: use `gray` or one of the deck's colours"),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_output_carries_codes_objects_paths_and_spans() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "broken.yaml", BROKEN);
+    let out = tracklayer(&["validate", "--format", "json", &file.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let entry = &doc["files"][0];
+    assert_eq!(entry["errors"], 1);
+    let d = entry["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "TL006")
+        .unwrap();
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["path"], "routes[0].color");
+    assert_eq!(d["objects"][0]["kind"], "route");
+    assert_eq!(d["objects"][0]["index"], 0);
+    assert_eq!(d["span"]["line"], 13);
+    assert_eq!(d["span"]["column"], 12);
+    assert_eq!(d["span"]["file"], file.display().to_string());
+    assert!(d["fix"].as_str().unwrap().starts_with("use `gray`"));
+    assert!(d["message"].as_str().unwrap().contains("Madrid - Pamplona"));
+}
+
+#[test]
+fn an_unreadable_file_exits_2_with_its_location() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(dir.path(), "bad.yaml", "format: tracklayer/1\ncities: [\n");
+    let missing = dir.path().join("missing.yaml");
+    let out = tracklayer(&["validate", &bad.display().to_string(), &map("usa.yaml")]);
+    assert_eq!(out.status.code(), Some(2), "2 wins over the other file's 0");
+    let text = stdout(&out);
+    assert!(text.contains("error: YAML syntax error"), "{text}");
+    assert!(text.contains(&format!("--> {}:", bad.display())), "{text}");
+    assert!(text.contains("bad.yaml: could not be loaded"), "{text}");
+
+    let out = tracklayer(&[
+        "validate",
+        "--format",
+        "json",
+        &missing.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let message = doc["files"][0]["load_error"]["message"].as_str().unwrap();
+    assert!(message.starts_with("cannot read the file"), "{message}");
+}
+
+#[test]
+fn stats_prints_tables_and_json() {
+    let out = tracklayer(&["stats", &map("usa.yaml")]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.contains("36 cities, 0 countries, 100 routes (22 double pairs"),
+        "{text}"
+    );
+    assert!(text.contains("Seattle - New York"), "{text}");
+    let out = tracklayer(&["stats", "--format", "json", &map("europe.yaml")]);
+    assert_eq!(out.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["routes"], 101);
+    assert_eq!(doc["car_spaces"], 300);
+    assert_eq!(doc["tickets"]["long"], 6);
+    let out = tracklayer(&["stats", "nowhere.yaml"]);
+    assert_eq!(out.status.code(), Some(2));
+}

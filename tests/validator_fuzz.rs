@@ -1,0 +1,300 @@
+//! Whatever a designer's file holds — a bundled map with random edits, or
+//! random YAML — loading and validating it never panics and never hangs, and
+//! the results hang together: no error means a board, every located
+//! diagnostic points into a file, the analysis the studio uses answers.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+
+const USA: &str = include_str!("../maps/usa.yaml");
+const EUROPE: &str = include_str!("../maps/europe.yaml");
+
+/// A generous bound that only a hang (an endless loop, a blow-up) would pass;
+/// speed itself is measured by `engine/benches/validate.rs`.
+const HANG: Duration = Duration::from_secs(10);
+
+/// Fragments that make YAML and designs go wrong in interesting ways.
+const FRAGMENTS: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ": ",
+    "- ",
+    "\n",
+    "  ",
+    "\t",
+    "'",
+    "\"",
+    "#",
+    "&a ",
+    "*a",
+    "<<: *a",
+    "length: 0",
+    "length: 300",
+    "color: gray",
+    "color: purpel",
+    "from: Nowhere",
+    "to: Denver",
+    "ferry: 99",
+    "tunnel: true",
+    "country: Madagascar",
+    "x: 1e40",
+    "y: -5",
+    "points: 0",
+    "bends: 0,0 1e9,1e9",
+    "extends: usa.yaml",
+    "allow: [{code: TL104}]",
+    "rules: {trains: 0}",
+    "cards: {locomotives: 0}",
+    "players: {min: 9, max: 1}",
+    "~",
+    "null",
+    "!!binary aGk=",
+];
+
+/// Values that are valid YAML but wrong, odd or extreme for a design.
+const NUMBERS: &[&str] = &["0", "1", "2", "7", "300", "4294967295", "-1", "1e40"];
+const WORDS: &[&str] = &[
+    "''",
+    "gray",
+    "purpel",
+    "pink",
+    "Nowhere",
+    "Denver",
+    "Paris",
+    "Madagascar",
+    "TL104",
+    "\"0,0 900,900\"",
+    "\"1,2 x\"",
+    "true",
+    "[]",
+    "null",
+];
+
+#[derive(Clone, Debug)]
+enum Edit {
+    Byte(usize, u8),
+    /// Replaces the value of a `key: value` line with a number (when it held
+    /// one) or a word.
+    Value(usize, &'static str, &'static str),
+    DeleteLine(usize),
+    DuplicateLine(usize),
+    SwapLines(usize, usize),
+    DeleteRange(usize, usize),
+    Insert(usize, &'static str),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    // Weighted towards edits that keep the YAML readable, so most cases reach
+    // the validator.
+    prop_oneof![
+        1 => (any::<usize>(), any::<u8>()).prop_map(|(p, b)| Edit::Byte(p, b)),
+        8 => (
+            any::<usize>(),
+            proptest::sample::select(NUMBERS),
+            proptest::sample::select(WORDS)
+        )
+            .prop_map(|(l, n, w)| Edit::Value(l, n, w)),
+        3 => any::<usize>().prop_map(Edit::DeleteLine),
+        1 => any::<usize>().prop_map(Edit::DuplicateLine),
+        1 => (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::SwapLines(a, b)),
+        1 => (any::<usize>(), 1usize..400).prop_map(|(p, n)| Edit::DeleteRange(p, n)),
+        1 => (any::<usize>(), proptest::sample::select(FRAGMENTS)).prop_map(|(p, f)| Edit::Insert(p, f)),
+    ]
+}
+
+fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for e in edits {
+        let len = bytes.len().max(1);
+        match *e {
+            Edit::Byte(p, b) => {
+                if !bytes.is_empty() {
+                    bytes[p % len] = b;
+                }
+            }
+            Edit::DeleteRange(p, n) => {
+                let start = p % len;
+                let end = (start + n).min(bytes.len());
+                bytes.drain(start.min(end)..end);
+            }
+            Edit::Insert(p, f) => {
+                let at = (p % len).min(bytes.len());
+                bytes.splice(at..at, f.bytes());
+            }
+            Edit::Value(i, _, _)
+            | Edit::DeleteLine(i)
+            | Edit::DuplicateLine(i)
+            | Edit::SwapLines(i, _) => {
+                let s = String::from_utf8_lossy(&bytes).into_owned();
+                let mut lines: Vec<&str> = s.lines().collect();
+                if lines.is_empty() {
+                    continue;
+                }
+                let i = i % lines.len();
+                let replaced;
+                match *e {
+                    Edit::Value(_, number, word) => {
+                        if let Some((key, old)) = lines[i].split_once(": ") {
+                            let v = if old.trim().parse::<f64>().is_ok() {
+                                number
+                            } else {
+                                word
+                            };
+                            replaced = format!("{key}: {v}");
+                            lines[i] = &replaced;
+                        }
+                    }
+                    Edit::DeleteLine(_) => {
+                        lines.remove(i);
+                    }
+                    Edit::DuplicateLine(_) => lines.insert(i, lines[i]),
+                    Edit::SwapLines(_, j) => {
+                        let j = j % lines.len();
+                        lines.swap(i, j);
+                    }
+                    _ => {}
+                }
+                bytes = lines.join("\n").into_bytes();
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Loads and validates `text`, checking what must always hold.
+fn check(text: &str) -> Result<(), TestCaseError> {
+    let started = Instant::now();
+    let Ok(loaded) = formats::load_str(text, Path::new("fuzz.yaml")) else {
+        return Ok(());
+    };
+    let mut v = engine::validate(&loaded.design);
+    prop_assert_eq!(v.board.is_some(), !v.diagnostics.has_errors());
+    for d in &v.diagnostics {
+        prop_assert_eq!(d.severity, d.code.severity());
+        prop_assert!(!d.message.is_empty());
+    }
+    v.diagnostics.locate(&loaded.sources);
+    for d in &v.diagnostics {
+        if let Some(span) = &d.span {
+            prop_assert!(span.pos.line >= 1, "{:?}", d);
+        }
+    }
+    let stats = engine::stats::DesignStats::from_file(&loaded.design);
+    prop_assert_eq!(stats.cities, loaded.design.cities.len());
+    let net = engine::analysis::Network::from_file(&loaded.design);
+    for t in loaded.design.tickets.iter().take(5) {
+        if let Some(p) = net.shortest_path(&t.from, &t.to) {
+            let spaces: u32 = p
+                .routes
+                .iter()
+                .map(|&r| {
+                    loaded.design.routes[r]
+                        .length
+                        .min(engine::analysis::NetRoute::MAX_LENGTH)
+                })
+                .sum();
+            prop_assert_eq!(spaces, p.car_spaces);
+        }
+    }
+    prop_assert!(started.elapsed() < HANG, "took {:?}", started.elapsed());
+    Ok(())
+}
+
+/// A random small design written as YAML: names, lengths, colours, countries,
+/// tickets and rules drawn from small pools so that they often refer to each
+/// other, and often wrongly.
+fn design() -> impl Strategy<Value = String> {
+    let name = proptest::sample::select(&["A", "B", "C", "D", "M1", "M2", "Nowhere", ""][..]);
+    let color = proptest::sample::select(&["red", "blue", "gray", "pink", "purpel"][..]);
+    let city = (
+        name.clone(),
+        -50i32..300,
+        -50i32..300,
+        proptest::option::of(Just("Madagascar")),
+    )
+        .prop_map(|(n, x, y, k)| match k {
+            Some(k) => format!("  - {{name: '{n}', x: {x}, y: {y}, country: {k}}}\n"),
+            None => format!("  - {{name: '{n}', x: {x}, y: {y}}}\n"),
+        });
+    let length = prop_oneof![9 => 0u32..10, 1 => Just(u32::MAX)];
+    let route = (name.clone(), name.clone(), length, color, 0u32..4, any::<bool>(), any::<bool>())
+        .prop_map(|(a, b, len, c, ferry, tunnel, bent)| {
+            let bends = if bent { ", bends: '100,100'" } else { "" };
+            format!("  - {{from: '{a}', to: '{b}', length: {len}, color: {c}, ferry: {ferry}, tunnel: {tunnel}{bends}}}\n")
+        });
+    let place = proptest::sample::select(&["A", "B", "C", "D", "M1", "Madagascar", "Nowhere"][..]);
+    let ticket = (place.clone(), place, 0u32..30)
+        .prop_map(|(a, b, p)| format!("  - {{from: {a}, to: {b}, points: {p}}}\n"));
+    let allow = (
+        proptest::sample::select(&["TL103", "TL104", "TL006", "TL1O4"][..]),
+        proptest::option::of(name),
+    )
+        .prop_map(|(c, o)| match o {
+            Some(o) => format!("  - {{code: {c}, object: '{o}'}}\n"),
+            None => format!("  - {{code: {c}}}\n"),
+        });
+    (
+        proptest::collection::vec(city, 0..7),
+        proptest::collection::vec(route, 0..12),
+        proptest::collection::vec(ticket, 0..6),
+        proptest::collection::vec(allow, 0..3),
+        (0u8..10, 0u8..10, 0u16..50, 0u16..5, 0u8..6),
+        any::<bool>(),
+    )
+        .prop_map(|(cities, routes, tickets, allow, (min, max, trains, left, both), country)| {
+            format!(
+                "format: tracklayer/1\nname: Random\nrules: {{players: {{min: {min}, max: {max}}}, trains: {trains}, end: {{trains_left: {left}}}, doubles: {{both_tracks_from: {both}}}}}\n{}cities:\n{}routes:\n{}tickets:\n{}allow:\n{}",
+                if country { "countries: [{name: Madagascar}]\n" } else { "" },
+                cities.concat(),
+                routes.concat(),
+                tickets.concat(),
+                allow.concat()
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn edited_bundled_maps_never_panic(
+        europe in any::<bool>(),
+        edits in proptest::collection::vec(edit(), 1..4),
+    ) {
+        let text = apply(if europe { EUROPE } else { USA }, &edits);
+        check(&text)?;
+    }
+
+    #[test]
+    fn random_designs_never_panic(text in design()) {
+        check(&text)?;
+    }
+
+    #[test]
+    fn random_yaml_never_panics(
+        parts in proptest::collection::vec(proptest::sample::select(FRAGMENTS), 0..40),
+        versioned in any::<bool>(),
+    ) {
+        let body: String = parts.concat();
+        let text = if versioned { format!("format: tracklayer/1\n{body}") } else { body };
+        check(&text)?;
+    }
+}
+
+#[test]
+fn the_unedited_maps_pass_the_same_checks() {
+    check(USA).unwrap();
+    check(EUROPE).unwrap();
+}
+
+/// Found by the property test: a city at `x: 1e40` (infinite as a float)
+/// overflowed the overlap check's grid.
+#[test]
+fn a_city_out_of_range_is_no_panic() {
+    let line = EUROPE.lines().position(|l| l.starts_with("  x: ")).unwrap();
+    check(&apply(EUROPE, &[Edit::Value(line, "1e40", "''")])).unwrap();
+}
