@@ -261,8 +261,8 @@ fn at_length(line: &[Pos2], mut s: f32) -> (Pos2, Vec2) {
     (line[n - 1], dir)
 }
 
-/// Car spaces along a line: real size (`car` long) where there is room,
-/// shrunk to fit otherwise, kept clear of the city dots.
+/// Car spaces along a line, spread evenly from city to city: real size (`car`
+/// long) where there is room, shrunk to fit where there is not.
 fn place_spaces(line: &[Pos2], length: u32, car: f32) -> Vec<Space> {
     if line.len() < 2 || length == 0 {
         return Vec::new();
@@ -274,16 +274,16 @@ fn place_spaces(line: &[Pos2], length: u32, car: f32) -> Vec<Space> {
     let length = length.min(64);
     let margin = CITY_RADIUS.min(total * 0.2);
     let usable = total - 2.0 * margin;
-    let slot = (usable / length as f32).min(car);
-    let start = margin + (usable - slot * length as f32) / 2.0;
+    let slot = usable / length as f32;
+    let half_len = (slot * 0.45).min(car * 0.45);
     (0..length)
         .map(|k| {
-            let (center, dir) = at_length(line, start + slot * (k as f32 + 0.5));
+            let (center, dir) = at_length(line, margin + slot * (k as f32 + 0.5));
             let dir = if dir.is_finite() { dir } else { Vec2::X };
             Space {
                 center,
                 dir,
-                half_len: slot * 0.45,
+                half_len,
             }
         })
         .collect()

@@ -46,7 +46,7 @@ impl GridIndex {
         let r1 = ((r.max.y - self.origin.y) / self.cell).floor();
         let max_c = (self.cols - 1) as f32;
         let max_r = (self.rows - 1) as f32;
-        if c1 < 0.0 || r1 < 0.0 || c0 > max_c || r0 > max_r {
+        if !self.extent().intersects(r) {
             return None;
         }
         Some((
@@ -57,14 +57,17 @@ impl GridIndex {
         ))
     }
 
+    fn extent(&self) -> Rect {
+        Rect::from_min_size(
+            self.origin,
+            egui::vec2(self.cols as f32, self.rows as f32) * self.cell,
+        )
+    }
+
     /// Files object `id` under the cells `r` touches.
     pub fn insert(&mut self, r: Rect, id: usize) {
         let id = id as u32;
-        let inside = Rect::from_min_size(
-            self.origin,
-            egui::vec2(self.cols as f32, self.rows as f32) * self.cell,
-        );
-        if !inside.contains_rect(r) {
+        if !self.extent().contains_rect(r) {
             self.outside.push(id);
             return;
         }
@@ -109,9 +112,15 @@ mod tests {
         g.insert(Rect::from_min_size(pos2(5.0, 5.0), vec2(1.0, 1.0)), 0);
         g.insert(Rect::from_min_size(pos2(50.0, 50.0), vec2(30.0, 2.0)), 1);
         g.insert(Rect::from_min_size(pos2(500.0, 5.0), vec2(1.0, 1.0)), 2);
+        g.insert(Rect::from_min_size(pos2(100.0, 100.0), vec2(0.0, 0.0)), 3);
         let near = |x: f32, y: f32| g.query(Rect::from_center_size(pos2(x, y), vec2(2.0, 2.0)));
         assert_eq!(near(5.0, 5.0), vec![0, 2]);
         assert_eq!(near(75.0, 51.0), vec![1, 2]);
         assert_eq!(near(30.0, 90.0), vec![2]);
+        assert_eq!(
+            near(99.5, 99.5),
+            vec![2, 3],
+            "objects on the far edge are found"
+        );
     }
 }

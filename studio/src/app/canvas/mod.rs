@@ -177,6 +177,9 @@ pub struct Canvas {
     fit_pending: bool,
     ticket_preview: Option<(usize, usize, u64, Option<analysis::PathSummary>)>,
     background: Option<BackgroundCache>,
+    /// Where the pointer was last seen over the canvas (a release may come
+    /// with the pointer already gone).
+    last_pointer: Option<Pos2>,
 }
 
 impl Default for Canvas {
@@ -197,6 +200,7 @@ impl Default for Canvas {
             fit_pending: true,
             ticket_preview: None,
             background: None,
+            last_pointer: None,
         }
     }
 }
@@ -301,7 +305,7 @@ impl Canvas {
     }
 
     /// The object at a screen point: cities first, then routes, then region edges.
-    pub fn hit(&self, doc: &Document, at: Pos2) -> Option<Obj> {
+    pub fn hit(&self, at: Pos2) -> Option<Obj> {
         let g = self.geometry.as_ref()?;
         let p = self.view.to_board(at);
         let slop = 4.0 / self.view.scale;
@@ -329,7 +333,6 @@ impl Canvas {
         if let Some((i, _)) = route {
             return Some(Obj::Route(i));
         }
-        let _ = doc;
         g.regions
             .iter()
             .enumerate()
@@ -414,7 +417,7 @@ impl Canvas {
             self.gesture = Gesture::Idle;
         }
 
-        self.hover = pointer.and_then(|p| self.hit(doc, p));
+        self.hover = pointer.and_then(|p| self.hit(p));
         let primary_tool = !space && self.gesture != Gesture::Pan;
 
         if primary_tool {
@@ -431,6 +434,17 @@ impl Canvas {
         let mut overlay = self.overlay.clone();
         if let Some(from) = self.ticket_from {
             overlay.lit_cities.insert(from);
+        }
+        let tickets = selection.tickets();
+        if let Some(b) = board
+            && tickets.len() <= 8
+        {
+            for t in tickets.iter().filter_map(|&t| doc.design.tickets.get(t)) {
+                if let Some(p) = analysis::shortest_path(b, &t.from, &t.to) {
+                    overlay.lit_routes.extend(p.routes);
+                    overlay.lit_cities.extend(p.cities);
+                }
+            }
         }
         if let Some((_, _, _, Some(path))) = &self.ticket_preview {
             overlay.lit_routes.extend(path.routes.iter().copied());
@@ -480,13 +494,19 @@ impl Canvas {
         out: &mut CanvasOutput,
     ) {
         let press = ui.input(|i| i.pointer.press_origin());
-        let at = response.interact_pointer_pos().or(response.hover_pos());
+        let at = response
+            .hover_pos()
+            .or(self.last_pointer)
+            .or(response.interact_pointer_pos());
+        if let Some(p) = response.hover_pos().or(response.interact_pointer_pos()) {
+            self.last_pointer = Some(p);
+        }
         let primary_click = response.clicked_by(PointerButton::Primary);
 
         if response.drag_started_by(PointerButton::Primary)
             && let Some(start) = press
         {
-            let hit = self.hit(doc, start);
+            let hit = self.hit(start);
             let bend = self.hit_bend(doc, selection, start);
             self.gesture = match (self.tool, hit, bend) {
                 (Tool::Select | Tool::Bend, _, Some((route, bend))) => {
@@ -584,11 +604,11 @@ impl Canvas {
                 Gesture::Background => doc.commit("Move background", None),
                 Gesture::Box { start } => {
                     if let Some(end) = at {
-                        self.box_select(doc, selection, Rect::from_two_pos(start, end), shift);
+                        self.box_select(selection, Rect::from_two_pos(start, end), shift);
                     }
                 }
                 Gesture::Route { from } => {
-                    if let Some(Obj::City(to)) = at.and_then(|p| self.hit(doc, p)) {
+                    if let Some(Obj::City(to)) = at.and_then(|p| self.hit(p)) {
                         if to != from {
                             if let Some(r) = doc.edit("Add route", |d| edit::add_route(d, from, to))
                             {
@@ -623,7 +643,7 @@ impl Canvas {
             return;
         }
         let Some(p) = at else { return };
-        let hit = self.hit(doc, p);
+        let hit = self.hit(p);
         match self.tool {
             Tool::Select => match hit {
                 Some(o) if shift => selection.toggle(o),
@@ -708,7 +728,7 @@ impl Canvas {
         selection.select_only(Obj::Region(i));
     }
 
-    fn box_select(&self, doc: &Document, selection: &mut Selection, screen: Rect, add: bool) {
+    fn box_select(&self, selection: &mut Selection, screen: Rect, add: bool) {
         let Some(g) = &self.geometry else { return };
         let r = Rect::from_two_pos(
             self.view.to_board(screen.min),
@@ -732,7 +752,6 @@ impl Canvas {
                 })
                 .map(Obj::Route),
         );
-        let _ = doc;
         if !add {
             selection.clear();
         }
@@ -897,6 +916,11 @@ impl Canvas {
             rect: Rect::from_min_size(min, cache.size * bg.scale.max(1e-4)),
             opacity: bg.opacity,
         })
+    }
+
+    /// The shortest path lit while a ticket is being picked.
+    pub fn ticket_path(&self) -> Option<&analysis::PathSummary> {
+        self.ticket_preview.as_ref()?.3.as_ref()
     }
 
     /// Why the background image could not be shown, if it could not.

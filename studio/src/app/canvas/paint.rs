@@ -208,6 +208,7 @@ fn paint_routes(painter: &Painter, s: &Scene<'_>, visible: Rect) {
     let hw = g.half_width * v.scale;
     let border = (hw * 0.18).clamp(0.6, 2.0);
     let mut under = Mesh::default();
+    let mut track = Mesh::default();
     let mut mesh = Mesh::default();
     mesh.reserve_vertices(candidates.len() * 24);
     let mut ferries = Vec::new();
@@ -252,6 +253,16 @@ fn paint_routes(painter: &Painter, s: &Scene<'_>, visible: Rect) {
             }
             continue;
         }
+        // A thin rail from city to city, visible where the spaces leave gaps.
+        for w in screen_line.windows(2) {
+            segment_quad(
+                &mut track,
+                w[0],
+                w[1],
+                (hw * 0.22).max(0.6),
+                fill.gamma_multiply(0.8),
+            );
+        }
         let edge = if route.tunnel {
             Color32::from_rgb(25, 20, 15)
         } else {
@@ -272,6 +283,7 @@ fn paint_routes(painter: &Painter, s: &Scene<'_>, visible: Rect) {
         }
     }
     painter.add(Shape::mesh(under));
+    painter.add(Shape::mesh(track));
     painter.add(Shape::mesh(mesh));
     for (sp, hw) in ferries {
         paint_locomotive(painter, sp, hw);

@@ -245,7 +245,7 @@ impl Inspector {
                 Some(None) => "(none)".into(),
                 None => "(mixed)".into(),
             };
-            let r = labelled(ui, "Country", |ui| {
+            labelled(ui, "Country", |ui| {
                 ComboBox::from_id_salt("city-country")
                     .selected_text(text)
                     .show_ui(ui, |ui| {
@@ -265,7 +265,6 @@ impl Inspector {
                     }
                 });
             }
-            let _ = r;
         }
         let shared = common(list.iter().map(|c| c.locked));
         let mut locked = shared.unwrap_or(false);

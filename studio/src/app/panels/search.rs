@@ -54,7 +54,7 @@ impl Search {
     pub fn ui(&mut self, ui: &mut Ui, design: &GameFile) -> Option<Obj> {
         let r = ui
             .horizontal(|ui| {
-                let l = ui.label("Search");
+                let l = ui.label("Search for");
                 ui.add(TextEdit::singleline(&mut self.query).hint_text("city, route or ticket"))
                     .labelled_by(l.id)
             })

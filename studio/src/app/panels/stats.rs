@@ -41,8 +41,12 @@ impl StatsPanel {
                     ui.label("Car spaces");
                     ui.end_row();
                     for c in &s.colors {
-                        ui.colored_label(palette.route(&c.color), "■");
-                        ui.label(&c.color);
+                        ui.horizontal(|ui| {
+                            let (r, _) = ui
+                                .allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                            ui.painter().rect_filled(r, 2.0, palette.route(&c.color));
+                            ui.label(&c.color);
+                        });
                         for l in &s.lengths {
                             let n = c.by_length.get(l).copied().unwrap_or(0);
                             ui.label(if n == 0 { "·".into() } else { n.to_string() });

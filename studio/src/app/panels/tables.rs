@@ -53,6 +53,7 @@ impl Cell {
                     format!("{n:.1}")
                 }
             }
+            Cell::Text(t) if t.is_empty() => "-".into(),
             Cell::Text(t) => t.clone(),
         }
     }
@@ -215,12 +216,15 @@ impl ObjectTable {
         });
         self.refresh(design, generation);
         let cols = self.kind.columns();
-        let width = (ui.available_width() / cols.len() as f32).max(40.0) - 4.0;
+        let gap = ui.spacing().item_spacing.x;
+        let n = cols.len() as f32;
+        // Leave room for the scroll bar so rows never widen the panel.
+        let width = ((ui.available_width() - 16.0 - gap * (n - 1.0)) / n).max(30.0);
         let h = ui.spacing().interact_size.y;
         ui.horizontal(|ui| {
             for (c, name) in cols.iter().enumerate() {
                 let arrow = if c == self.sort {
-                    if self.ascending { " ▲" } else { " ▼" }
+                    if self.ascending { " ^" } else { " v" }
                 } else {
                     ""
                 };
