@@ -141,6 +141,9 @@ pub enum Dialog {
     },
 }
 
+/// What a dialog's button does once the dialog is gone.
+type Followup = Box<dyn FnOnce(&mut Studio)>;
+
 /// The whole studio.
 pub struct Studio {
     /// The open design.
@@ -994,7 +997,7 @@ impl Studio {
             return;
         };
         let mut keep = true;
-        let mut then: Option<Box<dyn FnOnce(&mut Studio)>> = None;
+        let mut then: Option<Followup> = None;
         let dialog = match dialog {
             Dialog::Unsaved(what) => {
                 egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {

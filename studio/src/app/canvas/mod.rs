@@ -545,10 +545,8 @@ impl Canvas {
             let d = response.drag_delta() / self.view.scale;
             let delta = Point { x: d.x, y: d.y };
             match &self.gesture {
-                Gesture::Move { cities } => {
-                    if edit::move_cities(&mut doc.design, cities, delta) {
-                        doc.touch();
-                    }
+                Gesture::Move { cities } if edit::move_cities(&mut doc.design, cities, delta) => {
+                    doc.touch();
                 }
                 Gesture::MoveBend { route, bend } => {
                     if let Some(p) = doc
@@ -609,15 +607,12 @@ impl Canvas {
                 }
                 Gesture::Route { from } => {
                     if let Some(Obj::City(to)) = at.and_then(|p| self.hit(p)) {
-                        if to != from {
-                            if let Some(r) = doc.edit("Add route", |d| edit::add_route(d, from, to))
-                            {
-                                selection.select_only(Obj::Route(r));
-                                let len = doc.design.routes[r].length;
-                                out.status = Some(format!(
-                                    "Added a route of {len} spaces; set its colour in the inspector."
-                                ));
-                            }
+                        if let Some(r) = doc.edit("Add route", |d| edit::add_route(d, from, to)) {
+                            selection.select_only(Obj::Route(r));
+                            let len = doc.design.routes[r].length;
+                            out.status = Some(format!(
+                                "Added a route of {len} spaces; set its colour in the inspector."
+                            ));
                         }
                     } else {
                         out.status = Some("A route must end on a city.".into());

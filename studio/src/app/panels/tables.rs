@@ -115,6 +115,10 @@ fn rows(kind: TableKind, d: &GameFile) -> Vec<Vec<Cell>> {
     }
 }
 
+/// The rows shown, with what they were computed for: (generation, filter,
+/// sort column, ascending, rows).
+type RowCache = (u64, String, usize, bool, Vec<(usize, Vec<Cell>)>);
+
 /// One object table.
 pub struct ObjectTable {
     kind: TableKind,
@@ -122,7 +126,7 @@ pub struct ObjectTable {
     pub filter: String,
     sort: usize,
     ascending: bool,
-    cache: Option<(u64, String, usize, bool, Vec<(usize, Vec<Cell>)>)>,
+    cache: Option<RowCache>,
 }
 
 /// A row the designer clicked.
