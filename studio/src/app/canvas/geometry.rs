@@ -72,6 +72,32 @@ pub struct RegionGeom {
     pub bbox: Rect,
 }
 
+/// A country's outline (a multi-location destination), triangulated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountryGeom {
+    /// Its name, drawn inside.
+    pub name: String,
+    /// The outline.
+    pub outline: Vec<Pos2>,
+    /// Triangles over `outline` (indices).
+    pub triangles: Vec<u32>,
+    /// Its bounding box.
+    pub bbox: Rect,
+}
+
+fn triangulate(outline: &[Pos2]) -> Vec<u32> {
+    let mut triangles = Vec::new();
+    if outline.len() >= 3 {
+        let mut ear = earcut::Earcut::new();
+        ear.earcut(
+            outline.iter().map(|p| [p.x as f64, p.y as f64]),
+            &[] as &[u32],
+            &mut triangles,
+        );
+    }
+    triangles
+}
+
 /// The drawing of a whole design.
 #[derive(Debug)]
 pub struct Geometry {
@@ -83,6 +109,8 @@ pub struct Geometry {
     pub routes: Vec<RouteGeom>,
     /// Regions by index.
     pub regions: Vec<RegionGeom>,
+    /// Country outlines, by index.
+    pub countries: Vec<CountryGeom>,
     /// Everything drawn.
     pub bounds: Rect,
     /// Half the width of a track.
@@ -155,20 +183,25 @@ impl Geometry {
             .iter()
             .map(|r| {
                 let outline: Vec<Pos2> = r.points.0.iter().map(|p| pos2(p.x, p.y)).collect();
-                let mut triangles = Vec::new();
-                if outline.len() >= 3 {
-                    let mut ear = earcut::Earcut::new();
-                    ear.earcut(
-                        outline.iter().map(|p| [p.x as f64, p.y as f64]),
-                        &[] as &[u32],
-                        &mut triangles,
-                    );
-                }
                 RegionGeom {
                     kind: r.kind,
                     bbox: Rect::from_points(&outline),
+                    triangles: triangulate(&outline),
                     outline,
-                    triangles,
+                }
+            })
+            .collect();
+        let countries: Vec<CountryGeom> = design
+            .countries
+            .iter()
+            .filter(|c| c.outline.0.len() >= 3)
+            .map(|c| {
+                let outline: Vec<Pos2> = c.outline.0.iter().map(|p| pos2(p.x, p.y)).collect();
+                CountryGeom {
+                    name: c.name.clone(),
+                    bbox: Rect::from_points(&outline),
+                    triangles: triangulate(&outline),
+                    outline,
                 }
             })
             .collect();
@@ -211,6 +244,7 @@ impl Geometry {
             cities,
             routes,
             regions,
+            countries,
             bounds,
             half_width,
             city_index,

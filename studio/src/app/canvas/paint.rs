@@ -167,6 +167,37 @@ fn paint_regions(painter: &Painter, s: &Scene<'_>, visible: Rect) {
     }
     painter.add(Shape::mesh(mesh));
     painter.extend(outlines);
+
+    let tint = Color32::from_rgba_unmultiplied(150, 110, 190, 70);
+    let ink = Color32::from_rgb(110, 70, 150);
+    for c in &s.geometry.countries {
+        if !c.bbox.intersects(visible) {
+            continue;
+        }
+        let mut m = Mesh::default();
+        for p in &c.outline {
+            m.colored_vertex(v.to_screen(*p), tint);
+        }
+        m.indices.extend(c.triangles.iter().copied());
+        painter.add(Shape::mesh(m));
+        painter.add(Shape::dashed_line(
+            &c.outline
+                .iter()
+                .chain(c.outline.first())
+                .map(|p| v.to_screen(*p))
+                .collect::<Vec<_>>(),
+            Stroke::new(1.5, ink),
+            6.0,
+            4.0,
+        ));
+        painter.text(
+            v.to_screen(c.bbox.center()),
+            Align2::CENTER_CENTER,
+            &c.name,
+            FontId::proportional(14.0),
+            ink,
+        );
+    }
 }
 
 fn paint_grid(painter: &Painter, v: &View, step: f32) {
@@ -334,6 +365,25 @@ fn paint_locomotive(painter: &Painter, sp: Space, hw: f32) {
     painter.circle_filled(c + vec2(1.8 * u, 2.0 * u), 1.1 * u, ink);
 }
 
+/// The fill of a city dot.
+const CITY_FILL: Color32 = Color32::from_rgb(250, 246, 235);
+/// From this many cities on screen, dots are drawn as one mesh.
+const MESH_DOTS_FROM: usize = 300;
+
+/// A filled regular 12-gon.
+fn disc(mesh: &mut Mesh, c: Pos2, r: f32, color: Color32) {
+    const N: usize = 12;
+    let base = mesh.vertices.len() as u32;
+    mesh.colored_vertex(c, color);
+    for k in 0..N {
+        let a = k as f32 * std::f32::consts::TAU / N as f32;
+        mesh.colored_vertex(c + vec2(a.cos(), a.sin()) * r, color);
+    }
+    for k in 0..N as u32 {
+        mesh.add_triangle(base, base + 1 + k, base + 1 + (k + 1) % N as u32);
+    }
+}
+
 fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {
     let v = s.view;
     let g = s.geometry;
@@ -343,6 +393,10 @@ fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {
         g.city_index.query(visible)
     };
     let r = (CITY_RADIUS * v.scale).max(1.5);
+    // Hundreds of small dots go into one mesh of plain polygons: anti-aliased
+    // circles cost too much to tessellate by the thousand.
+    let many = on_screen.len() > MESH_DOTS_FROM || r < 4.0;
+    let mut dots = Mesh::default();
     let mut shapes = Vec::with_capacity(on_screen.len() * 2);
     for &i in &on_screen {
         let p = v.to_screen(g.cities[i]);
@@ -360,21 +414,26 @@ fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {
             shapes.push(Shape::circle_filled(p, r + 3.5, c));
         }
         let locked = s.design.cities.get(i).is_some_and(|c| c.locked);
-        shapes.push(Shape::Circle(egui::epaint::CircleShape {
-            center: p,
-            radius: r,
-            fill: Color32::from_rgb(250, 246, 235),
-            stroke: Stroke::new(
-                (r * 0.28).clamp(0.8, 3.0),
-                if locked {
-                    Color32::from_rgb(110, 60, 20)
-                } else {
-                    Color32::from_rgb(150, 30, 30)
-                },
-            ),
-        }));
+        let edge = if locked {
+            Color32::from_rgb(110, 60, 20)
+        } else {
+            Color32::from_rgb(150, 30, 30)
+        };
+        let edge_w = (r * 0.28).clamp(0.8, 3.0);
+        if many {
+            disc(&mut dots, p, r + edge_w * 0.5, edge);
+            disc(&mut dots, p, r - edge_w * 0.5, CITY_FILL);
+        } else {
+            shapes.push(Shape::Circle(egui::epaint::CircleShape {
+                center: p,
+                radius: r,
+                fill: CITY_FILL,
+                stroke: Stroke::new(edge_w, edge),
+            }));
+        }
     }
     painter.extend(shapes);
+    painter.add(Shape::mesh(dots));
 
     if 2.0 * r < LABEL_MIN_DOT_PX || on_screen.len() > LABEL_MAX_COUNT {
         return;

@@ -27,6 +27,15 @@ impl TableKind {
         }
     }
 
+    /// Relative column widths: names get more room.
+    fn weights(self) -> &'static [f32] {
+        match self {
+            TableKind::Cities => &[2.2, 1.0, 1.0, 1.0, 1.4],
+            TableKind::Routes => &[1.8, 1.8, 1.0, 1.1, 1.1],
+            TableKind::Tickets => &[1.8, 1.8, 1.0, 0.9],
+        }
+    }
+
     fn obj(self, i: usize) -> Obj {
         match self {
             TableKind::Cities => Obj::City(i),
@@ -222,11 +231,17 @@ impl ObjectTable {
         let cols = self.kind.columns();
         let gap = ui.spacing().item_spacing.x;
         let n = cols.len() as f32;
+        let weights = self.kind.weights();
+        let total: f32 = weights.iter().sum();
         // Leave room for the scroll bar so rows never widen the panel.
-        let width = ((ui.available_width() - 16.0 - gap * (n - 1.0)) / n).max(30.0);
+        let room = ui.available_width() - 16.0 - gap * (n - 1.0);
+        let widths: Vec<f32> = weights
+            .iter()
+            .map(|w| (room * w / total).max(24.0))
+            .collect();
         let h = ui.spacing().interact_size.y;
         ui.horizontal(|ui| {
-            for (c, name) in cols.iter().enumerate() {
+            for ((c, name), &width) in cols.iter().enumerate().zip(&widths) {
                 let arrow = if c == self.sort {
                     if self.ascending { " ^" } else { " v" }
                 } else {
@@ -252,7 +267,7 @@ impl ObjectTable {
                     let obj = self.kind.obj(*i);
                     let selected = selection.contains(obj);
                     ui.horizontal(|ui| {
-                        for cell in cells {
+                        for (cell, &width) in cells.iter().zip(&widths) {
                             let r = ui.add_sized(
                                 vec2(width, h),
                                 Button::selectable(selected, cell.show()).truncate(),
