@@ -485,3 +485,56 @@ fn without_a_display_the_binary_names_the_cli_commands() {
     assert!(err.contains("tracklayer validate"), "{err}");
     assert!(err.contains("no display"), "{err}");
 }
+
+#[test]
+fn shows_a_background_image_for_tracing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("usa.yaml");
+    std::fs::copy(maps("usa.yaml"), &path).unwrap();
+    image::RgbaImage::from_pixel(40, 30, image::Rgba([200, 30, 30, 255]))
+        .save(dir.path().join("trace.png"))
+        .unwrap();
+    let mut h = studio(dir.path(), Some(path));
+    choose(&mut h, "View", "Background image…");
+    click_label(&mut h, "Choose image…");
+    type_into(
+        &mut h,
+        "Path",
+        &dir.path().join("trace.png").display().to_string(),
+    );
+    click_label(&mut h, "Use image");
+    let bg = h
+        .state()
+        .doc
+        .design
+        .terrain
+        .background
+        .clone()
+        .expect("a background");
+    assert_eq!(bg.image, "trace.png", "stored relative to the design");
+    assert!(h.state().canvas.background_error().is_none());
+    h.get_by_label("Lock background").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .doc
+            .design
+            .terrain
+            .background
+            .as_ref()
+            .unwrap()
+            .locked
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert!(
+        !h.state()
+            .doc
+            .design
+            .terrain
+            .background
+            .as_ref()
+            .unwrap()
+            .locked
+    );
+}

@@ -589,7 +589,8 @@ impl Studio {
         });
         egui::Panel::left("tables")
             .resizable(true)
-            .default_size(360.0)
+            .default_size(400.0)
+            .max_size(640.0)
             .show(ui, |ui| self.side_panel(ui));
         egui::Panel::right("inspector")
             .resizable(true)
@@ -626,7 +627,7 @@ impl Studio {
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let report = self.validator.latest();
-            let marks = diagnostics::marks(report);
+            let marks = diagnostics::marks(report, &self.doc.design);
             let board = report.and_then(|r| r.board.clone());
             let out = self.canvas.ui(
                 ui,
@@ -1046,6 +1047,9 @@ impl Studio {
                     let r = labelled(ui, "Path", |ui| {
                         ui.add(TextEdit::singleline(&mut text).desired_width(420.0))
                     });
+                    if ui.memory(|m| m.focused().is_none()) {
+                        r.request_focus();
+                    }
                     let enter = r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
                     ui.horizontal(|ui| {
                         let ok = match purpose {

@@ -470,7 +470,7 @@ impl Canvas {
             );
         }
         self.paint_tool_feedback(&painter, doc, selection, pointer);
-        if let Some(at) = pointer {
+        if let Some(at) = pointer.filter(|_| self.gesture == Gesture::Idle) {
             self.paint_hover_label(&painter, doc, marks, at);
         }
         if response.hovered()

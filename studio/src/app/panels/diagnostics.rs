@@ -31,8 +31,9 @@ pub fn objects_of(d: &Diagnostic) -> Vec<Obj> {
         .collect()
 }
 
-/// The canvas marks of a report: each object's worst problem.
-pub fn marks(report: Option<&Report>) -> HashMap<Obj, Mark> {
+/// The canvas marks of a report: each object's worst problem. Tickets are
+/// not drawn, so a ticket's problem marks the cities it names.
+pub fn marks(report: Option<&Report>, design: &formats::GameFile) -> HashMap<Obj, Mark> {
     let mut out = HashMap::new();
     for d in report
         .map(|r| r.diagnostics.0.as_slice())
@@ -44,8 +45,23 @@ pub fn marks(report: Option<&Report>) -> HashMap<Obj, Mark> {
             Severity::Info => continue,
         };
         for o in objects_of(d) {
-            let e = out.entry(o).or_insert(mark);
-            *e = (*e).min(mark);
+            let mut marked = vec![o];
+            if let Obj::Ticket(t) = o
+                && let Some(t) = design.tickets.get(t)
+            {
+                marked.extend(
+                    design
+                        .cities
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| c.name == t.from || c.name == t.to)
+                        .map(|(i, _)| Obj::City(i)),
+                );
+            }
+            for o in marked {
+                let e = out.entry(o).or_insert(mark);
+                *e = (*e).min(mark);
+            }
         }
     }
     out

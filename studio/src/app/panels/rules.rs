@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use egui::{Color32, Grid, RichText, ScrollArea, TextEdit, Ui};
+use egui::{Color32, RichText, ScrollArea, TextEdit, Ui};
 use formats::rules::{PARAMETERS, Preset};
 use serde_yaml::{Mapping, Value};
 
@@ -148,50 +148,41 @@ impl RulesPanel {
             .id_salt("rules")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                Grid::new("rules-grid")
-                    .striped(true)
-                    .num_columns(3)
-                    .show(ui, |ui| {
-                        for p in PARAMETERS {
-                            let now = get_path(&effective, p.path).map(flow).unwrap_or_default();
-                            let base = get_path(&preset_rules, p.path)
-                                .map(flow)
-                                .unwrap_or_default();
-                            let overridden = get_path(&doc.design.rules, p.path).is_some();
-                            let label = ui.label(if overridden {
-                                RichText::new(p.path).strong()
-                            } else {
-                                RichText::new(p.path)
-                            });
-                            let buf = self.buffers.entry(p.path).or_insert_with(|| now.clone());
-                            let r = ui
-                                .add(TextEdit::singleline(buf).desired_width(140.0))
-                                .labelled_by(label.id);
-                            if r.lost_focus() && *buf != now {
-                                action = Some((p.path, Some(buf.clone())));
-                            }
-                            ui.vertical(|ui| {
-                                ui.label(RichText::new(p.doc).small());
-                                if overridden {
-                                    ui.horizontal(|ui| {
-                                        ui.label(
-                                            RichText::new(format!("preset: {base}"))
-                                                .small()
-                                                .italics(),
-                                        );
-                                        if ui
-                                            .small_button("Reset")
-                                            .on_hover_text(format!("Back to the preset's {base}"))
-                                            .clicked()
-                                        {
-                                            action = Some((p.path, None));
-                                        }
-                                    });
-                                }
-                            });
-                            ui.end_row();
+                for p in PARAMETERS {
+                    let now = get_path(&effective, p.path).map(flow).unwrap_or_default();
+                    let base = get_path(&preset_rules, p.path)
+                        .map(flow)
+                        .unwrap_or_default();
+                    let overridden = get_path(&doc.design.rules, p.path).is_some();
+                    ui.horizontal(|ui| {
+                        let label = ui.label(if overridden {
+                            RichText::new(p.path).strong()
+                        } else {
+                            RichText::new(p.path)
+                        });
+                        let buf = self.buffers.entry(p.path).or_insert_with(|| now.clone());
+                        let r = ui
+                            .add(TextEdit::singleline(buf).desired_width(f32::INFINITY))
+                            .labelled_by(label.id);
+                        if r.lost_focus() && *buf != now {
+                            action = Some((p.path, Some(buf.clone())));
                         }
                     });
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(p.doc).small().weak());
+                        if overridden {
+                            ui.label(RichText::new(format!("preset: {base}")).small().italics());
+                            if ui
+                                .small_button("Reset")
+                                .on_hover_text(format!("Back to the preset's {base}"))
+                                .clicked()
+                            {
+                                action = Some((p.path, None));
+                            }
+                        }
+                    });
+                    ui.add_space(4.0);
+                }
             });
         match action {
             Some((path, Some(text))) => {

@@ -27,7 +27,7 @@ impl StatsPanel {
         }
         let Some((_, s)) = &self.cache else { return };
         let palette = Palette::of(&doc.design);
-        ScrollArea::vertical()
+        ScrollArea::both()
             .id_salt("stats")
             .auto_shrink([false, false])
             .show(ui, |ui| {
