@@ -538,3 +538,77 @@ fn shows_a_background_image_for_tracing() {
             .locked
     );
 }
+
+#[test]
+fn closing_with_unsaved_changes_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    h.state_mut().doc.edit("x", |d| d.cities[0].y += 1.0);
+    let close = |h: &mut Harness<'_, Studio>| {
+        h.input_mut()
+            .viewports
+            .entry(egui::ViewportId::ROOT)
+            .or_default()
+            .events
+            .push(egui::ViewportEvent::Close);
+        h.step();
+    };
+    let closing = |h: &Harness<'_, Studio>| {
+        h.output()
+            .viewport_output
+            .get(&egui::ViewportId::ROOT)
+            .is_some_and(|v| v.commands.contains(&egui::ViewportCommand::Close))
+    };
+    close(&mut h);
+    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved(_))));
+    h.run_steps(2);
+    click_label(&mut h, "Cancel");
+    assert!(h.state().dialog.is_none());
+    close(&mut h);
+    h.run_steps(1);
+    h.get_by_label("Discard changes").click();
+    let mut closed = false;
+    for _ in 0..3 {
+        h.step();
+        closed |= closing(&h);
+    }
+    assert!(closed, "discarding closes the window");
+}
+
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_file_dropped_on_the_window_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(maps("europe.yaml"))));
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .doc
+            .path
+            .as_deref()
+            .unwrap()
+            .ends_with("europe.yaml")
+    );
+    assert!(
+        h.state()
+            .settings
+            .recent
+            .iter()
+            .any(|p| p.ends_with("europe.yaml"))
+    );
+}
