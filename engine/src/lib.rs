@@ -5,7 +5,11 @@
 //! - [`game`]: the rules of the board family behind a generic game interface.
 
 pub mod board;
+pub mod board_game;
+pub mod game;
+pub mod replay;
 pub mod rng;
+pub mod scenario;
 pub mod synth;
 pub mod validate;
 

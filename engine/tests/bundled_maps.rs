@@ -39,3 +39,39 @@ fn europe_has_the_reference_counts() {
     assert_eq!(points, 448);
     assert_eq!(b.rules().stations.count, 3);
 }
+
+#[test]
+fn heart_of_africa_demo_uses_every_heart_of_africa_rule() {
+    let b = board("heart-of-africa-rules.yaml");
+    let r = b.rules();
+    assert_eq!(b.terrain_types().len(), 3);
+    assert_eq!(r.tickets.draw.regular, 4);
+    assert_eq!((r.bonuses.longest_path, r.bonuses.globetrotter), (0, 10));
+    assert_eq!(r.doubles.both_tracks_from, 4);
+    let madagascar = &b.countries()[0];
+    assert_eq!(madagascar.locations.len(), 2);
+    assert!(b.routes().iter().any(|r| !r.siblings.is_empty()));
+    assert!(
+        b.routes()
+            .iter()
+            .all(|r| r.terrain.is_some() && r.doubling_cost > 0)
+    );
+    assert!(
+        b.tickets()
+            .iter()
+            .any(|t| matches!(t.to, engine::board::Place::Country(_))
+                || matches!(t.from, engine::board::Place::Country(_)))
+    );
+}
+
+#[test]
+fn variants_change_only_what_they_say() {
+    let base = board("usa.yaml");
+    let stations = board("usa-stations.yaml");
+    assert_eq!(stations.rules().stations.count, 3);
+    assert_eq!(stations.routes(), base.routes());
+    let globe = board("usa-globetrotter.yaml");
+    assert_eq!(globe.rules().trains, 40);
+    assert_eq!(globe.rules().tickets.draw.regular, 4);
+    assert_eq!(globe.rules().tickets.draw.keep, 1);
+}

@@ -10,7 +10,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_yaml::Mapping;
 
-use crate::points::{Point, Points};
+use crate::points::{Point, Points, short_f32};
 
 /// The schema version this build reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -152,11 +152,14 @@ pub struct GameFile {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BoardSize {
     /// Board width.
+    #[serde(serialize_with = "short_f32")]
     pub width: f32,
     /// Board height.
+    #[serde(serialize_with = "short_f32")]
     pub height: f32,
     /// Length of one car space along a route.
     #[serde(default = "default_car_space")]
+    #[serde(serialize_with = "short_f32")]
     pub car_space: f32,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
@@ -190,9 +193,11 @@ pub struct CitySpec {
     pub name: String,
     /// Horizontal position in millimetres from the board's left edge.
     #[serde(default)]
+    #[serde(serialize_with = "short_f32")]
     pub x: f32,
     /// Vertical position in millimetres from the board's top edge.
     #[serde(default)]
+    #[serde(serialize_with = "short_f32")]
     pub y: f32,
     /// The country this city is a location of, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -394,15 +399,19 @@ pub struct Background {
     pub image: String,
     /// Left edge in millimetres.
     #[serde(default)]
+    #[serde(serialize_with = "short_f32")]
     pub x: f32,
     /// Top edge in millimetres.
     #[serde(default)]
+    #[serde(serialize_with = "short_f32")]
     pub y: f32,
     /// Millimetres per image pixel.
     #[serde(default = "one")]
+    #[serde(serialize_with = "short_f32")]
     pub scale: f32,
     /// 0 (invisible) to 1 (opaque).
     #[serde(default = "one")]
+    #[serde(serialize_with = "short_f32")]
     pub opacity: f32,
     /// A locked background cannot be moved by accident.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -437,6 +446,7 @@ pub struct Allow {
 /// In a variant: objects of the base that the variant drops, by name (cities,
 /// countries), route id or name, and ticket name.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Removals {
     /// City names.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -84,7 +84,7 @@ pub enum LoadErrorKind {
     #[error("`extends` loops back to {0}")]
     ExtendsCycle(PathBuf),
     /// `extends` chains too deep.
-    #[error("`extends` chains more than {MAX_EXTENDS_DEPTH} files")]
+    #[error("`extends` chains more than {MAX_EXTENDS_DEPTH} variants deep")]
     ExtendsTooDeep,
     /// The base of a variant failed to load.
     #[error("the base design {base} does not load: {source}")]

@@ -14,8 +14,10 @@ pub mod limits;
 pub mod load;
 pub mod merge;
 pub mod points;
+pub mod replay;
 pub mod rules;
 pub mod save;
+pub mod scenario;
 pub mod source;
 pub mod suggest;
 

@@ -253,6 +253,16 @@ fn load_chain(text: &str, path: &Path, visiting: &mut Vec<PathBuf>) -> Result<Ch
         }
     };
     let Some(extends) = extends else {
+        if doc.get("remove").is_some_and(|r| !matches!(r, Value::Null)) {
+            return Err(LoadError::new(
+                path,
+                LoadErrorKind::Field {
+                    message: "`remove:` lists what a variant drops from its base, but this file has no `extends:`".into(),
+                },
+            )
+            .at(index.key("remove"))
+            .path("remove"));
+        }
         let origins = Origins::of_file(&doc, 0);
         let sources = Sources {
             files: vec![SourceFile {
@@ -291,7 +301,7 @@ fn load_chain(text: &str, path: &Path, visiting: &mut Vec<PathBuf>) -> Result<Ch
     let base_design = typed_design(&base_doc, &sources)?;
     let file_no = sources.files.len();
     let variant_keys = doc.clone();
-    doc.remove("format");
+    doc.shift_remove("format");
     let (mut merged, origins, unmatched) =
         merge::merge_variant(base_doc.clone(), sources.origins.clone(), doc, file_no);
     if let Some((list, name)) = unmatched.into_iter().next() {
@@ -318,7 +328,7 @@ fn load_chain(text: &str, path: &Path, visiting: &mut Vec<PathBuf>) -> Result<Ch
             .map(str::to_owned);
         let position = removal_position(&variant_keys, &index, &list, &name);
         let message = format!(
-            "`remove.{list}` names `{name}`, which the base design does not have{}",
+            "names `{name}`, which the base design does not have{}",
             hint.map(|h| format!("; did you mean `{h}`?"))
                 .unwrap_or_default()
         );

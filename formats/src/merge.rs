@@ -29,10 +29,14 @@ pub const KEYED_LISTS: [&str; 5] = [
     "terrain.regions",
 ];
 
-/// Merges `over` into `base`: mappings recursively, everything else replaced.
+/// Merges `over` into `base`: mappings recursively, everything else replaced;
+/// a null in `over` removes the key (a variant clearing a base's value).
 pub fn deep_merge(base: &mut Mapping, over: &Mapping) {
     for (k, v) in over {
         match (base.get_mut(k), v) {
+            (_, Value::Null) => {
+                base.shift_remove(k);
+            }
             (Some(Value::Mapping(b)), Value::Mapping(o)) => deep_merge(b, o),
             _ => {
                 base.insert(k.clone(), v.clone());
@@ -138,7 +142,7 @@ fn take_list(doc: &mut Mapping, path: &str) -> Option<Vec<Value>> {
             Value::Mapping(m) => take_list(m, tail),
             _ => None,
         },
-        None => match doc.remove(path)? {
+        None => match doc.shift_remove(path)? {
             Value::Sequence(s) => Some(s),
             other => {
                 // Not a list: leave it for the typed layer to report.
@@ -192,8 +196,8 @@ pub fn merge_variant(
 ) -> (Mapping, Origins, Vec<(String, String)>) {
     let mut out = base;
     let mut origins = base_origins;
-    variant.remove("extends");
-    let removals = variant.remove("remove");
+    variant.shift_remove("extends");
+    let removals = variant.shift_remove("remove");
     let mut unmatched = Vec::new();
 
     for path in KEYED_LISTS {
@@ -280,11 +284,31 @@ pub fn diff_variant(base: &Mapping, edited: &Mapping) -> Mapping {
         let e = take_list(&mut edited_rest, path).unwrap_or_default();
         let bk = list_keys(path, &b);
         let ek = list_keys(path, &e);
+        // Entries sharing a raw key are matched by their order (`X`, `X #2`, …),
+        // so emitting the n-th also emits the ones before it (as bare keys).
+        let raw: Vec<String> = e.iter().map(|item| raw_key(path, item)).collect();
+        let mut needed: HashMap<&str, usize> = HashMap::new();
+        let mut nth = Vec::with_capacity(e.len());
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for (i, key) in ek.iter().enumerate() {
+            let n = seen.entry(raw[i].as_str()).or_insert(0);
+            *n += 1;
+            nth.push(*n);
+            let changed = match bk.iter().position(|k| k == key) {
+                Some(j) => b[j] != e[i],
+                None => true,
+            };
+            if changed {
+                needed.insert(raw[i].as_str(), *n);
+            }
+        }
         let mut changed = Vec::new();
-        for (item, key) in e.iter().zip(&ek) {
+        for (i, (item, key)) in e.iter().zip(&ek).enumerate() {
+            if needed.get(raw[i].as_str()).is_none_or(|&m| nth[i] > m) {
+                continue;
+            }
             match bk.iter().position(|k| k == key) {
-                Some(i) if b[i] == *item => {}
-                Some(i) => changed.push(item_patch(path, &b[i], item)),
+                Some(j) => changed.push(item_patch(path, &b[j], item)),
                 None => changed.push(item.clone()),
             }
         }
@@ -310,8 +334,8 @@ pub fn diff_variant(base: &Mapping, edited: &Mapping) -> Mapping {
         get_list(&edited_rest, "allow"),
     ) {
         let new: Vec<Value> = e.iter().filter(|x| !b.contains(x)).cloned().collect();
-        base_rest.remove("allow");
-        edited_rest.remove("allow");
+        base_rest.shift_remove("allow");
+        edited_rest.shift_remove("allow");
         if !new.is_empty() {
             out.insert("allow".into(), Value::Sequence(new));
         }
@@ -343,10 +367,11 @@ fn item_patch(list: &str, base: &Value, edited: &Value) -> Value {
     };
     let mut patch = mapping_diff(b, e);
     let mut out = Mapping::new();
+    // An unchanged entry emitted only to keep the order still needs its keys.
     for k in key_fields {
         if let Some(v) = e.get(*k) {
             out.insert((*k).into(), v.clone());
-            patch.remove(*k);
+            patch.shift_remove(*k);
         }
     }
     for (k, v) in patch {
@@ -357,6 +382,12 @@ fn item_patch(list: &str, base: &Value, edited: &Value) -> Value {
 
 fn mapping_diff(base: &Mapping, edited: &Mapping) -> Mapping {
     let mut out = Mapping::new();
+    // A field the edit dropped is cleared explicitly, or the base's would return.
+    for k in base.keys() {
+        if !edited.contains_key(k) {
+            out.insert(k.clone(), Value::Null);
+        }
+    }
     for (k, v) in edited {
         match (base.get(k), v) {
             (Some(b), e) if b == e => {}
@@ -388,7 +419,7 @@ fn prune_empty(m: &mut Mapping) {
         })
         .collect();
     for k in empty {
-        m.remove(&k);
+        m.shift_remove(&k);
     }
 }
 
@@ -467,6 +498,24 @@ remove: {routes: ['C - B (gray) #2'], tickets: ['C - A']}
         let variant = diff_variant(&base, &edited);
         assert!(!variant.contains_key("tickets"));
         assert_eq!(variant["rules"], Value::Mapping(yaml("{trains: 20}")));
+        let (merged, _, unmatched) =
+            merge_variant(base.clone(), Origins::of_file(&base, 0), variant, 1);
+        assert!(unmatched.is_empty());
+        assert_eq!(merged, edited);
+    }
+
+    #[test]
+    fn a_variant_can_clear_a_value_and_edit_a_second_twin() {
+        let base = yaml(BASE);
+        let mut edited = base.clone();
+        // The second of the two id-less gray B - C routes changes length.
+        edited["routes"][2]["length"] = Value::from(4);
+        // A cleared field must stay cleared.
+        edited["cities"][0]
+            .as_mapping_mut()
+            .unwrap()
+            .shift_remove("y");
+        let variant = diff_variant(&base, &edited);
         let (merged, _, unmatched) =
             merge_variant(base.clone(), Origins::of_file(&base, 0), variant, 1);
         assert!(unmatched.is_empty());

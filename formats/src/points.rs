@@ -5,6 +5,13 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// Writes an `f32` as the shortest decimal that reads back as the same `f32`
+/// (`554.6`, not `554.5999755859375`).
+pub fn short_f32<S: Serializer>(v: &f32, s: S) -> Result<S::Ok, S::Error> {
+    let shortest: f64 = v.to_string().parse().unwrap_or(f64::from(*v));
+    s.serialize_f64(shortest)
+}
+
 /// A position on the board, in millimetres.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Point {
@@ -30,14 +37,14 @@ impl Points {
         for (i, pair) in s.split_whitespace().enumerate() {
             let mut it = pair.split(',');
             let (Some(x), Some(y), None) = (it.next(), it.next(), it.next()) else {
-                return Err(format!("point {} `{pair}` is not of the form x,y", i + 1));
+                return Err(format!("point {} `{pair}` (not of the form x,y)", i + 1));
             };
             let num = |v: &str| {
                 v.trim()
                     .parse::<f32>()
                     .ok()
                     .filter(|f| f.is_finite())
-                    .ok_or_else(|| format!("point {} `{pair}`: `{v}` is not a number", i + 1))
+                    .ok_or_else(|| format!("point {} `{pair}` (`{v}` is not a number)", i + 1))
             };
             out.push(Point {
                 x: num(x)?,
@@ -87,6 +94,7 @@ mod tests {
         assert_eq!(p.0.len(), 2);
         assert_eq!(Points::parse(&p.to_string()).unwrap(), p);
         assert!(Points::parse("1,2 3").unwrap_err().contains("point 2"));
+        assert_eq!(Points::parse("0.1,2").unwrap().to_string(), "0.1,2");
         assert!(Points::parse("1,x").unwrap_err().contains("`x`"));
         assert!(Points::parse("nan,1").is_err());
     }

@@ -118,7 +118,8 @@ pub struct TicketRules {
     pub setup: TicketDeal,
     /// Drawn by the "draw tickets" action.
     pub draw: TicketDeal,
-    /// Where returned tickets go.
+    /// Where the tickets returned at the setup choice go (those returned after
+    /// a draw in play always go to the bottom of the deck).
     pub returned: Returned,
 }
 
@@ -280,7 +281,7 @@ pub fn effective_sections(
     let preset = preset_of(rules)?;
     let (mut r, mut c) = preset.sections();
     let mut own = rules.clone();
-    own.remove("preset");
+    own.shift_remove("preset");
     deep_merge(&mut r, &own);
     deep_merge(&mut c, cards);
     Ok((r, c))
@@ -373,7 +374,7 @@ pub const PARAMETERS: &[Parameter] = &[
     },
     Parameter {
         path: "tickets.returned",
-        doc: "Returned tickets go to the bottom of the deck or out of the game.",
+        doc: "Tickets returned at setup go to the bottom of the deck or out of the game (returns after a draw in play always go to the bottom).",
     },
     Parameter {
         path: "doubles.both_tracks_from",

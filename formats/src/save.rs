@@ -35,15 +35,15 @@ pub fn to_yaml(design: &GameFile, base: Option<&BaseDesign>) -> Result<String, S
     };
     let mapping = match base {
         None => {
-            full.remove("extends");
+            full.shift_remove("extends");
             full
         }
         Some(base) => {
-            full.remove("extends");
-            full.remove("format");
+            full.shift_remove("extends");
+            full.shift_remove("format");
             let mut b = base.mapping.clone();
-            b.remove("format");
-            b.remove("extends");
+            b.shift_remove("format");
+            b.shift_remove("extends");
             let diff = diff_variant(&b, &full);
             let mut out = Mapping::new();
             out.insert("format".into(), Value::String(design.format.to_string()));
@@ -58,12 +58,20 @@ pub fn to_yaml(design: &GameFile, base: Option<&BaseDesign>) -> Result<String, S
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder is
-/// written, flushed to disk, then renamed over the target.
+/// written, flushed to disk, then renamed over the target. A symbolic link is
+/// followed (the file it points to is replaced, the link stays), and an
+/// existing file's permissions are kept.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     let io = |source| SaveError::Io {
         path: path.display().to_string(),
         source,
     };
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).map_err(io)?,
+        _ => path.to_owned(),
+    };
+    let path = target.as_path();
+    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -74,6 +82,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         .tempfile_in(dir)
         .map_err(io)?;
     tmp.write_all(bytes).map_err(io)?;
+    if let Some(p) = permissions {
+        tmp.as_file().set_permissions(p).map_err(io)?;
+    }
     tmp.as_file().sync_all().map_err(io)?;
     tmp.persist(path).map_err(|e| io(e.error))?;
     Ok(())
@@ -119,5 +130,27 @@ mod tests {
         write_atomic(&p, b"two").unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"two");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn atomic_writes_keep_permissions_and_links() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.yaml");
+        let link = dir.path().join("link.yaml");
+        std::fs::write(&real, "old").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o644)).unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644);
     }
 }

@@ -77,7 +77,8 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
         );
     }
     let mut colors = Vec::new();
-    for (name, &count) in &deck.colors {
+    // A colour with no cards is not in play (how a design drops a preset's colour).
+    for (name, &count) in deck.colors.iter().filter(|(_, n)| **n > 0) {
         if name == "gray" || name == "locomotive" {
             diags.push(
                 Diagnostic::new(

@@ -1,6 +1,12 @@
 //! The command line: `tracklayer [FILE]` opens the studio; subcommands work
 //! without a display.
 
+mod bench;
+mod bots;
+mod common;
+mod play;
+mod replay;
+mod scenario;
 mod stats;
 mod validate;
 
@@ -27,6 +33,14 @@ pub enum Command {
     Validate(validate::Args),
     /// Print a design's statistics.
     Stats(stats::Args),
+    /// Play one game between bots and write its replay.
+    Play(play::Args),
+    /// Play a replay back, check it, and print its log and scores.
+    Replay(replay::Args),
+    /// Run scenario files and print what differs from their expectations.
+    Scenario(scenario::Args),
+    /// Measure the engine: uniform-random games per second on one thread.
+    Bench(bench::Args),
 }
 
 /// Runs the command line.
@@ -35,5 +49,9 @@ pub fn run(cli: Cli) -> ExitCode {
         None => crate::app::run(cli.file),
         Some(Command::Validate(args)) => validate::run(args),
         Some(Command::Stats(args)) => stats::run(args),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Replay(args)) => replay::run(args),
+        Some(Command::Scenario(args)) => scenario::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
     }
 }

@@ -1,0 +1,167 @@
+//! The board family (USA, Europe, Heart of Africa and their variants): its
+//! rules behind the generic [`crate::game`] interface. Every number comes from
+//! the board's rule parameters.
+
+mod action;
+mod apply;
+pub mod cards;
+mod events;
+mod legal;
+mod log;
+mod observation;
+pub mod scoring;
+mod setup;
+mod state;
+mod tables;
+mod text;
+
+use std::sync::Arc;
+
+pub use action::{Action, ActionKind, Keep, Payment};
+pub use cards::{Card, Cards, TerrainCards};
+pub use events::{Event, Events};
+pub use observation::{Observation, PublicPhase, PublicPlayer};
+pub use scoring::{ScoreBreakdown, longest_path};
+pub use state::{Ending, MAX_DISPLAY_RESETS, PendingTunnel, Phase, Player, State};
+
+use crate::board::Board;
+use crate::game::{self, ActionParseError, EndReason, GameState, IllegalAction, Outcome, Seat};
+
+/// A board game: a board and a number of players. Immutable; shared by its states.
+#[derive(Debug)]
+pub struct BoardGame {
+    pub(crate) board: Arc<Board>,
+    pub(crate) players: usize,
+    /// Whether both tracks of a double route may be claimed at this player count.
+    pub(crate) both_tracks_open: bool,
+    pub(crate) tables: tables::ClaimTables,
+}
+
+/// A player count the design does not allow.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{design} is for {min} to {max} players, not {asked}")]
+pub struct PlayerCountError {
+    /// The design's name.
+    pub design: String,
+    /// Fewest allowed.
+    pub min: u8,
+    /// Most allowed.
+    pub max: u8,
+    /// What was asked.
+    pub asked: usize,
+}
+
+impl BoardGame {
+    /// A game of `players` on `board`.
+    pub fn new(board: Arc<Board>, players: usize) -> Result<Arc<BoardGame>, PlayerCountError> {
+        let range = board.rules().players;
+        if players < usize::from(range.min) || players > usize::from(range.max) {
+            return Err(PlayerCountError {
+                design: board.name().to_owned(),
+                min: range.min,
+                max: range.max,
+                asked: players,
+            });
+        }
+        let both_tracks_open = players >= usize::from(board.rules().doubles.both_tracks_from);
+        let tables = tables::ClaimTables::new(&board);
+        Ok(Arc::new(BoardGame {
+            board,
+            players,
+            both_tracks_open,
+            tables,
+        }))
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    /// Players at the table.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Can both tracks of a double route be claimed at this player count?
+    pub fn both_tracks_open(&self) -> bool {
+        self.both_tracks_open
+    }
+
+    /// A new game dealt from `seed`.
+    pub fn new_game(self: &Arc<Self>, seed: u64) -> State {
+        State::new(self.clone(), seed)
+    }
+}
+
+impl game::Game for Arc<BoardGame> {
+    type State = State;
+
+    fn num_players(&self) -> usize {
+        self.players
+    }
+
+    fn new_initial_state(&self, seed: u64) -> State {
+        self.new_game(seed)
+    }
+}
+
+impl GameState for State {
+    type Action = Action;
+    type Events = Events;
+    type Observation<'a> = Observation<'a>;
+
+    fn num_players(&self) -> usize {
+        self.players.len()
+    }
+
+    fn current_player(&self) -> Option<Seat> {
+        (!matches!(self.phase, Phase::Over)).then_some(self.current)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Events, IllegalAction> {
+        self.apply_action(action)
+    }
+
+    fn is_terminal(&self) -> bool {
+        matches!(self.phase, Phase::Over)
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        match &self.ending {
+            Some(e) => e.outcome.scores.clone(),
+            None => self.players.iter().map(|p| p.route_points).collect(),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ending.as_ref().map(|e| e.outcome.clone())
+    }
+
+    fn observation(&self, seat: Seat) -> Observation<'_> {
+        Observation::new(self, seat)
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn stop(&mut self, reason: EndReason) {
+        if !self.is_terminal() {
+            let mut events = Events::new();
+            self.finish(reason, &mut events);
+        }
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        self.describe(action)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ActionParseError> {
+        self.parse(text)
+    }
+}

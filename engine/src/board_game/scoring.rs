@@ -1,0 +1,546 @@
+//! Final scoring: tickets (with countries and stations), the longest path,
+//! Globetrotter, unbuilt stations, and the tie-break order.
+
+use serde::Serialize;
+
+use super::state::State;
+use crate::board::{Board, CityId, Place, RouteId, TicketId};
+use crate::game::{EndReason, Outcome, Seat};
+use formats::rules::TieBreak;
+
+/// One player's final score, component by component.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ScoreBreakdown {
+    /// Points for claimed routes, doubling included.
+    pub routes: i32,
+    /// The part of `routes` won by doubling with terrain cards.
+    pub doubling: i32,
+    /// Points of completed tickets.
+    pub tickets_completed: i32,
+    /// Points lost for tickets not completed (a positive number, subtracted).
+    pub tickets_failed: i32,
+    /// Completed tickets.
+    pub completed: Vec<TicketId>,
+    /// Tickets not completed.
+    pub failed: Vec<TicketId>,
+    /// Length (car spaces) of the longest continuous path.
+    pub longest_path: u32,
+    /// Longest-path bonus won.
+    pub longest_path_bonus: i32,
+    /// Globetrotter bonus won.
+    pub globetrotter_bonus: i32,
+    /// Stations built.
+    pub stations_built: u8,
+    /// Points for stations not built.
+    pub stations_bonus: i32,
+    /// The route of another player each station uses, by station city.
+    pub borrowed: Vec<(CityId, RouteId)>,
+    /// The total.
+    pub total: i32,
+}
+
+/// A union–find over cities plus one node per route end at a dead end
+/// (a country location), so routes into a country never join each other.
+#[derive(Clone)]
+struct Network {
+    parent: Vec<u32>,
+    cities: usize,
+}
+
+impl Network {
+    fn new(board: &Board) -> Self {
+        let n = board.cities().len() + 2 * board.routes().len();
+        Network {
+            parent: (0..n as u32).collect(),
+            cities: board.cities().len(),
+        }
+    }
+
+    fn find(&mut self, mut x: u32) -> u32 {
+        while self.parent[x as usize] != x {
+            let p = self.parent[x as usize];
+            self.parent[x as usize] = self.parent[p as usize];
+            x = p;
+        }
+        x
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[a as usize] = b;
+        }
+    }
+
+    /// The node standing for `city` as an end of `route`: the city itself, or
+    /// the route's private stub when the city is a dead end.
+    fn end_node(&self, board: &Board, route: RouteId, city: CityId) -> u32 {
+        if board.is_dead_end(city) {
+            let r = board.route(route);
+            let side = usize::from(r.from != city);
+            (self.cities + 2 * route.index() + side) as u32
+        } else {
+            u32::from(city.0)
+        }
+    }
+
+    fn add_route(&mut self, board: &Board, route: RouteId) {
+        let r = board.route(route);
+        let a = self.end_node(board, route, r.from);
+        let b = self.end_node(board, route, r.to);
+        self.union(a, b);
+    }
+
+    /// Is some node that reaches `a` joined to some node that reaches `b`?
+    fn connects(&mut self, board: &Board, routes: &[RouteId], a: Place, b: Place) -> bool {
+        let mut ra = smallvec::SmallVec::<[u32; 8]>::new();
+        self.reach(board, routes, a, &mut ra);
+        if ra.is_empty() {
+            return false;
+        }
+        let mut rb = smallvec::SmallVec::<[u32; 8]>::new();
+        self.reach(board, routes, b, &mut rb);
+        ra.iter().any(|x| rb.contains(x))
+    }
+
+    fn reach(
+        &mut self,
+        board: &Board,
+        routes: &[RouteId],
+        p: Place,
+        out: &mut smallvec::SmallVec<[u32; 8]>,
+    ) {
+        match p {
+            Place::City(c) if !board.is_dead_end(c) => out.push(self.find(u32::from(c.0))),
+            _ => {
+                for &r in routes {
+                    let route = board.route(r);
+                    for end in [route.from, route.to] {
+                        if board.is_dead_end(end) && board.reaches(end, p) {
+                            let n = self.end_node(board, r, end);
+                            out.push(self.find(n));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Which of `tickets` a player's routes (plus borrowed ones) complete.
+fn completed(
+    board: &Board,
+    net: &mut Network,
+    routes: &[RouteId],
+    tickets: &[TicketId],
+) -> Vec<bool> {
+    tickets
+        .iter()
+        .map(|&t| {
+            let t = board.ticket(t);
+            net.connects(board, routes, t.from, t.to)
+        })
+        .collect()
+}
+
+fn ticket_points(board: &Board, tickets: &[TicketId], done: &[bool]) -> i32 {
+    tickets
+        .iter()
+        .zip(done)
+        .map(|(&t, &d)| {
+            let p = board.ticket(t).points;
+            if d { p } else { -p }
+        })
+        .sum()
+}
+
+/// The best use of a player's stations: for each station, one route of
+/// another player leaving its city (or none), maximising ticket points.
+/// Returns the chosen (city, route) pairs and which tickets are completed.
+fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Vec<bool>) {
+    let board = state.board();
+    let p = state.player(seat);
+    let mut base = Network::new(board);
+    for &r in &p.routes {
+        base.add_route(board, r);
+    }
+    let mut net = base.clone();
+    let plain = completed(board, &mut net, &p.routes, &p.tickets);
+    if p.stations.is_empty() || plain.iter().all(|&d| d) {
+        return (Vec::new(), plain);
+    }
+    // Options per station: the other players' routes at its city, one per
+    // distinct far end (parallel tracks connect alike).
+    let options: Vec<Vec<RouteId>> = p
+        .stations
+        .iter()
+        .map(|&city| {
+            let mut seen: Vec<CityId> = Vec::new();
+            let mut opts = Vec::new();
+            for &r in board.routes_at(city) {
+                match state.owner(r) {
+                    Some(o) if o != seat => {
+                        let far = board.route(r).other_end(city);
+                        if !seen.contains(&far) {
+                            seen.push(far);
+                            opts.push(r);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            opts
+        })
+        .collect();
+    let mut best_points = ticket_points(board, &p.tickets, &plain);
+    let mut best: (Vec<(CityId, RouteId)>, Vec<bool>) = (Vec::new(), plain);
+    let mut choice = vec![0usize; options.len()];
+    let mut routes = p.routes.clone();
+    loop {
+        // Advance the odometer over (none, option 1, option 2, ...) per station.
+        let mut i = 0;
+        loop {
+            if i == choice.len() {
+                return best;
+            }
+            choice[i] += 1;
+            if choice[i] <= options[i].len() {
+                break;
+            }
+            choice[i] = 0;
+            i += 1;
+        }
+        let mut net = base.clone();
+        routes.truncate(p.routes.len());
+        let mut used = Vec::new();
+        for (k, &c) in choice.iter().enumerate() {
+            if c > 0 {
+                let r = options[k][c - 1];
+                net.add_route(board, r);
+                routes.push(r);
+                used.push((p.stations[k], r));
+            }
+        }
+        let done = completed(board, &mut net, &routes, &p.tickets);
+        let points = ticket_points(board, &p.tickets, &done);
+        if points > best_points || (points == best_points && used.len() < best.0.len()) {
+            best_points = points;
+            best = (used, done);
+        }
+    }
+}
+
+/// The length of the longest continuous path of `routes`: each route used
+/// once, cities revisited freely, never through a dead end (country location).
+/// Exact: a depth-first search over trails, pruned by the length of the
+/// routes not yet used in the component.
+pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
+    if routes.is_empty() {
+        return 0;
+    }
+    // Local numbering of the cities these routes touch.
+    let mut local = vec![u32::MAX; board.cities().len()];
+    let mut dead: Vec<bool> = Vec::with_capacity(routes.len() + 1);
+    let mut edges: Vec<(u32, u32, u32)> = Vec::with_capacity(routes.len());
+    for &r in routes {
+        let route = board.route(r);
+        let mut node = |c: CityId| {
+            let slot = &mut local[c.index()];
+            if *slot == u32::MAX {
+                *slot = dead.len() as u32;
+                dead.push(board.is_dead_end(c));
+            }
+            *slot
+        };
+        let (a, b) = (node(route.from), node(route.to));
+        edges.push((a, b, u32::from(route.length)));
+    }
+    let n = dead.len();
+    let mut adj: Vec<Adjacent> = vec![Adjacent::new(); n];
+    for (i, &(a, b, _)) in edges.iter().enumerate() {
+        adj[a as usize].push(i as u32);
+        adj[b as usize].push(i as u32);
+    }
+    contract_chains(&mut edges, &mut adj, &dead);
+    // Components, with the total length of their routes (the pruning bound).
+    let mut component = vec![u32::MAX; n];
+    let mut comps = 0u32;
+    for s in 0..n {
+        if component[s] != u32::MAX || adj[s].is_empty() {
+            continue;
+        }
+        let mut stack = vec![s];
+        component[s] = comps;
+        while let Some(v) = stack.pop() {
+            for &e in &adj[v] {
+                let (a, b, _) = edges[e as usize];
+                let w = if a as usize == v { b } else { a } as usize;
+                if component[w] == u32::MAX {
+                    component[w] = comps;
+                    stack.push(w);
+                }
+            }
+        }
+        comps += 1;
+    }
+    let mut totals = vec![0u32; comps as usize];
+    let mut seen = vec![false; edges.len()];
+    for v in 0..n {
+        for &e in &adj[v] {
+            if !std::mem::replace(&mut seen[e as usize], true) {
+                totals[component[v] as usize] += edges[e as usize].2;
+            }
+        }
+    }
+    // A longest trail starts at an odd-degree vertex or a dead end, or is a
+    // closed trail that may start anywhere on it.
+    let mut starts: Vec<usize> = (0..n)
+        .filter(|&v| adj[v].len() % 2 == 1 || dead[v])
+        .collect();
+    for c in 0..totals.len() as u32 {
+        if !starts.iter().any(|&v| component[v] == c)
+            && let Some(v) = (0..n).find(|&v| component[v] == c && !adj[v].is_empty())
+        {
+            starts.push(v);
+        }
+    }
+    // Components with the most track first, so the bound bites early.
+    starts.sort_by_key(|&v| std::cmp::Reverse(totals[component[v] as usize]));
+    let mut search = Trails {
+        edges: &edges,
+        adj: &adj,
+        dead: &dead,
+        used: vec![false; edges.len()],
+        best: 0,
+    };
+    for s in starts {
+        let total = totals[component[s] as usize];
+        if total <= search.best {
+            continue;
+        }
+        search.walk(s, true, 0, total);
+    }
+    search.best
+}
+
+/// Replaces every chain through a city of degree two (not a dead end) by one
+/// longer edge: a trail entering such a city must leave by its other route,
+/// so the longest trail is unchanged while the search gets far smaller.
+fn contract_chains(edges: &mut [(u32, u32, u32)], adj: &mut [Adjacent], dead: &[bool]) {
+    let mut queue: Vec<usize> = (0..adj.len()).collect();
+    while let Some(v) = queue.pop() {
+        if dead[v] || adj[v].len() != 2 || adj[v][0] == adj[v][1] {
+            continue;
+        }
+        let (e1, e2) = (adj[v][0] as usize, adj[v][1] as usize);
+        let other = |e: (u32, u32, u32)| if e.0 as usize == v { e.1 } else { e.0 } as usize;
+        let (x, y) = (other(edges[e1]), other(edges[e2]));
+        if x == v || y == v {
+            continue;
+        }
+        edges[e1] = (x as u32, y as u32, edges[e1].2 + edges[e2].2);
+        adj[v].clear();
+        // e1 already stands at x; at y it replaces e2.
+        if let Some(slot) = adj[y].iter_mut().find(|e| **e as usize == e2) {
+            *slot = e1 as u32;
+        }
+        queue.push(x);
+        queue.push(y);
+    }
+}
+
+/// The routes at a city, by local edge number (rarely more than four).
+type Adjacent = smallvec::SmallVec<[u32; 6]>;
+
+/// The depth-first search over trails of [`longest_path`].
+struct Trails<'a> {
+    edges: &'a [(u32, u32, u32)],
+    adj: &'a [Adjacent],
+    dead: &'a [bool],
+    used: Vec<bool>,
+    best: u32,
+}
+
+impl Trails<'_> {
+    /// Extends a trail that has reached `v` with length `len`, `left` being the
+    /// length of the component's routes not used yet.
+    fn walk(&mut self, v: usize, first: bool, len: u32, left: u32) {
+        self.best = self.best.max(len);
+        if (self.dead[v] && !first) || len + left <= self.best {
+            return;
+        }
+        for i in 0..self.adj[v].len() {
+            let e = self.adj[v][i] as usize;
+            if self.used[e] {
+                continue;
+            }
+            let (a, b, l) = self.edges[e];
+            let w = if a as usize == v { b } else { a } as usize;
+            self.used[e] = true;
+            self.walk(w, false, len + l, left - l);
+            self.used[e] = false;
+            if len + left <= self.best {
+                return;
+            }
+        }
+    }
+}
+
+/// Every player's final score.
+pub(crate) fn final_scores(state: &State) -> Vec<ScoreBreakdown> {
+    let board = state.board();
+    let rules = board.rules();
+    let mut out: Vec<ScoreBreakdown> = state
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let seat = Seat(i as u8);
+            let (borrowed, done) = best_station_use(state, seat);
+            let mut b = ScoreBreakdown {
+                routes: p.route_points,
+                doubling: p.doubling_points,
+                borrowed,
+                longest_path: longest_path(board, &p.routes),
+                stations_built: rules.stations.count - p.stations_left,
+                stations_bonus: i32::from(p.stations_left) * rules.stations.unbuilt_points,
+                ..ScoreBreakdown::default()
+            };
+            for (&t, d) in p.tickets.iter().zip(done) {
+                let pts = board.ticket(t).points;
+                if d {
+                    b.tickets_completed += pts;
+                    b.completed.push(t);
+                } else {
+                    b.tickets_failed += pts;
+                    b.failed.push(t);
+                }
+            }
+            b
+        })
+        .collect();
+    let longest = out.iter().map(|b| b.longest_path).max().unwrap_or(0);
+    let most = out.iter().map(|b| b.completed.len()).max().unwrap_or(0);
+    for b in &mut out {
+        if rules.bonuses.longest_path != 0 && longest > 0 && b.longest_path == longest {
+            b.longest_path_bonus = rules.bonuses.longest_path;
+        }
+        if rules.bonuses.globetrotter != 0 && most > 0 && b.completed.len() == most {
+            b.globetrotter_bonus = rules.bonuses.globetrotter;
+        }
+        b.total = b.routes + b.tickets_completed - b.tickets_failed
+            + b.longest_path_bonus
+            + b.globetrotter_bonus
+            + b.stations_bonus;
+    }
+    out
+}
+
+/// Ranks by total, then the design's tie-break order.
+pub(crate) fn outcome(state: &State, scores: &[ScoreBreakdown], reason: EndReason) -> Outcome {
+    let rules = state.board().rules();
+    let longest = scores.iter().map(|b| b.longest_path).max().unwrap_or(0);
+    let key = |b: &ScoreBreakdown| -> Vec<i64> {
+        let mut k = vec![i64::from(b.total)];
+        for t in &rules.tie_break {
+            k.push(match t {
+                TieBreak::CompletedTickets => b.completed.len() as i64,
+                TieBreak::FewestStations => -i64::from(b.stations_built),
+                TieBreak::LongestPath => i64::from(b.longest_path == longest && longest > 0),
+            });
+        }
+        k
+    };
+    let keys: Vec<Vec<i64>> = scores.iter().map(key).collect();
+    let ranks: Vec<u8> = keys
+        .iter()
+        .map(|k| keys.iter().filter(|o| *o > k).count() as u8)
+        .collect();
+    let winners = ranks
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| **r == 0)
+        .map(|(i, _)| Seat(i as u8))
+        .collect();
+    Outcome {
+        scores: scores.iter().map(|b| b.total).collect(),
+        ranks,
+        winners,
+        reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::GameRng;
+    use crate::synth::{SynthSize, design};
+
+    /// Every trail from every city, no pruning: slow and obviously exact.
+    fn brute_force(board: &Board, routes: &[RouteId]) -> u32 {
+        fn walk(
+            board: &Board,
+            routes: &[RouteId],
+            v: CityId,
+            first: bool,
+            used: &mut Vec<bool>,
+        ) -> u32 {
+            if board.is_dead_end(v) && !first {
+                return 0;
+            }
+            let mut best = 0;
+            for (i, &r) in routes.iter().enumerate() {
+                let route = board.route(r);
+                if used[i] || (route.from != v && route.to != v) {
+                    continue;
+                }
+                used[i] = true;
+                best = best.max(
+                    u32::from(route.length) + walk(board, routes, route.other_end(v), false, used),
+                );
+                used[i] = false;
+            }
+            best
+        }
+        let mut used = vec![false; routes.len()];
+        (0..board.cities().len())
+            .map(|c| walk(board, routes, CityId::from_index(c), true, &mut used))
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn longest_path_matches_brute_force_on_random_networks() {
+        let size = SynthSize {
+            cities: 16,
+            routes: 40,
+            tickets: 20,
+        };
+        let board = Board::build(&design(size, 9)).unwrap();
+        let mut rng = GameRng::seeded(3);
+        for _ in 0..500 {
+            let k = 1 + rng.index(16);
+            let mut ids: Vec<RouteId> =
+                (0..board.routes().len()).map(RouteId::from_index).collect();
+            rng.shuffle(&mut ids);
+            ids.truncate(k);
+            assert_eq!(
+                longest_path(&board, &ids),
+                brute_force(&board, &ids),
+                "{ids:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_loop_counts_every_route_once() {
+        // A triangle with a tail: the whole network is one trail.
+        let text = "format: tracklayer/1\nname: T\nrules: {tickets: {setup: {regular: 0, keep: 0}}}\ncities: [{name: A}, {name: B}, {name: C}, {name: D}]\nroutes:\n  - {from: A, to: B, length: 2, color: red}\n  - {from: B, to: C, length: 3, color: red}\n  - {from: C, to: A, length: 4, color: red}\n  - {from: C, to: D, length: 1, color: red}\n";
+        let d = formats::load_str(text, std::path::Path::new("t.yaml"))
+            .unwrap()
+            .design;
+        let board = Board::build(&d).unwrap();
+        let all: Vec<RouteId> = (0..4).map(RouteId::from_index).collect();
+        assert_eq!(longest_path(&board, &all), 10);
+    }
+}

@@ -1,0 +1,618 @@
+//! Setting up an exact position from a scenario's overrides, moving cards and
+//! tickets (never creating or destroying them) so every invariant still holds.
+
+use formats::scenario::{CardCounts, Setup};
+
+use super::cards::{Card, Cards};
+use super::state::{Phase, State};
+use crate::board::{CityId, RouteId, TicketId};
+use crate::game::Seat;
+
+impl State {
+    /// A train card by name: a colour or `locomotive`.
+    pub fn card_by_name(&self, name: &str) -> Result<Card, String> {
+        if name == "locomotive" || name == "locomotives" {
+            return Ok(Card::LOCOMOTIVE);
+        }
+        self.board()
+            .color_by_name(name)
+            .map(Card::color)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self
+                    .board()
+                    .colors()
+                    .iter()
+                    .map(|c| c.name.as_str())
+                    .collect();
+                format!(
+                    "`{name}` is not a card (the deck has {} and locomotive)",
+                    names.join(", ")
+                )
+            })
+    }
+
+    /// A terrain type by name.
+    pub fn terrain_by_name(&self, name: &str) -> Result<u8, String> {
+        self.board()
+            .terrain_types()
+            .iter()
+            .position(|t| t.name == name)
+            .map(|i| i as u8)
+            .ok_or_else(|| format!("`{name}` is not a terrain type of this design"))
+    }
+
+    fn counts(&self, counts: &CardCounts) -> Result<Cards, String> {
+        let mut c = Cards::EMPTY;
+        for (name, &n) in counts {
+            c.add_n(self.card_by_name(name)?, n);
+        }
+        Ok(c)
+    }
+
+    /// Applies a scenario's setup to a freshly dealt game.
+    pub fn apply_setup(&mut self, setup: &Setup) -> Result<(), String> {
+        let n = self.players.len();
+        if setup.players.len() > n {
+            return Err(format!(
+                "the setup describes {} players but {n} play",
+                setup.players.len()
+            ));
+        }
+        self.setup_train_cards(setup)?;
+        self.setup_terrain(setup)?;
+
+        // Tickets: choosing setup tickets is skipped when asked, or when any
+        // player's tickets are given.
+        let skip = setup
+            .skip_ticket_choice
+            .unwrap_or_else(|| setup.players.iter().any(|p| p.tickets.is_some()));
+        if skip && self.phase == Phase::SetupTickets {
+            let mut pending: Vec<TicketId> = std::mem::take(&mut self.offer);
+            for o in self.setup_offers.drain(..) {
+                pending.extend(o);
+            }
+            for t in pending {
+                if self.board().ticket(t).long {
+                    self.long_tickets.push_front(t);
+                } else {
+                    self.tickets.push_front(t);
+                }
+            }
+            self.phase = Phase::Turn;
+            self.current = Seat(0);
+        }
+        self.setup_offers(setup)?;
+        for (i, p) in setup.players.iter().enumerate() {
+            if let Some(names) = &p.tickets {
+                let mut held = Vec::new();
+                for name in names {
+                    let id = self
+                        .board()
+                        .ticket_by_name(name)
+                        .ok_or_else(|| format!("there is no ticket `{name}`"))?;
+                    self.take_ticket(id)
+                        .ok_or_else(|| format!("ticket `{name}` is given to two players"))?;
+                    held.push(id);
+                }
+                // Tickets the player held before go back to the deck.
+                for t in std::mem::replace(&mut self.players[i].tickets, held) {
+                    self.tickets.push_back(t);
+                }
+            }
+        }
+
+        self.setup_ticket_deck(setup)?;
+
+        // Routes and stations.
+        for (i, p) in setup.players.iter().enumerate() {
+            let seat = Seat(i as u8);
+            for name in &p.routes {
+                let r = self
+                    .board()
+                    .route_by_name(name)
+                    .ok_or_else(|| format!("there is no route `{name}`"))?;
+                if self.owner[r.index()].is_some() {
+                    return Err(format!("route `{name}` is given to two players"));
+                }
+                self.give_route(seat, r);
+            }
+            for name in &p.stations {
+                let c = self
+                    .board()
+                    .city_by_name(name)
+                    .ok_or_else(|| format!("there is no city `{name}`"))?;
+                if self.station_owner[c.index()].is_some() {
+                    return Err(format!("`{name}` has two stations"));
+                }
+                self.give_station(seat, c)?;
+            }
+            let count = self.board().rules().stations.count;
+            let player = &mut self.players[i];
+            if let Some(t) = p.trains {
+                player.trains = t;
+            }
+            if let Some(s) = p.stations_left {
+                let built = player.stations.len();
+                if usize::from(s) + built > usize::from(count) {
+                    return Err(format!(
+                        "player {} cannot have {s} stations left: the rules give {count} and {built} are built",
+                        i + 1
+                    ));
+                }
+                player.stations_left = s;
+            }
+        }
+        self.recompute_claimable();
+        if let Some(c) = setup.current {
+            if c == 0 || usize::from(c) > n {
+                return Err(format!("there is no player {c}"));
+            }
+            self.current = Seat(c - 1);
+        }
+        Ok(())
+    }
+
+    fn ticket_named(&self, name: &str) -> Result<TicketId, String> {
+        self.board()
+            .ticket_by_name(name)
+            .ok_or_else(|| format!("there is no ticket `{name}`"))
+    }
+
+    /// Puts a ticket back on top of its deck (long or regular).
+    fn push_ticket_front(&mut self, t: TicketId) {
+        if self.board().ticket(t).long {
+            self.long_tickets.push_front(t);
+        } else {
+            self.tickets.push_front(t);
+        }
+    }
+
+    /// Replaces the setup tickets offered to the players who name an `offer`.
+    fn setup_offers(&mut self, setup: &Setup) -> Result<(), String> {
+        if setup.players.iter().all(|p| p.offer.is_none()) {
+            return Ok(());
+        }
+        if self.phase != Phase::SetupTickets {
+            return Err(
+                "`offer` sets the setup tickets to choose from, so it cannot be combined with `tickets` or `skip_ticket_choice`".into(),
+            );
+        }
+        let n = self.players.len();
+        // Player 1 chooses first from `offer`; the others wait in
+        // `setup_offers`, the next player last.
+        let slot = |s: &mut State, i: usize| -> Vec<TicketId> {
+            if i == 0 {
+                std::mem::take(&mut s.offer)
+            } else {
+                std::mem::take(&mut s.setup_offers[n - 1 - i])
+            }
+        };
+        for (i, p) in setup.players.iter().enumerate() {
+            if p.offer.is_some() {
+                for t in slot(self, i).into_iter().rev() {
+                    self.push_ticket_front(t);
+                }
+            }
+        }
+        // The overridden offers are empty now, so a named ticket found in an
+        // offer was dealt to a player whose offer stays: that player gets the
+        // top ticket of the deck in its place, so the deal keeps its size.
+        let mut chosen: Vec<(usize, Vec<TicketId>)> = Vec::new();
+        for (i, p) in setup.players.iter().enumerate() {
+            let Some(names) = &p.offer else { continue };
+            let mut offer = Vec::with_capacity(names.len());
+            for name in names {
+                let id = self.ticket_named(name)?;
+                if offer.contains(&id) || chosen.iter().any(|(_, o)| o.contains(&id)) {
+                    return Err(format!("ticket `{name}` is offered twice"));
+                }
+                let long = self.board().ticket(id).long;
+                let dealt = std::iter::once(&mut self.offer)
+                    .chain(self.setup_offers.iter_mut())
+                    .find_map(|o| o.iter_mut().find(|t| **t == id));
+                if let Some(slot) = dealt {
+                    let deck = if long {
+                        &mut self.long_tickets
+                    } else {
+                        &mut self.tickets
+                    };
+                    *slot = deck.pop_front().ok_or_else(|| {
+                        format!("ticket `{name}` is dealt to another player and no ticket is left to replace it")
+                    })?;
+                } else {
+                    self.take_ticket(id)
+                        .ok_or_else(|| format!("ticket `{name}` is held by a player"))?;
+                }
+                offer.push(id);
+            }
+            chosen.push((i, offer));
+        }
+        for (i, offer) in chosen {
+            if i == 0 {
+                self.offer = offer;
+            } else {
+                self.setup_offers[n - 1 - i] = offer;
+            }
+        }
+        Ok(())
+    }
+
+    /// Stacks the top of the ticket deck and trims it to the size asked.
+    fn setup_ticket_deck(&mut self, setup: &Setup) -> Result<(), String> {
+        let mut seen = Vec::with_capacity(setup.ticket_deck_top.len());
+        for name in setup.ticket_deck_top.iter().rev() {
+            let id = self.ticket_named(name)?;
+            if seen.contains(&id) {
+                return Err(format!(
+                    "ticket `{name}` is named twice in `ticket_deck_top`"
+                ));
+            }
+            seen.push(id);
+            let held = self.players.iter().any(|p| p.tickets.contains(&id))
+                || self.offer.contains(&id)
+                || self.setup_offers.iter().any(|o| o.contains(&id));
+            if held {
+                return Err(format!(
+                    "ticket `{name}` is held or offered, so it cannot also lie in the deck"
+                ));
+            }
+            self.take_ticket(id)
+                .ok_or_else(|| format!("ticket `{name}` is not in the game"))?;
+            self.push_ticket_front(id);
+        }
+        if let Some(size) = setup.ticket_deck_size {
+            if size < setup.ticket_deck_top.len() {
+                return Err(format!(
+                    "`ticket_deck_size` {size} is smaller than `ticket_deck_top`"
+                ));
+            }
+            while self.tickets.len() > size {
+                if let Some(t) = self.tickets.pop_back() {
+                    self.tickets_out.push(t);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn take_ticket(&mut self, id: TicketId) -> Option<()> {
+        if let Some(i) = self.tickets.iter().position(|&t| t == id) {
+            self.tickets.remove(i);
+        } else if let Some(i) = self.long_tickets.iter().position(|&t| t == id) {
+            self.long_tickets.remove(i);
+        } else if let Some(i) = self.tickets_out.iter().position(|&t| t == id) {
+            self.tickets_out.remove(i);
+        } else if let Some(i) = self.offer.iter().position(|&t| t == id) {
+            self.offer.remove(i);
+        } else if let Some(p) = self.players.iter_mut().find(|p| p.tickets.contains(&id)) {
+            p.tickets.retain(|&t| t != id);
+        } else {
+            let o = self.setup_offers.iter_mut().find(|o| o.contains(&id))?;
+            o.retain(|&t| t != id);
+        }
+        Some(())
+    }
+
+    fn give_route(&mut self, seat: Seat, r: RouteId) {
+        let route = self.board().route(r);
+        let (len, points) = (route.length, route.points);
+        self.owner[r.index()] = Some(seat);
+        let p = &mut self.players[seat.index()];
+        p.trains = p.trains.saturating_sub(u16::from(len));
+        p.route_points += points;
+        p.routes.push(r);
+    }
+
+    fn give_station(&mut self, seat: Seat, c: CityId) -> Result<(), String> {
+        let p = &mut self.players[seat.index()];
+        if p.stations_left == 0 {
+            return Err(format!("{seat} has no station left to place"));
+        }
+        p.stations_left -= 1;
+        p.stations.push(c);
+        self.station_owner[c.index()] = Some(seat);
+        Ok(())
+    }
+
+    /// Moves every train card the setup names into place: hands, display,
+    /// discards, the top of the deck; the rest of the deck is reshuffled.
+    fn setup_train_cards(&mut self, setup: &Setup) -> Result<(), String> {
+        let touches_cards = setup.display.is_some()
+            || !setup.deck_top.is_empty()
+            || setup.deck_size.is_some()
+            || setup.discards.is_some()
+            || setup.players.iter().any(|p| p.hand.is_some());
+        if !touches_cards {
+            return Ok(());
+        }
+        // Everything named goes back to a pool first.
+        let mut pool = Cards::EMPTY;
+        for c in self.deck.drain(..) {
+            pool.add(c);
+        }
+        if setup.display.is_some() {
+            for slot in &mut self.display {
+                if let Some(c) = slot.take() {
+                    pool.add(c);
+                }
+            }
+        }
+        if setup.discards.is_some() {
+            self.discards.drain_into(&mut pool);
+        }
+        for (i, p) in setup.players.iter().enumerate() {
+            if p.hand.is_some() {
+                self.players[i].hand.drain_into(&mut pool);
+            }
+        }
+        let take = |pool: &mut Cards, c: Card, n: u16, what: &str| -> Result<(), String> {
+            if pool[c] < n {
+                return Err(format!(
+                    "{what} needs {n} {} but only {} are free (the rest are in hands or on the table the setup does not describe)",
+                    self.card_name(c),
+                    pool[c]
+                ));
+            }
+            pool.remove_n(c, n);
+            Ok(())
+        };
+        let mut hands = Vec::new();
+        for (i, p) in setup.players.iter().enumerate() {
+            if let Some(h) = &p.hand {
+                let cards = self.counts(h)?;
+                for (k, &n) in cards.0.iter().enumerate() {
+                    take(
+                        &mut pool,
+                        Card(k as u8),
+                        n,
+                        &format!("player {}'s hand", i + 1),
+                    )?;
+                }
+                hands.push((i, cards));
+            }
+        }
+        let mut display = Vec::new();
+        if let Some(d) = &setup.display {
+            if d.len() > usize::from(self.board().rules().display.size) {
+                return Err(format!(
+                    "the display holds {} cards",
+                    self.board().rules().display.size
+                ));
+            }
+            for name in d {
+                let c = self.card_by_name(name)?;
+                take(&mut pool, c, 1, "the display")?;
+                display.push(c);
+            }
+        }
+        let mut discards = Cards::EMPTY;
+        if let Some(d) = &setup.discards {
+            discards = self.counts(d)?;
+            for (k, &n) in discards.0.iter().enumerate() {
+                take(&mut pool, Card(k as u8), n, "the discards")?;
+            }
+        }
+        let mut top = Vec::new();
+        for name in &setup.deck_top {
+            let c = self.card_by_name(name)?;
+            take(&mut pool, c, 1, "the top of the deck")?;
+            top.push(c);
+        }
+        for (i, cards) in hands {
+            self.players[i].hand = cards;
+        }
+        for (i, c) in display.into_iter().enumerate() {
+            self.display[i] = Some(c);
+        }
+        discards.drain_into(&mut self.discards);
+        let mut rest = pool.to_vec();
+        self.rng.shuffle(&mut rest);
+        if let Some(size) = setup.deck_size {
+            let keep = size.saturating_sub(top.len());
+            while rest.len() > keep {
+                if let Some(c) = rest.pop() {
+                    self.discards.add(c);
+                }
+            }
+        }
+        rest.extend(top.into_iter().rev());
+        self.deck = rest;
+        Ok(())
+    }
+
+    fn setup_terrain(&mut self, setup: &Setup) -> Result<(), String> {
+        let touches = setup.terrain_display.is_some()
+            || !setup.terrain_deck_top.is_empty()
+            || setup.players.iter().any(|p| p.terrain.is_some());
+        if !touches {
+            return Ok(());
+        }
+        let types = self.board().terrain_types().len();
+        let mut pool = vec![0u16; types];
+        for &t in &self.terrain_deck {
+            pool[usize::from(t)] += 1;
+        }
+        self.terrain_deck.clear();
+        if setup.terrain_display.is_some() {
+            for slot in &mut self.terrain_display {
+                if let Some(t) = slot.take() {
+                    pool[usize::from(t)] += 1;
+                }
+            }
+        }
+        for (i, p) in setup.players.iter().enumerate() {
+            if p.terrain.is_some() {
+                for (t, n) in self.players[i].terrain.0.iter_mut().enumerate().take(types) {
+                    pool[t] += *n;
+                    *n = 0;
+                }
+            }
+        }
+        let take = |pool: &mut Vec<u16>, t: u8, what: &str, name: &str| -> Result<(), String> {
+            let slot = &mut pool[usize::from(t)];
+            if *slot == 0 {
+                return Err(format!(
+                    "{what} needs a `{name}` terrain card but none is free"
+                ));
+            }
+            *slot -= 1;
+            Ok(())
+        };
+        for (i, p) in setup.players.iter().enumerate() {
+            if let Some(counts) = &p.terrain {
+                for (name, &n) in counts {
+                    let t = self.terrain_by_name(name)?;
+                    for _ in 0..n {
+                        take(&mut pool, t, &format!("player {}", i + 1), name)?;
+                    }
+                    self.players[i].terrain.0[usize::from(t)] += n;
+                }
+            }
+        }
+        if let Some(d) = &setup.terrain_display {
+            for (i, name) in d.iter().enumerate() {
+                let t = self.terrain_by_name(name)?;
+                take(&mut pool, t, "the terrain display", name)?;
+                if i >= self.terrain_display.len() {
+                    return Err("too many face-up terrain cards".into());
+                }
+                self.terrain_display[i] = Some(t);
+            }
+        }
+        let mut top = Vec::new();
+        for name in &setup.terrain_deck_top {
+            let t = self.terrain_by_name(name)?;
+            take(&mut pool, t, "the top of the terrain deck", name)?;
+            top.push(t);
+        }
+        let mut rest: Vec<u8> = Vec::new();
+        for (t, &n) in pool.iter().enumerate() {
+            rest.extend(std::iter::repeat_n(t as u8, usize::from(n)));
+        }
+        self.rng.shuffle(&mut rest);
+        rest.extend(top.into_iter().rev());
+        self.terrain_deck = rest;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use formats::scenario::{PlayerSetup, Setup};
+
+    use super::State;
+    use crate::board::Board;
+    use crate::board_game::BoardGame;
+
+    fn usa(players: usize) -> State {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let loaded = formats::load(&path).expect("the USA map loads");
+        let board = Board::build(&loaded.design).expect("the USA map builds");
+        BoardGame::new(Arc::new(board), players)
+            .expect("2 players")
+            .new_game(7)
+    }
+
+    fn player(f: impl FnOnce(&mut PlayerSetup)) -> PlayerSetup {
+        let mut p = PlayerSetup::default();
+        f(&mut p);
+        p
+    }
+
+    fn names(v: &[&str]) -> Option<Vec<String>> {
+        Some(v.iter().map(|s| (*s).to_owned()).collect())
+    }
+
+    /// Every ticket is somewhere: in a deck, an offer, a hand or out.
+    fn tickets_in_play(s: &State) -> usize {
+        s.tickets.len()
+            + s.long_tickets.len()
+            + s.tickets_out.len()
+            + s.offer.len()
+            + s.setup_offers.iter().map(Vec::len).sum::<usize>()
+            + s.players.iter().map(|p| p.tickets.len()).sum::<usize>()
+    }
+
+    #[test]
+    fn an_offer_taking_a_ticket_dealt_to_another_player_keeps_both_deals_whole() {
+        let mut s = usa(2);
+        let dealt_to_2 = s.setup_offers[0][0];
+        let name = s.board().ticket(dealt_to_2).name.clone();
+        let setup = Setup {
+            players: vec![player(|p| {
+                p.offer = names(&[&name, "Denver - El Paso", "Boston - Miami"]);
+            })],
+            ..Setup::default()
+        };
+        s.apply_setup(&setup).expect("the setup applies");
+        assert_eq!(s.offer.len(), 3);
+        assert_eq!(s.offer[0], dealt_to_2);
+        assert_eq!(s.setup_offers[0].len(), 3, "player 2's deal keeps its size");
+        assert!(!s.setup_offers[0].contains(&dealt_to_2));
+        assert_eq!(tickets_in_play(&s), 30);
+    }
+
+    #[test]
+    fn an_offer_is_refused_once_the_ticket_choice_is_skipped() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| {
+                p.tickets = Some(Vec::new());
+                p.offer = names(&["Denver - El Paso", "Boston - Miami"]);
+            })],
+            ..Setup::default()
+        };
+        let err = s
+            .apply_setup(&setup)
+            .expect_err("offer and tickets conflict");
+        assert!(err.contains("`offer`"), "{err}");
+    }
+
+    #[test]
+    fn the_ticket_deck_top_cannot_name_a_held_ticket() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| p.tickets = names(&["Denver - El Paso"]))],
+            ticket_deck_top: vec!["Denver - El Paso".into()],
+            ..Setup::default()
+        };
+        let err = s.apply_setup(&setup).expect_err("the ticket is held");
+        assert!(err.contains("Denver - El Paso"), "{err}");
+    }
+
+    #[test]
+    fn a_smaller_ticket_deck_puts_the_rest_out_of_the_game() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| p.tickets = Some(Vec::new()))],
+            ticket_deck_top: vec!["Boston - Miami".into(), "Denver - El Paso".into()],
+            ticket_deck_size: Some(2),
+            ..Setup::default()
+        };
+        s.apply_setup(&setup).expect("the setup applies");
+        let top: Vec<&str> = s
+            .tickets
+            .iter()
+            .map(|&t| s.board().ticket(t).name.as_str())
+            .collect();
+        assert_eq!(top, ["Boston - Miami", "Denver - El Paso"]);
+        assert_eq!(tickets_in_play(&s), 30);
+    }
+
+    #[test]
+    fn stations_left_above_the_rules_count_is_refused() {
+        let mut s = usa(2);
+        let setup = Setup {
+            players: vec![player(|p| {
+                p.tickets = Some(Vec::new());
+                p.stations_left = Some(1);
+            })],
+            ..Setup::default()
+        };
+        let err = s.apply_setup(&setup).expect_err("the USA has no stations");
+        assert!(err.contains("stations left"), "{err}");
+    }
+}

@@ -1,0 +1,180 @@
+//! The generic game interface, after OpenSpiel: an immutable game, a cheap-to-clone
+//! state, every decision an action, chance drawn from one seeded generator, and
+//! per-player observations. Bots, the simulation harness, replays and the
+//! scenario runner are written once against these traits, so every rule family
+//! (the board game now; the card and dice games later) works with them unchanged.
+
+use std::fmt;
+use std::hash::Hash;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rng::GameRng;
+
+/// A seat at the table, 0-based in turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat's index.
+    #[inline]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.0 + 1)
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// The normal end (the board game: a player ran low on trains and everyone
+    /// had a last turn).
+    Normal,
+    /// No player could act for a whole round.
+    Stalemate,
+    /// The harness's turn limit was reached (a finding, never a normal end).
+    TurnCap,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Normal => "normal end",
+            EndReason::Stalemate => "stalemate",
+            EndReason::TurnCap => "turn cap",
+        })
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Final score of each seat.
+    pub scores: Vec<i32>,
+    /// Rank of each seat after tie-breaks (0 = first; equal ranks are true ties).
+    pub ranks: Vec<u8>,
+    /// The seats ranked first.
+    pub winners: Vec<Seat>,
+    /// Why it ended.
+    pub reason: EndReason,
+}
+
+/// An action the rules refused, with the reason in a designer's words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct IllegalAction {
+    /// Why, e.g. "Route Madrid - Pamplona (black) needs 3 black cards or
+    /// locomotives; you offered 2 red".
+    pub reason: String,
+}
+
+impl IllegalAction {
+    /// An illegal action with a reason.
+    pub fn new(reason: impl Into<String>) -> Self {
+        IllegalAction {
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A text that does not name an action.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not an action: {reason}")]
+pub struct ActionParseError {
+    /// The text given.
+    pub text: String,
+    /// What was wrong, with the expected forms.
+    pub reason: String,
+}
+
+/// What a player may see: their own secrets and everything public. An
+/// observation can be completed into a full state by sampling what is hidden
+/// (a determinization), which is all information-set search needs.
+pub trait Observation {
+    /// The state type this observes.
+    type State;
+    /// The observing seat.
+    fn seat(&self) -> Seat;
+    /// A full state consistent with this observation, hidden parts drawn at random.
+    fn sample_state(&self, rng: &mut GameRng) -> Self::State;
+}
+
+/// A position of a game and everything needed to play on from it.
+pub trait GameState: Clone + Send + Sync + 'static {
+    /// A decision. Small and copyable.
+    type Action: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// What happened when an action was applied (for logs).
+    type Events;
+    /// What one seat may see.
+    type Observation<'a>: Observation<State = Self>
+    where
+        Self: 'a;
+
+    /// Players in the game.
+    fn num_players(&self) -> usize;
+    /// Whose decision it is; `None` once the game is over.
+    fn current_player(&self) -> Option<Seat>;
+    /// Every action the current player may take (empty when the game is over).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+    /// Plays an action, or says why it is illegal (the state is then unchanged).
+    fn apply(&mut self, action: Self::Action) -> Result<Self::Events, IllegalAction>;
+    /// Is the game over?
+    fn is_terminal(&self) -> bool;
+    /// The score of each seat: running scores during play, final ones at the end.
+    fn scores(&self) -> Vec<i32>;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// What a seat may see.
+    fn observation(&self, seat: Seat) -> Self::Observation<'_>;
+    /// Turns completed so far.
+    fn turn(&self) -> u32;
+    /// Ends the game now (the harness's turn cap).
+    fn stop(&mut self, reason: EndReason);
+    /// The action in the words the CLI, replays and scenarios use.
+    fn action_text(&self, action: Self::Action) -> String;
+    /// Reads an action written in those words, in this position.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, ActionParseError>;
+}
+
+/// An immutable game: a design, its rules and a player count. States are
+/// created from it with a seed.
+pub trait Game: Send + Sync {
+    /// Its states.
+    type State: GameState;
+    /// Players at the table.
+    fn num_players(&self) -> usize;
+    /// A new game, every shuffle drawn from `seed`.
+    fn new_initial_state(&self, seed: u64) -> Self::State;
+}
+
+/// Plays a state to its end choosing uniformly among legal actions, stopping
+/// at `max_turns`. Returns the number of actions applied; an error means the
+/// rules offered an action they then refused (an engine defect).
+pub fn play_randomly<S: GameState>(
+    state: &mut S,
+    rng: &mut GameRng,
+    max_turns: u32,
+) -> Result<usize, IllegalAction> {
+    let mut legal = Vec::new();
+    let mut n = 0;
+    while !state.is_terminal() {
+        if state.turn() >= max_turns {
+            state.stop(EndReason::TurnCap);
+            break;
+        }
+        legal.clear();
+        state.legal_actions(&mut legal);
+        let Some(&a) = legal.get(rng.index(legal.len())) else {
+            return Err(IllegalAction::new("a running game offered no legal action"));
+        };
+        state.apply(a)?;
+        n += 1;
+    }
+    Ok(n)
+}

@@ -1,0 +1,79 @@
+//! `tracklayer bench`: uniform-random legal play from setup to the end on one
+//! thread, reporting games per second, µs per action and peak memory.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use engine::board_game::BoardGame;
+use engine::game::play_randomly;
+use engine::rng::GameRng;
+
+use super::common::load_board;
+
+/// Arguments of `bench`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The design (default: maps/usa.yaml).
+    #[arg(default_value = "maps/usa.yaml")]
+    pub file: PathBuf,
+    /// Players at the table.
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// Games to play.
+    #[arg(long, default_value_t = 20_000)]
+    pub games: u64,
+    /// The first game's seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs `bench`.
+pub fn run(args: Args) -> ExitCode {
+    let board = match load_board(&args.file) {
+        Ok((_, b)) => b,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match BoardGame::new(board, args.players) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut rng = GameRng::seeded(args.seed);
+    let mut actions = 0u64;
+    let start = Instant::now();
+    for g in 0..args.games {
+        let mut state = game.new_game(args.seed.wrapping_add(g));
+        match play_randomly(&mut state, &mut rng, 10_000) {
+            Ok(n) => actions += n as u64,
+            Err(e) => {
+                eprintln!("error: game {g}: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} games of {} on {} players: {:.2} s, {:.0} games/s, {:.1} actions/game, {:.3} µs/action, peak memory {} KiB",
+        args.games,
+        args.file.display(),
+        args.players,
+        secs,
+        args.games as f64 / secs,
+        actions as f64 / args.games as f64,
+        secs * 1e6 / actions.max(1) as f64,
+        peak_memory_kib().map_or_else(|| "?".to_owned(), |k| k.to_string())
+    );
+    ExitCode::SUCCESS
+}
