@@ -380,4 +380,71 @@ mod tests {
         h.undo(&mut d);
         assert_eq!(d.cities[0].name, "C0");
     }
+
+    use proptest::prelude::*;
+
+    /// One random edit of a small design.
+    #[derive(Clone, Debug)]
+    enum Op {
+        Move(usize, f32),
+        Add(String),
+        Remove(usize),
+        Rename(String),
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            (0usize..8, -50.0f32..50.0).prop_map(|(i, x)| Op::Move(i, x)),
+            "[a-z]{1,6}".prop_map(Op::Add),
+            (0usize..8).prop_map(Op::Remove),
+            "[A-Z][a-z]{0,5}".prop_map(Op::Rename),
+        ]
+    }
+
+    fn apply(d: &mut GameFile, op: &Op) {
+        match op {
+            Op::Move(i, x) => {
+                if let Some(c) = d.cities.get_mut(*i) {
+                    c.x += x;
+                }
+            }
+            Op::Add(name) => d.cities.insert(
+                d.cities.len() / 2,
+                CitySpec {
+                    name: name.clone(),
+                    ..CitySpec::default()
+                },
+            ),
+            Op::Remove(i) => {
+                if *i < d.cities.len() {
+                    d.cities.remove(*i);
+                }
+            }
+            Op::Rename(n) => d.name = n.clone(),
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn undoing_everything_restores_every_state(ops in prop::collection::vec(op(), 1..40)) {
+            let mut d = design(4);
+            let mut h = History::new(&d);
+            let mut states = vec![d.clone()];
+            for o in &ops {
+                apply(&mut d, o);
+                if h.commit(&d, "op", None) {
+                    states.push(d.clone());
+                }
+            }
+            for want in states.iter().rev().skip(1) {
+                prop_assert!(h.undo(&mut d).is_some());
+                prop_assert_eq!(&d, want);
+            }
+            prop_assert!(h.undo(&mut d).is_none());
+            for want in states.iter().skip(1) {
+                prop_assert!(h.redo(&mut d).is_some());
+                prop_assert_eq!(&d, want);
+            }
+        }
+    }
 }

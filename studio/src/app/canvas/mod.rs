@@ -664,10 +664,12 @@ impl Canvas {
                     None => self.ticket_from = Some(c),
                     Some(a) if a == c => self.ticket_from = None,
                     Some(a) => {
-                        let (from, to) = (
-                            doc.design.cities[a].name.clone(),
-                            doc.design.cities[c].name.clone(),
-                        );
+                        let names = doc.design.cities.get(a).zip(doc.design.cities.get(c));
+                        let Some((from, to)) = names.map(|(x, y)| (x.name.clone(), y.name.clone()))
+                        else {
+                            self.ticket_from = None;
+                            return;
+                        };
                         let path = board.and_then(|b| analysis::shortest_path(b, &from, &to));
                         let points = path.as_ref().map_or(1, analysis::suggested_points);
                         let t = doc.edit("Add ticket", |d| edit::add_ticket(d, &from, &to, points));

@@ -600,10 +600,10 @@ fn regions_ui(ui: &mut Ui, doc: &mut Document, idx: &[usize]) {
     }
     if let [i] = idx {
         let i = *i;
-        let mut name = doc.design.terrain.regions[i]
-            .name
-            .clone()
-            .unwrap_or_default();
+        let Some(region) = doc.design.terrain.regions.get(i) else {
+            return;
+        };
+        let mut name = region.name.clone().unwrap_or_default();
         let r = labelled(ui, "Region name", |ui| ui.text_edit_singleline(&mut name));
         if r.changed() {
             doc.edit_merging("Rename region", &format!("region{i}.name"), |d| {
