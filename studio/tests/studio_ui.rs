@@ -612,3 +612,72 @@ fn a_file_dropped_on_the_window_opens() {
             .any(|p| p.ends_with("europe.yaml"))
     );
 }
+
+#[test]
+fn rule_edits_are_undoable_and_presets_are_one_click_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    click_label(&mut h, "Rules");
+    type_into(&mut h, "trains", "30");
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    let trains = |h: &Harness<'_, Studio>| {
+        formats::rules::resolve(&h.state().doc.design.rules, &h.state().doc.design.cards)
+            .unwrap()
+            .0
+            .trains
+    };
+    assert_eq!(trains(&h), 30);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(trains(&h), 45);
+    click_label(&mut h, "Use Europe preset");
+    let r = formats::rules::resolve(&h.state().doc.design.rules, &h.state().doc.design.cards)
+        .unwrap()
+        .0;
+    assert_eq!(r.stations.count, 3, "Europe's stations");
+}
+
+#[test]
+fn bends_and_regions_are_drawn_with_the_mouse() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    choose(&mut h, "File", "New");
+    click_label(&mut h, "Add city");
+    for x in [100.0, 300.0] {
+        let p = screen(&h, x, 100.0);
+        click_at(&mut h, p, Modifiers::NONE);
+    }
+    click_label(&mut h, "Add route");
+    let (a, b) = (screen(&h, 100.0, 100.0), screen(&h, 300.0, 100.0));
+    drag(&mut h, a, b);
+    assert_eq!(h.state().doc.design.routes.len(), 1);
+
+    click_label(&mut h, "Bend route");
+    let mid = screen(&h, 200.0, 100.0);
+    click_at(&mut h, mid, Modifiers::NONE);
+    assert_eq!(h.state().doc.design.routes[0].bends.0.len(), 1);
+    let bend = h.state().doc.design.routes[0].bends.0[0];
+    let from = screen(&h, bend.x, bend.y);
+    drag(&mut h, from, from + egui::vec2(0.0, 40.0));
+    let moved = h.state().doc.design.routes[0].bends.0[0];
+    assert!(moved.y > bend.y + 10.0, "bend points can be dragged: {moved:?}");
+
+    click_label(&mut h, "Draw region");
+    for (x, y) in [(50.0, 300.0), (250.0, 300.0), (150.0, 450.0)] {
+        let p = screen(&h, x, y);
+        click_at(&mut h, p, Modifiers::NONE);
+    }
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    let regions = &h.state().doc.design.terrain.regions;
+    assert_eq!(regions.len(), 1);
+    assert_eq!(regions[0].points.0.len(), 3);
+    assert_eq!(h.state().selection.regions(), vec![0]);
+    click_label(&mut h, "Region kind");
+    click_label(&mut h, "lake");
+    assert_eq!(
+        h.state().doc.design.terrain.regions[0].kind,
+        formats::RegionKind::Lake
+    );
+}
