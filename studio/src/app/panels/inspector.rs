@@ -8,6 +8,7 @@ use formats::{CitySpec, GameFile, RegionKind, RouteSpec, TicketSpec};
 
 use super::{common, labelled};
 use crate::app::analysis;
+use crate::app::canvas::colors::Palette;
 use crate::app::document::Document;
 use crate::app::edit;
 use crate::app::selection::Selection;
@@ -383,6 +384,7 @@ impl Inspector {
         }
 
         let colors = route_colors(&doc.design);
+        let palette = Palette::of(&doc.design);
         let shared = common(list.iter().map(|r| r.color.clone()));
         let mut pick = shared.clone();
         labelled(ui, "Route colour", |ui| {
@@ -390,7 +392,12 @@ impl Inspector {
                 .selected_text(shared.clone().unwrap_or_else(|| "(mixed)".into()))
                 .show_ui(ui, |ui| {
                     for c in &colors {
-                        ui.selectable_value(&mut pick, Some(c.clone()), c);
+                        ui.horizontal(|ui| {
+                            let (r, _) =
+                                ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                            ui.painter().rect_filled(r, 2.0, palette.route(c));
+                            ui.selectable_value(&mut pick, Some(c.clone()), c);
+                        });
                     }
                 })
                 .response
