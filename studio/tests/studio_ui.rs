@@ -661,7 +661,10 @@ fn bends_and_regions_are_drawn_with_the_mouse() {
     let from = screen(&h, bend.x, bend.y);
     drag(&mut h, from, from + egui::vec2(0.0, 40.0));
     let moved = h.state().doc.design.routes[0].bends.0[0];
-    assert!(moved.y > bend.y + 10.0, "bend points can be dragged: {moved:?}");
+    assert!(
+        moved.y > bend.y + 10.0,
+        "bend points can be dragged: {moved:?}"
+    );
 
     click_label(&mut h, "Draw region");
     for (x, y) in [(50.0, 300.0), (250.0, 300.0), (150.0, 450.0)] {

@@ -683,6 +683,10 @@ impl Studio {
 
     fn autosave_tick(&mut self, ctx: &egui::Context) {
         if !self.doc.is_dirty() {
+            // Undone back to the saved state: nothing left to recover.
+            if self.autosaved.take().is_some() {
+                Recovery::clear(&self.config.dirs);
+            }
             return;
         }
         let due = self.last_autosave + self.config.autosave_every;

@@ -393,8 +393,8 @@ impl Inspector {
                 .show_ui(ui, |ui| {
                     for c in &colors {
                         ui.horizontal(|ui| {
-                            let (r, _) =
-                                ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                            let (r, _) = ui
+                                .allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                             ui.painter().rect_filled(r, 2.0, palette.route(c));
                             ui.selectable_value(&mut pick, Some(c.clone()), c);
                         });
