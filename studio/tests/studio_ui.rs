@@ -48,6 +48,7 @@ fn settle(h: &mut Harness<'_, Studio>) {
 
 fn click_at(h: &mut Harness<'_, Studio>, p: Pos2, modifiers: Modifiers) {
     h.event(Event::PointerMoved(p));
+    h.event(Event::ModifiersChanged(modifiers));
     h.step();
     for pressed in [true, false] {
         h.event(Event::PointerButton {
@@ -58,6 +59,7 @@ fn click_at(h: &mut Harness<'_, Studio>, p: Pos2, modifiers: Modifiers) {
         });
         h.step();
     }
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
     h.run_steps(2);
 }
 
@@ -683,4 +685,38 @@ fn bends_and_regions_are_drawn_with_the_mouse() {
         h.state().doc.design.terrain.regions[0].kind,
         formats::RegionKind::Lake
     );
+}
+
+#[test]
+fn the_inspector_edits_several_objects_where_they_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    let d = &h.state().doc.design;
+    let a = d
+        .routes
+        .iter()
+        .position(|r| r.color == "gray" && r.length == 1)
+        .unwrap();
+    let b = d
+        .routes
+        .iter()
+        .position(|r| r.color == "gray" && r.length == 2)
+        .unwrap();
+    let first = city_on_screen(&h, "Denver");
+    click_at(&mut h, first, Modifiers::NONE);
+    let second = city_on_screen(&h, "El Paso");
+    click_at(&mut h, second, Modifiers::SHIFT);
+    assert_eq!(h.state().selection.cities().len(), 2, "Shift-click adds");
+    h.state_mut().selection.set([Obj::Route(a), Obj::Route(b)]);
+    h.run_steps(2);
+    assert!(h.query_by_label("2 routes").is_some());
+    assert!(h.query_by_label("(mixed)").is_some(), "lengths differ");
+    click_label(&mut h, "Route colour");
+    click_label(&mut h, "blue");
+    let d = &h.state().doc.design;
+    assert_eq!(
+        (d.routes[a].color.as_str(), d.routes[b].color.as_str()),
+        ("blue", "blue")
+    );
+    assert_eq!(h.state().doc.history().undo_len(), 1, "one step for both");
 }
