@@ -720,3 +720,32 @@ fn the_inspector_edits_several_objects_where_they_agree() {
     );
     assert_eq!(h.state().doc.history().undo_len(), 1, "one step for both");
 }
+
+#[test]
+fn odd_designs_open_without_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("odd.yaml");
+    std::fs::write(
+        &path,
+        "format: tracklayer/1\nname: Odd\ncities:\n  - {name: A, x: .inf, y: 0}\n  - {name: B, x: .nan, y: -1e38}\n  - {name: C, x: 5, y: 5}\n  - {name: C, x: 5, y: 5}\nroutes:\n  - {from: A, to: B, length: 0, color: red}\n  - {from: C, to: C, length: 200, color: nothing, ferry: 300, bends: \"1,1 1,1\"}\n  - {from: C, to: Nowhere, length: 2, color: gray}\ntickets:\n  - {from: A, to: A, points: 0}\nterrain:\n  regions:\n    - {kind: lake, points: \"0,0 1,1\"}\n    - {kind: sea, points: \"0,0 0,0 0,0 0,0\"}\n",
+    )
+    .unwrap();
+    let mut h = studio(dir.path(), Some(path));
+    assert_eq!(h.state().doc.design.name, "Odd");
+    assert!(
+        h.state()
+            .validator
+            .latest()
+            .unwrap()
+            .diagnostics
+            .has_errors()
+    );
+    click_label(&mut h, "Zoom to fit");
+    for tab in ["Routes", "Tickets", "Rules", "Cards", "Statistics"] {
+        click_label(&mut h, tab);
+    }
+    let p = screen(&h, 5.0, 5.0);
+    click_at(&mut h, p, Modifiers::NONE);
+    h.key_press(egui::Key::Delete);
+    h.run_steps(2);
+}

@@ -21,7 +21,7 @@ pub enum TableKind {
 impl TableKind {
     fn columns(self) -> &'static [&'static str] {
         match self {
-            TableKind::Cities => &["Name", "X", "Y", "Routes", "Country"],
+            TableKind::Cities => &["Name", "X", "Y", "Degree", "Country"],
             TableKind::Routes => &["From", "To", "Length", "Colour", "Kind"],
             TableKind::Tickets => &["From", "To", "Points", "Long"],
         }
