@@ -749,3 +749,61 @@ fn odd_designs_open_without_a_panic() {
     h.key_press(egui::Key::Delete);
     h.run_steps(2);
 }
+
+#[test]
+fn wheel_zooms_at_the_pointer_and_middle_drag_pans() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    let at = city_on_screen(&h, "Denver");
+    let scale = h.state().canvas.view.scale;
+    h.hover_at(at);
+    h.step();
+    for _ in 0..5 {
+        h.event(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, 40.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run_steps(10);
+    let view = h.state().canvas.view;
+    assert!(
+        view.scale > scale * 1.2,
+        "zoomed in: {} -> {}",
+        scale,
+        view.scale
+    );
+    let denver = city_on_screen(&h, "Denver");
+    assert!(
+        denver.distance(at) < 2.0,
+        "the point under the pointer stays: {at:?} {denver:?}"
+    );
+
+    let center = h.state().canvas.view.center;
+    h.hover_at(at);
+    h.step();
+    for (pressed, pos) in [(true, at), (false, at + egui::vec2(100.0, 0.0))] {
+        if !pressed {
+            for k in 1..=5 {
+                h.event(Event::PointerMoved(at + egui::vec2(20.0 * k as f32, 0.0)));
+                h.step();
+            }
+        }
+        h.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Middle,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run_steps(2);
+    assert!(h.state().canvas.view.center.x < center.x - 10.0, "panned");
+    assert!(
+        h.state().doc.history().undo_len() == 0,
+        "panning edits nothing"
+    );
+}

@@ -46,10 +46,49 @@ impl TableKind {
 }
 
 /// A cell value that sorts as a number when it is one.
-#[derive(Clone, Debug, PartialEq, PartialOrd)]
+#[derive(Clone, Debug, PartialEq)]
 enum Cell {
     Num(f64),
     Text(String),
+}
+
+/// Compares texts as people read them: `City 2` before `City 10`.
+fn natural(a: &str, b: &str) -> std::cmp::Ordering {
+    let chunks = |s: &str| -> Vec<(bool, String)> {
+        let mut out: Vec<(bool, String)> = Vec::new();
+        for ch in s.chars() {
+            let digit = ch.is_ascii_digit();
+            match out.last_mut() {
+                Some((d, text)) if *d == digit => text.push(ch),
+                _ => out.push((digit, ch.to_string())),
+            }
+        }
+        out
+    };
+    let (x, y) = (chunks(&a.to_lowercase()), chunks(&b.to_lowercase()));
+    for (p, q) in x.iter().zip(&y) {
+        let o = if p.0 && q.0 {
+            let (m, n) = (p.1.trim_start_matches('0'), q.1.trim_start_matches('0'));
+            m.len().cmp(&n.len()).then_with(|| m.cmp(n))
+        } else {
+            p.1.cmp(&q.1)
+        };
+        if o != std::cmp::Ordering::Equal {
+            return o;
+        }
+    }
+    x.len().cmp(&y.len())
+}
+
+impl Cell {
+    fn cmp(&self, other: &Cell) -> std::cmp::Ordering {
+        match (self, other) {
+            (Cell::Num(a), Cell::Num(b)) => a.total_cmp(b),
+            (Cell::Text(a), Cell::Text(b)) => natural(a, b),
+            (Cell::Num(_), Cell::Text(_)) => std::cmp::Ordering::Less,
+            (Cell::Text(_), Cell::Num(_)) => std::cmp::Ordering::Greater,
+        }
+    }
 }
 
 impl Cell {
@@ -198,10 +237,10 @@ impl ObjectTable {
             .collect();
         let col = self.sort;
         list.sort_by(|a, b| {
-            let o =
-                a.1.get(col)
-                    .partial_cmp(&b.1.get(col))
-                    .unwrap_or(std::cmp::Ordering::Equal);
+            let o = match (a.1.get(col), b.1.get(col)) {
+                (Some(x), Some(y)) => x.cmp(y),
+                (x, y) => x.is_some().cmp(&y.is_some()),
+            };
             if self.ascending { o } else { o.reverse() }
         });
         self.cache = Some((
@@ -301,6 +340,8 @@ mod tests {
         assert_eq!(t.order(&d, 0), vec![1, 0], "9 before 10");
         t.sort_by(2);
         assert_eq!(t.order(&d, 0), vec![0, 1]);
+        assert!(natural("City 2", "City 10").is_lt());
+        assert!(natural("a", "B").is_lt());
         t.filter = "BLUE".into();
         assert_eq!(t.order(&d, 0), vec![1]);
     }
