@@ -1,0 +1,172 @@
+//! The document: the design being edited, where it lives on disk, its base
+//! (for a variant), its undo history and whether it has unsaved changes.
+
+use std::path::{Path, PathBuf};
+
+use formats::{BaseDesign, GameFile, LoadError};
+
+use super::history::{History, StateId};
+
+/// An open design.
+#[derive(Debug)]
+pub struct Document {
+    /// The design as it is now (the base merged in, for a variant).
+    pub design: GameFile,
+    /// Where it is saved; `None` for a new design.
+    pub path: Option<PathBuf>,
+    /// For a variant: the design it extends.
+    pub base: Option<BaseDesign>,
+    history: History,
+    saved: Option<StateId>,
+    /// Bumped on every change, committed or not (drags in progress): what the
+    /// canvas caches and the validator key on.
+    generation: u64,
+    /// Changes made since the last step (a drag in progress).
+    uncommitted: bool,
+}
+
+impl Document {
+    /// A new, empty design (USA rules) that has never been saved.
+    pub fn new_design() -> Self {
+        let mut design = GameFile {
+            name: "Untitled".into(),
+            board: Some(formats::BoardSize::default()),
+            ..GameFile::default()
+        };
+        design.rules.insert("preset".into(), "usa".into());
+        let history = History::new(&design);
+        Document {
+            design,
+            path: None,
+            base: None,
+            saved: None,
+            history,
+            generation: 0,
+            uncommitted: false,
+        }
+    }
+
+    /// Opens a design file.
+    pub fn open(path: &Path) -> Result<Self, LoadError> {
+        let loaded = formats::load(path)?;
+        Ok(Self::from_loaded(
+            loaded.design,
+            loaded.base,
+            Some(path.to_owned()),
+        ))
+    }
+
+    /// A document over an already loaded design, clean when it has a path.
+    pub fn from_loaded(design: GameFile, base: Option<BaseDesign>, path: Option<PathBuf>) -> Self {
+        let history = History::new(&design);
+        let saved = path.as_ref().map(|_| history.current());
+        Document {
+            design,
+            path,
+            base,
+            history,
+            saved,
+            generation: 0,
+            uncommitted: false,
+        }
+    }
+
+    /// Unsaved changes?
+    pub fn is_dirty(&self) -> bool {
+        self.saved != Some(self.history.current()) || self.uncommitted
+    }
+
+    /// Marks the current state as saved to `path`.
+    pub fn mark_saved(&mut self, path: PathBuf) {
+        self.path = Some(path);
+        self.saved = Some(self.history.current());
+    }
+
+    /// Marks the document as changed since it was saved (a recovered design).
+    pub fn mark_unsaved(&mut self) {
+        self.saved = None;
+    }
+
+    /// The name shown in the title: the file name, or the design's name.
+    pub fn title(&self) -> String {
+        self.path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| {
+                if self.design.name.is_empty() {
+                    "Untitled".into()
+                } else {
+                    self.design.name.clone()
+                }
+            })
+    }
+
+    /// The change counter.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Notes a change made to `design` that is not yet a step (a drag).
+    pub fn touch(&mut self) {
+        self.generation += 1;
+        self.uncommitted = true;
+    }
+
+    /// Applies `f` to the design and records it as one undo step.
+    pub fn edit<R>(&mut self, label: &str, f: impl FnOnce(&mut GameFile) -> R) -> R {
+        let r = f(&mut self.design);
+        self.commit(label, None);
+        r
+    }
+
+    /// Like [`Self::edit`], merging quick successive edits with the same `key`.
+    pub fn edit_merging<R>(
+        &mut self,
+        label: &str,
+        key: &str,
+        f: impl FnOnce(&mut GameFile) -> R,
+    ) -> R {
+        let r = f(&mut self.design);
+        self.commit(label, Some(key));
+        r
+    }
+
+    /// Records the changes made so far (by a finished drag) as one step.
+    pub fn commit(&mut self, label: &str, key: Option<&str>) {
+        self.uncommitted = false;
+        if self.history.commit(&self.design, label, key) {
+            self.generation += 1;
+        }
+    }
+
+    /// Drops changes not yet committed (an abandoned drag).
+    pub fn revert_uncommitted(&mut self) {
+        self.uncommitted = false;
+        if self.design != *self.history.committed() {
+            self.design = self.history.committed().clone();
+            self.generation += 1;
+        }
+    }
+
+    /// Undoes the last step; returns its label.
+    pub fn undo(&mut self) -> Option<String> {
+        self.uncommitted = false;
+        let l = self.history.undo(&mut self.design);
+        self.generation += 1;
+        l
+    }
+
+    /// Redoes the last undone step; returns its label.
+    pub fn redo(&mut self) -> Option<String> {
+        self.uncommitted = false;
+        let l = self.history.redo(&mut self.design);
+        self.generation += 1;
+        l
+    }
+
+    /// The undo history.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+}

@@ -1,0 +1,229 @@
+//! The Rules panel: every rule parameter with its value, the preset's value
+//! and a one-line explanation; overrides can be reset, presets are one click
+//! away. An edit that would not resolve is refused with the reason, so the
+//! file always loads again.
+
+use std::collections::HashMap;
+
+use egui::{Color32, RichText, ScrollArea, TextEdit, Ui};
+use formats::rules::{PARAMETERS, Preset};
+use serde_yaml::{Mapping, Value};
+
+use crate::app::document::Document;
+
+/// The Rules panel.
+#[derive(Default)]
+pub struct RulesPanel {
+    buffers: HashMap<&'static str, String>,
+    error: Option<String>,
+    generation: u64,
+}
+
+/// A value as one line of YAML flow text: `{1: 1, 2: 2}`, `[a, b]`, `45`.
+pub fn flow(v: &Value) -> String {
+    match v {
+        Value::Null => "~".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        Value::Sequence(items) => format!(
+            "[{}]",
+            items.iter().map(flow).collect::<Vec<_>>().join(", ")
+        ),
+        Value::Mapping(m) => format!(
+            "{{{}}}",
+            m.iter()
+                .map(|(k, v)| format!("{}: {}", flow(k), flow(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Value::Tagged(t) => flow(&t.value),
+    }
+}
+
+/// The value at a dotted path in a mapping.
+pub fn get_path<'a>(m: &'a Mapping, path: &str) -> Option<&'a Value> {
+    let mut parts = path.split('.');
+    let mut v = m.get(parts.next()?)?;
+    for p in parts {
+        v = v.as_mapping()?.get(p)?;
+    }
+    Some(v)
+}
+
+/// Sets the value at a dotted path, creating mappings on the way.
+pub fn set_path(m: &mut Mapping, path: &str, value: Value) {
+    match path.split_once('.') {
+        None => {
+            m.insert(path.into(), value);
+        }
+        Some((head, rest)) => {
+            let entry = m
+                .entry(head.into())
+                .or_insert_with(|| Value::Mapping(Mapping::new()));
+            if !entry.is_mapping() {
+                *entry = Value::Mapping(Mapping::new());
+            }
+            if let Value::Mapping(inner) = entry {
+                set_path(inner, rest, value);
+            }
+        }
+    }
+}
+
+/// Removes the value at a dotted path, and mappings left empty by it.
+pub fn remove_path(m: &mut Mapping, path: &str) {
+    match path.split_once('.') {
+        None => {
+            m.remove(path);
+        }
+        Some((head, rest)) => {
+            let empty = match m.get_mut(head) {
+                Some(Value::Mapping(inner)) => {
+                    remove_path(inner, rest);
+                    inner.is_empty()
+                }
+                _ => false,
+            };
+            if empty {
+                m.remove(head);
+            }
+        }
+    }
+}
+
+/// The preset a design's rules name.
+pub fn preset_of(rules: &Mapping) -> Preset {
+    formats::rules::preset_of(rules).unwrap_or_default()
+}
+
+/// Sets rule parameter `path` to `text` (YAML), if the rules still resolve.
+pub fn set_rule(doc: &mut Document, path: &str, text: &str) -> Result<(), String> {
+    let value: Value = serde_yaml::from_str(text).map_err(|e| format!("`{text}`: {e}"))?;
+    let mut rules = doc.design.rules.clone();
+    set_path(&mut rules, path, value);
+    formats::rules::resolve(&rules, &doc.design.cards)
+        .map_err(|e| format!("{}: {}", e.path, e.message))?;
+    doc.edit(&format!("Set {path}"), |d| d.rules = rules);
+    Ok(())
+}
+
+impl RulesPanel {
+    /// Shows the panel.
+    pub fn ui(&mut self, ui: &mut Ui, doc: &mut Document) {
+        if self.generation != doc.generation() {
+            self.buffers.clear();
+            self.generation = doc.generation();
+        }
+        let preset = preset_of(&doc.design.rules);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("Preset: {}.", preset.name()));
+            for p in Preset::ALL {
+                let label = match p {
+                    Preset::Usa => "Use USA preset",
+                    Preset::Europe => "Use Europe preset",
+                    Preset::HeartOfAfrica => "Use Heart of Africa preset",
+                };
+                if ui
+                    .button(label)
+                    .on_hover_text("Sets every rule to the rulebook's value (drops overrides)")
+                    .clicked()
+                {
+                    let mut rules = Mapping::new();
+                    rules.insert("preset".into(), p.name().into());
+                    doc.edit(&format!("Use {} rules", p.name()), |d| d.rules = rules);
+                    self.error = None;
+                }
+            }
+        });
+        if let Some(e) = &self.error {
+            ui.colored_label(Color32::from_rgb(220, 50, 50), e);
+        }
+        let (effective, _) =
+            formats::rules::effective_sections(&doc.design.rules, &doc.design.cards)
+                .unwrap_or_default();
+        let (preset_rules, _) = preset.sections();
+        let mut action: Option<(&'static str, Option<String>)> = None;
+        ScrollArea::vertical()
+            .id_salt("rules")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for p in PARAMETERS {
+                    let now = get_path(&effective, p.path).map(flow).unwrap_or_default();
+                    let base = get_path(&preset_rules, p.path)
+                        .map(flow)
+                        .unwrap_or_default();
+                    let overridden = get_path(&doc.design.rules, p.path).is_some();
+                    ui.horizontal(|ui| {
+                        let label = ui.label(if overridden {
+                            RichText::new(p.path).strong()
+                        } else {
+                            RichText::new(p.path)
+                        });
+                        let buf = self.buffers.entry(p.path).or_insert_with(|| now.clone());
+                        let r = ui
+                            .add(TextEdit::singleline(buf).desired_width(f32::INFINITY))
+                            .labelled_by(label.id);
+                        if r.lost_focus() && *buf != now {
+                            action = Some((p.path, Some(buf.clone())));
+                        }
+                    });
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(p.doc).small().weak());
+                        if overridden {
+                            ui.label(RichText::new(format!("preset: {base}")).small().italics());
+                            if ui
+                                .small_button("Reset")
+                                .on_hover_text(format!("Back to the preset's {base}"))
+                                .clicked()
+                            {
+                                action = Some((p.path, None));
+                            }
+                        }
+                    });
+                    ui.add_space(4.0);
+                }
+            });
+        match action {
+            Some((path, Some(text))) => {
+                self.error = set_rule(doc, path, &text).err();
+                self.buffers.remove(path);
+            }
+            Some((path, None)) => {
+                let mut rules = doc.design.rules.clone();
+                remove_path(&mut rules, path);
+                doc.edit(&format!("Reset {path}"), |d| d.rules = rules);
+                self.error = None;
+            }
+            None => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_edits_resolve_or_are_refused_and_resets_prune() {
+        let mut doc = Document::new_design();
+        set_rule(&mut doc, "display.size", "6").unwrap();
+        assert_eq!(
+            get_path(&doc.design.rules, "display.size")
+                .map(flow)
+                .as_deref(),
+            Some("6")
+        );
+        let err = set_rule(&mut doc, "display.size", "many").unwrap_err();
+        assert!(err.contains("rules.display.size"), "{err}");
+        let mut rules = doc.design.rules.clone();
+        remove_path(&mut rules, "display.size");
+        assert!(rules.get("display").is_none());
+        doc.undo();
+        assert!(get_path(&doc.design.rules, "display.size").is_none());
+        assert_eq!(
+            flow(&serde_yaml::from_str("{1: 1, 2: [a, b]}").unwrap()),
+            "{1: 1, 2: [a, b]}"
+        );
+    }
+}

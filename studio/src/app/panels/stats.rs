@@ -1,0 +1,88 @@
+//! The Statistics panel: a colour × length table with car spaces per colour,
+//! and charts of ticket points and city degrees. The numbers come from
+//! [`crate::app::analysis::design_stats`].
+
+use egui::{Grid, RichText, ScrollArea, Ui};
+use egui_plot::{Bar, BarChart, Plot};
+
+use crate::app::analysis::{self, DesignStats};
+use crate::app::canvas::colors::Palette;
+use crate::app::document::Document;
+
+/// The Statistics panel.
+#[derive(Default)]
+pub struct StatsPanel {
+    cache: Option<(u64, DesignStats)>,
+}
+
+impl StatsPanel {
+    /// Shows the panel.
+    pub fn ui(&mut self, ui: &mut Ui, doc: &Document) {
+        if self
+            .cache
+            .as_ref()
+            .is_none_or(|(g, _)| *g != doc.generation())
+        {
+            self.cache = Some((doc.generation(), analysis::design_stats(&doc.design)));
+        }
+        let Some((_, s)) = &self.cache else { return };
+        let palette = Palette::of(&doc.design);
+        ScrollArea::both()
+            .id_salt("stats")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.label(RichText::new("Routes by colour and length").strong());
+                Grid::new("color-length").striped(true).show(ui, |ui| {
+                    ui.label("Colour");
+                    for l in &s.lengths {
+                        ui.label(l.to_string());
+                    }
+                    ui.label("Routes");
+                    ui.label("Car spaces");
+                    ui.end_row();
+                    for c in &s.colors {
+                        ui.horizontal(|ui| {
+                            let (r, _) = ui
+                                .allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                            ui.painter().rect_filled(r, 2.0, palette.route(&c.color));
+                            ui.label(&c.color);
+                        });
+                        for l in &s.lengths {
+                            let n = c.by_length.get(l).copied().unwrap_or(0);
+                            ui.label(if n == 0 { "·".into() } else { n.to_string() });
+                        }
+                        ui.label(c.by_length.values().sum::<usize>().to_string());
+                        ui.label(c.spaces.to_string());
+                        ui.end_row();
+                    }
+                });
+                let total: u32 = s.colors.iter().map(|c| c.spaces).sum();
+                ui.label(format!("{total} car spaces in all."));
+                ui.separator();
+                ui.label(RichText::new("Tickets by points").strong());
+                let bars = s
+                    .ticket_points
+                    .iter()
+                    .map(|(p, n)| Bar::new(f64::from(*p), *n as f64))
+                    .collect();
+                Plot::new("ticket-points")
+                    .height(140.0)
+                    .allow_scroll(false)
+                    .allow_zoom(false)
+                    .allow_drag(false)
+                    .show(ui, |p| p.bar_chart(BarChart::new("tickets", bars)));
+                ui.label(RichText::new("Cities by number of routes").strong());
+                let bars = s
+                    .degrees
+                    .iter()
+                    .map(|(d, n)| Bar::new(*d as f64, *n as f64))
+                    .collect();
+                Plot::new("city-degree")
+                    .height(140.0)
+                    .allow_scroll(false)
+                    .allow_zoom(false)
+                    .allow_drag(false)
+                    .show(ui, |p| p.bar_chart(BarChart::new("cities", bars)));
+            });
+    }
+}

@@ -1,0 +1,809 @@
+//! The studio driven as a designer drives it: through its controls (found by
+//! their labels) and the mouse on the map, with no display.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use egui::{Event, Modifiers, PointerButton, Pos2, pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use studio::app::canvas::Tool;
+use studio::app::files::{StudioDirs, backup_path};
+use studio::app::selection::Obj;
+use studio::app::studio::Dialog;
+use studio::app::{Studio, StudioConfig};
+
+fn maps(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps")
+        .join(name)
+}
+
+fn config(dir: &Path, open: Option<PathBuf>) -> StudioConfig {
+    StudioConfig {
+        dirs: StudioDirs {
+            config: dir.join("config"),
+        },
+        open,
+        native_dialogs: false,
+        autosave_every: Duration::from_secs(30),
+    }
+}
+
+fn studio(dir: &Path, open: Option<PathBuf>) -> Harness<'static, Studio> {
+    let config = config(dir, open);
+    let mut h = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_eframe(move |cc| Studio::new(&cc.egui_ctx, config));
+    settle(&mut h);
+    h
+}
+
+/// Runs frames until validation has caught up and the UI is still.
+fn settle(h: &mut Harness<'_, Studio>) {
+    h.run_steps(2);
+    h.state_mut().validator.wait();
+    h.run_steps(3);
+}
+
+fn click_at(h: &mut Harness<'_, Studio>, p: Pos2, modifiers: Modifiers) {
+    h.event(Event::PointerMoved(p));
+    h.event(Event::ModifiersChanged(modifiers));
+    h.step();
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers,
+        });
+        h.step();
+    }
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    h.run_steps(2);
+}
+
+fn drag(h: &mut Harness<'_, Studio>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.run_steps(3);
+}
+
+/// Where a board point is on screen.
+fn screen(h: &Harness<'_, Studio>, x: f32, y: f32) -> Pos2 {
+    h.state().canvas.view.to_screen(pos2(x, y))
+}
+
+fn city_on_screen(h: &Harness<'_, Studio>, name: &str) -> Pos2 {
+    let c = h
+        .state()
+        .doc
+        .design
+        .cities
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no city {name}"));
+    screen(h, c.x, c.y)
+}
+
+fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(3);
+}
+
+fn choose(h: &mut Harness<'_, Studio>, menu: &str, item: &str) {
+    click_label(h, menu);
+    click_label(h, item);
+}
+
+fn type_into(h: &mut Harness<'_, Studio>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run_steps(1);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(1);
+    h.get_by_label(label).type_text(text);
+    h.run_steps(2);
+}
+
+#[test]
+fn adds_cities_and_a_route_by_mouse() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    choose(&mut h, "File", "New");
+    assert!(h.state().doc.design.cities.is_empty());
+    click_label(&mut h, "Add city");
+
+    let a = screen(&h, 200.0, 200.0);
+    click_at(&mut h, a, Modifiers::NONE);
+    assert_eq!(h.state().doc.design.cities.len(), 1);
+    // The new city's name is selected in the inspector: typing replaces it.
+    h.get_by_label("City name").type_text("Paris");
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.cities[0].name, "Paris");
+
+    let b = screen(&h, 300.0, 200.0);
+    click_at(&mut h, b, Modifiers::NONE);
+    assert_eq!(h.state().doc.design.cities[1].name, "City");
+    assert!(
+        h.state().title().ends_with("* — Tracklayer"),
+        "{}",
+        h.state().title()
+    );
+
+    click_label(&mut h, "Add route");
+    drag(&mut h, a, b);
+    let d = &h.state().doc.design;
+    assert_eq!(
+        d.routes.len(),
+        1,
+        "a drag from city to city adds a route: {}",
+        h.state().status
+    );
+    assert_eq!(
+        (d.routes[0].from.as_str(), d.routes[0].to.as_str()),
+        ("Paris", "City")
+    );
+    assert_eq!(
+        d.routes[0].length, 4,
+        "100 mm drawn suggests four 25 mm spaces"
+    );
+    assert_eq!(h.state().selection.routes(), vec![0]);
+}
+
+#[test]
+fn edits_a_route_colour_in_the_inspector_with_undo_and_redo() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    let (i, was) = {
+        let d = &h.state().doc.design;
+        let i = d.routes.iter().position(|r| r.color == "gray").unwrap();
+        (i, d.routes[i].color.clone())
+    };
+    let mid = {
+        let s = h.state();
+        let r = &s.doc.design.routes[i];
+        let (a, b) = (
+            s.doc
+                .design
+                .cities
+                .iter()
+                .find(|c| c.name == r.from)
+                .unwrap(),
+            s.doc.design.cities.iter().find(|c| c.name == r.to).unwrap(),
+        );
+        s.canvas
+            .view
+            .to_screen(pos2((a.x + b.x) / 2.0, (a.y + b.y) / 2.0))
+    };
+    // Zoom in around the route so its spaces are big and alone under the pointer.
+    h.state_mut().canvas.view.zoom_at(mid, 3.0);
+    h.run_steps(1);
+    click_at(&mut h, mid, Modifiers::NONE);
+    assert_eq!(
+        h.state().selection.routes(),
+        vec![i],
+        "clicking a route selects it"
+    );
+
+    click_label(&mut h, "Route colour");
+    click_label(&mut h, "red");
+    assert_eq!(h.state().doc.design.routes[i].color, "red");
+    assert!(h.state().doc.is_dirty());
+
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.routes[i].color, was);
+    assert!(!h.state().doc.is_dirty(), "undone back to the saved state");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.routes[i].color, "red");
+    click_label(&mut h, "Undo");
+    assert_eq!(h.state().doc.design.routes[i].color, was);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.routes[i].color, "red");
+}
+
+#[test]
+fn adds_a_ticket_with_points_from_the_shortest_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    assert!(h.state().validator.latest().unwrap().board.is_some());
+    let before = h.state().doc.design.tickets.len();
+    click_label(&mut h, "Add ticket");
+    let denver = city_on_screen(&h, "Denver");
+    click_at(&mut h, denver, Modifiers::NONE);
+    assert!(h.state().canvas.ticket_from.is_some());
+    // While picking, the shortest path to the city under the pointer is lit.
+    let el_paso = city_on_screen(&h, "El Paso");
+    h.hover_at(el_paso);
+    h.run_steps(2);
+    let lit = h.state().canvas.ticket_path().expect("a lit path");
+    assert_eq!(lit.spaces, 4);
+    click_at(&mut h, el_paso, Modifiers::NONE);
+    let d = &h.state().doc.design;
+    assert_eq!(d.tickets.len(), before + 1);
+    let t = d.tickets.last().unwrap();
+    assert_eq!(
+        (t.from.as_str(), t.to.as_str(), t.points),
+        ("Denver", "El Paso", 4)
+    );
+    assert_eq!(h.state().selection.tickets(), vec![before]);
+}
+
+#[test]
+fn fixes_a_diagnostic_by_clicking_it_and_editing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    h.state_mut()
+        .doc
+        .edit("break", |d| d.routes[5].color = "mauve".into());
+    settle(&mut h);
+    let report = h.state().validator.latest().unwrap();
+    assert!(report.diagnostics.has_errors());
+    h.get_by_label_contains("mauve").click();
+    h.run_steps(3);
+    assert!(
+        h.state().selection.contains(Obj::Route(5)),
+        "the diagnostic selects its route"
+    );
+    click_label(&mut h, "Route colour");
+    click_label(&mut h, "blue");
+    settle(&mut h);
+    assert_eq!(h.state().doc.design.routes[5].color, "blue");
+    assert!(
+        !h.state()
+            .validator
+            .latest()
+            .unwrap()
+            .diagnostics
+            .has_errors()
+    );
+    assert!(h.query_by_label_contains("mauve").is_none());
+}
+
+#[test]
+fn saves_and_reloads_unchanged_keeping_a_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("usa.yaml");
+    std::fs::copy(maps("usa.yaml"), &path).unwrap();
+    let original = formats::load(&path).unwrap().design;
+    let mut h = studio(dir.path(), Some(path.clone()));
+    choose(&mut h, "File", "Save");
+    assert!(backup_path(&path).exists(), "the previous version is kept");
+    assert_eq!(formats::load(&path).unwrap().design, original);
+
+    h.state_mut()
+        .doc
+        .edit("rename", |d| d.name = "USA, revised".into());
+    h.run_steps(1);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::S);
+    h.run_steps(2);
+    assert!(!h.state().doc.is_dirty());
+    let again = formats::load(&path).unwrap().design;
+    assert_eq!(again.name, "USA, revised");
+    assert_eq!(again.routes, original.routes);
+}
+
+#[test]
+fn refuses_to_overwrite_a_broken_file_and_keeps_the_open_design() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.yaml");
+    let text = "format: tracklayer/1\nname: Broken\ncities:\n  - {name: A, x: zero, y: 0}\n";
+    std::fs::write(&broken, text).unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+
+    choose(&mut h, "File", "Open path…");
+    type_into(&mut h, "Path", &broken.display().to_string());
+    click_label(&mut h, "Open");
+    let Some(Dialog::Message { text: msg, .. }) = &h.state().dialog else {
+        panic!("expected an error message, got {:?}", h.state().dialog);
+    };
+    assert!(msg.contains("broken.yaml:4:"), "line and column: {msg}");
+    click_label(&mut h, "OK");
+    assert_eq!(
+        h.state().doc.design.cities.len(),
+        36,
+        "the USA map stays open"
+    );
+
+    choose(&mut h, "File", "Save to path…");
+    type_into(&mut h, "Path", &broken.display().to_string());
+    click_label(&mut h, "Save");
+    assert!(matches!(h.state().dialog, Some(Dialog::Message { .. })));
+    assert_eq!(std::fs::read_to_string(&broken).unwrap(), text, "untouched");
+}
+
+#[test]
+fn recovers_autosaved_work_after_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+        click_label(&mut h, "Add city");
+        let p = screen(&h, 100.0, 420.0);
+        click_at(&mut h, p, Modifiers::NONE);
+        assert_eq!(h.state().doc.design.cities.len(), 37);
+        h.state_mut().autosave_now();
+        // The harness is dropped without closing: a crash.
+    }
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    assert!(matches!(h.state().dialog, Some(Dialog::Recover(_))));
+    click_label(&mut h, "Recover");
+    assert_eq!(h.state().doc.design.cities.len(), 37);
+    assert!(h.state().doc.is_dirty(), "recovered work is unsaved");
+    assert!(h.state().doc.path.as_deref().unwrap().ends_with("usa.yaml"));
+}
+
+#[test]
+fn asks_before_unsaved_changes_are_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    h.state_mut().doc.edit("x", |d| d.cities[0].x += 1.0);
+    choose(&mut h, "File", "New");
+    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved(_))));
+    click_label(&mut h, "Cancel");
+    assert_eq!(h.state().doc.design.cities.len(), 36);
+    choose(&mut h, "File", "New");
+    click_label(&mut h, "Discard changes");
+    assert!(h.state().doc.design.cities.is_empty());
+}
+
+#[test]
+fn tools_select_move_box_select_delete_and_escape() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    let denver = city_on_screen(&h, "Denver");
+    click_at(&mut h, denver, Modifiers::NONE);
+    let i = h
+        .state()
+        .doc
+        .design
+        .cities
+        .iter()
+        .position(|c| c.name == "Denver")
+        .unwrap();
+    assert_eq!(h.state().selection.cities(), vec![i]);
+    let x0 = h.state().doc.design.cities[i].x;
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.design.cities[i].x,
+        x0 + 1.0,
+        "arrow keys nudge"
+    );
+    drag(&mut h, denver, denver + egui::vec2(40.0, 0.0));
+    assert!(
+        h.state().doc.design.cities[i].x > x0 + 5.0,
+        "dragging moves"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.design.cities[i].x,
+        x0 + 1.0,
+        "a drag is one step"
+    );
+
+    // Box select around Denver, then delete it with its routes.
+    let empty = screen(&h, 700.0, 420.0);
+    click_at(&mut h, empty, Modifiers::NONE);
+    assert!(
+        h.state().selection.is_empty(),
+        "a click on empty map clears"
+    );
+    let d = city_on_screen(&h, "Denver");
+    drag(
+        &mut h,
+        d - egui::vec2(12.0, 12.0),
+        d + egui::vec2(12.0, 12.0),
+    );
+    assert_eq!(h.state().selection.cities(), vec![i]);
+    let routes = h.state().doc.design.routes.len();
+    h.key_press(egui::Key::Delete);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.cities.len(), 35);
+    assert!(h.state().doc.design.routes.len() < routes);
+
+    // Escape abandons a half-drawn region.
+    h.key_press(egui::Key::G);
+    h.run_steps(1);
+    assert_eq!(h.state().canvas.tool, Tool::Region);
+    for (x, y) in [(50.0, 50.0), (120.0, 50.0)] {
+        let p = screen(&h, x, y);
+        click_at(&mut h, p, Modifiers::NONE);
+    }
+    assert_eq!(h.state().canvas.region_points.len(), 2);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(1);
+    assert!(h.state().canvas.region_points.is_empty());
+}
+
+#[test]
+fn search_finds_and_selects_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("europe.yaml")));
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::F);
+    h.run_steps(2);
+    h.get_by_label("Search for").type_text("Pamplona");
+    h.run_steps(2);
+    click_label(&mut h, "Pamplona (city)");
+    let i = h
+        .state()
+        .doc
+        .design
+        .cities
+        .iter()
+        .position(|c| c.name == "Pamplona")
+        .unwrap();
+    assert_eq!(h.state().selection.cities(), vec![i]);
+}
+
+#[test]
+fn a_variant_saves_only_its_differences() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(maps("usa.yaml"), dir.path().join("usa.yaml")).unwrap();
+    let variant = dir.path().join("fast.yaml");
+    std::fs::write(
+        &variant,
+        "format: tracklayer/1\nextends: usa.yaml\nname: USA, fast\nrules:\n  preset: usa\n  trains: 30\n",
+    )
+    .unwrap();
+    let mut h = studio(dir.path(), Some(variant.clone()));
+    assert!(h.state().doc.base.is_some());
+    h.state_mut()
+        .doc
+        .edit("length", |d| d.routes[0].length += 1);
+    h.state_mut().selection.select_only(Obj::Route(0));
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("overrides base").is_some());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::S);
+    h.run_steps(2);
+    let text = std::fs::read_to_string(&variant).unwrap();
+    assert!(text.contains("extends: usa.yaml"), "{text}");
+    assert!(
+        !text.contains("Seattle"),
+        "only differences are written: {text}"
+    );
+    let again = formats::load(&variant).unwrap().design;
+    assert_eq!(again, h.state().doc.design);
+}
+
+#[test]
+fn without_a_display_the_binary_names_the_cli_commands() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tracklayer"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("tracklayer validate"), "{err}");
+    assert!(err.contains("no display"), "{err}");
+}
+
+#[test]
+fn shows_a_background_image_for_tracing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("usa.yaml");
+    std::fs::copy(maps("usa.yaml"), &path).unwrap();
+    image::RgbaImage::from_pixel(40, 30, image::Rgba([200, 30, 30, 255]))
+        .save(dir.path().join("trace.png"))
+        .unwrap();
+    let mut h = studio(dir.path(), Some(path));
+    choose(&mut h, "View", "Background image…");
+    click_label(&mut h, "Choose image…");
+    type_into(
+        &mut h,
+        "Path",
+        &dir.path().join("trace.png").display().to_string(),
+    );
+    click_label(&mut h, "Use image");
+    let bg = h
+        .state()
+        .doc
+        .design
+        .terrain
+        .background
+        .clone()
+        .expect("a background");
+    assert_eq!(bg.image, "trace.png", "stored relative to the design");
+    assert!(h.state().canvas.background_error().is_none());
+    h.get_by_label("Lock background").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .doc
+            .design
+            .terrain
+            .background
+            .as_ref()
+            .unwrap()
+            .locked
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert!(
+        !h.state()
+            .doc
+            .design
+            .terrain
+            .background
+            .as_ref()
+            .unwrap()
+            .locked
+    );
+}
+
+#[test]
+fn closing_with_unsaved_changes_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    h.state_mut().doc.edit("x", |d| d.cities[0].y += 1.0);
+    let close = |h: &mut Harness<'_, Studio>| {
+        h.input_mut()
+            .viewports
+            .entry(egui::ViewportId::ROOT)
+            .or_default()
+            .events
+            .push(egui::ViewportEvent::Close);
+        h.step();
+    };
+    let closing = |h: &Harness<'_, Studio>| {
+        h.output()
+            .viewport_output
+            .get(&egui::ViewportId::ROOT)
+            .is_some_and(|v| v.commands.contains(&egui::ViewportCommand::Close))
+    };
+    close(&mut h);
+    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved(_))));
+    h.run_steps(2);
+    click_label(&mut h, "Cancel");
+    assert!(h.state().dialog.is_none());
+    close(&mut h);
+    h.run_steps(1);
+    h.get_by_label("Discard changes").click();
+    let mut closed = false;
+    for _ in 0..3 {
+        h.step();
+        closed |= closing(&h);
+    }
+    assert!(closed, "discarding closes the window");
+}
+
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_file_dropped_on_the_window_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(maps("europe.yaml"))));
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .doc
+            .path
+            .as_deref()
+            .unwrap()
+            .ends_with("europe.yaml")
+    );
+    assert!(
+        h.state()
+            .settings
+            .recent
+            .iter()
+            .any(|p| p.ends_with("europe.yaml"))
+    );
+}
+
+#[test]
+fn rule_edits_are_undoable_and_presets_are_one_click_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    click_label(&mut h, "Rules");
+    type_into(&mut h, "trains", "30");
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    let trains = |h: &Harness<'_, Studio>| {
+        formats::rules::resolve(&h.state().doc.design.rules, &h.state().doc.design.cards)
+            .unwrap()
+            .0
+            .trains
+    };
+    assert_eq!(trains(&h), 30);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(trains(&h), 45);
+    click_label(&mut h, "Use Europe preset");
+    let r = formats::rules::resolve(&h.state().doc.design.rules, &h.state().doc.design.cards)
+        .unwrap()
+        .0;
+    assert_eq!(r.stations.count, 3, "Europe's stations");
+}
+
+#[test]
+fn bends_and_regions_are_drawn_with_the_mouse() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    choose(&mut h, "File", "New");
+    click_label(&mut h, "Add city");
+    for x in [100.0, 300.0] {
+        let p = screen(&h, x, 100.0);
+        click_at(&mut h, p, Modifiers::NONE);
+    }
+    click_label(&mut h, "Add route");
+    let (a, b) = (screen(&h, 100.0, 100.0), screen(&h, 300.0, 100.0));
+    drag(&mut h, a, b);
+    assert_eq!(h.state().doc.design.routes.len(), 1);
+
+    click_label(&mut h, "Bend route");
+    let mid = screen(&h, 200.0, 100.0);
+    click_at(&mut h, mid, Modifiers::NONE);
+    assert_eq!(h.state().doc.design.routes[0].bends.0.len(), 1);
+    let bend = h.state().doc.design.routes[0].bends.0[0];
+    let from = screen(&h, bend.x, bend.y);
+    drag(&mut h, from, from + egui::vec2(0.0, 40.0));
+    let moved = h.state().doc.design.routes[0].bends.0[0];
+    assert!(
+        moved.y > bend.y + 10.0,
+        "bend points can be dragged: {moved:?}"
+    );
+
+    click_label(&mut h, "Draw region");
+    for (x, y) in [(50.0, 300.0), (250.0, 300.0), (150.0, 450.0)] {
+        let p = screen(&h, x, y);
+        click_at(&mut h, p, Modifiers::NONE);
+    }
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    let regions = &h.state().doc.design.terrain.regions;
+    assert_eq!(regions.len(), 1);
+    assert_eq!(regions[0].points.0.len(), 3);
+    assert_eq!(h.state().selection.regions(), vec![0]);
+    click_label(&mut h, "Region kind");
+    click_label(&mut h, "lake");
+    assert_eq!(
+        h.state().doc.design.terrain.regions[0].kind,
+        formats::RegionKind::Lake
+    );
+}
+
+#[test]
+fn the_inspector_edits_several_objects_where_they_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    let d = &h.state().doc.design;
+    let a = d
+        .routes
+        .iter()
+        .position(|r| r.color == "gray" && r.length == 1)
+        .unwrap();
+    let b = d
+        .routes
+        .iter()
+        .position(|r| r.color == "gray" && r.length == 2)
+        .unwrap();
+    let first = city_on_screen(&h, "Denver");
+    click_at(&mut h, first, Modifiers::NONE);
+    let second = city_on_screen(&h, "El Paso");
+    click_at(&mut h, second, Modifiers::SHIFT);
+    assert_eq!(h.state().selection.cities().len(), 2, "Shift-click adds");
+    h.state_mut().selection.set([Obj::Route(a), Obj::Route(b)]);
+    h.run_steps(2);
+    assert!(h.query_by_label("2 routes").is_some());
+    assert!(h.query_by_label("(mixed)").is_some(), "lengths differ");
+    click_label(&mut h, "Route colour");
+    click_label(&mut h, "blue");
+    let d = &h.state().doc.design;
+    assert_eq!(
+        (d.routes[a].color.as_str(), d.routes[b].color.as_str()),
+        ("blue", "blue")
+    );
+    assert_eq!(h.state().doc.history().undo_len(), 1, "one step for both");
+}
+
+#[test]
+fn odd_designs_open_without_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("odd.yaml");
+    std::fs::write(
+        &path,
+        "format: tracklayer/1\nname: Odd\ncities:\n  - {name: A, x: .inf, y: 0}\n  - {name: B, x: .nan, y: -1e38}\n  - {name: C, x: 5, y: 5}\n  - {name: C, x: 5, y: 5}\nroutes:\n  - {from: A, to: B, length: 0, color: red}\n  - {from: C, to: C, length: 200, color: nothing, ferry: 300, bends: \"1,1 1,1\"}\n  - {from: C, to: Nowhere, length: 2, color: gray}\ntickets:\n  - {from: A, to: A, points: 0}\nterrain:\n  regions:\n    - {kind: lake, points: \"0,0 1,1\"}\n    - {kind: sea, points: \"0,0 0,0 0,0 0,0\"}\n",
+    )
+    .unwrap();
+    let mut h = studio(dir.path(), Some(path));
+    assert_eq!(h.state().doc.design.name, "Odd");
+    assert!(
+        h.state()
+            .validator
+            .latest()
+            .unwrap()
+            .diagnostics
+            .has_errors()
+    );
+    click_label(&mut h, "Zoom to fit");
+    for tab in ["Routes", "Tickets", "Rules", "Cards", "Statistics"] {
+        click_label(&mut h, tab);
+    }
+    let p = screen(&h, 5.0, 5.0);
+    click_at(&mut h, p, Modifiers::NONE);
+    h.key_press(egui::Key::Delete);
+    h.run_steps(2);
+}
+
+#[test]
+fn wheel_zooms_at_the_pointer_and_middle_drag_pans() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    let at = city_on_screen(&h, "Denver");
+    let scale = h.state().canvas.view.scale;
+    h.hover_at(at);
+    h.step();
+    for _ in 0..5 {
+        h.event(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, 40.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run_steps(10);
+    let view = h.state().canvas.view;
+    assert!(
+        view.scale > scale * 1.2,
+        "zoomed in: {} -> {}",
+        scale,
+        view.scale
+    );
+    let denver = city_on_screen(&h, "Denver");
+    assert!(
+        denver.distance(at) < 2.0,
+        "the point under the pointer stays: {at:?} {denver:?}"
+    );
+
+    let center = h.state().canvas.view.center;
+    h.hover_at(at);
+    h.step();
+    for (pressed, pos) in [(true, at), (false, at + egui::vec2(100.0, 0.0))] {
+        if !pressed {
+            for k in 1..=5 {
+                h.event(Event::PointerMoved(at + egui::vec2(20.0 * k as f32, 0.0)));
+                h.step();
+            }
+        }
+        h.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Middle,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run_steps(2);
+    assert!(h.state().canvas.view.center.x < center.x - 10.0, "panned");
+    assert!(
+        h.state().doc.history().undo_len() == 0,
+        "panning edits nothing"
+    );
+}
