@@ -2,13 +2,17 @@
 //!
 //! - [`board`]: a validated, index-based, immutable model of a design;
 //! - [`validate`]: the design validator and its diagnostics;
-//! - [`game`]: the rules of the board family behind a generic game interface.
+//! - [`game`]: the rules of the board family behind a generic game interface;
+//! - [`bots`]: players that read observations only;
+//! - [`sim`]: batch simulation and its statistics.
 
 pub mod board;
 pub mod board_game;
+pub mod bots;
 pub mod game;
 pub mod rng;
 pub mod scenario;
+pub mod sim;
 pub mod synth;
 pub mod validate;
 

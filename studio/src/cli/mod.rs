@@ -1,6 +1,8 @@
 //! The command line: `tracklayer [FILE]` opens the studio; subcommands work
 //! without a display.
 
+pub mod arena;
+pub mod simulate;
 mod stats;
 mod validate;
 
@@ -27,6 +29,10 @@ pub enum Command {
     Validate(validate::Args),
     /// Print a design's statistics.
     Stats(stats::Args),
+    /// Play many bot games and report on the design (findings, win rates, routes, tickets).
+    Simulate(simulate::Args),
+    /// Play a round robin between bots and rate them.
+    Arena(arena::Args),
 }
 
 /// Runs the command line.
@@ -35,5 +41,7 @@ pub fn run(cli: Cli) -> ExitCode {
         None => crate::app::run(cli.file),
         Some(Command::Validate(args)) => validate::run(args),
         Some(Command::Stats(args)) => stats::run(args),
+        Some(Command::Simulate(args)) => simulate::run(args),
+        Some(Command::Arena(args)) => arena::run(args),
     }
 }
