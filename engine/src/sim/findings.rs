@@ -116,6 +116,10 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
     let fair = 1.0 / n as f64;
     for s in &r.outcome.seats {
         let w = &s.win_rate;
+        // With two players one seat's edge is the other's handicap: say it once.
+        if n == 2 && w.value < fair {
+            continue;
+        }
         if w.low > fair || w.high < fair {
             let gap = (w.value - fair).abs();
             push(
@@ -135,8 +139,22 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
         }
     }
 
-    // Routes.
-    let never = &r.map.never_claimed;
+    // Routes. Below the player count that opens both tracks of a double
+    // route, a track whose twin was claimed is not a dead route.
+    let both_open = n >= usize::from(board.rules().doubles.both_tracks_from);
+    let never: Vec<usize> = r
+        .map
+        .never_claimed
+        .iter()
+        .copied()
+        .filter(|&i| {
+            both_open
+                || board.routes()[i]
+                    .siblings
+                    .iter()
+                    .all(|s| r.map.routes[s.index()].claimed == 0)
+        })
+        .collect();
     for &i in never.iter().take(MAX_LISTED) {
         let route = &board.routes()[i];
         push(
@@ -171,6 +189,14 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
         .routes
         .iter()
         .filter(|x| x.claimed > 0 && x.claim_rate < RARE_ROUTE)
+        .filter(|x| {
+            // A double route's track counts with its twin below `both_open`.
+            both_open
+                || board.routes()[x.index]
+                    .siblings
+                    .iter()
+                    .all(|s| r.map.routes[s.index()].claim_rate < RARE_ROUTE)
+        })
         .collect();
     rare.sort_by(|a, b| a.claim_rate.total_cmp(&b.claim_rate));
     for x in rare.iter().take(MAX_LISTED) {

@@ -19,7 +19,7 @@ pub struct Args {
     pub file: PathBuf,
     /// Player counts: `4`, `2..5` or `2,4` (default: every count the design allows).
     #[arg(long, value_parser = parse_players)]
-    pub players: Option<Vec<usize>>,
+    pub players: Option<PlayerCounts>,
     /// Games per player count.
     #[arg(long, default_value_t = 1000)]
     pub games: u32,
@@ -46,8 +46,12 @@ pub struct Args {
     pub quiet: bool,
 }
 
+/// Player counts given on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerCounts(pub Vec<usize>);
+
 /// Reads `4`, `2..5`, `2..=5` or `2,4`.
-pub fn parse_players(s: &str) -> Result<Vec<usize>, String> {
+pub fn parse_players(s: &str) -> Result<PlayerCounts, String> {
     let num = |t: &str| {
         t.trim()
             .parse::<usize>()
@@ -65,7 +69,7 @@ pub fn parse_players(s: &str) -> Result<Vec<usize>, String> {
     if out.is_empty() {
         return Err("give at least one player count".into());
     }
-    Ok(out)
+    Ok(PlayerCounts(out))
 }
 
 /// Loads and builds a design, or prints why not.
@@ -132,6 +136,7 @@ pub fn run(args: Args) -> ExitCode {
     let players = args
         .players
         .clone()
+        .map(|p| p.0)
         .unwrap_or_else(|| (usize::from(range.min)..=usize::from(range.max)).collect());
     let config = SimConfig {
         board,
@@ -377,10 +382,10 @@ mod tests {
 
     #[test]
     fn player_counts_read_ranges_and_lists() {
-        assert_eq!(parse_players("2..5").unwrap(), vec![2, 3, 4, 5]);
-        assert_eq!(parse_players("2..=3").unwrap(), vec![2, 3]);
-        assert_eq!(parse_players("2,4").unwrap(), vec![2, 4]);
-        assert_eq!(parse_players("4").unwrap(), vec![4]);
+        assert_eq!(parse_players("2..5").unwrap().0, vec![2, 3, 4, 5]);
+        assert_eq!(parse_players("2..=3").unwrap().0, vec![2, 3]);
+        assert_eq!(parse_players("2,4").unwrap().0, vec![2, 4]);
+        assert_eq!(parse_players("4").unwrap().0, vec![4]);
         assert!(parse_players("five").unwrap_err().contains("`five`"));
         assert!(parse_players("5..2").is_err());
     }
