@@ -45,7 +45,13 @@ fn decisions(c: &mut Criterion) {
     let game = usa();
     let states = positions(&game);
     let mut group = c.benchmark_group("decision");
-    for name in ["random", "route-focus", "destination-hungry", "long-route", "one-step"] {
+    for name in [
+        "random",
+        "route-focus",
+        "destination-hungry",
+        "long-route",
+        "one-step",
+    ] {
         let mut bot = bots::by_name(name, 1).expect("a bot");
         let mut i = 0;
         group.bench_function(name, |b| {
@@ -74,7 +80,12 @@ fn decisions(c: &mut Criterion) {
 fn games(c: &mut Criterion) {
     let game = usa();
     let mut group = c.benchmark_group("usa-2p-game");
-    for name in ["route-focus", "destination-hungry", "long-route", "one-step"] {
+    for name in [
+        "route-focus",
+        "destination-hungry",
+        "long-route",
+        "one-step",
+    ] {
         let mut seed = 0u64;
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -32,7 +32,9 @@ fn boards() -> &'static Vec<(&'static str, Arc<Board>)> {
     BOARDS.get_or_init(|| {
         MAPS.iter()
             .map(|m| {
-                let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(m);
+                let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../maps")
+                    .join(m);
                 let loaded = formats::load(&path).unwrap_or_else(|e| panic!("{e}"));
                 let board = Board::build(&loaded.design).unwrap_or_else(|d| panic!("{d:?}"));
                 (*m, Arc::new(board))
@@ -59,7 +61,9 @@ fn play_checked(game: &Arc<BoardGame>, seed: u64, bots: &mut [Box<dyn Bot>], wha
             state.action_text(a),
             state.phase()
         );
-        state.apply(a).unwrap_or_else(|e| panic!("{what}: refused: {e}"));
+        state
+            .apply(a)
+            .unwrap_or_else(|e| panic!("{what}: refused: {e}"));
     }
     state
 }
@@ -77,7 +81,10 @@ fn heuristic_and_random_bots_play_only_legal_moves_on_every_map_at_2_to_5_player
             for first in 0..HEURISTICS.len() {
                 let seed = (first * 31 + players) as u64;
                 let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                    .map(|s| bots::by_name(HEURISTICS[(first + s) % HEURISTICS.len()], seed + s as u64).unwrap())
+                    .map(|s| {
+                        bots::by_name(HEURISTICS[(first + s) % HEURISTICS.len()], seed + s as u64)
+                            .unwrap()
+                    })
                     .collect();
                 let what = format!("{map}, {players} players, table from {}", HEURISTICS[first]);
                 let end = play_checked(&game, seed, &mut bots, &what);
@@ -132,7 +139,8 @@ fn bots_decide_the_same_on_every_state_behind_the_same_observation() {
     let (_, board) = &boards()[1];
     let game = BoardGame::new(board.clone(), 3).unwrap();
     for name in &HEURISTICS[1..] {
-        let mut players: Vec<Box<dyn Bot>> = (0..3).map(|s| bots::by_name(name, s).unwrap()).collect();
+        let mut players: Vec<Box<dyn Bot>> =
+            (0..3).map(|s| bots::by_name(name, s).unwrap()).collect();
         let mut state = game.new_game(8);
         let mut rng = GameRng::seeded(99);
         let mut checked = 0;
@@ -169,7 +177,10 @@ fn a_seed_reproduces_a_game_and_bot_names_are_checked() {
     };
     assert_eq!(run(), run());
     let err = bots::by_name("greedy", 0).err().unwrap().to_string();
-    assert!(err.contains("`greedy`") && err.contains("route-focus"), "{err}");
+    assert!(
+        err.contains("`greedy`") && err.contains("route-focus"),
+        "{err}"
+    );
     assert!(bots::by_name("mcts:lots", 0).is_err());
     assert!(bots::by_name("one-step:3", 0).is_err());
 }

@@ -15,12 +15,20 @@ fn design(text: &str) -> Arc<Board> {
 }
 
 fn bundled(name: &str) -> Arc<Board> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps")
+        .join(name);
     let loaded = formats::load(&path).unwrap_or_else(|e| panic!("{e}"));
     Arc::new(Board::build(&loaded.design).unwrap_or_else(|d| panic!("{d:#?}")))
 }
 
-fn run(board: Arc<Board>, players: Vec<usize>, games: u32, bots: &[&str], threads: usize) -> SimReport {
+fn run(
+    board: Arc<Board>,
+    players: Vec<usize>,
+    games: u32,
+    bots: &[&str],
+    threads: usize,
+) -> SimReport {
     let config = SimConfig {
         board,
         players,
@@ -89,9 +97,15 @@ fn the_report_adds_up_on_a_map_whose_answers_are_known() {
     // Each game: 2 ticket choices, 1 claim, the rest card draws.
     let keep = &s.pace.action_shares[0];
     assert_eq!((keep.kind.as_str(), keep.count), ("keep-tickets", 80));
-    let claims = s.pace.action_shares.iter().find(|a| a.kind == "claim").unwrap();
+    let claims = s
+        .pace
+        .action_shares
+        .iter()
+        .find(|a| a.kind == "claim")
+        .unwrap();
     assert_eq!(claims.count, 40);
-    let balance = 1.0 - (s.outcome.seats[0].win_rate.value - s.outcome.seats[1].win_rate.value).abs();
+    let balance =
+        1.0 - (s.outcome.seats[0].win_rate.value - s.outcome.seats[1].win_rate.value).abs();
     assert!((s.metrics.balance - balance).abs() < 1e-12);
 }
 
@@ -177,27 +191,44 @@ fn a_route_nobody_can_use_and_an_impossible_ticket_are_findings() {
         .find(|f| f.code == "route-never-claimed")
         .unwrap_or_else(|| panic!("{codes:#?}"));
     assert_eq!(never.objects[0].index, 6);
-    assert!(never.text.contains("E - F") && never.text.contains("60"), "{}", never.text);
+    assert!(
+        never.text.contains("E - F") && never.text.contains("60"),
+        "{}",
+        never.text
+    );
     let hard = r
         .findings
         .iter()
         .find(|f| f.code == "ticket-hard")
         .unwrap_or_else(|| panic!("{codes:#?}"));
     assert_eq!(hard.objects[0].index, 0);
-    assert!(hard.text.contains("A - F") && hard.text.contains("0%"), "{}", hard.text);
+    assert!(
+        hard.text.contains("A - F") && hard.text.contains("0%"),
+        "{}",
+        hard.text
+    );
 }
 
 #[test]
 fn a_map_where_two_player_games_stall_reports_the_stalemates() {
     let r = run(design(STALLS), vec![2], 4, &["route-focus"], 1);
     let s = &r.by_players[0];
-    assert_eq!(s.pace.end_reasons.stalemate.count, 4.0, "{:?}", s.pace.end_reasons);
+    assert_eq!(
+        s.pace.end_reasons.stalemate.count, 4.0,
+        "{:?}",
+        s.pace.end_reasons
+    );
     let f = r
         .findings
         .iter()
         .find(|f| f.code == "stalemate")
         .expect("a stalemate finding");
-    assert!(f.text.starts_with("100% of 2-player games end in a stalemate"), "{}", f.text);
+    assert!(
+        f.text
+            .starts_with("100% of 2-player games end in a stalemate"),
+        "{}",
+        f.text
+    );
     assert_eq!(r.findings[0].level, engine::sim::Level::Warning);
 }
 

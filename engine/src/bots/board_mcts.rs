@@ -6,10 +6,10 @@
 
 use smallvec::SmallVec;
 
+use super::Bot;
 use super::heuristic::{HeuristicBot, Style, claim_action};
 use super::mcts::{self, Budget, SearchConfig, SearchPolicy};
 use super::pay::Wanted;
-use super::Bot;
 use crate::board::RouteId;
 use crate::board_game::cards::CARD_KINDS;
 use crate::board_game::{Action, Card, Observation, PublicPhase, State};
@@ -37,8 +37,12 @@ impl BoardPolicy {
     /// A policy for up to `players` seats.
     pub fn new(players: usize) -> Self {
         BoardPolicy {
-            tree: (0..players).map(|_| HeuristicBot::new(ROLLOUT_STYLE, 0)).collect(),
-            rollout: (0..players).map(|_| HeuristicBot::new(ROLLOUT_STYLE, 0)).collect(),
+            tree: (0..players)
+                .map(|_| HeuristicBot::new(ROLLOUT_STYLE, 0))
+                .collect(),
+            rollout: (0..players)
+                .map(|_| HeuristicBot::new(ROLLOUT_STYLE, 0))
+                .collect(),
             legal: Vec::new(),
         }
     }
@@ -94,8 +98,7 @@ impl SearchPolicy<State> for BoardPolicy {
                 }
                 if obs.phase() == PublicPhase::Turn {
                     let wanted: Wanted = [0; CARD_KINDS];
-                    let plan: SmallVec<[RouteId; 16]> =
-                        bot.plan().routes.iter().copied().collect();
+                    let plan: SmallVec<[RouteId; 16]> = bot.plan().routes.iter().copied().collect();
                     for r in plan {
                         if let Some(a) = claim_action(&obs, r, &wanted, true) {
                             push_unique(out, a);

@@ -7,9 +7,9 @@
 //! and replanned only when the board or the tickets change, and actions are
 //! built directly rather than picked from the full list of legal actions.
 
+use super::Bot;
 use super::pay::{self, Wanted};
 use super::plan::{CostModel, Needs, Planner};
-use super::Bot;
 use crate::board::{RouteColor, RouteId};
 use crate::board_game::{Action, Card, Keep, Observation, PublicPhase};
 use crate::game::{Observation as _, Seat};
@@ -330,7 +330,11 @@ impl HeuristicBot {
                     let mut value = i64::from(r.points) * 10;
                     if let Some((t, left)) = self.planner.plan.owner_of(id) {
                         let p = i64::from(board.ticket(t).points);
-                        value += if left <= 1 { p * 20 } else { p * 10 / left as i64 };
+                        value += if left <= 1 {
+                            p * 20
+                        } else {
+                            p * 10 / left as i64
+                        };
                     } else if !ending && r.length < 3 {
                         continue;
                     }
@@ -362,7 +366,12 @@ impl HeuristicBot {
     }
 
     /// The highest-scoring affordable route (free play and the last turns).
-    fn best_free_claim(&self, obs: &Observation<'_>, wanted: &Wanted, ending: bool) -> Option<Action> {
+    fn best_free_claim(
+        &self,
+        obs: &Observation<'_>,
+        wanted: &Wanted,
+        ending: bool,
+    ) -> Option<Action> {
         let board = obs.board();
         let mut best: Option<(i32, Action)> = None;
         for (i, r) in board.routes().iter().enumerate() {
@@ -388,7 +397,15 @@ impl HeuristicBot {
         let rules = &board.rules().stations;
         let built = usize::from(rules.count.checked_sub(me.stations_left)?);
         let cost = *rules.costs.get(built)?;
-        let payment = pay::choose(obs.hand(), board.colors().len(), None, cost, 0, wanted, false)?;
+        let payment = pay::choose(
+            obs.hand(),
+            board.colors().len(),
+            None,
+            cost,
+            0,
+            wanted,
+            false,
+        )?;
         Some(Action::BuildStation { city, payment })
     }
 
@@ -493,7 +510,9 @@ impl HeuristicBot {
             })
             .min()
             .filter(|&l| l <= extra)
-            .map_or(Action::Withdraw, |locomotives| Action::PayTunnel { locomotives })
+            .map_or(Action::Withdraw, |locomotives| Action::PayTunnel {
+                locomotives,
+            })
     }
 
     fn double(&mut self, obs: &Observation<'_>, route: RouteId) -> Option<Action> {
@@ -538,13 +557,23 @@ pub fn min_other_trains(obs: &Observation<'_>) -> u16 {
 }
 
 fn max_route_length(obs: &Observation<'_>) -> u8 {
-    obs.board().routes().iter().map(|r| r.length).max().unwrap_or(0)
+    obs.board()
+        .routes()
+        .iter()
+        .map(|r| r.length)
+        .max()
+        .unwrap_or(0)
 }
 
 /// A legal claim of `route` with the best payment, or `None` when it is not
 /// open, too long for the trains left, or not affordable (tunnels want one
 /// spare card unless the game is ending).
-pub fn claim_action(obs: &Observation<'_>, route: RouteId, wanted: &Wanted, ending: bool) -> Option<Action> {
+pub fn claim_action(
+    obs: &Observation<'_>,
+    route: RouteId,
+    wanted: &Wanted,
+    ending: bool,
+) -> Option<Action> {
     let board = obs.board();
     let r = board.route(route);
     let me = obs.player(obs.seat());

@@ -30,13 +30,22 @@ impl Budget {
 
     /// Reads `2000` (iterations) or `50ms`.
     pub fn parse(s: &str) -> Result<Budget, String> {
-        let bad = || format!("`{s}` is not a budget: give iterations (`2000`) or milliseconds (`50ms`)");
+        let bad =
+            || format!("`{s}` is not a budget: give iterations (`2000`) or milliseconds (`50ms`)");
         if let Some(ms) = s.strip_suffix("ms") {
             let n: u32 = ms.trim().parse().map_err(|_| bad())?;
-            return if n == 0 { Err(bad()) } else { Ok(Budget::Millis(n)) };
+            return if n == 0 {
+                Err(bad())
+            } else {
+                Ok(Budget::Millis(n))
+            };
         }
         let n: u32 = s.trim().parse().map_err(|_| bad())?;
-        if n == 0 { Err(bad()) } else { Ok(Budget::Iterations(n)) }
+        if n == 0 {
+            Err(bad())
+        } else {
+            Ok(Budget::Iterations(n))
+        }
     }
 }
 
@@ -162,7 +171,7 @@ where
             Budget::Iterations(n) if iterations >= n => break,
             Budget::Millis(ms)
                 if iterations > 0
-                    && iterations % 8 == 0
+                    && iterations.is_multiple_of(8)
                     && start.elapsed() >= Duration::from_millis(u64::from(ms)) =>
             {
                 break;
@@ -230,7 +239,9 @@ where
                 }
             }
             let Some(c) = best else { break };
-            let Some(a) = tree[c as usize].action else { break };
+            let Some(a) = tree[c as usize].action else {
+                break;
+            };
             if state.apply(a).is_err() {
                 break;
             }

@@ -89,7 +89,11 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotNameError> {
                     reason,
                 })?,
             };
-            Ok(Box::new(board_mcts::MctsBot::new(spec.to_owned(), budget, seed)))
+            Ok(Box::new(board_mcts::MctsBot::new(
+                spec.to_owned(),
+                budget,
+                seed,
+            )))
         }
         _ => match Style::from_name(name) {
             Some(style) => no_param(Box::new(HeuristicBot::new(style, seed))),

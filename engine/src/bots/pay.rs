@@ -75,7 +75,13 @@ pub fn tunnel_locomotives(hand: &Cards, payment: Payment, extra: u8) -> Option<u
 
 /// Could the hand pay `total` cards of `color` (`None`: any one colour) with
 /// at least `min_locos` locomotives, locomotives-only payments included?
-pub fn affordable(hand: &Cards, colors: usize, color: Option<Card>, total: u8, min_locos: u8) -> bool {
+pub fn affordable(
+    hand: &Cards,
+    colors: usize,
+    color: Option<Card>,
+    total: u8,
+    min_locos: u8,
+) -> bool {
     let locos = hand.locomotives();
     if locos < u16::from(min_locos) {
         return false;
@@ -106,7 +112,13 @@ mod tests {
     fn colour_cards_go_first_and_locomotives_fill_up() {
         let h = hand(&[(0, 2), (12, 3)]);
         let p = choose(&h, 8, Some(Card(0)), 4, 0, &[0; CARD_KINDS], false).unwrap();
-        assert_eq!(p, Payment { color: Card(0), locomotives: 2 });
+        assert_eq!(
+            p,
+            Payment {
+                color: Card(0),
+                locomotives: 2
+            }
+        );
     }
 
     #[test]
@@ -122,9 +134,18 @@ mod tests {
     fn ferries_take_their_locomotives_and_all_locomotives_only_when_allowed() {
         let h = hand(&[(2, 4), (12, 2)]);
         let p = choose(&h, 8, None, 4, 2, &[0; CARD_KINDS], false).unwrap();
-        assert_eq!(p, Payment { color: Card(2), locomotives: 2 });
+        assert_eq!(
+            p,
+            Payment {
+                color: Card(2),
+                locomotives: 2
+            }
+        );
         let locos = hand(&[(12, 3)]);
-        assert_eq!(choose(&locos, 8, Some(Card(1)), 3, 0, &[0; CARD_KINDS], false), None);
+        assert_eq!(
+            choose(&locos, 8, Some(Card(1)), 3, 0, &[0; CARD_KINDS], false),
+            None
+        );
         assert_eq!(
             choose(&locos, 8, Some(Card(1)), 3, 0, &[0; CARD_KINDS], true),
             Some(Payment::all_locomotives(3))
@@ -134,9 +155,15 @@ mod tests {
     #[test]
     fn tunnels_are_paid_in_colour_first() {
         let h = hand(&[(0, 1), (12, 2)]);
-        let p = Payment { color: Card(0), locomotives: 0 };
+        let p = Payment {
+            color: Card(0),
+            locomotives: 0,
+        };
         assert_eq!(tunnel_locomotives(&h, p, 2), Some(1));
         assert_eq!(tunnel_locomotives(&h, p, 4), None);
-        assert_eq!(tunnel_locomotives(&h, Payment::all_locomotives(2), 2), Some(2));
+        assert_eq!(
+            tunnel_locomotives(&h, Payment::all_locomotives(2), 2),
+            Some(2)
+        );
     }
 }

@@ -416,11 +416,12 @@ impl Planner {
         self.via.iter_mut().for_each(|v| *v = NO_ROUTE);
         self.heap.clear();
         self.path.clear();
-        let seed = |c: CityId, dist: &mut Vec<u32>, via: &mut Vec<u32>, heap: &mut BinaryHeap<_>| {
-            dist[c.index()] = 0;
-            via[c.index()] = SOURCE;
-            heap.push(Reverse((0u32, c.0)));
-        };
+        let seed =
+            |c: CityId, dist: &mut Vec<u32>, via: &mut Vec<u32>, heap: &mut BinaryHeap<_>| {
+                dist[c.index()] = 0;
+                via[c.index()] = SOURCE;
+                heap.push(Reverse((0u32, c.0)));
+            };
         match from {
             Place::City(c) => seed(c, &mut self.dist, &mut self.via, &mut self.heap),
             Place::Country(k) => {

@@ -88,6 +88,10 @@ pub struct ArenaReport {
 /// One game's result: per seat, the participant and its rank.
 type Result1 = Vec<(usize, u8)>;
 
+/// One game as played: its group, its deal, the result, a bot's refused
+/// action if any, and whether it ended abnormally.
+type Played = (usize, u64, Result1, Option<String>, bool);
+
 /// The groups of `k` participants out of `n` (combinations, in order).
 fn groups(n: usize, k: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
@@ -135,7 +139,7 @@ pub fn arena(
         .collect();
     let total = jobs.len() as u64;
     let done = AtomicU64::new(0);
-    let results: Vec<Option<(usize, u64, Result1, Option<String>, bool)>> = with_pool(config.threads, || {
+    let results: Vec<Option<Played>> = with_pool(config.threads, || {
         jobs.par_iter()
             .map(|&(g, d, r)| {
                 if cancel.load(Ordering::Relaxed) {
@@ -156,7 +160,11 @@ pub fn arena(
                 progress(Progress { done: k, total });
                 let abnormal = rec.reason != crate::game::EndReason::Normal;
                 let result: Result1 = if rec.ranks.len() == n {
-                    seats.iter().zip(&rec.ranks).map(|(&b, &rank)| (b, rank)).collect()
+                    seats
+                        .iter()
+                        .zip(&rec.ranks)
+                        .map(|(&b, &rank)| (b, rank))
+                        .collect()
                 } else {
                     Vec::new()
                 };
@@ -215,7 +223,9 @@ pub fn arena(
     let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(resamples); b];
     if !by_deal.is_empty() {
         for _ in 0..resamples {
-            let picks: Vec<usize> = (0..by_deal.len()).map(|_| rng.index(by_deal.len())).collect();
+            let picks: Vec<usize> = (0..by_deal.len())
+                .map(|_| rng.index(by_deal.len()))
+                .collect();
             let (w, _) = tally(&mut picks.iter().map(|&i| &by_deal[i]));
             for (i, e) in bradley_terry(&w).into_iter().enumerate() {
                 samples[i].push(e);
@@ -244,14 +254,14 @@ pub fn arena(
         .collect();
     ratings.sort_by(|x, y| y.elo.total_cmp(&x.elo));
     let mut pairwise = Vec::new();
-    for a in 0..b {
-        for c in a + 1..b {
-            let n_ac = wins[a][c] + wins[c][a];
+    for (a, row) in wins.iter().enumerate() {
+        for (c, &won) in row.iter().enumerate().skip(a + 1) {
+            let n_ac = won + wins[c][a];
             if n_ac > 0.0 {
                 pairwise.push(Pairwise {
                     a,
                     b: c,
-                    a_wins: Rate::new(wins[a][c], n_ac.round() as u64),
+                    a_wins: Rate::new(won, n_ac.round() as u64),
                 });
             }
         }

@@ -75,7 +75,8 @@ pub fn tickets(report: &SimReport) -> String {
 
 /// The cities table.
 pub fn cities(report: &SimReport) -> String {
-    let mut out = String::from("players,index,name,completed_tickets,completed_per_game,stations\n");
+    let mut out =
+        String::from("players,index,name,completed_tickets,completed_per_game,stations\n");
     for s in &report.by_players {
         for c in &s.map.cities {
             let _ = writeln!(

@@ -20,7 +20,7 @@ pub fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -123,7 +123,11 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
         if w.low > fair || w.high < fair {
             let gap = (w.value - fair).abs();
             push(
-                if gap >= 0.05 { Level::Warning } else { Level::Info },
+                if gap >= 0.05 {
+                    Level::Warning
+                } else {
+                    Level::Info
+                },
                 "seat-advantage",
                 format!(
                     "Seat {} wins {} of {n}-player games (95% CI {}–{}); a fair share is {}",
@@ -208,7 +212,11 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
                 x.name,
                 pct(x.claim_rate)
             ),
-            format!("{} claims in {} games", thousands(x.claimed), thousands(games)),
+            format!(
+                "{} claims in {} games",
+                thousands(x.claimed),
+                thousands(games)
+            ),
             vec![object("route", x.index, &x.name)],
         );
     }
@@ -256,7 +264,11 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
                 t.name,
                 pct(t.kept as f64 / t.offered as f64)
             ),
-            format!("kept {} of {} offers", thousands(t.kept), thousands(t.offered)),
+            format!(
+                "kept {} of {} offers",
+                thousands(t.kept),
+                thousands(t.offered)
+            ),
             vec![object("ticket", t.index, &t.name)],
         );
     }
@@ -328,7 +340,11 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
                 "{} of tunnel claims are withdrawn in {n}-player games",
                 pct(t.withdrawal_rate.value)
             ),
-            format!("{} of {} attempts", thousands(t.withdrawn), thousands(t.attempts)),
+            format!(
+                "{} of {} attempts",
+                thousands(t.withdrawn),
+                thousands(t.attempts)
+            ),
             Vec::new(),
         );
     }

@@ -120,7 +120,10 @@ pub fn make_bots(names: &[String], seats: &[usize], game_seed: u64) -> Vec<Box<d
 }
 
 /// Runs `f` on a pool of `threads` workers (0: one per core).
-pub(crate) fn with_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> Result<T, SimError> {
+pub(crate) fn with_pool<T: Send>(
+    threads: usize,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T, SimError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -146,7 +149,9 @@ pub fn simulate(
         return Err(SimError::Empty("give at least one bot".into()));
     }
     if config.players.is_empty() || config.games == 0 {
-        return Err(SimError::Empty("give at least one player count and one game".into()));
+        return Err(SimError::Empty(
+            "give at least one player count and one game".into(),
+        ));
     }
     for b in &config.bots {
         bots::check_name(b)?;

@@ -141,7 +141,10 @@ mod tests {
     fn wilson_intervals_match_the_textbook() {
         // 61 of 100: Wilson 95% interval is 0.512–0.700.
         let r = Rate::new(61.0, 100);
-        assert!((r.low - 0.512).abs() < 0.002 && (r.high - 0.700).abs() < 0.002, "{r:?}");
+        assert!(
+            (r.low - 0.512).abs() < 0.002 && (r.high - 0.700).abs() < 0.002,
+            "{r:?}"
+        );
         let none = Rate::new(0.0, 50);
         assert_eq!(none.low, 0.0);
         assert!(none.high > 0.05 && none.high < 0.08);

@@ -76,7 +76,11 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     print!("{}", render(&report));
-    println!("\n{} games in {:.1} s", thousands(report.games), started.elapsed().as_secs_f64());
+    println!(
+        "\n{} games in {:.1} s",
+        thousands(report.games),
+        started.elapsed().as_secs_f64()
+    );
     if let Some(path) = &args.json {
         match serde_json::to_string_pretty(&report) {
             Ok(text) => {
@@ -108,7 +112,10 @@ pub fn render(r: &ArenaReport) -> String {
         thousands(r.games),
         if r.cancelled { " (cancelled)" } else { "" }
     );
-    let _ = writeln!(o, "\nRatings (Bradley–Terry, Elo scale, mean 0; 95% bootstrap CI over deals)");
+    let _ = writeln!(
+        o,
+        "\nRatings (Bradley–Terry, Elo scale, mean 0; 95% bootstrap CI over deals)"
+    );
     for (i, x) in r.ratings.iter().enumerate() {
         let _ = writeln!(
             o,
@@ -121,7 +128,10 @@ pub fn render(r: &ArenaReport) -> String {
             thousands(x.games)
         );
     }
-    let _ = writeln!(o, "\nHead to head (share of games ranked ahead, ties count half)");
+    let _ = writeln!(
+        o,
+        "\nHead to head (share of games ranked ahead, ties count half)"
+    );
     for p in &r.pairwise {
         let _ = writeln!(
             o,

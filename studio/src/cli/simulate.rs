@@ -24,7 +24,11 @@ pub struct Args {
     #[arg(long, default_value_t = 1000)]
     pub games: u32,
     /// Bots, comma-separated; seats are filled from this list by a seeded shuffle.
-    #[arg(long, value_delimiter = ',', default_value = "route-focus,destination-hungry,long-route,one-step")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "route-focus,destination-hungry,long-route,one-step"
+    )]
     pub bots: Vec<String>,
     /// The seed of every game: the same seed gives the same games and report.
     #[arg(long, default_value_t = 1)]
@@ -80,7 +84,10 @@ pub(crate) fn load_board(path: &Path) -> Result<Arc<Board>, ExitCode> {
     })?;
     Board::build(&loaded.design).map(Arc::new).map_err(|diags| {
         eprintln!("error: {} has errors and cannot be played:", path.display());
-        for d in diags.iter().filter(|d| d.severity == engine::Severity::Error) {
+        for d in diags
+            .iter()
+            .filter(|d| d.severity == engine::Severity::Error)
+        {
             let at = d
                 .path
                 .as_deref()
@@ -206,7 +213,13 @@ pub fn run(args: Args) -> ExitCode {
 /// The report as readable text: findings first, then one section per player count.
 pub fn render(r: &SimReport) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "Simulation of {} — seed {}, bots {}", r.design, r.seed, r.bots.join(", "));
+    let _ = writeln!(
+        o,
+        "Simulation of {} — seed {}, bots {}",
+        r.design,
+        r.seed,
+        r.bots.join(", ")
+    );
     if r.cancelled {
         let _ = writeln!(o, "Cancelled: the report covers the games finished.");
     }
@@ -229,7 +242,10 @@ fn section(o: &mut String, s: &PlayerCountReport) {
     if s.games == 0 {
         return;
     }
-    let _ = writeln!(o, "\n  Outcome by seat      win rate (95% CI)        mean score");
+    let _ = writeln!(
+        o,
+        "\n  Outcome by seat      win rate (95% CI)        mean score"
+    );
     for seat in &s.outcome.seats {
         let _ = writeln!(
             o,
@@ -239,7 +255,10 @@ fn section(o: &mut String, s: &PlayerCountReport) {
             seat.mean_score
         );
     }
-    let _ = writeln!(o, "\n  Outcome by bot       win rate (95% CI)        mean score  mean rank  tickets done");
+    let _ = writeln!(
+        o,
+        "\n  Outcome by bot       win rate (95% CI)        mean score  mean rank  tickets done"
+    );
     for b in &s.outcome.bots {
         let _ = writeln!(
             o,
@@ -255,14 +274,27 @@ fn section(o: &mut String, s: &PlayerCountReport) {
     let _ = writeln!(
         o,
         "\n  Scores: mean {:.1} (sd {:.1}), quartiles {:.0} / {:.0} / {:.0}, range {:.0}–{:.0}; winners {:.1}; margin {:.1}",
-        sc.total.mean, sc.total.sd, sc.total.p25, sc.total.median, sc.total.p75, sc.total.min, sc.total.max,
-        sc.winner.mean, sc.margin.mean
+        sc.total.mean,
+        sc.total.sd,
+        sc.total.p25,
+        sc.total.median,
+        sc.total.p75,
+        sc.total.min,
+        sc.total.max,
+        sc.winner.mean,
+        sc.margin.mean
     );
     let c = &sc.components;
     let _ = writeln!(
         o,
         "  Components per player: routes {:.1} (doubling {:.1}), tickets +{:.1} −{:.1}, longest path {:.1}, globetrotter {:.1}, stations {:.1}",
-        c.routes, c.doubling, c.tickets_completed, c.tickets_failed, c.longest_path_bonus, c.globetrotter_bonus, c.stations
+        c.routes,
+        c.doubling,
+        c.tickets_completed,
+        c.tickets_failed,
+        c.longest_path_bonus,
+        c.globetrotter_bonus,
+        c.stations
     );
     let _ = writeln!(
         o,
@@ -295,7 +327,13 @@ fn section(o: &mut String, s: &PlayerCountReport) {
     let _ = writeln!(
         o,
         "\n  Design metrics: balance {:.3}, first-player advantage {:+.3}, lead changes {:.2}/game, decided at {} of the game, drawishness {}, completion {}, ticket completion {}",
-        m.balance, m.first_player_advantage, m.lead_changes, pct(m.decided_at), pct(m.drawishness), pct(m.completion), pct(m.ticket_completion)
+        m.balance,
+        m.first_player_advantage,
+        m.lead_changes,
+        pct(m.decided_at),
+        pct(m.drawishness),
+        pct(m.completion),
+        pct(m.ticket_completion)
     );
     let map = &s.map;
     let mut routes: Vec<_> = map.routes.iter().collect();
@@ -328,13 +366,17 @@ fn section(o: &mut String, s: &PlayerCountReport) {
         );
     }
     let mut cities: Vec<_> = map.cities.iter().collect();
-    cities.sort_by(|a, b| b.completed_tickets.cmp(&a.completed_tickets));
+    cities.sort_by_key(|c| std::cmp::Reverse(c.completed_tickets));
     let top: Vec<String> = cities
         .iter()
         .take(6)
         .map(|c| format!("{} {:.2}", c.name, c.completed_per_game))
         .collect();
-    let _ = writeln!(o, "  Cities on completed tickets (per game): {}", top.join(", "));
+    let _ = writeln!(
+        o,
+        "  Cities on completed tickets (per game): {}",
+        top.join(", ")
+    );
     let _ = writeln!(
         o,
         "  Longest path: {:.1} per player, {:.1} per game (max {:.0})",
