@@ -317,7 +317,19 @@ impl HeuristicBot {
             Style::OneStep => {
                 // Every affordable route, valued by its points now plus the
                 // ticket progress it makes.
+                let hand = obs.hand();
+                let locos = hand.locomotives();
+                let colors = board.colors().len();
+                let most = (0..colors).map(|c| hand.0[c]).max().unwrap_or(0) + locos;
                 for (i, r) in board.routes().iter().enumerate() {
+                    // Cheap tests first: most routes are out of reach.
+                    let reach = match r.color {
+                        RouteColor::Gray => most,
+                        RouteColor::Color(c) => hand[Card::color(c)] + locos,
+                    };
+                    if reach < u16::from(r.length) || u32::from(r.length) > trains {
+                        continue;
+                    }
                     let id = RouteId::from_index(i);
                     let planned = self.planner.plan.routes.contains(&id);
                     let len = u32::from(r.length);
