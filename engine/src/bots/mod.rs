@@ -35,7 +35,7 @@ pub trait Bot: Send {
     fn act(&mut self, obs: &Observation<'_>) -> Action;
 }
 
-/// The names [`by_name`] knows, strongest heuristic last but one.
+/// The names [`by_name`] knows.
 pub const BOT_NAMES: [&str; 6] = [
     "random",
     "route-focus",

@@ -431,4 +431,32 @@ mod tests {
         assert!(parse_players("five").unwrap_err().contains("`five`"));
         assert!(parse_players("5..2").is_err());
     }
+
+    #[test]
+    fn the_text_report_puts_findings_first_and_has_a_section_per_player_count() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let board = load_board(&path).unwrap();
+        let config = SimConfig {
+            board,
+            players: vec![2, 3],
+            games: 3,
+            bots: vec!["route-focus".into(), "one-step".into()],
+            seed: 3,
+            threads: 1,
+            turn_cap: sim::DEFAULT_TURN_CAP,
+        };
+        let report = sim::simulate(&config, &|_| {}, &AtomicBool::new(false)).unwrap();
+        let text = render(&report);
+        let findings = text.find("FINDINGS").unwrap();
+        let two = text.find("2 PLAYERS — 3 games").unwrap();
+        let three = text.find("3 PLAYERS — 3 games").unwrap();
+        assert!(findings < two && two < three, "{text}");
+        assert!(text.contains("Endings: normal"), "{text}");
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["schema"], 1);
+        assert_eq!(
+            json["by_players"][0]["map"]["routes"][0]["key"],
+            "atlanta-charleston"
+        );
+    }
 }
