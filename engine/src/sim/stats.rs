@@ -43,8 +43,17 @@ impl Rate {
             count,
             of,
             value: p,
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
+            // Exact at the ends, where rounding would leave a crumb.
+            low: if p == 0.0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if p == 1.0 {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
         }
     }
 
