@@ -75,7 +75,9 @@ pub fn pct(x: f64) -> String {
 
 fn pct_num(x: f64) -> String {
     let v = x * 100.0;
-    if v != 0.0 && v.abs() < 10.0 && (v - v.round()).abs() > 0.05 {
+    if v != 0.0 && v.abs() < 1.0 {
+        format!("{v:.2}")
+    } else if v.abs() < 10.0 && (v - v.round()).abs() > 0.05 {
         format!("{v:.1}")
     } else {
         format!("{v:.0}")
@@ -158,6 +160,8 @@ mod tests {
         assert_eq!(none.low, 0.0);
         assert!(none.high > 0.05 && none.high < 0.08);
         assert_eq!(Rate::new(61.0, 100).percent(), "61% (95% CI 51–70%)");
+        // Small upper bounds stay visible: no stalemate in 10,000 games.
+        assert_eq!(Rate::new(0.0, 10_000).percent(), "0% (95% CI 0–0.04%)");
     }
 
     #[test]
