@@ -76,7 +76,8 @@ pub fn pct(x: f64) -> String {
 fn pct_num(x: f64) -> String {
     let v = x * 100.0;
     if v != 0.0 && v.abs() < 1.0 {
-        format!("{v:.2}")
+        let t = format!("{v:.2}");
+        t.trim_end_matches('0').trim_end_matches('.').to_owned()
     } else if v.abs() < 10.0 && (v - v.round()).abs() > 0.05 {
         format!("{v:.1}")
     } else {
@@ -162,6 +163,7 @@ mod tests {
         assert_eq!(Rate::new(61.0, 100).percent(), "61% (95% CI 51–70%)");
         // Small upper bounds stay visible: no stalemate in 10,000 games.
         assert_eq!(Rate::new(0.0, 10_000).percent(), "0% (95% CI 0–0.04%)");
+        assert_eq!(pct(0.004), "0.4%");
     }
 
     #[test]
