@@ -6,14 +6,18 @@
 //!   studio and `tracklayer stats` share; [`stats`]: design statistics;
 //! - [`game`]: the generic game interface; [`board_game`]: the rules of the
 //!   board family behind it; [`scenario`], [`replay`]: scenario files and replays.
+//! - [`bots`]: players that read observations only;
+//! - [`sim`]: batch simulation and its statistics.
 
 pub mod analysis;
 pub mod board;
 pub mod board_game;
+pub mod bots;
 pub mod game;
 pub mod replay;
 pub mod rng;
 pub mod scenario;
+pub mod sim;
 pub mod stats;
 pub mod synth;
 pub mod validate;

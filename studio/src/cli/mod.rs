@@ -7,6 +7,8 @@ mod common;
 mod play;
 mod replay;
 mod scenario;
+mod arena;
+mod simulate;
 mod stats;
 mod validate;
 
@@ -41,6 +43,10 @@ pub enum Command {
     Scenario(scenario::Args),
     /// Measure the engine: uniform-random games per second on one thread.
     Bench(bench::Args),
+    /// Play many bot games and report on the design (findings, win rates, routes, tickets).
+    Simulate(simulate::Args),
+    /// Play a round robin between bots and rate them.
+    Arena(arena::Args),
 }
 
 /// Runs the command line.
@@ -53,5 +59,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Scenario(args)) => scenario::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Simulate(args)) => simulate::run(args),
+        Some(Command::Arena(args)) => arena::run(args),
     }
 }

@@ -1,0 +1,207 @@
+//! The `mcts` bot: [`super::mcts`] on the board game. Candidate moves are the
+//! route-focus heuristic's own choice first, then the claims of its plan, the
+//! best-scoring other claims, every distinct card draw and drawing tickets;
+//! rollouts play every seat with the heuristic; the reward mixes winning with
+//! the score margin so that close games still teach the search something.
+
+use smallvec::SmallVec;
+
+use super::Bot;
+use super::heuristic::{HeuristicBot, Style, claim_action};
+use super::mcts::{self, Budget, SearchConfig, SearchPolicy};
+use super::pay::Wanted;
+use crate::board::RouteId;
+use crate::board_game::cards::CARD_KINDS;
+use crate::board_game::{Action, Card, Observation, PublicPhase, State};
+use crate::game::{EndReason, GameState};
+use crate::rng::GameRng;
+
+/// The style that plays the rollouts and orders the candidates.
+pub const ROLLOUT_STYLE: Style = Style::RouteFocus;
+
+/// Off-plan claims searched besides the plan's, by points.
+const OTHER_CLAIMS: usize = 3;
+
+/// A rollout stops at this turn (the harness's usual cap is higher).
+const ROLLOUT_TURN_CAP: u32 = 600;
+
+/// The board game's search policy.
+#[derive(Clone, Debug)]
+pub struct BoardPolicy {
+    tree: Vec<HeuristicBot>,
+    rollout: Vec<HeuristicBot>,
+    legal: Vec<Action>,
+}
+
+impl BoardPolicy {
+    /// A policy for up to `players` seats.
+    pub fn new(players: usize) -> Self {
+        BoardPolicy {
+            tree: (0..players)
+                .map(|_| HeuristicBot::new(ROLLOUT_STYLE, 0))
+                .collect(),
+            rollout: (0..players)
+                .map(|_| HeuristicBot::new(ROLLOUT_STYLE, 0))
+                .collect(),
+            legal: Vec::new(),
+        }
+    }
+
+    fn ensure(&mut self, players: usize) {
+        while self.tree.len() < players {
+            self.tree.push(HeuristicBot::new(ROLLOUT_STYLE, 0));
+            self.rollout.push(HeuristicBot::new(ROLLOUT_STYLE, 0));
+        }
+    }
+}
+
+fn push_unique(out: &mut Vec<Action>, a: Action) {
+    if !out.contains(&a) {
+        out.push(a);
+    }
+}
+
+impl SearchPolicy<State> for BoardPolicy {
+    fn reset(&mut self) {
+        self.tree.iter_mut().for_each(HeuristicBot::reset);
+        self.rollout.iter_mut().for_each(HeuristicBot::reset);
+    }
+
+    fn candidates(&mut self, state: &State, out: &mut Vec<Action>) {
+        let Some(seat) = state.current_player() else {
+            return;
+        };
+        self.ensure(state.num_players());
+        let obs = state.observation(seat);
+        let bot = &mut self.tree[seat.index()];
+        let first = bot.decide(&obs);
+        out.push(first);
+        self.legal.clear();
+        state.legal_actions(&mut self.legal);
+        match obs.phase() {
+            PublicPhase::Turn | PublicPhase::SecondDraw => {
+                // Distinct draws.
+                let mut seen: SmallVec<[Card; 8]> = SmallVec::new();
+                for &a in &self.legal {
+                    match a {
+                        Action::DrawFaceUp(slot) => {
+                            if let Some(Some(c)) = obs.display().get(usize::from(slot))
+                                && !seen.contains(c)
+                            {
+                                seen.push(*c);
+                                push_unique(out, a);
+                            }
+                        }
+                        Action::DrawBlind | Action::DrawTickets => push_unique(out, a),
+                        _ => {}
+                    }
+                }
+                if obs.phase() == PublicPhase::Turn {
+                    let wanted: Wanted = [0; CARD_KINDS];
+                    let plan: SmallVec<[RouteId; 16]> = bot.plan().routes.iter().copied().collect();
+                    for r in plan {
+                        if let Some(a) = claim_action(&obs, r, &wanted, true) {
+                            push_unique(out, a);
+                        }
+                    }
+                    let mut others: SmallVec<[(i32, Action); 16]> = SmallVec::new();
+                    for (i, r) in obs.board().routes().iter().enumerate() {
+                        if let Some(a) = claim_action(&obs, RouteId::from_index(i), &wanted, true) {
+                            others.push((r.points, a));
+                        }
+                    }
+                    others.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
+                    for &(_, a) in others.iter().take(OTHER_CLAIMS) {
+                        push_unique(out, a);
+                    }
+                    // Stations the heuristic would not build are left out.
+                }
+            }
+            PublicPhase::SetupTickets
+            | PublicPhase::KeepTickets
+            | PublicPhase::Tunnel { .. }
+            | PublicPhase::Double(_) => {
+                for &a in &self.legal {
+                    push_unique(out, a);
+                }
+            }
+            PublicPhase::Over => {}
+        }
+    }
+
+    fn rollout(&mut self, state: &mut State, _rng: &mut GameRng) {
+        self.ensure(state.num_players());
+        while let Some(seat) = state.current_player() {
+            if state.turn() >= ROLLOUT_TURN_CAP {
+                state.stop(EndReason::TurnCap);
+                break;
+            }
+            let obs = state.observation(seat);
+            let a = self.rollout[seat.index()].decide(&obs);
+            if state.apply(a).is_err() {
+                state.stop(EndReason::TurnCap);
+                break;
+            }
+        }
+    }
+
+    fn rewards(&self, state: &State, out: &mut Vec<f64>) {
+        let n = state.num_players();
+        out.clear();
+        let Some(ending) = state.ending() else {
+            out.resize(n, 0.5);
+            return;
+        };
+        let o = &ending.outcome;
+        let share = 1.0 / o.winners.len().max(1) as f64;
+        for seat in 0..n {
+            let best_other = (0..n)
+                .filter(|&s| s != seat)
+                .map(|s| o.scores[s])
+                .max()
+                .unwrap_or(0);
+            let margin = f64::from(o.scores[seat] - best_other);
+            let win = if o.ranks[seat] == 0 { share } else { 0.0 };
+            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / 25.0).tanh()));
+        }
+    }
+}
+
+/// The `mcts` bot.
+#[derive(Clone, Debug)]
+pub struct MctsBot {
+    name: String,
+    config: SearchConfig,
+    rng: GameRng,
+    policy: BoardPolicy,
+    fallback: HeuristicBot,
+}
+
+impl MctsBot {
+    /// A searching bot named `name` with a budget per decision, drawing from `seed`.
+    pub fn new(name: String, budget: Budget, seed: u64) -> Self {
+        MctsBot {
+            name,
+            config: SearchConfig {
+                budget,
+                ..SearchConfig::default()
+            },
+            rng: GameRng::seeded(seed),
+            policy: BoardPolicy::new(2),
+            fallback: HeuristicBot::new(ROLLOUT_STYLE, seed),
+        }
+    }
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn act(&mut self, obs: &Observation<'_>) -> Action {
+        match mcts::search(obs, &mut self.policy, &self.config, &mut self.rng) {
+            Some(r) => r.action,
+            None => self.fallback.decide(obs),
+        }
+    }
+}

@@ -1,0 +1,635 @@
+//! The four play styles of the AI-playtesting literature on this game
+//! (de Mesentier Silva et al., FDG 2017), as one rule-based player with a
+//! [`Style`] that sets its priorities. `docs/bots.md` states each style's
+//! rules in a designer's words.
+//!
+//! The hot path allocates nothing after the first turns: the plan is cached
+//! and replanned only when the board or the tickets change, and actions are
+//! built directly rather than picked from the full list of legal actions.
+
+use super::Bot;
+use super::pay::{self, Wanted};
+use super::plan::{CostModel, Needs, Planner};
+use crate::board::{RouteColor, RouteId};
+use crate::board_game::{Action, Card, Keep, Observation, PublicPhase};
+use crate::game::{Observation as _, Seat};
+
+/// A play style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// Builds the shortest paths of its tickets, then draws new ones.
+    RouteFocus,
+    /// Draws many tickets early, keeps every one its network can absorb.
+    DestinationHungry,
+    /// Prefers long routes, on and off its ticket paths, for their points.
+    LongRoute,
+    /// Takes the action with the best immediate gain.
+    OneStep,
+}
+
+impl Style {
+    /// Every style.
+    pub const ALL: [Style; 4] = [
+        Style::RouteFocus,
+        Style::DestinationHungry,
+        Style::LongRoute,
+        Style::OneStep,
+    ];
+
+    /// The style's bot name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::RouteFocus => "route-focus",
+            Style::DestinationHungry => "destination-hungry",
+            Style::LongRoute => "long-route",
+            Style::OneStep => "one-step",
+        }
+    }
+
+    /// The style with this bot name.
+    pub fn from_name(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    fn params(self) -> Params {
+        let base = Params {
+            model: CostModel::default(),
+            budget: 0.85,
+            lambda: 0.35,
+            ticket_trains: 14,
+            long_claim: 0,
+            keep_bonus: 0,
+        };
+        match self {
+            Style::RouteFocus => base,
+            Style::DestinationHungry => Params {
+                budget: 1.0,
+                lambda: 0.15,
+                ticket_trains: 8,
+                keep_bonus: 2,
+                ..base
+            },
+            Style::LongRoute => Params {
+                model: CostModel {
+                    long_bias: 2,
+                    ..CostModel::default()
+                },
+                budget: 0.8,
+                ticket_trains: 22,
+                long_claim: 5,
+                ..base
+            },
+            Style::OneStep => Params {
+                budget: 0.75,
+                lambda: 0.5,
+                ticket_trains: 18,
+                ..base
+            },
+        }
+    }
+}
+
+/// The numbers behind a style.
+#[derive(Clone, Copy, Debug)]
+struct Params {
+    model: CostModel,
+    /// Share of the trains left that ticket plans may take.
+    budget: f32,
+    /// Points a ticket must be worth per train of new path (keeping tickets).
+    lambda: f32,
+    /// Fewest trains left to draw new tickets.
+    ticket_trains: u16,
+    /// Off-plan routes at least this long are claimed when trains allow (0: never).
+    long_claim: u8,
+    /// Extra value per ticket kept.
+    keep_bonus: i32,
+}
+
+/// A rule-based player of one style.
+#[derive(Clone, Debug)]
+pub struct HeuristicBot {
+    style: Style,
+    params: Params,
+    planner: Planner,
+    legal: Vec<Action>,
+}
+
+impl HeuristicBot {
+    /// A bot of `style`. The rules are deterministic, so the seed is not used;
+    /// it is accepted for a uniform constructor.
+    pub fn new(style: Style, _seed: u64) -> Self {
+        let params = style.params();
+        HeuristicBot {
+            style,
+            params,
+            planner: Planner::new(params.model),
+            legal: Vec::new(),
+        }
+    }
+
+    /// Its style.
+    pub fn style(&self) -> Style {
+        self.style
+    }
+
+    /// The plan for the tickets held, as of the last decision.
+    pub fn plan(&self) -> &super::plan::Plan {
+        &self.planner.plan
+    }
+
+    /// Forgets cached plans (for reuse on an unrelated position).
+    pub fn reset(&mut self) {
+        self.planner.invalidate();
+    }
+
+    /// The trains the plan may take.
+    fn budget(&self, obs: &Observation<'_>) -> u32 {
+        let me = obs.player(obs.seat());
+        let own = f32::from(me.trains) * self.params.budget;
+        // Late in the game the others' trains bound how much can still be built.
+        let others = min_other_trains(obs);
+        let time = f32::from(others) * 1.3 + 6.0;
+        own.min(time).max(0.0) as u32
+    }
+
+    /// The action for the observing player, whose decision it is.
+    pub fn decide(&mut self, obs: &Observation<'_>) -> Action {
+        let chosen = match obs.phase() {
+            PublicPhase::SetupTickets | PublicPhase::KeepTickets => self.keep(obs),
+            PublicPhase::Turn => self.turn(obs),
+            PublicPhase::SecondDraw => {
+                let needs = self.needs(obs);
+                self.draw(obs, &needs, true)
+            }
+            PublicPhase::Tunnel { extra, .. } => Some(self.tunnel(obs, extra)),
+            PublicPhase::Double(route) => self.double(obs, route),
+            PublicPhase::Over => None,
+        };
+        chosen.unwrap_or_else(|| self.fallback(obs))
+    }
+
+    /// Something legal when the rules above found nothing to do.
+    fn fallback(&mut self, obs: &Observation<'_>) -> Action {
+        self.legal.clear();
+        obs.legal_actions(&mut self.legal);
+        let rank = |a: &Action| match a {
+            Action::DrawBlind => 0,
+            Action::DrawFaceUp(_) => 1,
+            Action::Claim { .. } => 2,
+            Action::DrawTerrainBlind | Action::DrawTerrainFaceUp(_) => 3,
+            Action::NoDouble | Action::Withdraw => 4,
+            _ => 5,
+        };
+        self.legal
+            .iter()
+            .copied()
+            .min_by_key(rank)
+            .unwrap_or(Action::DrawBlind)
+    }
+
+    fn needs(&mut self, obs: &Observation<'_>) -> Needs {
+        let budget = self.budget(obs);
+        self.planner.refresh(obs, budget);
+        if self.planner.plan.routes.is_empty() {
+            match free_target(obs, self.style) {
+                Some(r) => Needs::of(obs.board(), &[r]),
+                None => Needs::default(),
+            }
+        } else {
+            Needs::of(obs.board(), &self.planner.plan.routes)
+        }
+    }
+
+    // ----- keeping tickets -----------------------------------------------------
+
+    fn keep(&mut self, obs: &Observation<'_>) -> Option<Action> {
+        let board = obs.board();
+        let budget = self.budget(obs);
+        self.planner.refresh(obs, budget);
+        self.legal.clear();
+        obs.legal_actions(&mut self.legal);
+        let offer = obs.offer();
+        let mut best: Option<(i64, u32, Action)> = None;
+        let mut extra: smallvec::SmallVec<[crate::board::TicketId; 8]> = smallvec::SmallVec::new();
+        for i in 0..self.legal.len() {
+            let Action::KeepTickets(keep) = self.legal[i] else {
+                continue;
+            };
+            extra.clear();
+            extra.extend(
+                offer
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| keep.keeps(*k))
+                    .map(|(_, &t)| t),
+            );
+            let plan = self.planner.trial(obs, &extra, budget);
+            let mut value = f64::from(plan.ticket_value(board) * 10);
+            value -= f64::from(self.params.lambda) * f64::from(plan.cost);
+            value += f64::from(self.params.keep_bonus * 10 * keep.count() as i32);
+            if self.style == Style::LongRoute {
+                for &t in &extra {
+                    if board.ticket(t).long || board.ticket(t).points >= 15 {
+                        value += 40.0;
+                    }
+                }
+            }
+            let v = value.round() as i64;
+            let better = match best {
+                None => true,
+                Some((bv, bn, _)) => v > bv || (v == bv && keep.count() < bn),
+            };
+            if better {
+                best = Some((v, keep.count(), Action::KeepTickets(keep)));
+            }
+        }
+        best.map(|(_, _, a)| a).or_else(|| {
+            // An empty offer: keep nothing.
+            offer.is_empty().then_some(Action::KeepTickets(Keep(0)))
+        })
+    }
+
+    // ----- the start of a turn ------------------------------------------------
+
+    fn turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
+        let board = obs.board();
+        let budget = self.budget(obs);
+        self.planner.refresh(obs, budget);
+        let me = obs.player(obs.seat());
+        let ending = obs.last_round() || min_other_trains(obs) <= board.rules().end.trains_left + 3;
+        let needs = self.needs(obs);
+        let wanted = needs.colored;
+
+        if let Some(a) = self.claim(obs, &wanted, ending) {
+            return Some(a);
+        }
+        if let Some(a) = self.station(obs, &wanted) {
+            return Some(a);
+        }
+        if !ending && self.wants_tickets(obs) {
+            return Some(Action::DrawTickets);
+        }
+        // Nothing planned is affordable: in free play (or at the very end)
+        // grab the best affordable route rather than wait.
+        if (self.planner.plan.finished() || ending || me.trains < 6)
+            && let Some(a) = self.best_free_claim(obs, &wanted, ending)
+        {
+            return Some(a);
+        }
+        self.draw(obs, &needs, false)
+    }
+
+    fn wants_tickets(&self, obs: &Observation<'_>) -> bool {
+        let board = obs.board();
+        let draw = board.rules().tickets.draw;
+        let can = (draw.regular > 0 && obs.ticket_deck_size() > 0)
+            || (draw.long > 0 && obs.long_ticket_deck_size() > 0);
+        if !can {
+            return false;
+        }
+        let me = obs.player(obs.seat());
+        if me.trains < self.params.ticket_trains || min_other_trains(obs) < 12 {
+            return false;
+        }
+        let plan = &self.planner.plan;
+        match self.style {
+            Style::DestinationHungry => {
+                plan.finished()
+                    || (u32::from(me.trains) >= plan.trains + 15 && obs.tickets().len() < 7)
+            }
+            _ => plan.finished(),
+        }
+    }
+
+    /// Claims by style; `None` when nothing is worth claiming now.
+    fn claim(&mut self, obs: &Observation<'_>, wanted: &Wanted, ending: bool) -> Option<Action> {
+        let board = obs.board();
+        let me = obs.player(obs.seat());
+        let trains = u32::from(me.trains);
+        let plan_trains = self.planner.plan.trains;
+        let mut best: Option<(i64, Action)> = None;
+        let mut consider = |value: i64, a: Action| {
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, a));
+            }
+        };
+        match self.style {
+            Style::OneStep => {
+                // Every affordable route, valued by its points now plus the
+                // ticket progress it makes.
+                let hand = obs.hand();
+                let locos = hand.locomotives();
+                let colors = board.colors().len();
+                let most = (0..colors).map(|c| hand.0[c]).max().unwrap_or(0) + locos;
+                for (i, r) in board.routes().iter().enumerate() {
+                    // Cheap tests first: most routes are out of reach.
+                    let reach = match r.color {
+                        RouteColor::Gray => most,
+                        RouteColor::Color(c) => hand[Card::color(c)] + locos,
+                    };
+                    if reach < u16::from(r.length) || u32::from(r.length) > trains {
+                        continue;
+                    }
+                    let id = RouteId::from_index(i);
+                    let planned = self.planner.plan.routes.contains(&id);
+                    let len = u32::from(r.length);
+                    if !planned && trains < plan_trains + len && !ending {
+                        continue;
+                    }
+                    let Some(a) = claim_action(obs, id, wanted, ending) else {
+                        continue;
+                    };
+                    let mut value = i64::from(r.points) * 10;
+                    if let Some((t, left)) = self.planner.plan.owner_of(id) {
+                        let p = i64::from(board.ticket(t).points);
+                        value += if left <= 1 {
+                            p * 20
+                        } else {
+                            p * 10 / left as i64
+                        };
+                    } else if !ending && r.length < 3 {
+                        continue;
+                    }
+                    consider(value, a);
+                }
+            }
+            _ => {
+                for &id in &self.planner.plan.routes {
+                    let r = board.route(id);
+                    if let Some(a) = claim_action(obs, id, wanted, ending) {
+                        consider(i64::from(r.length) * 10 + i64::from(r.points), a);
+                    }
+                }
+                if self.params.long_claim > 0 {
+                    let min = self.params.long_claim.min(max_route_length(obs));
+                    for (i, r) in board.routes().iter().enumerate() {
+                        let id = RouteId::from_index(i);
+                        if r.length < min || trains < plan_trains + u32::from(r.length) {
+                            continue;
+                        }
+                        if let Some(a) = claim_action(obs, id, wanted, ending) {
+                            consider(i64::from(r.points) * 20, a);
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
+    /// The highest-scoring affordable route (free play and the last turns).
+    fn best_free_claim(
+        &self,
+        obs: &Observation<'_>,
+        wanted: &Wanted,
+        ending: bool,
+    ) -> Option<Action> {
+        let board = obs.board();
+        let mut best: Option<(i32, Action)> = None;
+        for (i, r) in board.routes().iter().enumerate() {
+            if !ending && r.length < 2 {
+                continue;
+            }
+            if let Some(a) = claim_action(obs, RouteId::from_index(i), wanted, ending)
+                && best.is_none_or(|(p, _)| r.points > p)
+            {
+                best = Some((r.points, a));
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
+    fn station(&self, obs: &Observation<'_>, wanted: &Wanted) -> Option<Action> {
+        let &(_, city) = self.planner.plan.borrow.first()?;
+        if obs.station_owner(city).is_some() {
+            return None;
+        }
+        let board = obs.board();
+        let me = obs.player(obs.seat());
+        let rules = &board.rules().stations;
+        let built = usize::from(rules.count.checked_sub(me.stations_left)?);
+        let cost = *rules.costs.get(built)?;
+        let payment = pay::choose(
+            obs.hand(),
+            board.colors().len(),
+            None,
+            cost,
+            0,
+            wanted,
+            false,
+        )?;
+        Some(Action::BuildStation { city, payment })
+    }
+
+    // ----- drawing ---------------------------------------------------------------
+
+    fn draw(&self, obs: &Observation<'_>, needs: &Needs, second: bool) -> Option<Action> {
+        let board = obs.board();
+        let colors = board.colors().len();
+        let hand = obs.hand();
+        let u = needs.usefulness(hand, colors);
+        let loco_double = board.rules().display.locomotive_counts_double;
+        let display = obs.display();
+        let mut best: Option<(u16, u8)> = None;
+        let mut loco_slot = None;
+        for (slot, c) in display.iter().enumerate() {
+            let Some(c) = *c else { continue };
+            if c.is_locomotive() {
+                if !(second && loco_double) {
+                    loco_slot = Some(slot as u8);
+                }
+                continue;
+            }
+            let v = u[c.index()];
+            if v > 0 && best.is_none_or(|(bv, _)| v > bv) {
+                best = Some((v, slot as u8));
+            }
+        }
+        if let Some((_, slot)) = best {
+            return Some(Action::DrawFaceUp(slot));
+        }
+        let deficit: u16 = u.iter().sum();
+        if let Some(slot) = loco_slot
+            && (u[Card::LOCOMOTIVE.index()] > 0 || (!second && deficit >= 6))
+        {
+            return Some(Action::DrawFaceUp(slot));
+        }
+        if let Some(a) = self.terrain_draw(obs) {
+            return Some(a);
+        }
+        if obs.deck_size() > 0 || obs.discards().total() > 0 {
+            return Some(Action::DrawBlind);
+        }
+        // No deck: any face-up card, else any terrain card.
+        if let Some(slot) = display.iter().enumerate().find_map(|(i, c)| match c {
+            Some(c) if !(second && loco_double && c.is_locomotive()) => Some(i as u8),
+            _ => None,
+        }) {
+            return Some(Action::DrawFaceUp(slot));
+        }
+        if let Some(i) = obs.terrain_display().iter().position(Option::is_some) {
+            return Some(Action::DrawTerrainFaceUp(i as u8));
+        }
+        (obs.terrain_deck_size() > 0).then_some(Action::DrawTerrainBlind)
+    }
+
+    /// A face-up terrain card of a type the plan could double with.
+    fn terrain_draw(&self, obs: &Observation<'_>) -> Option<Action> {
+        let board = obs.board();
+        if board.terrain_types().is_empty() {
+            return None;
+        }
+        let me = obs.seat();
+        let mine = obs.player(me).terrain;
+        let display = obs.terrain_display();
+        for &r in &self.planner.plan.routes {
+            let route = board.route(r);
+            let (Some(t), cost) = (route.terrain, route.doubling_cost) else {
+                continue;
+            };
+            if cost == 0 || route.points < 4 {
+                continue;
+            }
+            let t = t.index();
+            let rival = (0..obs.num_players())
+                .filter(|&s| s != me.index())
+                .map(|s| obs.player(Seat(s as u8)).terrain.0[t])
+                .max()
+                .unwrap_or(0);
+            if mine.0[t] >= u16::from(cost).max(rival) {
+                continue;
+            }
+            if let Some(slot) = display.iter().position(|d| *d == Some(t as u8)) {
+                return Some(Action::DrawTerrainFaceUp(slot as u8));
+            }
+        }
+        None
+    }
+
+    // ----- tunnels and doubling ----------------------------------------------------
+
+    fn tunnel(&self, obs: &Observation<'_>, extra: u8) -> Action {
+        // The legal actions list exactly the ways to pay (the cards laid
+        // down are not part of the public view): pay with the fewest
+        // locomotives, or withdraw when nothing can pay.
+        let mut legal = Vec::with_capacity(4);
+        obs.legal_actions(&mut legal);
+        legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::PayTunnel { locomotives } => Some(locomotives),
+                _ => None,
+            })
+            .min()
+            .filter(|&l| l <= extra)
+            .map_or(Action::Withdraw, |locomotives| Action::PayTunnel {
+                locomotives,
+            })
+    }
+
+    fn double(&mut self, obs: &Observation<'_>, route: RouteId) -> Option<Action> {
+        self.legal.clear();
+        obs.legal_actions(&mut self.legal);
+        let points = obs.board().route(route).points;
+        let lo = self
+            .legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Double { locomotives } => Some(locomotives),
+                _ => None,
+            })
+            .min();
+        match lo {
+            Some(l) if l == 0 || points >= 4 * i32::from(l) => {
+                Some(Action::Double { locomotives: l })
+            }
+            _ => Some(Action::NoDouble),
+        }
+    }
+}
+
+impl Bot for HeuristicBot {
+    fn name(&self) -> &str {
+        self.style.name()
+    }
+
+    fn act(&mut self, obs: &Observation<'_>) -> Action {
+        self.decide(obs)
+    }
+}
+
+/// The fewest trains any other player has (the game's clock).
+pub fn min_other_trains(obs: &Observation<'_>) -> u16 {
+    let me = obs.seat().index();
+    (0..obs.num_players())
+        .filter(|&s| s != me)
+        .map(|s| obs.player(Seat(s as u8)).trains)
+        .min()
+        .unwrap_or(u16::MAX)
+}
+
+fn max_route_length(obs: &Observation<'_>) -> u8 {
+    obs.board()
+        .routes()
+        .iter()
+        .map(|r| r.length)
+        .max()
+        .unwrap_or(0)
+}
+
+/// A legal claim of `route` with the best payment, or `None` when it is not
+/// open, too long for the trains left, or not affordable (tunnels want one
+/// spare card unless the game is ending).
+pub fn claim_action(
+    obs: &Observation<'_>,
+    route: RouteId,
+    wanted: &Wanted,
+    ending: bool,
+) -> Option<Action> {
+    let board = obs.board();
+    let r = board.route(route);
+    let me = obs.player(obs.seat());
+    if me.trains < u16::from(r.length) || !obs.route_open(route) {
+        return None;
+    }
+    let hand = obs.hand();
+    let colors = board.colors().len();
+    let color = match r.color {
+        RouteColor::Gray => None,
+        RouteColor::Color(c) => Some(Card::color(c)),
+    };
+    if r.tunnel && !ending && !pay::affordable(hand, colors, color, r.length + 1, r.ferry) {
+        return None;
+    }
+    let payment = pay::choose(hand, colors, color, r.length, r.ferry, wanted, ending)?;
+    Some(Action::Claim { route, payment })
+}
+
+/// In free play (no ticket left to build), the route to collect cards for:
+/// the best points per turn needed, or for `long-route` the longest.
+fn free_target(obs: &Observation<'_>, style: Style) -> Option<RouteId> {
+    let board = obs.board();
+    let me = obs.player(obs.seat());
+    let hand = obs.hand();
+    let colors = board.colors().len();
+    let mut best: Option<(i64, RouteId)> = None;
+    for (i, r) in board.routes().iter().enumerate() {
+        let id = RouteId::from_index(i);
+        if me.trains < u16::from(r.length) || !obs.route_open(id) {
+            continue;
+        }
+        let have = match r.color {
+            RouteColor::Color(c) => hand[Card::color(c)],
+            RouteColor::Gray => (0..colors).map(|c| hand.0[c]).max().unwrap_or(0),
+        } + hand.locomotives();
+        let missing = i64::from(u16::from(r.length).saturating_sub(have));
+        let value = match style {
+            Style::LongRoute => i64::from(r.points) * 100 - missing,
+            _ => i64::from(r.points) * 100 / (missing * 5 + 10),
+        };
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, id));
+        }
+    }
+    best.map(|(_, r)| r)
+}

@@ -1,0 +1,293 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
+//! Powley & Whitehouse 2012), written once against the [`crate::game`]
+//! traits. Each iteration samples a full state consistent with the searching
+//! player's observation (a determinization), walks the tree choosing among
+//! the actions available in that determinization (UCB with availability
+//! counts), adds one node, plays the game out with a fast policy and credits
+//! every node with the reward of the player who moved into it.
+//!
+//! What is specific to a game — which actions are worth searching, in which
+//! order, how to play out and how to score — comes from a [`SearchPolicy`].
+
+use std::time::{Duration, Instant};
+
+use crate::game::{GameState, Observation};
+use crate::rng::GameRng;
+
+/// How much search a decision gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many iterations (deterministic for a seed).
+    Iterations(u32),
+    /// About this many milliseconds (depends on the machine's speed, so not
+    /// reproducible).
+    Millis(u32),
+}
+
+impl Budget {
+    /// The default: see `docs/bots.md` for the budget-to-strength curve.
+    pub const DEFAULT_ITERATIONS: u32 = 1000;
+
+    /// Reads `2000` (iterations) or `50ms`.
+    pub fn parse(s: &str) -> Result<Budget, String> {
+        let bad =
+            || format!("`{s}` is not a budget: give iterations (`2000`) or milliseconds (`50ms`)");
+        if let Some(ms) = s.strip_suffix("ms") {
+            let n: u32 = ms.trim().parse().map_err(|_| bad())?;
+            return if n == 0 {
+                Err(bad())
+            } else {
+                Ok(Budget::Millis(n))
+            };
+        }
+        let n: u32 = s.trim().parse().map_err(|_| bad())?;
+        if n == 0 {
+            Err(bad())
+        } else {
+            Ok(Budget::Iterations(n))
+        }
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::Iterations(Budget::DEFAULT_ITERATIONS)
+    }
+}
+
+/// The game-specific parts of the search.
+pub trait SearchPolicy<S: GameState> {
+    /// Forgets anything cached about a previous determinization.
+    fn reset(&mut self);
+    /// The actions worth searching for the player to move, most promising
+    /// first; a non-empty subset of the legal actions while the game runs.
+    fn candidates(&mut self, state: &S, out: &mut Vec<S::Action>);
+    /// Plays the state on (to its end, or until the policy's own cut-off).
+    fn rollout(&mut self, state: &mut S, rng: &mut GameRng);
+    /// Each seat's reward in `[0, 1]` for the state reached.
+    fn rewards(&self, state: &S, out: &mut Vec<f64>);
+}
+
+/// Search settings.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchConfig {
+    /// Iterations or time per decision.
+    pub budget: Budget,
+    /// The UCB exploration constant.
+    pub exploration: f64,
+    /// Progressive widening: a node may have `1 + widening * sqrt(visits)`
+    /// children, taken in the policy's order.
+    pub widening: f64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            budget: Budget::default(),
+            exploration: 0.7,
+            widening: 1.5,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node<A> {
+    action: Option<A>,
+    mover: u8,
+    visits: u32,
+    avail: u32,
+    reward: f64,
+    children: Vec<u32>,
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>, mover: u8) -> Self {
+        Node {
+            action,
+            mover,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+            children: Vec::new(),
+        }
+    }
+}
+
+/// What a search found: the action and the statistics behind it.
+#[derive(Clone, Debug)]
+pub struct SearchResult<A> {
+    /// The most visited root action.
+    pub action: A,
+    /// Iterations run.
+    pub iterations: u32,
+    /// Each root action with its visits and mean reward.
+    pub root: Vec<(A, u32, f64)>,
+}
+
+/// Searches from the observer's information set and returns the most visited
+/// action, or `None` when the observer has nothing to decide.
+pub fn search<O, S, P>(
+    obs: &O,
+    policy: &mut P,
+    config: &SearchConfig,
+    rng: &mut GameRng,
+) -> Option<SearchResult<S::Action>>
+where
+    O: Observation<State = S>,
+    S: GameState,
+    P: SearchPolicy<S>,
+{
+    let me = obs.seat();
+    let mut tree: Vec<Node<S::Action>> = vec![Node::new(None, me.0)];
+    let mut cands: Vec<S::Action> = Vec::new();
+    let mut path: Vec<u32> = Vec::new();
+    let mut rewards: Vec<f64> = Vec::new();
+
+    // A single candidate needs no search.
+    {
+        let state = obs.sample_state(rng);
+        if state.current_player() != Some(me) {
+            return None;
+        }
+        policy.reset();
+        policy.candidates(&state, &mut cands);
+        match cands.len() {
+            0 => return None,
+            1 => {
+                return Some(SearchResult {
+                    action: cands[0],
+                    iterations: 0,
+                    root: vec![(cands[0], 0, 0.0)],
+                });
+            }
+            _ => {}
+        }
+    }
+
+    let start = Instant::now();
+    let mut iterations = 0u32;
+    loop {
+        match config.budget {
+            Budget::Iterations(n) if iterations >= n => break,
+            Budget::Millis(ms)
+                if iterations > 0
+                    && iterations.is_multiple_of(8)
+                    && start.elapsed() >= Duration::from_millis(u64::from(ms)) =>
+            {
+                break;
+            }
+            _ => {}
+        }
+        iterations += 1;
+        let mut state = obs.sample_state(rng);
+        policy.reset();
+        path.clear();
+        path.push(0);
+        let mut node = 0usize;
+        // Selection and expansion.
+        while let Some(player) = state.current_player() {
+            cands.clear();
+            policy.candidates(&state, &mut cands);
+            if cands.is_empty() {
+                break;
+            }
+            let limit = 1 + (config.widening * f64::from(tree[node].visits).sqrt()) as usize;
+            let mut compatible = 0usize;
+            let mut untried = None;
+            for &a in &cands {
+                let child = tree[node]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| tree[c as usize].action == Some(a));
+                match child {
+                    Some(c) => {
+                        tree[c as usize].avail += 1;
+                        compatible += 1;
+                    }
+                    None if untried.is_none() => untried = Some(a),
+                    None => {}
+                }
+            }
+            if let Some(a) = untried
+                && (compatible < limit || compatible == 0)
+            {
+                if state.apply(a).is_err() {
+                    break;
+                }
+                let id = tree.len() as u32;
+                tree.push(Node::new(Some(a), player.0));
+                tree[node].children.push(id);
+                path.push(id);
+                break;
+            }
+            // UCB over the compatible children.
+            let mut best = None;
+            let mut best_value = f64::NEG_INFINITY;
+            for &c in &tree[node].children {
+                let child = &tree[c as usize];
+                let Some(a) = child.action else { continue };
+                if !cands.contains(&a) {
+                    continue;
+                }
+                let n = f64::from(child.visits.max(1));
+                let value = child.reward / n
+                    + config.exploration * (f64::from(child.avail.max(1)).ln() / n).sqrt();
+                if value > best_value {
+                    best_value = value;
+                    best = Some(c);
+                }
+            }
+            let Some(c) = best else { break };
+            let Some(a) = tree[c as usize].action else {
+                break;
+            };
+            if state.apply(a).is_err() {
+                break;
+            }
+            node = c as usize;
+            path.push(c);
+        }
+        // Simulation and backpropagation.
+        policy.rollout(&mut state, rng);
+        rewards.clear();
+        policy.rewards(&state, &mut rewards);
+        for &n in &path {
+            let node = &mut tree[n as usize];
+            node.visits += 1;
+            node.reward += rewards.get(usize::from(node.mover)).copied().unwrap_or(0.0);
+        }
+    }
+
+    let root: Vec<(S::Action, u32, f64)> = tree[0]
+        .children
+        .iter()
+        .filter_map(|&c| {
+            let n = &tree[c as usize];
+            n.action
+                .map(|a| (a, n.visits, n.reward / f64::from(n.visits.max(1))))
+        })
+        .collect();
+    let action = root
+        .iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
+        .map(|r| r.0)?;
+    Some(SearchResult {
+        action,
+        iterations,
+        root,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_parse_iterations_and_milliseconds() {
+        assert_eq!(Budget::parse("2000"), Ok(Budget::Iterations(2000)));
+        assert_eq!(Budget::parse("50ms"), Ok(Budget::Millis(50)));
+        assert!(Budget::parse("0").is_err());
+        assert!(Budget::parse("fast").unwrap_err().contains("`fast`"));
+    }
+}

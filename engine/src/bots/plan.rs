@@ -1,0 +1,474 @@
+//! Planning helpers shared by the heuristic bots (and the MCTS rollouts): the
+//! cheapest ways to complete a player's tickets over the routes they may still
+//! use, what cards that plan wants, and a cache that replans only when the
+//! board or the tickets changed. Costs are in tenths of a train.
+//!
+//! Everything here reads one player's [`Observation`]: their own tickets and
+//! hand, and the public board.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::board::{Board, CityId, Place, RouteColor, RouteId, TicketId};
+use crate::board_game::cards::CARD_KINDS;
+use crate::board_game::{Card, Observation};
+use crate::game::{Observation as _, Seat};
+
+use super::pay::Wanted;
+
+/// No path.
+pub const UNREACHABLE: u32 = u32::MAX;
+
+const NO_ROUTE: u32 = 0;
+const SOURCE: u32 = u32::MAX;
+
+/// How a style prices routes when it looks for paths (tenths of a train).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CostModel {
+    /// Added for a tunnel (the risk of extra cards).
+    pub tunnel: u32,
+    /// Added per ferry locomotive (locomotives are scarce).
+    pub ferry: u32,
+    /// Tenths taken off per route point: 0 prices routes by trains only; more
+    /// prefers long, high-scoring routes.
+    pub long_bias: u32,
+    /// Using another player's route through a station still to build.
+    pub new_station: u32,
+    /// Using another player's route through a station already built.
+    pub own_station: u32,
+}
+
+impl Default for CostModel {
+    fn default() -> Self {
+        CostModel {
+            tunnel: 6,
+            ferry: 5,
+            long_bias: 0,
+            new_station: 45,
+            own_station: 5,
+        }
+    }
+}
+
+/// Where a ticket stands in the plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TicketStatus {
+    /// Already connected by the player's own routes (or their stations).
+    Done,
+    /// Planned at this cost.
+    Planned(u32),
+    /// Not reachable any more, or not within the trains budget: given up.
+    Dropped,
+}
+
+/// The plan for a set of tickets.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Open routes to claim, in the order they were planned (most valuable
+    /// ticket first).
+    pub routes: Vec<RouteId>,
+    /// Other players' routes to use through a station: `(route, city)`, the
+    /// city being where the station is or must be built.
+    pub borrow: Vec<(RouteId, CityId)>,
+    /// Each ticket's status, in the order given.
+    pub status: Vec<(TicketId, TicketStatus)>,
+    /// For each planned ticket, the range of [`Plan::routes`] planned for it
+    /// (routes shared with a ticket planned earlier belong to that one).
+    pub spans: Vec<(TicketId, std::ops::Range<usize>)>,
+    /// Trains the planned routes take.
+    pub trains: u32,
+    /// Total cost of the planned routes and stations.
+    pub cost: u32,
+}
+
+impl Plan {
+    fn clear(&mut self) {
+        self.routes.clear();
+        self.borrow.clear();
+        self.status.clear();
+        self.spans.clear();
+        self.trains = 0;
+        self.cost = 0;
+    }
+
+    /// Points of the tickets done or planned, minus those dropped.
+    pub fn ticket_value(&self, board: &Board) -> i32 {
+        self.status
+            .iter()
+            .map(|&(t, s)| {
+                let p = board.ticket(t).points;
+                if s == TicketStatus::Dropped { -p } else { p }
+            })
+            .sum()
+    }
+
+    /// Is every ticket done or dropped (nothing left to build)?
+    pub fn finished(&self) -> bool {
+        self.routes.is_empty() && self.borrow.is_empty()
+    }
+
+    /// The ticket a planned route was planned for, with how many routes of
+    /// its span are planned in all.
+    pub fn owner_of(&self, route: RouteId) -> Option<(TicketId, usize)> {
+        let i = self.routes.iter().position(|&r| r == route)?;
+        self.spans
+            .iter()
+            .find(|(_, span)| span.contains(&i))
+            .map(|(t, span)| (*t, span.len()))
+    }
+}
+
+/// What the plan's routes ask of the hand.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Needs {
+    /// Cards of each colour for coloured routes, and locomotives for ferries.
+    pub colored: Wanted,
+    /// Cards that gray routes need, longest route first (any one colour each).
+    pub gray: [u8; 8],
+    /// How many gray entries are used.
+    pub grays: usize,
+}
+
+impl Needs {
+    /// The needs of a list of routes.
+    pub fn of(board: &Board, routes: &[RouteId]) -> Needs {
+        let mut n = Needs::default();
+        for &r in routes {
+            let route = board.route(r);
+            let body = u16::from(route.length - route.ferry);
+            n.colored[Card::LOCOMOTIVE.index()] += u16::from(route.ferry);
+            match route.color {
+                RouteColor::Color(c) => n.colored[c.index()] += body,
+                RouteColor::Gray => {
+                    if n.grays < n.gray.len() {
+                        n.gray[n.grays] = body as u8;
+                        n.grays += 1;
+                    }
+                }
+            }
+        }
+        n.gray[..n.grays].sort_unstable_by(|a, b| b.cmp(a));
+        n
+    }
+
+    /// How much one more card of each kind would help, given the hand: the
+    /// missing cards of coloured routes, and for each gray route the colour
+    /// closest to paying for it.
+    pub fn usefulness(&self, hand: &crate::board_game::Cards, colors: usize) -> [u16; CARD_KINDS] {
+        let mut u = [0u16; CARD_KINDS];
+        let mut surplus = [0i32; CARD_KINDS];
+        for c in 0..colors {
+            u[c] = self.colored[c].saturating_sub(hand.0[c]);
+            surplus[c] = i32::from(hand.0[c]) - i32::from(self.colored[c]);
+        }
+        let loco = Card::LOCOMOTIVE.index();
+        u[loco] = self.colored[loco].saturating_sub(hand.locomotives());
+        for &g in &self.gray[..self.grays] {
+            let Some(best) = (0..colors).max_by_key(|&c| (surplus[c], Reverse(c))) else {
+                break;
+            };
+            let missing = i32::from(g) - surplus[best].max(0);
+            if missing > 0 {
+                u[best] += missing as u16;
+            }
+            surplus[best] -= i32::from(g);
+        }
+        u
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key {
+    claimed: usize,
+    stations: usize,
+    tickets: usize,
+    trains: u16,
+}
+
+/// Shortest-path planning with reusable buffers and a cached plan.
+#[derive(Clone, Debug)]
+pub struct Planner {
+    model: CostModel,
+    edge: Vec<u32>,
+    planned: Vec<bool>,
+    dist: Vec<u32>,
+    via: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u32, u16)>>,
+    path: Vec<RouteId>,
+    order: Vec<TicketId>,
+    key: Option<Key>,
+    trial: Plan,
+    /// The plan for the player's own tickets (see [`Planner::refresh`]).
+    pub plan: Plan,
+}
+
+impl Planner {
+    /// A planner pricing routes by `model`.
+    pub fn new(model: CostModel) -> Self {
+        Planner {
+            model,
+            edge: Vec::new(),
+            planned: Vec::new(),
+            dist: Vec::new(),
+            via: Vec::new(),
+            heap: BinaryHeap::new(),
+            path: Vec::new(),
+            order: Vec::new(),
+            key: None,
+            trial: Plan::default(),
+            plan: Plan::default(),
+        }
+    }
+
+    /// Forgets the cached plan (the position changed in a way the cache key
+    /// does not see, e.g. a new determinization).
+    pub fn invalidate(&mut self) {
+        self.key = None;
+    }
+
+    fn key(obs: &Observation<'_>) -> Key {
+        let mut claimed = 0;
+        let mut stations = 0;
+        for s in 0..obs.num_players() {
+            let p = obs.player(Seat(s as u8));
+            claimed += p.routes.len();
+            stations += p.stations.len();
+        }
+        let me = obs.player(obs.seat());
+        Key {
+            claimed,
+            stations,
+            tickets: obs.tickets().len(),
+            trains: me.trains,
+        }
+    }
+
+    /// Brings [`Planner::plan`] up to date for the observing player's tickets,
+    /// replanning only when routes, stations or tickets changed. `budget`
+    /// caps the trains the plan may take.
+    pub fn refresh(&mut self, obs: &Observation<'_>, budget: u32) {
+        let key = Self::key(obs);
+        if self.key == Some(key) {
+            return;
+        }
+        self.key = Some(key);
+        self.prepare(obs);
+        let mut plan = std::mem::take(&mut self.plan);
+        self.plan_into(obs, obs.tickets(), &[], budget, &mut plan);
+        self.plan = plan;
+    }
+
+    /// Plans the player's tickets plus `extra` ones (an offer being
+    /// considered) without touching the cached plan. Call after
+    /// [`Planner::refresh`].
+    pub fn trial(&mut self, obs: &Observation<'_>, extra: &[TicketId], budget: u32) -> &Plan {
+        let mut plan = std::mem::take(&mut self.trial);
+        self.plan_into(obs, obs.tickets(), extra, budget, &mut plan);
+        self.trial = plan;
+        &self.trial
+    }
+
+    /// Prices every route for the observing player.
+    fn prepare(&mut self, obs: &Observation<'_>) {
+        let board = obs.board();
+        let me = obs.seat();
+        let trains = u32::from(obs.player(me).trains);
+        let stations_left = obs.player(me).stations_left > 0;
+        let n = board.routes().len();
+        self.edge.resize(n, UNREACHABLE);
+        self.planned.resize(n, false);
+        let m = self.model;
+        for (i, r) in board.routes().iter().enumerate() {
+            let id = RouteId::from_index(i);
+            self.edge[i] = match obs.owner(id) {
+                Some(o) if o == me => 0,
+                Some(_) => {
+                    let mine = |c: CityId| obs.station_owner(c) == Some(me);
+                    let free = |c: CityId| obs.station_owner(c).is_none();
+                    if mine(r.from) || mine(r.to) {
+                        m.own_station
+                    } else if stations_left && (free(r.from) || free(r.to)) {
+                        m.new_station
+                    } else {
+                        UNREACHABLE
+                    }
+                }
+                None if obs.route_open(id) && u32::from(r.length) <= trains => {
+                    let base = 10 * u32::from(r.length)
+                        + if r.tunnel { m.tunnel } else { 0 }
+                        + m.ferry * u32::from(r.ferry);
+                    let bias = (m.long_bias * r.points.max(0) as u32).min(base.saturating_sub(3));
+                    base - bias
+                }
+                None => UNREACHABLE,
+            };
+        }
+        let cities = board.cities().len();
+        self.dist.resize(cities, UNREACHABLE);
+        self.via.resize(cities, NO_ROUTE);
+    }
+
+    fn plan_into(
+        &mut self,
+        obs: &Observation<'_>,
+        tickets: &[TicketId],
+        extra: &[TicketId],
+        budget: u32,
+        plan: &mut Plan,
+    ) {
+        let board = obs.board();
+        let me = obs.seat();
+        plan.clear();
+        self.planned.iter_mut().for_each(|p| *p = false);
+        self.order.clear();
+        self.order.extend_from_slice(tickets);
+        self.order.extend_from_slice(extra);
+        self.order
+            .sort_by_key(|&t| (Reverse(board.ticket(t).points), t));
+        let mut order = std::mem::take(&mut self.order);
+        for &t in &order {
+            let ticket = board.ticket(t);
+            let cost = self.shortest(board, ticket.from, ticket.to);
+            if cost == UNREACHABLE {
+                plan.status.push((t, TicketStatus::Dropped));
+                continue;
+            }
+            // Classify the path: what is still to claim or borrow.
+            let mut new_trains = 0;
+            let mut todo = false;
+            for &r in &self.path {
+                let i = r.index();
+                if self.planned[i] {
+                    todo = true;
+                    continue;
+                }
+                match obs.owner(r) {
+                    Some(o) if o == me => {}
+                    Some(_) => {
+                        if self.edge[i] != self.model.own_station {
+                            todo = true;
+                        }
+                    }
+                    None => {
+                        todo = true;
+                        new_trains += u32::from(board.route(r).length);
+                    }
+                }
+            }
+            if !todo {
+                plan.status.push((t, TicketStatus::Done));
+                continue;
+            }
+            if plan.trains + new_trains > budget {
+                plan.status.push((t, TicketStatus::Dropped));
+                continue;
+            }
+            plan.trains += new_trains;
+            plan.cost += cost;
+            plan.status.push((t, TicketStatus::Planned(cost)));
+            let start = plan.routes.len();
+            for &r in &self.path {
+                let i = r.index();
+                if self.planned[i] {
+                    continue;
+                }
+                match obs.owner(r) {
+                    Some(o) if o == me => {}
+                    Some(_) => {
+                        let route = board.route(r);
+                        let city = if obs.station_owner(route.from) == Some(me)
+                            || (obs.station_owner(route.to) != Some(me)
+                                && obs.station_owner(route.from).is_none())
+                        {
+                            route.from
+                        } else {
+                            route.to
+                        };
+                        if obs.station_owner(city) != Some(me) {
+                            plan.borrow.push((r, city));
+                        }
+                        self.planned[i] = true;
+                    }
+                    None => {
+                        plan.routes.push(r);
+                        self.planned[i] = true;
+                    }
+                }
+            }
+            plan.spans.push((t, start..plan.routes.len()));
+        }
+        order.clear();
+        self.order = order;
+        // Restore the statuses to the order given.
+        plan.status.sort_by_key(|&(t, _)| {
+            tickets
+                .iter()
+                .chain(extra)
+                .position(|&x| x == t)
+                .unwrap_or(usize::MAX)
+        });
+    }
+
+    /// The cost of the cheapest path between two places (planned routes cost
+    /// almost nothing), leaving its routes in `self.path`.
+    fn shortest(&mut self, board: &Board, from: Place, to: Place) -> u32 {
+        self.dist.iter_mut().for_each(|d| *d = UNREACHABLE);
+        self.via.iter_mut().for_each(|v| *v = NO_ROUTE);
+        self.heap.clear();
+        self.path.clear();
+        let seed =
+            |c: CityId, dist: &mut Vec<u32>, via: &mut Vec<u32>, heap: &mut BinaryHeap<_>| {
+                dist[c.index()] = 0;
+                via[c.index()] = SOURCE;
+                heap.push(Reverse((0u32, c.0)));
+            };
+        match from {
+            Place::City(c) => seed(c, &mut self.dist, &mut self.via, &mut self.heap),
+            Place::Country(k) => {
+                for &c in &board.countries()[k.index()].locations {
+                    seed(c, &mut self.dist, &mut self.via, &mut self.heap);
+                }
+            }
+        }
+        while let Some(Reverse((d, c))) = self.heap.pop() {
+            let city = CityId(c);
+            if d > self.dist[city.index()] {
+                continue;
+            }
+            if board.reaches(city, to) {
+                let mut at = city;
+                loop {
+                    let v = self.via[at.index()];
+                    if v == NO_ROUTE || v == SOURCE {
+                        break;
+                    }
+                    let r = RouteId::from_index(v as usize - 1);
+                    self.path.push(r);
+                    at = board.route(r).other_end(at);
+                }
+                return d;
+            }
+            if board.is_dead_end(city) && self.via[city.index()] != SOURCE {
+                continue;
+            }
+            for &r in board.routes_at(city) {
+                let cost = if self.planned[r.index()] {
+                    1
+                } else {
+                    self.edge[r.index()]
+                };
+                if cost == UNREACHABLE {
+                    continue;
+                }
+                let w = board.route(r).other_end(city);
+                let nd = d + cost;
+                if nd < self.dist[w.index()] {
+                    self.dist[w.index()] = nd;
+                    self.via[w.index()] = u32::from(r.0) + 1;
+                    self.heap.push(Reverse((nd, w.0)));
+                }
+            }
+        }
+        UNREACHABLE
+    }
+}

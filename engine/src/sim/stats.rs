@@ -1,0 +1,177 @@
+//! Small statistics for reports: proportions with Wilson score intervals, and
+//! summaries (mean, spread, quantiles) of samples.
+
+use serde::{Deserialize, Serialize};
+
+/// z for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// A proportion with its 95% Wilson score interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rate {
+    /// Successes (fractional when ties are shared).
+    pub count: f64,
+    /// Trials.
+    pub of: u64,
+    /// `count / of` (0 when there were no trials).
+    pub value: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+impl Rate {
+    /// `count` successes out of `of` trials.
+    pub fn new(count: f64, of: u64) -> Rate {
+        if of == 0 {
+            return Rate {
+                count,
+                of,
+                value: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let n = of as f64;
+        let p = (count / n).clamp(0.0, 1.0);
+        let z2 = Z95 * Z95;
+        let denom = 1.0 + z2 / n;
+        let centre = (p + z2 / (2.0 * n)) / denom;
+        let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+        Rate {
+            count,
+            of,
+            value: p,
+            // Exact at the ends, where rounding would leave a crumb.
+            low: if p == 0.0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if p == 1.0 {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
+        }
+    }
+
+    /// `61% (95% CI 58–64%)`.
+    pub fn percent(&self) -> String {
+        format!(
+            "{} (95% CI {}–{}%)",
+            pct(self.value),
+            pct_num(self.low),
+            pct_num(self.high)
+        )
+    }
+}
+
+/// `0.613` → `61%`; small shares keep a decimal (`0.4%`).
+pub fn pct(x: f64) -> String {
+    format!("{}%", pct_num(x))
+}
+
+fn pct_num(x: f64) -> String {
+    let v = x * 100.0;
+    if v != 0.0 && v.abs() < 1.0 {
+        let t = format!("{v:.2}");
+        t.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else if v.abs() < 10.0 && (v - v.round()).abs() > 0.05 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+/// Mean, spread and quantiles of a sample.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Sample size.
+    pub n: u64,
+    /// Mean.
+    pub mean: f64,
+    /// Standard deviation (n − 1).
+    pub sd: f64,
+    /// Smallest.
+    pub min: f64,
+    /// 10th percentile.
+    pub p10: f64,
+    /// 25th percentile.
+    pub p25: f64,
+    /// Median.
+    pub median: f64,
+    /// 75th percentile.
+    pub p75: f64,
+    /// 90th percentile.
+    pub p90: f64,
+    /// Largest.
+    pub max: f64,
+}
+
+impl Summary {
+    /// Summarises a sample (sorted in place).
+    pub fn of(values: &mut [f64]) -> Summary {
+        let n = values.len();
+        if n == 0 {
+            return Summary::default();
+        }
+        values.sort_by(f64::total_cmp);
+        let mean = values.iter().sum::<f64>() / n as f64;
+        let var = if n > 1 {
+            values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1) as f64
+        } else {
+            0.0
+        };
+        let q = |p: f64| {
+            let pos = p * (n - 1) as f64;
+            let lo = pos.floor() as usize;
+            let hi = pos.ceil() as usize;
+            values[lo] + (values[hi] - values[lo]) * (pos - lo as f64)
+        };
+        Summary {
+            n: n as u64,
+            mean,
+            sd: var.sqrt(),
+            min: values[0],
+            p10: q(0.1),
+            p25: q(0.25),
+            median: q(0.5),
+            p75: q(0.75),
+            p90: q(0.9),
+            max: values[n - 1],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals_match_the_textbook() {
+        // 61 of 100: Wilson 95% interval is 0.512–0.700.
+        let r = Rate::new(61.0, 100);
+        assert!(
+            (r.low - 0.512).abs() < 0.002 && (r.high - 0.700).abs() < 0.002,
+            "{r:?}"
+        );
+        let none = Rate::new(0.0, 50);
+        assert_eq!(none.low, 0.0);
+        assert!(none.high > 0.05 && none.high < 0.08);
+        assert_eq!(Rate::new(61.0, 100).percent(), "61% (95% CI 51–70%)");
+        // Small upper bounds stay visible: no stalemate in 10,000 games.
+        assert_eq!(Rate::new(0.0, 10_000).percent(), "0% (95% CI 0–0.04%)");
+        assert_eq!(pct(0.004), "0.4%");
+    }
+
+    #[test]
+    fn summaries_give_quantiles() {
+        let mut v: Vec<f64> = (1..=11).map(f64::from).collect();
+        let s = Summary::of(&mut v);
+        assert_eq!((s.min, s.median, s.max, s.mean), (1.0, 6.0, 11.0, 6.0));
+        assert_eq!((s.p10, s.p90), (2.0, 10.0));
+        assert_eq!(Summary::of(&mut []).n, 0);
+    }
+}

@@ -1,0 +1,155 @@
+//! `tracklayer arena FILE --bots a,b,c`: a round robin between bots on paired
+//! deals (every rotation of seats plays the same deal), with Bradley–Terry
+//! ratings on the Elo scale and head-to-head win rates, all with 95% intervals.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use engine::sim::arena::{self, ArenaConfig, ArenaReport};
+use engine::sim::{self, findings::thousands};
+
+use super::simulate::{load_board, progress_and_cancel, write_file};
+
+/// Arguments of `arena`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The design to play.
+    pub file: PathBuf,
+    /// The bots, comma-separated (a name may carry a budget: `mcts:2000`, `mcts:50ms`).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub bots: Vec<String>,
+    /// Players per game; every group of this many bots plays.
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// Games per group of bots (rounded up to whole rotations of the seats).
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// The seed of the deals.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Stop a game at this many turns.
+    #[arg(long, default_value_t = sim::DEFAULT_TURN_CAP)]
+    pub turn_cap: u32,
+    /// Also write the results as JSON.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Print no progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Runs `arena`.
+pub fn run(args: Args) -> ExitCode {
+    let board = match load_board(&args.file) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let config = ArenaConfig {
+        board,
+        players: args.players,
+        bots: args.bots.clone(),
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads,
+        turn_cap: args.turn_cap,
+    };
+    let (bar, cancel) = progress_and_cancel(args.quiet);
+    let started = std::time::Instant::now();
+    let result = arena::arena(
+        &config,
+        &|p| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+        },
+        &cancel,
+    );
+    bar.finish_and_clear();
+    let report = match result {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    print!("{}", render(&report));
+    println!(
+        "\n{} games in {:.1} s",
+        thousands(report.games),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(path) = &args.json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(text) => {
+                if !write_file(path, &text) {
+                    return ExitCode::from(2);
+                }
+            }
+            Err(e) => {
+                eprintln!("error: could not encode the results: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if report.cancelled {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The results as readable text.
+pub fn render(r: &ArenaReport) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "Arena on {} — {}-player games, {} games{}",
+        r.design,
+        r.players,
+        thousands(r.games),
+        if r.cancelled { " (cancelled)" } else { "" }
+    );
+    let _ = writeln!(
+        o,
+        "\nRatings (Bradley–Terry, Elo scale, mean 0; 95% bootstrap CI over deals)"
+    );
+    for (i, x) in r.ratings.iter().enumerate() {
+        let _ = writeln!(
+            o,
+            "  {:>2}. {:<22} {:>+7.0}  ({:+.0} to {:+.0})  {} games",
+            i + 1,
+            x.bot,
+            x.elo,
+            x.low,
+            x.high,
+            thousands(x.games)
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\nHead to head (share of games ranked ahead, ties count half)"
+    );
+    for p in &r.pairwise {
+        let _ = writeln!(
+            o,
+            "  {} vs {}: {}",
+            r.bots[p.a],
+            r.bots[p.b],
+            p.a_wins.percent()
+        );
+    }
+    if r.abnormal_endings > 0 {
+        let _ = writeln!(
+            o,
+            "\n! {} games ended by stalemate or turn cap",
+            thousands(r.abnormal_endings)
+        );
+    }
+    for e in &r.errors {
+        let _ = writeln!(o, "DEFECT: {e}");
+    }
+    o
+}

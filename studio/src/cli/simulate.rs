@@ -1,0 +1,462 @@
+//! `tracklayer simulate FILE`: plays thousands of bot games in parallel and
+//! prints what happened, where, and how sure we are (findings first).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use engine::Board;
+use engine::sim::report::{PlayerCountReport, SimReport};
+use engine::sim::stats::pct;
+use engine::sim::{self, SimConfig, findings::thousands};
+
+/// Arguments of `simulate`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The design to play.
+    pub file: PathBuf,
+    /// Player counts: `4`, `2..5` or `2,4` (default: every count the design allows).
+    #[arg(long, value_parser = parse_players)]
+    pub players: Option<PlayerCounts>,
+    /// Games per player count.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u32,
+    /// Bots, comma-separated; seats are filled from this list by a seeded shuffle.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "route-focus,destination-hungry,long-route,one-step"
+    )]
+    pub bots: Vec<String>,
+    /// The seed of every game: the same seed gives the same games and report.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0: one per core). The report does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Stop a game at this many turns (a finding when it happens).
+    #[arg(long, default_value_t = sim::DEFAULT_TURN_CAP)]
+    pub turn_cap: u32,
+    /// Also write the report as JSON (documented in docs/simulation.md).
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Also write the routes, tickets and cities tables as CSV files into this folder.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Print no progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Player counts given on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerCounts(pub Vec<usize>);
+
+/// Reads `4`, `2..5`, `2..=5` or `2,4`.
+pub fn parse_players(s: &str) -> Result<PlayerCounts, String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("`{t}` is not a player count (write 4, 2..5 or 2,4)"))
+    };
+    let out: Vec<usize> = if let Some((a, b)) = s.split_once("..") {
+        let (a, b) = (num(a)?, num(b.trim_start_matches('='))?);
+        if a > b {
+            return Err(format!("`{s}`: the range is empty"));
+        }
+        (a..=b).collect()
+    } else {
+        s.split(',').map(num).collect::<Result<_, _>>()?
+    };
+    if out.is_empty() {
+        return Err("give at least one player count".into());
+    }
+    Ok(PlayerCounts(out))
+}
+
+/// Loads and builds a design, or prints why not.
+pub(crate) fn load_board(path: &Path) -> Result<Arc<Board>, ExitCode> {
+    let loaded = formats::load(path).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    Board::build(&loaded.design).map(Arc::new).map_err(|diags| {
+        eprintln!("error: {} has errors and cannot be played:", path.display());
+        for d in diags
+            .iter()
+            .filter(|d| d.severity == engine::Severity::Error)
+        {
+            let at = d
+                .path
+                .as_deref()
+                .and_then(|p| loaded.sources.locate(p))
+                .map(|l| format!("{l}: "))
+                .unwrap_or_default();
+            eprintln!("  {at}{}: {}", d.code, d.message);
+        }
+        ExitCode::from(1)
+    })
+}
+
+/// A progress bar with an ETA on a terminal (hidden otherwise), and a Ctrl-C
+/// handler that asks the run to stop.
+pub(crate) fn progress_and_cancel(quiet: bool) -> (indicatif::ProgressBar, Arc<AtomicBool>) {
+    let bar = if quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}  (Ctrl-C stops and reports)",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    // Only one handler per process; a second call (tests) is harmless to skip.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    (bar, cancel)
+}
+
+/// Writes a file atomically, or prints why not.
+pub(crate) fn write_file(path: &Path, text: &str) -> bool {
+    match formats::save::write_atomic(path, text.as_bytes()) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("error: could not write {}: {e}", path.display());
+            false
+        }
+    }
+}
+
+/// Runs `simulate`.
+pub fn run(args: Args) -> ExitCode {
+    let board = match load_board(&args.file) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let range = board.rules().players;
+    let players = args
+        .players
+        .clone()
+        .map(|p| p.0)
+        .unwrap_or_else(|| (usize::from(range.min)..=usize::from(range.max)).collect());
+    let config = SimConfig {
+        board,
+        players,
+        games: args.games,
+        bots: args.bots.clone(),
+        seed: args.seed,
+        threads: args.threads,
+        turn_cap: args.turn_cap,
+    };
+    let (bar, cancel) = progress_and_cancel(args.quiet);
+    let started = std::time::Instant::now();
+    let result = sim::simulate(
+        &config,
+        &|p| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+        },
+        &cancel,
+    );
+    bar.finish_and_clear();
+    let report = match result {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let elapsed = started.elapsed();
+    print!("{}", render(&report));
+    let games: u64 = report.by_players.iter().map(|s| s.games).sum();
+    println!(
+        "\n{} games in {:.1} s ({:.0} games/s)",
+        thousands(games),
+        elapsed.as_secs_f64(),
+        games as f64 / elapsed.as_secs_f64().max(1e-9)
+    );
+    let mut ok = true;
+    if let Some(path) = &args.json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(text) => ok &= write_file(path, &text),
+            Err(e) => {
+                eprintln!("error: could not encode the report: {e}");
+                ok = false;
+            }
+        }
+    }
+    if let Some(dir) = &args.csv {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: could not create {}: {e}", dir.display());
+            ok = false;
+        } else {
+            ok &= write_file(&dir.join("routes.csv"), &sim::csv::routes(&report));
+            ok &= write_file(&dir.join("tickets.csv"), &sim::csv::tickets(&report));
+            ok &= write_file(&dir.join("cities.csv"), &sim::csv::cities(&report));
+        }
+    }
+    if !ok {
+        ExitCode::from(2)
+    } else if report.cancelled {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The report as readable text: findings first, then one section per player count.
+pub fn render(r: &SimReport) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "Simulation of {} — seed {}, bots {}",
+        r.design,
+        r.seed,
+        r.bots.join(", ")
+    );
+    if r.cancelled {
+        let _ = writeln!(o, "Cancelled: the report covers the games finished.");
+    }
+    let _ = writeln!(o, "\nFINDINGS");
+    for f in &r.findings {
+        let mark = match f.level {
+            engine::sim::Level::Warning => "!",
+            engine::sim::Level::Info => "-",
+        };
+        let _ = writeln!(o, " {mark} {}  [{}]", f.text, f.evidence);
+    }
+    for s in &r.by_players {
+        section(&mut o, s);
+    }
+    o
+}
+
+fn section(o: &mut String, s: &PlayerCountReport) {
+    let _ = writeln!(o, "\n{} PLAYERS — {} games", s.players, thousands(s.games));
+    if s.games == 0 {
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "\n  Outcome by seat      win rate (95% CI)        mean score"
+    );
+    for seat in &s.outcome.seats {
+        let _ = writeln!(
+            o,
+            "    seat {:<14} {:<26} {:>6.1}",
+            seat.seat + 1,
+            seat.win_rate.percent(),
+            seat.mean_score
+        );
+    }
+    let _ = writeln!(
+        o,
+        "\n  Outcome by bot       win rate (95% CI)        mean score  mean rank  tickets done"
+    );
+    for b in &s.outcome.bots {
+        let _ = writeln!(
+            o,
+            "    {:<19} {:<26} {:>6.1} {:>10.2} {:>12}",
+            b.bot,
+            b.win_rate.percent(),
+            b.mean_score,
+            b.mean_rank,
+            pct(b.ticket_completion)
+        );
+    }
+    let sc = &s.scores;
+    let _ = writeln!(
+        o,
+        "\n  Scores: mean {:.1} (sd {:.1}), quartiles {:.0} / {:.0} / {:.0}, range {:.0}–{:.0}; winners {:.1}; margin {:.1}",
+        sc.total.mean,
+        sc.total.sd,
+        sc.total.p25,
+        sc.total.median,
+        sc.total.p75,
+        sc.total.min,
+        sc.total.max,
+        sc.winner.mean,
+        sc.margin.mean
+    );
+    let c = &sc.components;
+    let _ = writeln!(
+        o,
+        "  Components per player: routes {:.1} (doubling {:.1}), tickets +{:.1} −{:.1}, longest path {:.1}, globetrotter {:.1}, stations {:.1}",
+        c.routes,
+        c.doubling,
+        c.tickets_completed,
+        c.tickets_failed,
+        c.longest_path_bonus,
+        c.globetrotter_bonus,
+        c.stations
+    );
+    let _ = writeln!(
+        o,
+        "  Ties: top score tied in {}, shared wins after tie-breaks {}",
+        pct(s.outcome.top_score_ties.value),
+        pct(s.outcome.shared_wins.value)
+    );
+    let p = &s.pace;
+    let _ = writeln!(
+        o,
+        "\n  Pace: {:.1} turns (p10 {:.0}, p90 {:.0}), {:.1} actions per game",
+        p.turns.mean, p.turns.p10, p.turns.p90, p.actions.mean
+    );
+    let shares: Vec<String> = p
+        .action_shares
+        .iter()
+        .filter(|a| a.count > 0)
+        .map(|a| format!("{} {}", a.kind, pct(a.share)))
+        .collect();
+    let _ = writeln!(o, "  Actions: {}", shares.join(", "));
+    let e = &p.end_reasons;
+    let _ = writeln!(
+        o,
+        "  Endings: normal {}, stalemate {}, turn cap {}",
+        e.normal.percent(),
+        e.stalemate.percent(),
+        e.turn_cap.percent()
+    );
+    let m = &s.metrics;
+    let _ = writeln!(
+        o,
+        "\n  Design metrics: balance {:.3}, first-player advantage {:+.3}, lead changes {:.2}/game, decided at {} of the game, drawishness {}, completion {}, ticket completion {}",
+        m.balance,
+        m.first_player_advantage,
+        m.lead_changes,
+        pct(m.decided_at),
+        pct(m.drawishness),
+        pct(m.completion),
+        pct(m.ticket_completion)
+    );
+    let map = &s.map;
+    let mut routes: Vec<_> = map.routes.iter().collect();
+    routes.sort_by(|a, b| b.claim_rate.total_cmp(&a.claim_rate));
+    let _ = writeln!(o, "\n  Most claimed routes:");
+    for r in routes.iter().take(5) {
+        let _ = writeln!(
+            o,
+            "    {:<44} {:>5} (turn {:.0})",
+            r.name,
+            pct(r.claim_rate),
+            r.mean_turn.unwrap_or(0.0)
+        );
+    }
+    let _ = writeln!(o, "  Least claimed routes:");
+    for r in routes.iter().rev().take(5) {
+        let _ = writeln!(o, "    {:<44} {:>5}", r.name, pct(r.claim_rate));
+    }
+    let mut tickets: Vec<_> = map.tickets.iter().filter(|t| t.held > 0).collect();
+    tickets.sort_by(|a, b| a.completion.value.total_cmp(&b.completion.value));
+    let _ = writeln!(o, "  Hardest tickets (completion when held, mean points):");
+    for t in tickets.iter().take(5) {
+        let _ = writeln!(
+            o,
+            "    {:<44} {:>5} of {:>6} held, {:+.1}",
+            t.name,
+            pct(t.completion.value),
+            thousands(t.held),
+            t.mean_points
+        );
+    }
+    let mut cities: Vec<_> = map.cities.iter().collect();
+    cities.sort_by_key(|c| std::cmp::Reverse(c.completed_tickets));
+    let top: Vec<String> = cities
+        .iter()
+        .take(6)
+        .map(|c| format!("{} {:.2}", c.name, c.completed_per_game))
+        .collect();
+    let _ = writeln!(
+        o,
+        "  Cities on completed tickets (per game): {}",
+        top.join(", ")
+    );
+    let _ = writeln!(
+        o,
+        "  Longest path: {:.1} per player, {:.1} per game (max {:.0})",
+        map.longest_path.mean, map.longest_path_per_game.mean, map.longest_path_per_game.max
+    );
+    let t = &map.tunnels;
+    if t.attempts > 0 {
+        let extras: Vec<String> = t
+            .extra_cards
+            .iter()
+            .enumerate()
+            .map(|(k, n)| format!("{k} extra: {}", thousands(*n)))
+            .collect();
+        let _ = writeln!(
+            o,
+            "  Tunnels: {} attempts ({}), paid {}, withdrawn {}",
+            thousands(t.attempts),
+            extras.join(", "),
+            thousands(t.paid),
+            t.withdrawal_rate.percent()
+        );
+    }
+    if map.stations.built_per_game > 0.0 {
+        let _ = writeln!(
+            o,
+            "  Stations: {:.2} built and {:.2} routes borrowed per game",
+            map.stations.built_per_game, map.stations.borrowed_per_game
+        );
+    }
+    if map.doublings.per_game > 0.0 {
+        let _ = writeln!(
+            o,
+            "  Terrain doubling: {:.2} per game, {:.1} points per game",
+            map.doublings.per_game, map.doublings.points_per_game
+        );
+    }
+    for e in &s.errors {
+        let _ = writeln!(o, "  DEFECT: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_counts_read_ranges_and_lists() {
+        assert_eq!(parse_players("2..5").unwrap().0, vec![2, 3, 4, 5]);
+        assert_eq!(parse_players("2..=3").unwrap().0, vec![2, 3]);
+        assert_eq!(parse_players("2,4").unwrap().0, vec![2, 4]);
+        assert_eq!(parse_players("4").unwrap().0, vec![4]);
+        assert!(parse_players("five").unwrap_err().contains("`five`"));
+        assert!(parse_players("5..2").is_err());
+    }
+
+    #[test]
+    fn the_text_report_puts_findings_first_and_has_a_section_per_player_count() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let board = load_board(&path).unwrap();
+        let config = SimConfig {
+            board,
+            players: vec![2, 3],
+            games: 3,
+            bots: vec!["route-focus".into(), "one-step".into()],
+            seed: 3,
+            threads: 1,
+            turn_cap: sim::DEFAULT_TURN_CAP,
+        };
+        let report = sim::simulate(&config, &|_| {}, &AtomicBool::new(false)).unwrap();
+        let text = render(&report);
+        let findings = text.find("FINDINGS").unwrap();
+        let two = text.find("2 PLAYERS — 3 games").unwrap();
+        let three = text.find("3 PLAYERS — 3 games").unwrap();
+        assert!(findings < two && two < three, "{text}");
+        assert!(text.contains("Endings: normal"), "{text}");
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["schema"], 1);
+        assert_eq!(
+            json["by_players"][0]["map"]["routes"][0]["key"],
+            "atlanta-charleston"
+        );
+    }
+}
