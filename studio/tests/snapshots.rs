@@ -42,7 +42,6 @@ fn snapshot(name: &str, state: Board) {
                         doc: &mut b.doc,
                         selection: &mut b.selection,
                         marks: &b.marks,
-                        board: None,
                     },
                 );
             },

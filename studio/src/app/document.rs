@@ -41,7 +41,7 @@ impl Document {
             base: None,
             saved: None,
             history,
-            generation: 0,
+            generation: next_generation(),
             uncommitted: false,
         }
     }
@@ -66,7 +66,7 @@ impl Document {
             base,
             history,
             saved,
-            generation: 0,
+            generation: next_generation(),
             uncommitted: false,
         }
     }
@@ -102,14 +102,15 @@ impl Document {
             })
     }
 
-    /// The change counter.
+    /// The change counter: a number unique to this version of this document
+    /// (unique across documents too, so caches keyed by it never mix designs).
     pub fn generation(&self) -> u64 {
         self.generation
     }
 
     /// Notes a change made to `design` that is not yet a step (a drag).
     pub fn touch(&mut self) {
-        self.generation += 1;
+        self.generation = next_generation();
         self.uncommitted = true;
     }
 
@@ -136,7 +137,7 @@ impl Document {
     pub fn commit(&mut self, label: &str, key: Option<&str>) {
         self.uncommitted = false;
         if self.history.commit(&self.design, label, key) {
-            self.generation += 1;
+            self.generation = next_generation();
         }
     }
 
@@ -145,7 +146,7 @@ impl Document {
         self.uncommitted = false;
         if self.design != *self.history.committed() {
             self.design = self.history.committed().clone();
-            self.generation += 1;
+            self.generation = next_generation();
         }
     }
 
@@ -153,7 +154,7 @@ impl Document {
     pub fn undo(&mut self) -> Option<String> {
         self.uncommitted = false;
         let l = self.history.undo(&mut self.design);
-        self.generation += 1;
+        self.generation = next_generation();
         l
     }
 
@@ -161,7 +162,7 @@ impl Document {
     pub fn redo(&mut self) -> Option<String> {
         self.uncommitted = false;
         let l = self.history.redo(&mut self.design);
-        self.generation += 1;
+        self.generation = next_generation();
         l
     }
 
@@ -169,4 +170,10 @@ impl Document {
     pub fn history(&self) -> &History {
         &self.history
     }
+}
+
+/// A fresh generation number, unique in the process.
+fn next_generation() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }

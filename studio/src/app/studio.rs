@@ -599,15 +599,10 @@ impl Studio {
                 egui::ScrollArea::vertical()
                     .id_salt("inspector")
                     .show(ui, |ui| {
-                        let board = self.validator.latest().and_then(|r| r.board.clone());
                         let focus = std::mem::take(&mut self.focus_name);
-                        if let Some(s) = self.inspector.ui(
-                            ui,
-                            &mut self.doc,
-                            &self.selection,
-                            board.as_deref(),
-                            focus,
-                        ) {
+                        if let Some(s) =
+                            self.inspector.ui(ui, &mut self.doc, &self.selection, focus)
+                        {
                             self.status = s;
                         }
                     });
@@ -628,14 +623,12 @@ impl Studio {
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let report = self.validator.latest();
             let marks = diagnostics::marks(report, &self.doc.design);
-            let board = report.and_then(|r| r.board.clone());
             let out = self.canvas.ui(
                 ui,
                 CanvasInput {
                     doc: &mut self.doc,
                     selection: &mut self.selection,
                     marks: &marks,
-                    board: board.as_deref(),
                 },
             );
             if out.focus_name {

@@ -1,13 +1,12 @@
 //! The command line: `tracklayer [FILE]` opens the studio; subcommands work
 //! without a display.
 
+mod arena;
 mod bench;
-mod bots;
 mod common;
 mod play;
 mod replay;
 mod scenario;
-mod arena;
 mod simulate;
 mod stats;
 mod validate;

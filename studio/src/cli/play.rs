@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use engine::board_game::BoardGame;
 use engine::game::{EndReason, GameState};
 use engine::replay::Recorder;
-use engine::rng::GameRng;
 
 use super::common::load_board;
 
@@ -21,7 +20,8 @@ pub struct Args {
     /// The seed of the deal (and of the bots).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A bot per seat, comma-separated (one name is used for every seat).
+    /// A bot per seat, comma-separated; the last is repeated for the other seats
+    /// (random, route-focus, destination-hungry, long-route, one-step, mcts[:N or :Nms]).
     #[arg(long, default_value = "random")]
     pub bots: String,
     /// Where to write the replay (default: replay-SEED.yaml).
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> ExitCode {
         .collect();
     let mut bots = Vec::new();
     for (i, name) in seats.iter().enumerate() {
-        match super::bots::bot(name, args.seed.wrapping_add(i as u64)) {
+        match engine::bots::by_name(name, args.seed.wrapping_add(i as u64)) {
             Ok(b) => bots.push(b),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -73,13 +73,12 @@ pub fn run(args: Args) -> ExitCode {
         args.seed,
         seats.clone(),
     );
-    let mut rng = GameRng::seeded(args.seed);
     while let Some(seat) = state.current_player() {
         if state.turn() >= args.max_turns {
             state.stop(EndReason::TurnCap);
             break;
         }
-        let action = bots[seat.index()].choose(&state, seat, &mut rng);
+        let action = bots[seat.index()].act(&state.observation(seat));
         rec.record(&state, action);
         if args.verbose {
             println!("{seat}: {}", state.describe(action));

@@ -15,7 +15,6 @@ use egui::{
     Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, Role, Sense, Ui, Vec2, WidgetInfo,
     pos2, vec2,
 };
-use engine::Board;
 use formats::{Point, RegionKind};
 
 use super::analysis;
@@ -147,8 +146,6 @@ pub struct CanvasInput<'a> {
     pub selection: &'a mut Selection,
     /// Objects with problems.
     pub marks: &'a HashMap<Obj, Mark>,
-    /// The validated board, when the design has no errors.
-    pub board: Option<&'a Board>,
 }
 
 /// The map canvas.
@@ -373,7 +370,6 @@ impl Canvas {
             doc,
             selection,
             marks,
-            board,
         } = input;
         let mut out = CanvasOutput::default();
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
@@ -421,11 +417,11 @@ impl Canvas {
         let primary_tool = !space && self.gesture != Gesture::Pan;
 
         if primary_tool {
-            self.handle_tool(ui, &response, doc, selection, board, shift, alt, &mut out);
+            self.handle_tool(ui, &response, doc, selection, shift, alt, &mut out);
         }
 
         if self.tool == Tool::AddTicket {
-            self.update_ticket_preview(doc, board);
+            self.update_ticket_preview(doc);
         } else {
             self.ticket_preview = None;
         }
@@ -436,11 +432,11 @@ impl Canvas {
             overlay.lit_cities.insert(from);
         }
         let tickets = selection.tickets();
-        if let Some(b) = board
-            && tickets.len() <= 8
-        {
+        if tickets.len() <= 8 {
             for t in tickets.iter().filter_map(|&t| doc.design.tickets.get(t)) {
-                if let Some(p) = analysis::shortest_path(b, &t.from, &t.to) {
+                if let Some(p) =
+                    analysis::shortest_path(&doc.design, doc.generation(), &t.from, &t.to)
+                {
                     overlay.lit_routes.extend(p.routes);
                     overlay.lit_cities.extend(p.cities);
                 }
@@ -488,7 +484,6 @@ impl Canvas {
         response: &egui::Response,
         doc: &mut Document,
         selection: &mut Selection,
-        board: Option<&Board>,
         shift: bool,
         alt: bool,
         out: &mut CanvasOutput,
@@ -670,7 +665,8 @@ impl Canvas {
                             self.ticket_from = None;
                             return;
                         };
-                        let path = board.and_then(|b| analysis::shortest_path(b, &from, &to));
+                        let path =
+                            analysis::shortest_path(&doc.design, doc.generation(), &from, &to);
                         let points = path.as_ref().map_or(1, analysis::suggested_points);
                         let t = doc.edit("Add ticket", |d| edit::add_ticket(d, &from, &to, points));
                         selection.select_only(Obj::Ticket(t));
@@ -757,7 +753,7 @@ impl Canvas {
         }
     }
 
-    fn update_ticket_preview(&mut self, doc: &Document, board: Option<&Board>) {
+    fn update_ticket_preview(&mut self, doc: &Document) {
         let (Some(a), Some(Obj::City(b))) = (self.ticket_from, self.hover) else {
             self.ticket_preview = None;
             return;
@@ -771,13 +767,14 @@ impl Canvas {
             .as_ref()
             .is_some_and(|(x, y, gen_, _)| (*x, *y, *gen_) == (a, b, doc.generation()));
         if !fresh {
-            let path = board.and_then(|bd| {
-                analysis::shortest_path(
-                    bd,
-                    &doc.design.cities.get(a)?.name,
-                    &doc.design.cities.get(b)?.name,
-                )
-            });
+            let path = doc
+                .design
+                .cities
+                .get(a)
+                .zip(doc.design.cities.get(b))
+                .and_then(|(x, y)| {
+                    analysis::shortest_path(&doc.design, doc.generation(), &x.name, &y.name)
+                });
             self.ticket_preview = Some((a, b, doc.generation(), path));
         }
     }

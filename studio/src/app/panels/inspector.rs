@@ -3,7 +3,6 @@
 //! them. In a variant, fields that differ from the base say so.
 
 use egui::{Color32, ComboBox, DragValue, RichText, TextEdit, Ui};
-use engine::Board;
 use formats::{CitySpec, GameFile, RegionKind, RouteSpec, TicketSpec};
 
 use super::{common, labelled};
@@ -84,7 +83,6 @@ impl Inspector {
         ui: &mut Ui,
         doc: &mut Document,
         selection: &Selection,
-        board: Option<&Board>,
         focus_name: bool,
     ) -> Option<String> {
         ui.heading("Inspector");
@@ -112,7 +110,7 @@ impl Inspector {
             ui.separator();
         }
         if !tickets.is_empty() {
-            status = self.tickets_ui(ui, doc, &tickets, board);
+            status = self.tickets_ui(ui, doc, &tickets);
             ui.separator();
         }
         if !regions.is_empty() {
@@ -464,13 +462,7 @@ impl Inspector {
         }
     }
 
-    fn tickets_ui(
-        &mut self,
-        ui: &mut Ui,
-        doc: &mut Document,
-        idx: &[usize],
-        board: Option<&Board>,
-    ) -> Option<String> {
+    fn tickets_ui(&mut self, ui: &mut Ui, doc: &mut Document, idx: &[usize]) -> Option<String> {
         let list: Vec<TicketSpec> = idx
             .iter()
             .filter_map(|&i| doc.design.tickets.get(i).cloned())
@@ -530,7 +522,7 @@ impl Inspector {
         let mut status = None;
         if let [i] = idx {
             let t = &list[0];
-            match board.and_then(|b| analysis::shortest_path(b, &t.from, &t.to)) {
+            match analysis::shortest_path(&doc.design, doc.generation(), &t.from, &t.to) {
                 Some(path) => {
                     let suggested = analysis::suggested_points(&path);
                     ui.horizontal(|ui| {

@@ -5,7 +5,9 @@
 use egui::{Grid, RichText, ScrollArea, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 
-use crate::app::analysis::{self, DesignStats};
+use engine::stats::DesignStats;
+
+use crate::app::analysis;
 use crate::app::canvas::colors::Palette;
 use crate::app::document::Document;
 
@@ -47,21 +49,23 @@ impl StatsPanel {
                             ui.painter().rect_filled(r, 2.0, palette.route(&c.color));
                             ui.label(&c.color);
                         });
-                        for l in &s.lengths {
-                            let n = c.by_length.get(l).copied().unwrap_or(0);
+                        for &n in &c.by_length {
                             ui.label(if n == 0 { "·".into() } else { n.to_string() });
                         }
-                        ui.label(c.by_length.values().sum::<usize>().to_string());
-                        ui.label(c.spaces.to_string());
+                        ui.label(c.routes.to_string());
+                        ui.label(c.car_spaces.to_string());
                         ui.end_row();
                     }
                 });
-                let total: u32 = s.colors.iter().map(|c| c.spaces).sum();
-                ui.label(format!("{total} car spaces in all."));
+                ui.label(format!(
+                    "{} car spaces in {} routes ({} double pairs, {} tunnels, {} ferries).",
+                    s.car_spaces, s.routes, s.double_pairs, s.tunnels, s.ferries
+                ));
                 ui.separator();
                 ui.label(RichText::new("Tickets by points").strong());
                 let bars = s
-                    .ticket_points
+                    .tickets
+                    .points_histogram
                     .iter()
                     .map(|(p, n)| Bar::new(f64::from(*p), *n as f64))
                     .collect();
@@ -71,9 +75,22 @@ impl StatsPanel {
                     .allow_zoom(false)
                     .allow_drag(false)
                     .show(ui, |p| p.bar_chart(BarChart::new("tickets", bars)));
+                ui.label(RichText::new("Tickets by shortest path (car spaces)").strong());
+                let bars = s
+                    .tickets
+                    .length_histogram
+                    .iter()
+                    .map(|(p, n)| Bar::new(f64::from(*p), *n as f64))
+                    .collect();
+                Plot::new("ticket-lengths")
+                    .height(140.0)
+                    .allow_scroll(false)
+                    .allow_zoom(false)
+                    .allow_drag(false)
+                    .show(ui, |p| p.bar_chart(BarChart::new("ticket lengths", bars)));
                 ui.label(RichText::new("Cities by number of routes").strong());
                 let bars = s
-                    .degrees
+                    .degree_histogram
                     .iter()
                     .map(|(d, n)| Bar::new(*d as f64, *n as f64))
                     .collect();
