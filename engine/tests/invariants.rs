@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use engine::board::{Board, CityId, Place, RouteId};
+use engine::board::{Board, CityId, Place, RouteId, TicketId};
 use engine::board_game::{BoardGame, Card, Cards, Phase, State, longest_path};
 use engine::game::{GameState, Observation as _, Seat};
 use engine::rng::GameRng;
@@ -76,15 +76,20 @@ fn terrain_total(s: &State) -> u32 {
     s.terrain_deck_len() as u32 + s.terrain_discards().total() + face_up + held
 }
 
-fn ticket_total(s: &State) -> usize {
-    let held: usize = s.players().iter().map(|p| p.tickets.len()).sum();
-    let pending: usize = s.pending_setup_offers().iter().map(Vec::len).sum();
-    s.ticket_deck().len()
-        + s.long_ticket_deck().len()
-        + s.tickets_out().len()
-        + held
-        + pending
-        + s.offer().len()
+/// Every ticket, wherever it is, sorted: each must appear exactly once.
+fn all_tickets(s: &State) -> Vec<TicketId> {
+    let mut all: Vec<TicketId> = s
+        .ticket_deck()
+        .iter()
+        .chain(s.long_ticket_deck())
+        .chain(s.tickets_out())
+        .chain(s.players().iter().flat_map(|p| &p.tickets))
+        .chain(s.pending_setup_offers().iter().flatten())
+        .chain(s.offer())
+        .copied()
+        .collect();
+    all.sort_unstable();
+    all
 }
 
 fn check_conservation(s: &State) {
@@ -96,7 +101,8 @@ fn check_conservation(s: &State) {
     );
     let terrain: u32 = b.terrain_types().iter().map(|t| u32::from(t.count)).sum();
     assert_eq!(terrain_total(s), terrain, "terrain cards are conserved");
-    assert_eq!(ticket_total(s), b.tickets().len(), "tickets are conserved");
+    let every: Vec<TicketId> = (0..b.tickets().len()).map(TicketId::from_index).collect();
+    assert_eq!(all_tickets(s), every, "each ticket is in exactly one place");
     for (i, p) in s.players().iter().enumerate() {
         let placed: u16 = (0..b.routes().len())
             .filter(|&r| s.owner(RouteId::from_index(r)) == Some(Seat(i as u8)))
@@ -240,7 +246,7 @@ fn play_checked(map: usize, players: usize, seed: u64) {
                 .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
         }
         // Determinizations keep what the mover knows.
-        if steps % 37 == 0 {
+        if steps % 37 == 0 || !s.offer().is_empty() {
             let seat = s.current();
             let sampled = s.observation(seat).sample_state(&mut rng);
             assert_eq!(sampled.player(seat).hand, s.player(seat).hand);

@@ -269,6 +269,8 @@ impl game::Observation for Observation<'_> {
                 p.hand = Cards::EMPTY;
             }
         }
+        // The pool's order must not leak the real deck order into the sample.
+        pool.sort_unstable();
         rng.shuffle(&mut pool);
         for (i, &k) in sizes.iter().enumerate() {
             for c in pool.drain(pool.len() - k..) {
@@ -307,8 +309,13 @@ impl game::Observation for Observation<'_> {
         } else {
             s.offer.len()
         };
-        for t in s.offer.drain(..) {
-            push(t, board);
+        if s.current.index() == me {
+            // Known to this player: kept as it is (restored below).
+            s.offer.clear();
+        } else {
+            for t in s.offer.drain(..) {
+                push(t, board);
+            }
         }
         let setup_lens: Vec<usize> = s.setup_offers.iter().map(Vec::len).collect();
         for o in &mut s.setup_offers {
@@ -326,6 +333,8 @@ impl game::Observation for Observation<'_> {
         {
             push(t, board);
         }
+        long_pool.sort_unstable();
+        regular_pool.sort_unstable();
         rng.shuffle(&mut long_pool);
         rng.shuffle(&mut regular_pool);
         let long_deck: Vec<TicketId> = long_pool.drain(..long_len.min(long_pool.len())).collect();
@@ -351,6 +360,7 @@ impl game::Observation for Observation<'_> {
         s.tickets_out = take(out_len);
         s.tickets = deck.into();
         s.long_tickets = long_deck.into();
+        s.terrain_deck.sort_unstable();
         rng.shuffle(&mut s.terrain_deck);
         s.rng = GameRng::seeded(rng.next_u64());
         s
