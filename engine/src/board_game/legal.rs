@@ -2,11 +2,70 @@
 //! player's own cards and public information, so a player (or a bot reading an
 //! observation) can list their own legal actions.
 
+use std::ops::ControlFlow;
+
+use smallvec::SmallVec;
+
 use super::action::{Action, Keep, Payment};
 use super::cards::{Card, Cards};
 use super::state::{Phase, State};
 use crate::board::{CityId, RouteId};
 use crate::game::Seat;
+use crate::rng::GameRng;
+
+/// Receives legal actions as they are found. Claims come in runs (one route,
+/// one colour, a range of locomotives), so counting and picking need not
+/// list them one by one. Returning `Break` stops the search.
+pub(crate) trait Sink {
+    /// A run of `n` actions, the `i`-th being `nth(i)`.
+    fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<()>;
+
+    /// One action.
+    #[inline]
+    fn one(&mut self, a: Action) -> ControlFlow<()> {
+        self.run(1, |_| a)
+    }
+}
+
+/// Lists every action.
+struct Push<'a, L>(&'a mut L);
+
+impl<L: Extend<Action>> Sink for Push<'_, L> {
+    #[inline]
+    fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<()> {
+        self.0.extend((0..n).map(nth));
+        ControlFlow::Continue(())
+    }
+}
+
+/// Counts the actions.
+struct Count(usize);
+
+impl Sink for Count {
+    #[inline]
+    fn run(&mut self, n: usize, _: impl Fn(usize) -> Action) -> ControlFlow<()> {
+        self.0 += n;
+        ControlFlow::Continue(())
+    }
+}
+
+/// Finds the action at index `left`.
+struct Pick {
+    left: usize,
+    found: Option<Action>,
+}
+
+impl Sink for Pick {
+    #[inline]
+    fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<()> {
+        if self.left < n {
+            self.found = Some(nth(self.left));
+            return ControlFlow::Break(());
+        }
+        self.left -= n;
+        ControlFlow::Continue(())
+    }
+}
 
 /// Calls `f` with every way to pay `total` cards: `min_locos` or more
 /// locomotives and the rest in one colour — `color`, or any colour when `None`.
@@ -46,59 +105,72 @@ pub fn for_each_payment(
 impl State {
     /// Every legal action of the current player.
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {
+        self.legal_into(out);
+    }
+
+    /// Every legal action of the current player, into any list.
+    fn legal_into<L: Extend<Action>>(&self, out: &mut L) {
+        let _ = self.visit_legal(&mut Push(out));
+    }
+
+    /// Hands every legal action of the current player to `sink`, in a fixed
+    /// order, until it has seen enough.
+    fn visit_legal<S: Sink>(&self, sink: &mut S) -> ControlFlow<()> {
+        let rules = self.board().rules();
         match self.phase {
-            Phase::Over => {}
-            Phase::SetupTickets => self.keep_actions(self.board().rules().tickets.setup.keep, out),
-            Phase::KeepTickets => self.keep_actions(self.board().rules().tickets.draw.keep, out),
-            Phase::Turn => self.turn_actions(out),
-            Phase::SecondDraw => self.draw_actions(true, out),
+            Phase::Over => ControlFlow::Continue(()),
+            Phase::SetupTickets => self.keep_actions(rules.tickets.setup.keep, sink),
+            Phase::KeepTickets => self.keep_actions(rules.tickets.draw.keep, sink),
+            Phase::Turn => self.turn_actions(sink),
+            Phase::SecondDraw => self.draw_actions(true, sink),
             Phase::Tunnel(t) => {
                 let hand = &self.players[self.current.index()].hand;
                 let locos = hand.locomotives();
                 let extra = u16::from(t.extra);
                 if t.payment.locomotives_only() {
                     if locos >= extra {
-                        out.push(Action::PayTunnel {
+                        sink.one(Action::PayTunnel {
                             locomotives: t.extra,
-                        });
+                        })?;
                     }
                 } else {
                     let color = hand[t.payment.color];
                     let lo = extra.saturating_sub(color);
                     for k in lo..=locos.min(extra) {
-                        out.push(Action::PayTunnel {
+                        sink.one(Action::PayTunnel {
                             locomotives: k as u8,
-                        });
+                        })?;
                     }
                 }
-                out.push(Action::Withdraw);
+                sink.one(Action::Withdraw)
             }
             Phase::Double(route) => {
                 if let Some((lo, hi)) = self.doubling_range(self.current, route) {
                     for m in lo..=hi {
-                        out.push(Action::Double { locomotives: m });
+                        sink.one(Action::Double { locomotives: m })?;
                     }
                 }
-                out.push(Action::NoDouble);
+                sink.one(Action::NoDouble)
             }
         }
     }
 
-    fn keep_actions(&self, keep: u8, out: &mut Vec<Action>) {
+    fn keep_actions<S: Sink>(&self, keep: u8, sink: &mut S) -> ControlFlow<()> {
         let n = self.offer.len().min(16);
         let min = u32::from(keep).min(n as u32);
         for mask in 1u32..(1 << n) {
             if mask.count_ones() >= min {
-                out.push(Action::KeepTickets(Keep(mask as u16)));
+                sink.one(Action::KeepTickets(Keep(mask as u16)))?;
             }
         }
         if n == 0 {
-            out.push(Action::KeepTickets(Keep(0)));
+            sink.one(Action::KeepTickets(Keep(0)))?;
         }
+        ControlFlow::Continue(())
     }
 
     /// Draws available now; `second` is the second draw of a turn.
-    fn draw_actions(&self, second: bool, out: &mut Vec<Action>) {
+    fn draw_actions<S: Sink>(&self, second: bool, sink: &mut S) -> ControlFlow<()> {
         // Slots past the display's size are always empty, so the whole
         // arrays can be scanned without looking up the rules.
         let refuse_loco = second && self.game.board.rules().display.locomotive_counts_double;
@@ -106,27 +178,28 @@ impl State {
             if let Some(c) = c
                 && !(refuse_loco && c.is_locomotive())
             {
-                out.push(Action::DrawFaceUp(i as u8));
+                sink.one(Action::DrawFaceUp(i as u8))?;
             }
         }
         if self.can_draw_blind() {
-            out.push(Action::DrawBlind);
+            sink.one(Action::DrawBlind)?;
         }
         for (i, t) in self.terrain_display.iter().enumerate() {
             if t.is_some() {
-                out.push(Action::DrawTerrainFaceUp(i as u8));
+                sink.one(Action::DrawTerrainFaceUp(i as u8))?;
             }
         }
         if self.can_draw_terrain_blind() {
-            out.push(Action::DrawTerrainBlind);
+            sink.one(Action::DrawTerrainBlind)?;
         }
+        ControlFlow::Continue(())
     }
 
-    /// Everything possible at the start of a turn.
-    pub(crate) fn turn_actions(&self, out: &mut Vec<Action>) {
-        self.draw_actions(false, out);
+    /// Everything possible at the start of a turn, in a fixed order.
+    pub(crate) fn turn_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<()> {
+        self.draw_actions(false, sink)?;
         if self.can_draw_tickets() {
-            out.push(Action::DrawTickets);
+            sink.one(Action::DrawTickets)?;
         }
         let seat = self.current;
         let p = &self.players[seat.index()];
@@ -152,18 +225,18 @@ impl State {
                     let r = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let (len, ferry) = (t.length[r], t.ferry[r]);
-                    let mut k = ferry.max(len.saturating_sub(have8));
+                    // Locomotives from `lo` to `hi`, the rest in `card`.
+                    let lo = ferry.max(len.saturating_sub(have8));
                     let hi = locos8.min(len - 1);
-                    let route = RouteId::from_index(r);
-                    while k <= hi {
-                        out.push(Action::Claim {
+                    if lo <= hi {
+                        let route = RouteId::from_index(r);
+                        sink.run(usize::from(hi - lo + 1), |k| Action::Claim {
                             route,
                             payment: Payment {
                                 color: card,
-                                locomotives: k,
+                                locomotives: lo + k as u8,
                             },
-                        });
-                        k += 1;
+                        })?;
                     }
                 }
             }
@@ -175,10 +248,10 @@ impl State {
                 while bits != 0 {
                     let r = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    out.push(Action::Claim {
+                    sink.one(Action::Claim {
                         route: RouteId::from_index(r),
                         payment: Payment::all_locomotives(t.length[r]),
-                    });
+                    })?;
                 }
             }
         }
@@ -187,21 +260,46 @@ impl State {
             && best >= u16::from(cost)
         {
             // Every free city can be paid for the same ways.
-            let mut payments: smallvec::SmallVec<[Payment; 32]> = smallvec::SmallVec::new();
+            let mut payments: SmallVec<[Payment; 32]> = SmallVec::new();
             for_each_payment(&p.hand, colors, None, cost, 0, |payment| {
                 payments.push(payment)
             });
             for (i, owner) in self.station_owner.iter().enumerate() {
                 if owner.is_none() {
                     let city = CityId::from_index(i);
-                    out.extend(
-                        payments
-                            .iter()
-                            .map(|&payment| Action::BuildStation { city, payment }),
-                    );
+                    sink.run(payments.len(), |k| Action::BuildStation {
+                        city,
+                        payment: payments[k],
+                    })?;
                 }
             }
         }
+        ControlFlow::Continue(())
+    }
+
+    /// A uniformly random legal action of the current player, drawn exactly
+    /// as `legal[rng.index(legal.len())]` would be, but without listing the
+    /// (often hundreds of) claims: they are counted in runs, then the chosen
+    /// one is found.
+    pub(crate) fn random_legal(&self, rng: &mut GameRng) -> Option<Action> {
+        let mut count = Count(0);
+        let _ = self.visit_legal(&mut count);
+        let mut pick = Pick {
+            left: rng.index(count.0),
+            found: None,
+        };
+        let _ = self.visit_legal(&mut pick);
+        pick.found
+    }
+
+    /// Does the current player have any action at the start of a turn?
+    pub(crate) fn has_turn_action(&self) -> bool {
+        let mut pick = Pick {
+            left: 0,
+            found: None,
+        };
+        let _ = self.turn_actions(&mut pick);
+        pick.found.is_some()
     }
 
     /// The routes `seat` may claim as far as ownership goes, as a bitset.

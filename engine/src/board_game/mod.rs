@@ -26,6 +26,7 @@ pub use state::{Ending, MAX_DISPLAY_RESETS, PendingTunnel, Phase, Player, State}
 
 use crate::board::Board;
 use crate::game::{self, ActionParseError, EndReason, GameState, IllegalAction, Outcome, Seat};
+use crate::rng::GameRng;
 
 /// A board game: a board and a number of players. Immutable; shared by its states.
 #[derive(Debug)]
@@ -121,6 +122,10 @@ impl GameState for State {
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         self.legal(out);
+    }
+
+    fn random_action(&self, rng: &mut GameRng) -> Option<Action> {
+        self.random_legal(rng)
     }
 
     fn apply(&mut self, action: Action) -> Result<Events, IllegalAction> {

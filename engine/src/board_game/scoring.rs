@@ -292,18 +292,69 @@ pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
             }
         }
     }
-    // A longest trail starts at an odd-degree vertex or a dead end, or is a
-    // closed trail that may start anywhere on it.
+    // Shortcuts first: a component without dead ends whose odd-degree
+    // cities number at most two has an Euler trail, so all of it is one path;
+    // a tree's longest path is found in one pass.
+    let mut odd = vec![0u32; comps as usize];
+    let mut cities = vec![0u32; comps as usize];
+    let mut ends = vec![false; comps as usize];
+    let mut links = vec![0u32; comps as usize];
+    for v in 0..n {
+        if adj[v].is_empty() {
+            continue;
+        }
+        let c = component[v] as usize;
+        cities[c] += 1;
+        links[c] += adj[v].len() as u32;
+        odd[c] += (adj[v].len() % 2) as u32;
+        ends[c] |= dead[v];
+    }
+    let mut best = 0;
+    let mut searched = vec![false; comps as usize];
+    for c in 0..comps as usize {
+        if ends[c] {
+            continue;
+        }
+        if odd[c] <= 2 {
+            best = best.max(totals[c]);
+        } else if links[c] / 2 + 1 == cities[c] {
+            let root = (0..n).find(|&v| component[v] as usize == c && !adj[v].is_empty());
+            if let Some(root) = root {
+                best = best.max(tree_longest_path(&edges, &adj, root));
+            }
+        } else {
+            continue;
+        }
+        searched[c] = true;
+    }
+    // Otherwise a longest trail starts at an odd-degree vertex or a dead end,
+    // or is a closed trail that may start anywhere on it.
     let mut starts: Vec<usize> = (0..n)
+        .filter(|&v| !adj[v].is_empty() && !searched[component[v] as usize])
         .filter(|&v| adj[v].len() % 2 == 1 || dead[v])
         .collect();
-    for c in 0..totals.len() as u32 {
-        if !starts.iter().any(|&v| component[v] == c)
+    for c in 0..comps {
+        if !searched[c as usize]
+            && !starts.iter().any(|&v| component[v] == c)
             && let Some(v) = (0..n).find(|&v| component[v] == c && !adj[v].is_empty())
         {
             starts.push(v);
         }
     }
+    // A trail passes every city it does not end at an even number of times,
+    // so all odd-degree cities but two keep an unused route: at least half of
+    // them (rounded up) of the component's routes stay unused.
+    let mut shortest = vec![u32::MAX; comps as usize];
+    for v in 0..n {
+        for &e in &adj[v] {
+            let m = &mut shortest[component[v] as usize];
+            *m = (*m).min(edges[e as usize].2);
+        }
+    }
+    let cap = |c: usize| {
+        let unused = odd[c].saturating_sub(2).div_ceil(2);
+        totals[c].saturating_sub(unused * shortest[c])
+    };
     // Components with the most track first, so the bound bites early.
     starts.sort_by_key(|&v| std::cmp::Reverse(totals[component[v] as usize]));
     let mut search = Trails {
@@ -311,16 +362,57 @@ pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
         adj: &adj,
         dead: &dead,
         used: vec![false; edges.len()],
-        best: 0,
+        best,
+        cap: 0,
     };
     for s in starts {
-        let total = totals[component[s] as usize];
-        if total <= search.best {
+        let c = component[s] as usize;
+        search.cap = cap(c);
+        if search.cap <= search.best {
             continue;
         }
-        search.walk(s, true, 0, total);
+        search.walk(s, true, 0, totals[c]);
     }
     search.best
+}
+
+/// The longest path of a tree (a component without cycles or dead ends)
+/// containing `root`: for every city, the two longest branches below it.
+fn tree_longest_path(edges: &[(u32, u32, u32)], adj: &[Adjacent], root: usize) -> u32 {
+    // Depth-first order with each city's parent edge.
+    let mut order = vec![(root, u32::MAX)];
+    let mut i = 0;
+    while i < order.len() {
+        let (v, from) = order[i];
+        for &e in &adj[v] {
+            if e != from {
+                let (a, b, _) = edges[e as usize];
+                let w = if a as usize == v { b } else { a } as usize;
+                order.push((w, e));
+            }
+        }
+        i += 1;
+    }
+    let mut down = vec![0u32; adj.len()];
+    let mut best = 0;
+    for &(v, from) in order.iter().rev() {
+        let (mut first, mut second) = (0, 0);
+        for &e in &adj[v] {
+            if e != from {
+                let (a, b, l) = edges[e as usize];
+                let w = if a as usize == v { b } else { a } as usize;
+                let branch = down[w] + l;
+                if branch > first {
+                    (first, second) = (branch, first);
+                } else if branch > second {
+                    second = branch;
+                }
+            }
+        }
+        down[v] = first;
+        best = best.max(first + second);
+    }
+    best
 }
 
 /// Replaces every chain through a city of degree two (not a dead end) by one
@@ -359,6 +451,8 @@ struct Trails<'a> {
     dead: &'a [bool],
     used: Vec<bool>,
     best: u32,
+    /// No trail of the component searched is longer.
+    cap: u32,
 }
 
 impl Trails<'_> {
@@ -366,7 +460,7 @@ impl Trails<'_> {
     /// length of the component's routes not used yet.
     fn walk(&mut self, v: usize, first: bool, len: u32, left: u32) {
         self.best = self.best.max(len);
-        if (self.dead[v] && !first) || len + left <= self.best {
+        if (self.dead[v] && !first) || len + left <= self.best || self.best >= self.cap {
             return;
         }
         for i in 0..self.adj[v].len() {
@@ -379,7 +473,7 @@ impl Trails<'_> {
             self.used[e] = true;
             self.walk(w, false, len + l, left - l);
             self.used[e] = false;
-            if len + left <= self.best {
+            if len + left <= self.best || self.best >= self.cap {
                 return;
             }
         }

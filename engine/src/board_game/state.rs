@@ -508,9 +508,7 @@ impl State {
         {
             return true;
         }
-        let mut legal = Vec::new();
-        self.turn_actions(&mut legal);
-        !legal.is_empty()
+        self.has_turn_action()
     }
 
     pub(crate) fn can_draw_tickets(&self) -> bool {

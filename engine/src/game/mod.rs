@@ -122,6 +122,16 @@ pub trait GameState: Clone + Send + Sync + 'static {
     fn current_player(&self) -> Option<Seat>;
     /// Every action the current player may take (empty when the game is over).
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
+    /// A uniformly random legal action (`None` when there is none), drawn
+    /// exactly as `legal[rng.index(legal.len())]` would be, so a seed plays the
+    /// same game either way. Random play uses it; a family may override it to
+    /// draw without listing every action.
+    fn random_action(&self, rng: &mut GameRng) -> Option<Self::Action> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        let i = rng.index(legal.len());
+        legal.get(i).copied()
+    }
     /// Plays an action, or says why it is illegal (the state is then unchanged).
     fn apply(&mut self, action: Self::Action) -> Result<Self::Events, IllegalAction>;
     /// Is the game over?
@@ -161,16 +171,13 @@ pub fn play_randomly<S: GameState>(
     rng: &mut GameRng,
     max_turns: u32,
 ) -> Result<usize, IllegalAction> {
-    let mut legal = Vec::new();
     let mut n = 0;
     while !state.is_terminal() {
         if state.turn() >= max_turns {
             state.stop(EndReason::TurnCap);
             break;
         }
-        legal.clear();
-        state.legal_actions(&mut legal);
-        let Some(&a) = legal.get(rng.index(legal.len())) else {
+        let Some(a) = state.random_action(rng) else {
             return Err(IllegalAction::new("a running game offered no legal action"));
         };
         state.apply(a)?;
