@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use smallvec::SmallVec;
 
 use super::action::{Action, Keep, Payment};
-use super::cards::{Card, Cards};
+use super::cards::{CARD_KINDS, Card, Cards};
 use super::state::{Phase, State};
 use crate::board::{CityId, RouteId};
 use crate::game::Seat;
@@ -25,6 +25,45 @@ pub(crate) trait Sink {
     fn one(&mut self, a: Action) -> ControlFlow<()> {
         self.run(1, |_| a)
     }
+
+    /// The claims paid in colour `c` begin (`c` = the number of colours:
+    /// the colour claims are over). Returns whether to visit them: a sink
+    /// that knows it needs none of them skips the whole colour.
+    #[inline]
+    fn colour(&mut self, c: usize) -> bool {
+        let _ = c;
+        true
+    }
+
+    /// `per_route` claims of each of the `routes` routes in `open & (a | b)`
+    /// (`sets` = `[open, a, b]`), the `i`-th of route `r` being `nth(r, i)`.
+    #[inline]
+    fn claims(
+        &mut self,
+        routes: usize,
+        sets: [&[u64]; 3],
+        per_route: usize,
+        nth: impl Fn(RouteId, usize) -> Action,
+    ) -> ControlFlow<()> {
+        let _ = routes;
+        for (w, bits) in words(sets).enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let r = RouteId::from_index(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                self.run(per_route, |i| nth(r, i))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The words of `open & (a | b)`.
+#[inline]
+fn words([open, a, b]: [&[u64]; 3]) -> impl Iterator<Item = u64> {
+    open.iter()
+        .zip(a.iter().zip(b))
+        .map(|(o, (x, y))| o & (x | y))
 }
 
 /// Lists every action.
@@ -38,24 +77,69 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
     }
 }
 
-/// Counts the actions.
-struct Count(usize);
+/// Counts the actions, noting the count where each colour's claims begin.
+#[derive(Default)]
+struct Count {
+    n: usize,
+    colour_starts: [usize; CARD_KINDS + 1],
+}
 
 impl Sink for Count {
     #[inline]
     fn run(&mut self, n: usize, _: impl Fn(usize) -> Action) -> ControlFlow<()> {
-        self.0 += n;
+        self.n += n;
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn colour(&mut self, c: usize) -> bool {
+        self.colour_starts[c] = self.n;
+        true
+    }
+
+    #[inline]
+    fn claims(
+        &mut self,
+        routes: usize,
+        _: [&[u64]; 3],
+        per_route: usize,
+        _: impl Fn(RouteId, usize) -> Action,
+    ) -> ControlFlow<()> {
+        self.n += routes * per_route;
         ControlFlow::Continue(())
     }
 }
 
-/// Finds the action at index `left`.
-struct Pick {
+/// Finds the action at index `left`, skipping whole colours when it knows
+/// their counts.
+struct Pick<'a> {
     left: usize,
     found: Option<Action>,
+    counted: Option<&'a Count>,
 }
 
-impl Sink for Pick {
+impl Sink for Pick<'_> {
+    #[inline]
+    fn colour(&mut self, c: usize) -> bool {
+        let Some(count) = self.counted else {
+            return true;
+        };
+        // The colour's claims end where the next colour's (or the end
+        // marker's) begin; past the last colour there is nothing to skip.
+        let Some(n) = count
+            .colour_starts
+            .get(c + 1)
+            .and_then(|end| end.checked_sub(count.colour_starts[c]))
+        else {
+            return true;
+        };
+        if self.left >= n {
+            self.left -= n;
+            return false;
+        }
+        true
+    }
+
     #[inline]
     fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<()> {
         if self.left < n {
@@ -63,6 +147,38 @@ impl Sink for Pick {
             return ControlFlow::Break(());
         }
         self.left -= n;
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn claims(
+        &mut self,
+        routes: usize,
+        sets: [&[u64]; 3],
+        per_route: usize,
+        nth: impl Fn(RouteId, usize) -> Action,
+    ) -> ControlFlow<()> {
+        let n = routes * per_route;
+        if self.left >= n {
+            self.left -= n;
+            return ControlFlow::Continue(());
+        }
+        let (mut rank, i) = (self.left / per_route, self.left % per_route);
+        for (w, word) in words(sets).enumerate() {
+            let ones = word.count_ones() as usize;
+            if rank >= ones {
+                rank -= ones;
+                continue;
+            }
+            let mut bits = word;
+            for _ in 0..rank {
+                bits &= bits - 1;
+            }
+            let r = RouteId::from_index(w * 64 + bits.trailing_zeros() as usize);
+            self.found = Some(nth(r, i));
+            return ControlFlow::Break(());
+        }
+        // Not reached while the open counts match the sets.
         ControlFlow::Continue(())
     }
 }
@@ -210,50 +326,58 @@ impl State {
         let trains = usize::from(p.trains);
         let locos = usize::from(p.hand.locomotives());
         let locos8 = locos.min(255) as u8;
+        let counts = &self.open_counts
+            [t.count_index(seat.index(), 0, 0)..t.count_index(seat.index() + 1, 0, 0)];
+        let classes = t.classes.len();
+        let gray = t.colors;
         for c in 0..colors {
             let have = usize::from(p.hand.0[c]);
-            if have == 0 {
+            if !sink.colour(c) || have == 0 {
                 continue;
             }
             let cap = (have + locos).min(trains);
             let card = Card(c as u8);
             let have8 = have.min(255) as u8;
-            let candidates = t.payable_up_to(c, cap);
-            for (w, (&x, &y)) in open.iter().zip(candidates).enumerate() {
-                let mut bits = x & y;
-                while bits != 0 {
-                    let r = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let (len, ferry) = (t.length[r], t.ferry[r]);
-                    // Locomotives from `lo` to `hi`, the rest in `card`.
-                    let lo = ferry.max(len.saturating_sub(have8));
-                    let hi = locos8.min(len - 1);
-                    if lo <= hi {
-                        let route = RouteId::from_index(r);
-                        sink.run(usize::from(hi - lo + 1), |k| Action::Claim {
-                            route,
-                            payment: Payment {
-                                color: card,
-                                locomotives: lo + k as u8,
-                            },
-                        })?;
-                    }
+            for (k, rc) in t.classes.iter().enumerate() {
+                if usize::from(rc.length) > cap {
+                    break;
                 }
+                // Locomotives from `lo` to `hi`, the rest in `card`.
+                let lo = rc.ferry.max(rc.length.saturating_sub(have8));
+                let hi = locos8.min(rc.length - 1);
+                let routes =
+                    usize::from(counts[c * classes + k]) + usize::from(counts[gray * classes + k]);
+                if lo > hi || routes == 0 {
+                    continue;
+                }
+                let sets = [open, t.members(c, k), t.members(gray, k)];
+                sink.claims(routes, sets, usize::from(hi - lo + 1), |route, i| {
+                    Action::Claim {
+                        route,
+                        payment: Payment {
+                            color: card,
+                            locomotives: lo + i as u8,
+                        },
+                    }
+                })?;
             }
         }
+        sink.colour(colors);
         let cap = locos.min(trains);
-        if cap > 0 {
-            for (w, (&x, &y)) in open.iter().zip(t.any_up_to(cap)).enumerate() {
-                let mut bits = x & y;
-                while bits != 0 {
-                    let r = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    sink.one(Action::Claim {
-                        route: RouteId::from_index(r),
-                        payment: Payment::all_locomotives(t.length[r]),
-                    })?;
-                }
+        let any = t.any_slot();
+        for (k, rc) in t.classes.iter().enumerate() {
+            if usize::from(rc.length) > cap {
+                break;
             }
+            let routes = usize::from(counts[any * classes + k]);
+            if routes == 0 {
+                continue;
+            }
+            let sets = [open, t.members(any, k), t.members(any, k)];
+            sink.claims(routes, sets, 1, |route, _| Action::Claim {
+                route,
+                payment: Payment::all_locomotives(rc.length),
+            })?;
         }
         let best = (0..colors).map(|c| p.hand.0[c]).max().unwrap_or(0) + p.hand.locomotives();
         if let Some(cost) = self.next_station_cost(seat)
@@ -282,11 +406,12 @@ impl State {
     /// (often hundreds of) claims: they are counted in runs, then the chosen
     /// one is found.
     pub(crate) fn random_legal(&self, rng: &mut GameRng) -> Option<Action> {
-        let mut count = Count(0);
+        let mut count = Count::default();
         let _ = self.visit_legal(&mut count);
         let mut pick = Pick {
-            left: rng.index(count.0),
+            left: rng.index(count.n),
             found: None,
+            counted: Some(&count),
         };
         let _ = self.visit_legal(&mut pick);
         pick.found
@@ -297,6 +422,7 @@ impl State {
         let mut pick = Pick {
             left: 0,
             found: None,
+            counted: None,
         };
         let _ = self.turn_actions(&mut pick);
         pick.found.is_some()
@@ -310,21 +436,18 @@ impl State {
 
     /// Keeps the claimable sets up to date after `seat` claimed `route`.
     pub(crate) fn mark_claimed(&mut self, seat: Seat, route: RouteId) {
-        let w = self.game.tables.words;
         let n = self.players.len();
-        let clear = |sets: &mut Vec<u64>, p: usize, r: RouteId| {
-            sets[p * w + r.index() / 64] &= !(1u64 << (r.index() % 64));
-        };
         for p in 0..n {
-            clear(&mut self.claimable, p, route);
+            self.set_open(p, route, false);
         }
         let both = self.game.both_tracks_open;
-        for &s in &self.game.board.route(route).siblings {
+        let game = self.game.clone();
+        for &s in &game.board.route(route).siblings {
             if both {
-                clear(&mut self.claimable, seat.index(), s);
+                self.set_open(seat.index(), s, false);
             } else {
                 for p in 0..n {
-                    clear(&mut self.claimable, p, s);
+                    self.set_open(p, s, false);
                 }
             }
         }
@@ -332,17 +455,32 @@ impl State {
 
     /// Recomputes the claimable sets from the owners (after a scenario set them).
     pub(crate) fn recompute_claimable(&mut self) {
-        let w = self.game.tables.words;
-        let n = self.players.len();
-        for p in 0..n {
+        for p in 0..self.players.len() {
             for r in 0..self.owner.len() {
-                let open = self.route_open_for(Seat(p as u8), RouteId::from_index(r));
-                let word = &mut self.claimable[p * w + r / 64];
-                if open {
-                    *word |= 1 << (r % 64);
-                } else {
-                    *word &= !(1 << (r % 64));
-                }
+                let route = RouteId::from_index(r);
+                let open = self.route_open_for(Seat(p as u8), route);
+                self.set_open(p, route, open);
+            }
+        }
+    }
+
+    /// Opens or closes a route for seat `p`, keeping the counts in step.
+    fn set_open(&mut self, p: usize, route: RouteId, open: bool) {
+        let t = &self.game.tables;
+        let (r, w) = (route.index(), t.words);
+        let word = &mut self.claimable[p * w + r / 64];
+        let bit = 1u64 << (r % 64);
+        if (*word & bit != 0) == open {
+            return;
+        }
+        *word ^= bit;
+        let (slot, class) = t.slot_and_class(route);
+        for s in [slot, t.any_slot()] {
+            let count = &mut self.open_counts[t.count_index(p, s, class)];
+            if open {
+                *count += 1;
+            } else {
+                *count -= 1;
             }
         }
     }

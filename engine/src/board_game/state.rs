@@ -108,6 +108,10 @@ pub struct State {
     /// Per player, the routes they may claim as far as ownership goes
     /// (`tables.words` words each).
     pub(crate) claimable: Vec<u64>,
+    /// How many routes of `claimable` each seat has per colour slot and
+    /// class (see [`super::tables::ClaimTables::count_index`]), so legal
+    /// claims can be counted without looking at routes.
+    pub(crate) open_counts: Vec<u16>,
     pub(crate) station_owner: Vec<Option<Seat>>,
     pub(crate) current: Seat,
     pub(crate) phase: Phase,
@@ -180,6 +184,9 @@ impl State {
             players: (0..n).map(|_| player()).collect(),
             owner: vec![None; board.routes().len()],
             claimable: vec![0; n * game.tables.words],
+            open_counts: (0..n)
+                .flat_map(|_| game.tables.sizes.iter().copied())
+                .collect(),
             station_owner: vec![None; board.cities().len()],
             current: Seat(0),
             phase: Phase::SetupTickets,

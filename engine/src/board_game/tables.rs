@@ -1,28 +1,42 @@
 //! Precomputed route tables that make listing claims proportional to the
-//! claims there are: per colour (and gray) and length, the set of routes of
-//! that colour no longer than that length, as bitsets over route ids.
+//! claims there are, and counting them a matter of arithmetic: routes are
+//! grouped by colour slot (each deck colour, gray, and "any") and class
+//! (length and ferry locomotives), since every route of a class can be paid
+//! for the same ways from a given hand.
 
-use crate::board::{Board, RouteColor};
+use crate::board::{Board, RouteColor, RouteId};
 
 /// A set of routes as 64-bit words.
 pub type Words = [u64];
+
+/// Routes that cost the same: a length and the locomotives a ferry needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RouteClass {
+    /// Cards to pay.
+    pub length: u8,
+    /// Of which at least this many locomotives.
+    pub ferry: u8,
+}
 
 /// The static tables of a board.
 #[derive(Debug, Clone)]
 pub struct ClaimTables {
     /// Words per route set.
     pub words: usize,
-    /// Longest route.
-    pub max_len: usize,
-    /// `with_gray[(color * (max_len + 1) + len) * words ..]`: routes of that
-    /// colour or gray with length ≤ `len` (what cards of that colour can pay).
-    with_gray: Vec<u64>,
-    /// `any[len * words ..]`: routes of any colour with length ≤ `len`.
-    any: Vec<u64>,
-    /// Each route's length.
-    pub length: Vec<u8>,
-    /// Each route's ferry locomotives.
-    pub ferry: Vec<u8>,
+    /// Deck colours (slot `colors` is gray, `colors + 1` is every route).
+    pub colors: usize,
+    /// The route classes, by length then ferry locomotives.
+    pub classes: Vec<RouteClass>,
+    /// Each route's class.
+    class_of: Vec<u16>,
+    /// Each route's colour slot: its deck colour, or `colors` for gray.
+    slot_of: Vec<u16>,
+    /// `members[(slot * classes + class) * words ..]`: the routes of that
+    /// slot and class.
+    members: Vec<u64>,
+    /// Routes per slot and class (`slots() * classes`): each seat's open
+    /// counts at the start of a game.
+    pub sizes: Vec<u16>,
 }
 
 impl ClaimTables {
@@ -31,55 +45,83 @@ impl ClaimTables {
         let n = board.routes().len();
         let words = n.div_ceil(64).max(1);
         let colors = board.colors().len();
-        let max_len = board
+        let class = |i: usize| {
+            let r = &board.routes()[i];
+            RouteClass {
+                length: r.length,
+                ferry: r.ferry,
+            }
+        };
+        let mut classes: Vec<RouteClass> = (0..n).map(class).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        let class_of: Vec<u16> = (0..n)
+            .map(|i| classes.binary_search(&class(i)).unwrap_or_default() as u16)
+            .collect();
+        let slot_of: Vec<u16> = board
             .routes()
             .iter()
-            .map(|r| usize::from(r.length))
-            .max()
-            .unwrap_or(0);
-        let mut by_color = vec![0u64; (colors + 1) * (max_len + 1) * words];
-        let mut any = vec![0u64; (max_len + 1) * words];
-        for (i, r) in board.routes().iter().enumerate() {
-            let c = match r.color {
-                RouteColor::Gray => colors,
-                RouteColor::Color(c) => c.index(),
-            };
-            let (w, bit) = (i / 64, 1u64 << (i % 64));
-            for len in usize::from(r.length)..=max_len {
-                by_color[(c * (max_len + 1) + len) * words + w] |= bit;
-                any[len * words + w] |= bit;
-            }
-        }
-        let stride = (max_len + 1) * words;
-        let mut with_gray = vec![0u64; colors * stride];
-        for c in 0..colors {
-            for k in 0..stride {
-                with_gray[c * stride + k] =
-                    by_color[c * stride + k] | by_color[colors * stride + k];
-            }
-        }
-        ClaimTables {
-            with_gray,
+            .map(|r| match r.color {
+                RouteColor::Gray => colors as u16,
+                RouteColor::Color(c) => c.index() as u16,
+            })
+            .collect();
+        let mut t = ClaimTables {
             words,
-            max_len,
-            any,
-            length: board.routes().iter().map(|r| r.length).collect(),
-            ferry: board.routes().iter().map(|r| r.ferry).collect(),
+            colors,
+            members: vec![0; (colors + 2) * classes.len() * words],
+            classes,
+            class_of,
+            slot_of,
+            sizes: Vec::new(),
+        };
+        t.sizes = vec![0; t.slots() * t.classes.len()];
+        for i in 0..n {
+            let (w, bit) = (i / 64, 1u64 << (i % 64));
+            let (slot, class) = t.slot_and_class(RouteId::from_index(i));
+            for s in [slot, colors + 1] {
+                let start = t.start(s, class);
+                t.members[start + w] |= bit;
+                let k = t.count_index(0, s, class);
+                t.sizes[k] += 1;
+            }
         }
+        t
     }
 
-    /// Routes of `color` or gray with length ≤ `len`.
-    #[inline]
-    pub fn payable_up_to(&self, color: usize, len: usize) -> &Words {
-        let len = len.min(self.max_len);
-        let start = (color * (self.max_len + 1) + len) * self.words;
-        &self.with_gray[start..start + self.words]
+    /// Colour slots counted per seat: each deck colour, gray, and every route.
+    pub fn slots(&self) -> usize {
+        self.colors + 2
     }
 
-    /// Routes of any colour with length ≤ `len`.
+    /// The slot of "every route".
+    pub fn any_slot(&self) -> usize {
+        self.colors + 1
+    }
+
+    /// A route's colour slot and class.
     #[inline]
-    pub fn any_up_to(&self, len: usize) -> &Words {
-        let len = len.min(self.max_len);
-        &self.any[len * self.words..(len + 1) * self.words]
+    pub fn slot_and_class(&self, route: RouteId) -> (usize, usize) {
+        let r = route.index();
+        (usize::from(self.slot_of[r]), usize::from(self.class_of[r]))
+    }
+
+    #[inline]
+    fn start(&self, slot: usize, class: usize) -> usize {
+        (slot * self.classes.len() + class) * self.words
+    }
+
+    /// The routes of a slot and class.
+    #[inline]
+    pub fn members(&self, slot: usize, class: usize) -> &Words {
+        let start = self.start(slot, class);
+        &self.members[start..start + self.words]
+    }
+
+    /// Index of a seat's count of open routes in a slot and class, in a
+    /// table of `slots() * classes` counts per seat.
+    #[inline]
+    pub fn count_index(&self, seat: usize, slot: usize, class: usize) -> usize {
+        (seat * self.slots() + slot) * self.classes.len() + class
     }
 }
