@@ -3,8 +3,9 @@
 //! The parts, each in its own module: the [`document::Document`] with its
 //! undo [`history`], the [`selection`], the [`canvas`] (view, tools, painting),
 //! the [`panels`], live [`validation`] on a worker thread, [`files`] (saving
-//! with a backup, settings, crash recovery, dialogs), and [`studio::Studio`],
-//! which holds them together in one window.
+//! with a backup, settings, crash recovery, dialogs), the playtest windows
+//! ([`play`] and [`simulate`]), and [`studio::Studio`], which holds them
+//! together in one window.
 
 pub mod analysis;
 pub mod canvas;
@@ -13,7 +14,9 @@ pub mod edit;
 pub mod files;
 pub mod history;
 pub mod panels;
+pub mod play;
 pub mod selection;
+pub mod simulate;
 pub mod studio;
 pub mod validation;
 

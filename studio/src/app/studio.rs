@@ -22,7 +22,9 @@ use super::panels::rules::RulesPanel;
 use super::panels::search::Search;
 use super::panels::stats::StatsPanel;
 use super::panels::tables::{ObjectTable, TableKind};
+use super::play::PlayWindow;
 use super::selection::{Obj, Selection};
+use super::simulate::SimulateWindow;
 use super::validation::Validator;
 
 /// How often unsaved work is written to the recovery file.
@@ -168,6 +170,10 @@ pub struct Studio {
     pub search_open: bool,
     /// Whether the Background window is open.
     pub background_open: bool,
+    /// The Play window: hot-seat games against bots.
+    pub play: PlayWindow,
+    /// The Simulate window: batch bot games and their report.
+    pub simulate: SimulateWindow,
     tables: [ObjectTable; 3],
     inspector: Inspector,
     rules: RulesPanel,
@@ -212,6 +218,8 @@ impl Studio {
             status: String::new(),
             search_open: false,
             background_open: false,
+            play: PlayWindow::default(),
+            simulate: SimulateWindow::default(),
             tables: [
                 ObjectTable::new(TableKind::Cities),
                 ObjectTable::new(TableKind::Routes),
@@ -473,7 +481,7 @@ impl Studio {
         });
     }
 
-    fn select_and_reveal(&mut self, objs: Vec<Obj>, add: bool) {
+    pub(crate) fn select_and_reveal(&mut self, objs: Vec<Obj>, add: bool) {
         if !add {
             self.selection.clear();
         }
@@ -574,7 +582,15 @@ impl Studio {
         self.validator
             .submit(self.doc.generation(), &self.doc.design);
         self.handle_window_events(&ctx);
-        self.shortcuts(&ctx);
+        if !self.play.in_game() {
+            self.shortcuts(&ctx);
+        }
+        // A game on the table draws its board; otherwise simulation results.
+        self.canvas.overlay = self
+            .play
+            .overlay()
+            .or_else(|| self.simulate.overlay())
+            .unwrap_or_default();
 
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| self.menus(ui));
@@ -789,6 +805,14 @@ impl Studio {
                 self.background_open = true;
             }
         });
+        ui.menu_button("Playtest", |ui| {
+            if ui.button("Play a game…").clicked() {
+                self.play.open = true;
+            }
+            if ui.button("Simulate…").clicked() {
+                self.simulate.open = true;
+            }
+        });
     }
 
     fn toolbar(&mut self, ui: &mut Ui) {
@@ -896,6 +920,8 @@ impl Studio {
     }
 
     fn windows(&mut self, ctx: &egui::Context) {
+        self.play_window(ctx);
+        self.simulate_window(ctx);
         if self.search_open {
             let mut open = true;
             let mut picked = None;
