@@ -5,6 +5,15 @@ use super::events::Event;
 use super::state::State;
 use crate::game::{EndReason, Seat};
 
+/// `1 ticket`, `2 tickets`.
+fn count(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
 fn names(state: &State, ids: &[crate::board::TicketId]) -> String {
     ids.iter()
         .map(|&t| state.board().ticket(t).name.as_str())
@@ -33,9 +42,9 @@ impl State {
                     s + "."
                 } else {
                     format!(
-                        "{} keeps {} tickets and returns {}.",
+                        "{} keeps {} and returns {}.",
                         who(seat),
-                        kept.len(),
+                        count(kept.len(), "ticket"),
                         returned.len()
                     )
                 }
@@ -44,7 +53,7 @@ impl State {
                 if sees(seat) {
                     format!("{} draws tickets: {}.", who(seat), names(self, offered))
                 } else {
-                    format!("{} draws {} tickets.", who(seat), offered.len())
+                    format!("{} draws {}.", who(seat), count(offered.len(), "ticket"))
                 }
             }
             Event::CardDrawn { seat, card, slot } => match slot {
@@ -112,8 +121,10 @@ impl State {
                 locomotives,
             } => {
                 format!(
-                    "{} pays the {extra} extra cards ({locomotives} locomotives).",
-                    who(seat)
+                    "{} pays the {} ({}).",
+                    who(seat),
+                    count(usize::from(*extra), "extra card"),
+                    count(usize::from(*locomotives), "locomotive")
                 )
             }
             Event::TunnelWithdrawn { seat, route } => {
@@ -137,9 +148,11 @@ impl State {
                 terrain_cards,
                 locomotives,
             } => format!(
-                "{} doubles {} with {terrain_cards} terrain cards and {locomotives} locomotives: +{points} points.",
+                "{} doubles {} with {} and {}: +{points} points.",
                 who(seat),
-                board.route(*route).name
+                board.route(*route).name,
+                count(usize::from(*terrain_cards), "terrain card"),
+                count(usize::from(*locomotives), "locomotive")
             ),
             Event::Passed { seat } => format!("{} cannot do anything and passes.", who(seat)),
             Event::LastRound { seat } => {

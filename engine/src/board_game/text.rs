@@ -69,6 +69,10 @@ impl State {
                 None => format!("claim route #{route}"),
             },
             Action::PayTunnel { locomotives } => match self.phase {
+                // All extra cards in locomotives: no "0 red" in the words.
+                Phase::Tunnel(t) if locomotives >= t.extra => {
+                    format!("pay {}", count(locomotives, "locomotive"))
+                }
                 Phase::Tunnel(t) => format!(
                     "pay {}",
                     self.payment_text(
@@ -79,7 +83,7 @@ impl State {
                         t.extra
                     )
                 ),
-                _ => format!("pay tunnel with {locomotives} locomotives"),
+                _ => format!("pay tunnel with {}", count(locomotives, "locomotive")),
             },
             Action::Withdraw => "withdraw".into(),
             Action::BuildStation { city, payment } => {
@@ -96,10 +100,9 @@ impl State {
                 }
             }
             Action::Double { locomotives: 0 } => "double".into(),
-            Action::Double { locomotives } => format!(
-                "double with {locomotives} locomotive{}",
-                if locomotives == 1 { "" } else { "s" }
-            ),
+            Action::Double { locomotives } => {
+                format!("double with {}", count(locomotives, "locomotive"))
+            }
             Action::NoDouble => "no double".into(),
         }
     }
@@ -289,6 +292,15 @@ impl State {
             ),
             _ => (Payment::all_locomotives(locos), total),
         })
+    }
+}
+
+/// `1 locomotive`, `2 locomotives`.
+pub(crate) fn count(n: u8, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
     }
 }
 

@@ -591,6 +591,7 @@ impl Studio {
             .overlay()
             .or_else(|| self.simulate.overlay())
             .unwrap_or_default();
+        self.canvas.read_only = self.play.in_game();
 
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| self.menus(ui));
@@ -652,6 +653,9 @@ impl Studio {
             }
             if let Some(s) = out.status {
                 self.status = s;
+            }
+            if let Some(o) = out.clicked {
+                self.play.map_clicked(o);
             }
         });
         self.windows(&ctx);

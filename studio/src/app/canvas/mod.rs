@@ -136,6 +136,8 @@ pub struct CanvasOutput {
     pub focus_name: bool,
     /// A message for the status bar.
     pub status: Option<String>,
+    /// The object clicked on a read-only map (a game claims routes so).
+    pub clicked: Option<Obj>,
 }
 
 /// What the canvas works on, lent by the studio for one frame.
@@ -168,6 +170,9 @@ pub struct Canvas {
     pub ticket_from: Option<usize>,
     /// The corners of a region being drawn.
     pub region_points: Vec<Point>,
+    /// A game is shown: no tool edits the map; clicks are reported in
+    /// [`CanvasOutput::clicked`]. Pan, zoom and hover still work.
+    pub read_only: bool,
     geometry: Option<Geometry>,
     palette: (u64, Palette),
     gesture: Gesture,
@@ -191,6 +196,7 @@ impl Default for Canvas {
             hover: None,
             ticket_from: None,
             region_points: Vec::new(),
+            read_only: false,
             geometry: None,
             palette: (u64::MAX, Palette::default()),
             gesture: Gesture::Idle,
@@ -416,11 +422,15 @@ impl Canvas {
         self.hover = pointer.and_then(|p| self.hit(p));
         let primary_tool = !space && self.gesture != Gesture::Pan;
 
-        if primary_tool {
+        if self.read_only {
+            if primary_tool && response.clicked_by(PointerButton::Primary) {
+                out.clicked = response.interact_pointer_pos().and_then(|p| self.hit(p));
+            }
+        } else if primary_tool {
             self.handle_tool(ui, &response, doc, selection, shift, alt, &mut out);
         }
 
-        if self.tool == Tool::AddTicket {
+        if self.tool == Tool::AddTicket && !self.read_only {
             self.update_ticket_preview(doc);
         } else {
             self.ticket_preview = None;
@@ -432,7 +442,7 @@ impl Canvas {
             overlay.lit_cities.insert(from);
         }
         let tickets = selection.tickets();
-        if tickets.len() <= 8 {
+        if tickets.len() <= 8 && !self.read_only {
             for t in tickets.iter().filter_map(|&t| doc.design.tickets.get(t)) {
                 if let Some(p) =
                     analysis::shortest_path(&doc.design, doc.generation(), &t.from, &t.to)

@@ -1,0 +1,503 @@
+//! A game at the table, free of any widget: the engine's state, who sits
+//! where, the recording, the log, whose secrets are shown, and the bots'
+//! moves (computed on a worker thread so the window never waits on them).
+
+use std::path::Path;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use engine::Severity;
+use engine::analysis::Network;
+use engine::board_game::{Action, BoardGame, State};
+use engine::bots::Bot;
+use engine::game::{EndReason, GameState, Seat};
+use engine::replay::Recorder;
+use formats::GameFile;
+use formats::replay::Replay;
+
+/// A game stops here if it has not ended (as `tracklayer play` does).
+pub const TURN_CAP: u32 = 1000;
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at the screen.
+    Human,
+    /// An engine bot, by its [`engine::bots::by_name`] spec.
+    Bot(String),
+}
+
+impl Player {
+    /// Reads a seat choice: `human` or a bot spec.
+    pub fn from_spec(spec: &str) -> Player {
+        if spec == "human" {
+            Player::Human
+        } else {
+            Player::Bot(spec.to_owned())
+        }
+    }
+
+    /// The seat choice as written in setups and replays.
+    pub fn spec(&self) -> &str {
+        match self {
+            Player::Human => "human",
+            Player::Bot(name) => name,
+        }
+    }
+
+    /// Is it a person?
+    pub fn is_human(&self) -> bool {
+        matches!(self, Player::Human)
+    }
+}
+
+/// One line of the game log, in two versions: everything, and what the
+/// other players may see (no blind cards, no ticket names).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// Whose action it followed.
+    pub seat: Seat,
+    /// The turn it happened in (1-based).
+    pub turn: u32,
+    /// The full truth.
+    pub full: String,
+    /// What everyone may see.
+    pub public: String,
+}
+
+/// The name of a seat, as the engine's log writes it.
+pub fn seat_name(seat: Seat) -> String {
+    format!("Player {}", seat.0 + 1)
+}
+
+/// What a bot worker gives back: the bots, the actions they chose in turn,
+/// and an error if one chose an action the rules refused.
+struct BotRun {
+    bots: Vec<Option<Box<dyn Bot>>>,
+    actions: Vec<Action>,
+    error: Option<String>,
+}
+
+/// Plays bot decisions on a copy of the state, at most `max` of them,
+/// stopping at a human's decision or the end.
+fn run_bots(mut state: State, mut bots: Vec<Option<Box<dyn Bot>>>, max: usize) -> BotRun {
+    let mut actions = Vec::new();
+    let mut error = None;
+    while actions.len() < max && state.turn() < TURN_CAP {
+        let Some(seat) = state.current_player() else {
+            break;
+        };
+        let Some(bot) = bots.get_mut(seat.index()).and_then(Option::as_mut) else {
+            break;
+        };
+        let action = bot.act(&state.observation(seat));
+        if let Err(e) = state.apply(action) {
+            error = Some(format!(
+                "The bot `{}` chose an action the rules refuse: {e}",
+                bot.name()
+            ));
+            break;
+        }
+        actions.push(action);
+    }
+    BotRun {
+        bots,
+        actions,
+        error,
+    }
+}
+
+/// A hot-seat game: humans and bots at one table on one design.
+pub struct Session {
+    state: State,
+    players: Vec<Player>,
+    /// A bot per bot seat; empty while lent to the worker.
+    bots: Vec<Option<Box<dyn Bot>>>,
+    worker: Option<JoinHandle<BotRun>>,
+    recorder: Recorder,
+    log: Vec<LogLine>,
+    /// The human whose hand is shown (several humans: after "pass to").
+    shown: Option<Seat>,
+    seed: u64,
+    /// The routes of each ticket's shortest path, by ticket index.
+    ticket_paths: Vec<Vec<usize>>,
+    /// Bots wait (except for "step").
+    pub paused: bool,
+    /// How long a bot's move stays on screen before the next one.
+    pub delay: Duration,
+    /// Bots play on without delay until the end.
+    finishing: bool,
+    next_bot_at: Option<Instant>,
+    error: Option<String>,
+}
+
+impl Session {
+    /// A new game of `design` dealt from `seed`, or why it cannot be played:
+    /// the design's errors, a player count it does not allow, an unknown bot.
+    pub fn new(
+        design: &GameFile,
+        game_path: Option<&Path>,
+        players: Vec<Player>,
+        seed: u64,
+    ) -> Result<Session, String> {
+        let validation = engine::validate(design);
+        let Some(board) = validation.board else {
+            let errors: Vec<String> = validation
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .map(|d| d.message.clone())
+                .collect();
+            return Err(format!(
+                "This design cannot be played until its errors are fixed: {}",
+                errors.join("; ")
+            ));
+        };
+        let game = BoardGame::new(Arc::new(board), players.len()).map_err(|e| e.to_string())?;
+        let mut bots = Vec::with_capacity(players.len());
+        for (i, p) in players.iter().enumerate() {
+            bots.push(match p {
+                Player::Human => None,
+                Player::Bot(name) => Some(
+                    engine::bots::by_name(name, seed.wrapping_add(i as u64))
+                        .map_err(|e| e.to_string())?,
+                ),
+            });
+        }
+        let state = game.new_game(seed);
+        let board = state.board();
+        let net = Network::from_board(board);
+        let ticket_paths = board
+            .tickets()
+            .iter()
+            .map(|t| {
+                net.shortest_path(board.place_name(t.from), board.place_name(t.to))
+                    .map(|p| p.routes)
+                    .unwrap_or_default()
+            })
+            .collect();
+        let recorder = Recorder::new(
+            design,
+            game_path.map(|p| p.display().to_string()),
+            players.len(),
+            seed,
+            players.iter().map(|p| p.spec().to_owned()).collect(),
+        );
+        let mut session = Session {
+            state,
+            players,
+            bots,
+            worker: None,
+            recorder,
+            log: Vec::new(),
+            shown: None,
+            seed,
+            ticket_paths,
+            paused: false,
+            delay: Duration::from_millis(600),
+            finishing: false,
+            next_bot_at: None,
+            error: None,
+        };
+        session.update_shown();
+        Ok(session)
+    }
+
+    /// The game as it stands.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Who plays each seat.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// A seat's name with who plays it: `Player 2 (route-focus)`.
+    pub fn title(&self, seat: Seat) -> String {
+        match self.players.get(seat.index()) {
+            Some(Player::Human) | None => format!("{} (human)", seat_name(seat)),
+            Some(Player::Bot(b)) => format!("{} ({b})", seat_name(seat)),
+        }
+    }
+
+    /// The seed the game was dealt from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Everything that happened, in order.
+    pub fn log(&self) -> &[LogLine] {
+        &self.log
+    }
+
+    /// A log line's text as `viewer` may read it (`None`: a viewer with no
+    /// secrets); once the game is over, everything.
+    pub fn line_text<'a>(&self, line: &'a LogLine, viewer: Option<Seat>) -> &'a str {
+        if self.is_over() || viewer == Some(line.seat) {
+            &line.full
+        } else {
+            &line.public
+        }
+    }
+
+    /// The last error (a bot's illegal action, an action refused), if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Is the game over?
+    pub fn is_over(&self) -> bool {
+        self.state.is_terminal()
+    }
+
+    /// Whose decision it is, while the game runs.
+    pub fn current(&self) -> Option<Seat> {
+        self.state.current_player()
+    }
+
+    fn is_human(&self, seat: Seat) -> bool {
+        self.players.get(seat.index()).is_some_and(Player::is_human)
+    }
+
+    /// Humans at the table.
+    pub fn humans(&self) -> usize {
+        self.players.iter().filter(|p| p.is_human()).count()
+    }
+
+    /// The human whose decision it is, if a human's.
+    pub fn human_to_move(&self) -> Option<Seat> {
+        self.current().filter(|&s| self.is_human(s))
+    }
+
+    /// Is it a bot's decision?
+    pub fn bot_to_move(&self) -> bool {
+        self.current().is_some_and(|s| !self.is_human(s))
+    }
+
+    /// Is a bot thinking right now?
+    pub fn thinking(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// Whose secrets (hand, tickets) the screen shows: the only human, or
+    /// with several humans the one who took the screen, until their
+    /// decisions end.
+    pub fn viewer(&self) -> Option<Seat> {
+        self.shown
+    }
+
+    /// With several humans, the screen waits for this player to take it
+    /// before their hand is shown.
+    pub fn pass_to(&self) -> Option<Seat> {
+        self.human_to_move().filter(|&s| self.shown != Some(s))
+    }
+
+    /// The player the screen was passed to takes it: their hand is shown.
+    pub fn reveal(&mut self) {
+        if let Some(s) = self.pass_to() {
+            self.shown = Some(s);
+        }
+    }
+
+    fn update_shown(&mut self) {
+        if self.humans() == 1 {
+            self.shown = self.players.iter().position(Player::is_human).map(|i| Seat(i as u8));
+        } else if self.current() != self.shown || self.is_over() {
+            self.shown = None;
+        }
+    }
+
+    /// The routes of a ticket's shortest path (design route indices).
+    pub fn ticket_path(&self, ticket: usize) -> &[usize] {
+        self.ticket_paths.get(ticket).map_or(&[], Vec::as_slice)
+    }
+
+    /// The current player's legal actions (none while a bot thinks).
+    pub fn legal(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.worker.is_none() {
+            self.state.legal_actions(&mut out);
+        }
+        out
+    }
+
+    /// Plays a human's decision. Only the engine's legal actions are taken;
+    /// anything else is refused with the reason.
+    pub fn play(&mut self, action: Action) -> Result<(), String> {
+        let Some(seat) = self.human_to_move() else {
+            return Err("It is not a human's turn.".into());
+        };
+        if self.pass_to().is_some() {
+            return Err(format!("{} has not taken the screen yet.", seat_name(seat)));
+        }
+        if !self.legal().contains(&action) {
+            return Err(format!(
+                "The rules do not allow `{}` now.",
+                self.state.describe(action)
+            ));
+        }
+        self.commit(action);
+        match self.error.clone() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Records, applies and logs an action of the current player.
+    fn commit(&mut self, action: Action) {
+        let Some(seat) = self.current() else {
+            return;
+        };
+        let before = self.state.clone();
+        match self.state.apply(action) {
+            Ok(events) => {
+                self.recorder.record(&before, action);
+                let turn = before.turns() + 1;
+                let nobody = Some(Seat(u8::MAX));
+                for e in &events {
+                    self.log.push(LogLine {
+                        seat,
+                        turn,
+                        full: self.state.event_text(e, None),
+                        public: self.state.event_text(e, nobody),
+                    });
+                }
+                if !self.state.is_terminal() && self.state.turn() >= TURN_CAP {
+                    self.state.stop(EndReason::TurnCap);
+                    self.log.push(LogLine {
+                        seat,
+                        turn,
+                        full: "The turn limit is reached: the game is stopped.".into(),
+                        public: "The turn limit is reached: the game is stopped.".into(),
+                    });
+                }
+            }
+            Err(e) => {
+                self.error = Some(format!("The engine refused `{}`: {e}", before.describe(action)));
+            }
+        }
+        self.update_shown();
+    }
+
+    /// Advances the bots: collects a finished bot move, and starts the next
+    /// one when it is due (after the delay, unless paused; at once when
+    /// finishing). Returns whether the game changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let changed = self.collect();
+        if changed {
+            self.next_bot_at = Some(now + self.delay);
+        }
+        if self.worker.is_none() && self.bot_to_move() && self.error.is_none() {
+            let due = self.finishing
+                || (!self.paused && self.next_bot_at.is_none_or(|t| now >= t));
+            if due {
+                let fast = self.finishing || self.delay.is_zero();
+                self.spawn(if fast { usize::MAX } else { 1 });
+            }
+        }
+        changed
+    }
+
+    /// Takes the worker's moves if it has finished.
+    fn collect(&mut self) -> bool {
+        if !self.worker.as_ref().is_some_and(JoinHandle::is_finished) {
+            return false;
+        }
+        let Some(worker) = self.worker.take() else {
+            return false;
+        };
+        match worker.join() {
+            Ok(run) => {
+                self.bots = run.bots;
+                for a in run.actions {
+                    self.commit(a);
+                }
+                if run.error.is_some() {
+                    self.error = run.error;
+                }
+            }
+            Err(_) => {
+                self.error = Some("A bot failed while thinking; its seat cannot move.".into());
+            }
+        }
+        true
+    }
+
+    fn spawn(&mut self, max: usize) {
+        let bots = std::mem::take(&mut self.bots);
+        let state = self.state.clone();
+        match std::thread::Builder::new()
+            .name("play-bot".into())
+            .spawn(move || run_bots(state, bots, max))
+        {
+            Ok(handle) => self.worker = Some(handle),
+            Err(e) => self.error = Some(format!("No thread for the bots: {e}")),
+        }
+    }
+
+    /// Plays one bot move now, paused or not.
+    pub fn step(&mut self) {
+        if self.worker.is_none() && self.bot_to_move() {
+            self.spawn(1);
+        }
+    }
+
+    /// May the bots finish the game alone (no human seat left)?
+    pub fn can_finish(&self) -> bool {
+        !self.is_over() && self.humans() == 0
+    }
+
+    /// Bots play to the end without delay (only when no human is seated).
+    pub fn finish(&mut self) {
+        if self.can_finish() {
+            self.finishing = true;
+        }
+    }
+
+    /// Bots (`bot`, a [`engine::bots::by_name`] spec) take every human seat
+    /// and play the game to its end.
+    pub fn bots_take_over(&mut self, bot: &str) -> Result<(), String> {
+        if self.worker.is_some() {
+            return Err("Wait for the bot that is thinking.".into());
+        }
+        for i in 0..self.players.len() {
+            if self.players[i].is_human() {
+                let b = engine::bots::by_name(bot, self.seed.wrapping_add(i as u64))
+                    .map_err(|e| e.to_string())?;
+                self.players[i] = Player::Bot(bot.to_owned());
+                self.bots[i] = Some(b);
+            }
+        }
+        self.shown = None;
+        self.finishing = true;
+        Ok(())
+    }
+
+    /// Runs bot moves until a human must decide or the game is over,
+    /// waiting for each (for tests and scripts; the window uses
+    /// [`Session::tick`]).
+    pub fn run_bots_now(&mut self) {
+        while self.error.is_none() {
+            if self.worker.is_none() {
+                if !self.bot_to_move() {
+                    break;
+                }
+                self.spawn(usize::MAX);
+            }
+            if let Some(w) = &self.worker {
+                while !w.is_finished() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            self.collect();
+        }
+    }
+
+    /// The replay of the game so far (with its result once it is over), in
+    /// the format `tracklayer play` writes.
+    pub fn replay(&self) -> Replay {
+        self.recorder.finish(&self.state)
+    }
+}

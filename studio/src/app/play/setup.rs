@@ -1,0 +1,101 @@
+//! The table before a game: how many seats, who plays each (a human or any
+//! engine bot), and the seed.
+
+use egui::{ComboBox, Ui};
+
+use super::session::Player;
+use crate::app::panels::labelled;
+
+/// Most seats the window offers.
+pub const MAX_SEATS: usize = 5;
+
+/// Seat choices besides the engine's bot names: a quick MCTS.
+const QUICK_MCTS: &str = "mcts:200";
+
+/// The setup form.
+#[derive(Clone, Debug)]
+pub struct SetupForm {
+    /// Seats at the table.
+    pub players: usize,
+    /// Who plays each of the [`MAX_SEATS`] seats: `human` or a bot spec.
+    pub seats: Vec<String>,
+    /// The seed, as typed.
+    pub seed: String,
+}
+
+impl Default for SetupForm {
+    fn default() -> Self {
+        let mut seats = vec!["route-focus".to_owned(); MAX_SEATS];
+        seats[0] = "human".into();
+        SetupForm {
+            players: 2,
+            seats,
+            seed: random_seed().to_string(),
+        }
+    }
+}
+
+/// A seed from the clock.
+pub fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // Keep it short enough to read and retype.
+    (nanos % 1_000_000_000) as u64
+}
+
+impl SetupForm {
+    /// The seed typed, or why it is not one.
+    pub fn seed(&self) -> Result<u64, String> {
+        self.seed
+            .trim()
+            .parse()
+            .map_err(|_| format!("The seed `{}` is not a whole number.", self.seed.trim()))
+    }
+
+    /// Who plays each seat at the table.
+    pub fn table(&self) -> Vec<Player> {
+        self.seats[..self.players]
+            .iter()
+            .map(|s| Player::from_spec(s))
+            .collect()
+    }
+
+    /// The form; `range` is the design's player range. Returns whether
+    /// "Start game" was clicked.
+    pub fn ui(&mut self, ui: &mut Ui, range: (usize, usize)) -> bool {
+        let (lo, hi) = (range.0.clamp(2, MAX_SEATS), range.1.clamp(2, MAX_SEATS));
+        let hi = hi.max(lo);
+        self.players = self.players.clamp(lo, hi);
+        labelled(ui, "Players", |ui| {
+            ui.add(egui::DragValue::new(&mut self.players).range(lo..=hi))
+        });
+        ui.label(format!("This design seats {} to {} players.", range.0, range.1));
+        let choices: Vec<&str> = std::iter::once("human")
+            .chain(engine::bots::BOT_NAMES)
+            .chain([QUICK_MCTS])
+            .collect();
+        for i in 0..self.players {
+            let seat = &mut self.seats[i];
+            labelled(ui, &format!("Seat {}", i + 1), |ui| {
+                ComboBox::from_id_salt(("play-seat", i))
+                    .selected_text(seat.as_str())
+                    .show_ui(ui, |ui| {
+                        for c in &choices {
+                            ui.selectable_value(seat, (*c).to_owned(), *c);
+                        }
+                    })
+                    .response
+            });
+        }
+        ui.horizontal(|ui| {
+            labelled(ui, "Seed", |ui| {
+                ui.add(egui::TextEdit::singleline(&mut self.seed).desired_width(110.0))
+            });
+            if ui.button("New seed").clicked() {
+                self.seed = random_seed().to_string();
+            }
+        });
+        ui.button("Start game").clicked()
+    }
+}

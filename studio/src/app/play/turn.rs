@@ -1,0 +1,400 @@
+//! A human's decision: the hand and tickets, the face-up display and the
+//! decks, claiming a route (from the list or the map) and choosing its
+//! payment, stations, tunnels, doubling, and keeping tickets. Only the
+//! engine's legal actions are offered, each in the engine's words.
+
+use egui::{Color32, RichText, Ui};
+use engine::board::{CityId, RouteId, TicketId};
+use engine::board_game::{Action, Card, Keep, Phase, State};
+use engine::game::Seat;
+
+use super::session::{Session, seat_name};
+use crate::app::canvas::colors;
+use crate::app::selection::Obj;
+
+/// What the player has picked but not played yet.
+#[derive(Debug, Default)]
+pub struct TurnUi {
+    /// The route being claimed: its payments are offered.
+    pub route: Option<RouteId>,
+    /// The city of the station being built: its payments are offered.
+    pub city: Option<CityId>,
+    /// The offer the ticks below belong to.
+    offer: Vec<TicketId>,
+    /// Tickets ticked to keep, by offer position.
+    keep: Vec<bool>,
+}
+
+impl TurnUi {
+    /// Forgets what was picked (after an action, or a new game).
+    pub fn clear(&mut self) {
+        *self = TurnUi::default();
+    }
+
+    /// A click on the map: picks the route to claim or the city for a
+    /// station, when the rules allow one now.
+    pub fn pick(&mut self, state: &State, legal: &[Action], obj: Obj) -> Result<(), String> {
+        let board = state.board();
+        match obj {
+            Obj::Route(i) => {
+                let name = board.routes().get(i).map_or("", |r| r.name.as_str());
+                if legal
+                    .iter()
+                    .any(|a| matches!(a, Action::Claim { route, .. } if route.index() == i))
+                {
+                    self.route = Some(RouteId(i as u16));
+                    self.city = None;
+                    Ok(())
+                } else {
+                    Err(format!("{name} cannot be claimed now."))
+                }
+            }
+            Obj::City(i) => {
+                let name = board.cities().get(i).map_or("", |c| c.name.as_str());
+                if legal
+                    .iter()
+                    .any(|a| matches!(a, Action::BuildStation { city, .. } if city.index() == i))
+                {
+                    self.city = Some(CityId(i as u16));
+                    self.route = None;
+                    Ok(())
+                } else {
+                    Err(format!("No station can be built in {name} now."))
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The engine's words with a capital first letter, for a button.
+pub fn capitalized(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// The colour a card is drawn in.
+fn card_color(state: &State, card: Card) -> Color32 {
+    match card.color_id() {
+        None => Color32::from_gray(225),
+        Some(id) => state
+            .board()
+            .colors()
+            .get(id.index())
+            .and_then(|c| {
+                c.rgb
+                    .map(|[r, g, b]| Color32::from_rgb(r, g, b))
+                    .or_else(|| colors::named(&c.name))
+            })
+            .unwrap_or(Color32::GRAY),
+    }
+}
+
+/// A card as a coloured chip with its name.
+pub fn card_chip(ui: &mut Ui, state: &State, card: Card, text: &str) {
+    let bg = card_color(state, card);
+    let fg = if bg.r() as u32 + bg.g() as u32 + bg.b() as u32 > 380 {
+        Color32::BLACK
+    } else {
+        Color32::WHITE
+    };
+    ui.label(RichText::new(format!(" {text} ")).background_color(bg).color(fg));
+}
+
+/// Every kind of train card: the colours, then the locomotive.
+fn card_kinds(state: &State) -> impl Iterator<Item = Card> {
+    (0..state.board().colors().len())
+        .map(|i| Card(i as u8))
+        .chain([Card::LOCOMOTIVE])
+}
+
+/// The hand, terrain cards and tickets of `seat` (whose screen it is).
+pub fn secrets(ui: &mut Ui, state: &State, seat: Seat) {
+    let p = state.player(seat);
+    ui.label(RichText::new(format!("Hand of {}", seat_name(seat))).strong());
+    ui.horizontal_wrapped(|ui| {
+        for card in card_kinds(state) {
+            let n = p.hand[card];
+            if n > 0 {
+                card_chip(ui, state, card, &format!("{n} {}", state.card_name(card)));
+            }
+        }
+        if p.hand.total() == 0 {
+            ui.label("no cards");
+        }
+    });
+    let terrain = state.board().terrain_types();
+    if !terrain.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Terrain:");
+            for (i, t) in terrain.iter().enumerate() {
+                ui.label(format!("{} {}", p.terrain.0[i], t.name));
+            }
+        });
+    }
+    ui.label(RichText::new(format!("Tickets of {} (lit on the map)", seat_name(seat))).strong());
+    if p.tickets.is_empty() {
+        ui.label("none yet");
+    }
+    for &t in &p.tickets {
+        let t = state.board().ticket(t);
+        ui.label(format!("{} · {} points", t.name, t.points));
+    }
+}
+
+/// The public piles: the face-up display, the decks.
+pub fn piles(ui: &mut Ui, state: &State) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Face up:");
+        for c in state.display().iter().flatten() {
+            card_chip(ui, state, *c, state.card_name(*c));
+        }
+    });
+    ui.label(format!(
+        "Deck: {} cards · discards: {} · tickets left: {}",
+        state.deck().len(),
+        state.discards().total(),
+        state.ticket_deck().len()
+    ));
+}
+
+/// The controls of a human's decision; returns the action chosen.
+pub fn ui(ui: &mut Ui, session: &Session, t: &mut TurnUi) -> Option<Action> {
+    let state = session.state();
+    let legal = session.legal();
+    if legal.is_empty() {
+        return None;
+    }
+    let mut chosen = None;
+    match state.phase() {
+        Phase::SetupTickets | Phase::KeepTickets => {
+            chosen = keep_tickets(ui, state, &legal, t);
+        }
+        Phase::Tunnel(p) => {
+            let revealed: Vec<&str> = p
+                .revealed
+                .iter()
+                .flatten()
+                .map(|&c| state.card_name(c))
+                .collect();
+            ui.label(format!(
+                "The tunnel {} reveals {}: {} more card{} to pay.",
+                state.board().route(p.route).name,
+                if revealed.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    revealed.join(", ")
+                },
+                p.extra,
+                if p.extra == 1 { "" } else { "s" }
+            ));
+            chosen = plain_buttons(ui, state, &legal);
+        }
+        Phase::Double(r) => {
+            ui.label(format!(
+                "Double the points of {} with terrain cards?",
+                state.board().route(r).name
+            ));
+            chosen = plain_buttons(ui, state, &legal);
+        }
+        Phase::SecondDraw => {
+            ui.label("Draw your second card.");
+            chosen = plain_buttons(ui, state, &legal);
+        }
+        Phase::Turn => {
+            ui.label(RichText::new("Draw").strong());
+            chosen = plain_buttons(ui, state, &legal);
+            if let Some(a) = claim(ui, state, &legal, t) {
+                chosen = Some(a);
+            }
+            if let Some(a) = station(ui, state, &legal, t) {
+                chosen = Some(a);
+            }
+        }
+        Phase::Over => {}
+    }
+    chosen
+}
+
+/// A button for each legal action that needs no further choice (draws,
+/// tunnel payments, doubling), labelled with the engine's words.
+fn plain_buttons(ui: &mut Ui, state: &State, legal: &[Action]) -> Option<Action> {
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        for &a in legal {
+            if matches!(
+                a,
+                Action::Claim { .. } | Action::BuildStation { .. } | Action::KeepTickets(_)
+            ) {
+                continue;
+            }
+            if ui.button(capitalized(&state.describe(a))).clicked() {
+                chosen = Some(a);
+            }
+        }
+    });
+    chosen
+}
+
+/// The offer with a tick per ticket; the choice is played only if the
+/// engine allows that many.
+fn keep_tickets(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option<Action> {
+    let offer = state.offer();
+    if t.offer != offer {
+        t.offer = offer.to_vec();
+        t.keep = vec![true; offer.len()];
+    }
+    let fewest = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::KeepTickets(k) => Some(k.count()),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(0);
+    ui.label(format!(
+        "Choose the tickets to keep (at least {fewest}); their paths are lit on the map."
+    ));
+    for (i, &id) in offer.iter().enumerate() {
+        let ticket = state.board().ticket(id);
+        ui.checkbox(
+            &mut t.keep[i],
+            format!("Keep {} ({} points)", ticket.name, ticket.points),
+        );
+    }
+    let mask = t
+        .keep
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k)
+        .fold(0u16, |m, (i, _)| m | 1 << i);
+    let action = Action::KeepTickets(Keep(mask));
+    let allowed = legal.contains(&action);
+    ui.add_enabled(allowed, egui::Button::new("Keep the ticked tickets"))
+        .clicked()
+        .then_some(action)
+}
+
+/// The text after ` with ` in the engine's words: the payment.
+fn payment_words(text: &str) -> &str {
+    text.rsplit_once(" with ").map_or(text, |(_, p)| p)
+}
+
+/// Claiming: the claimable routes as a list (or one picked on the map), then
+/// the payments the engine allows for it.
+fn claim(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option<Action> {
+    let mut routes: Vec<RouteId> = Vec::new();
+    for a in legal {
+        if let Action::Claim { route, .. } = a
+            && !routes.contains(route)
+        {
+            routes.push(*route);
+        }
+    }
+    if routes.is_empty() {
+        return None;
+    }
+    ui.label(RichText::new("Claim a route (or click it on the map)").strong());
+    if let Some(r) = t.route.filter(|r| routes.contains(r)) {
+        let route = state.board().route(r);
+        ui.label(format!(
+            "Claiming {} ({} spaces, {} points){}: choose the cards.",
+            route.name,
+            route.length,
+            route.points,
+            if route.tunnel { ", a tunnel" } else { "" }
+        ));
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            for &a in legal {
+                if matches!(a, Action::Claim { route, .. } if route == r)
+                    && ui
+                        .button(format!("Pay {}", payment_words(&state.describe(a))))
+                        .clicked()
+                {
+                    chosen = Some(a);
+                }
+            }
+            if ui.button("Choose another route").clicked() {
+                t.route = None;
+            }
+        });
+        return chosen;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("claimable")
+        .max_height(150.0)
+        .show(ui, |ui| {
+            for r in routes {
+                let route = state.board().route(r);
+                if ui
+                    .button(format!("Claim {}", route.name))
+                    .on_hover_text(format!("{} spaces, {} points", route.length, route.points))
+                    .clicked()
+                {
+                    t.route = Some(r);
+                    t.city = None;
+                }
+            }
+        });
+    None
+}
+
+/// Stations: the cities where one may be built, then its payments.
+fn station(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option<Action> {
+    let mut cities: Vec<CityId> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::BuildStation { city, .. } => Some(*city),
+            _ => None,
+        })
+        .collect();
+    cities.sort();
+    cities.dedup();
+    if cities.is_empty() {
+        return None;
+    }
+    ui.label(RichText::new("Build a station (or click a city on the map)").strong());
+    if let Some(c) = t.city.filter(|c| cities.contains(c)) {
+        ui.label(format!(
+            "A station in {}: choose the cards.",
+            state.board().city(c).name
+        ));
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            for &a in legal {
+                if matches!(a, Action::BuildStation { city, .. } if city == c)
+                    && ui
+                        .button(format!("Pay {}", payment_words(&state.describe(a))))
+                        .clicked()
+                {
+                    chosen = Some(a);
+                }
+            }
+            if ui.button("Choose another city").clicked() {
+                t.city = None;
+            }
+        });
+        return chosen;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("stations")
+        .max_height(110.0)
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for c in cities {
+                    if ui
+                        .button(format!("Station in {}", state.board().city(c).name))
+                        .clicked()
+                    {
+                        t.city = Some(c);
+                        t.route = None;
+                    }
+                }
+            });
+        });
+    None
+}
