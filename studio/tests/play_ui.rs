@@ -44,8 +44,8 @@ fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
     h.run_steps(2);
 }
 
-/// Clicks a button that plays an action: one frame carries it out and shows
-/// what follows.
+/// Clicks a button of a decision: one frame carries it out and shows what
+/// follows.
 fn play_label(h: &mut Harness<'_, Studio>, label: &str) {
     h.get_by_label(label).click();
     h.step();
@@ -76,7 +76,12 @@ fn start(h: &mut Harness<'_, Studio>, seats: &[&str], seed: u64) {
     h.run_steps(1);
     type_into(h, "Seed", &seed.to_string());
     click_label(h, "Start game");
-    let s = h.state_mut().play.session.as_mut().expect("the game starts");
+    let s = h
+        .state_mut()
+        .play
+        .session
+        .as_mut()
+        .expect("the game starts");
     s.delay = Duration::ZERO;
     assert_eq!(s.seed(), seed);
 }
@@ -91,7 +96,10 @@ fn wait_for_human(h: &mut Harness<'_, Studio>) {
         if s.is_over() || (s.human_to_move().is_some() && !s.thinking()) {
             break;
         }
-        assert!(t0.elapsed() < Duration::from_secs(60), "the bots never finish");
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "the bots never finish"
+        );
         std::thread::sleep(Duration::from_millis(1));
     }
 }
@@ -122,7 +130,7 @@ fn human_moves(h: &mut Harness<'_, Studio>) {
         Phase::SetupTickets | Phase::KeepTickets => play_label(h, "Keep the ticked tickets"),
         Phase::Turn if labels.is_some() => {
             let (claim, pay) = labels.unwrap();
-            click_label(h, &claim);
+            play_label(h, &claim);
             play_label(h, &pay);
         }
         _ => {
@@ -174,5 +182,218 @@ fn a_human_plays_a_whole_game_against_a_bot_and_the_replay_agrees() {
     let line = format!("Final scores: {}", points_line(&scores));
     assert!(h.query_by_label(&line).is_some(), "{line} is shown");
     assert!(h.query_by_label_contains("Winner: Player").is_some());
-    assert!(h.query_by_label_contains("Game over (normal end)").is_some());
+    assert!(
+        h.query_by_label_contains("Game over (normal end)")
+            .is_some()
+    );
+}
+
+/// The first legal action matching `pick`, for the player to move.
+fn first_legal(h: &Harness<'_, Studio>, pick: impl Fn(&Action) -> bool) -> Option<Action> {
+    session(h).legal().into_iter().find(pick)
+}
+
+#[test]
+fn europe_a_station_is_offered_and_built_through_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("europe.yaml")));
+    start(&mut h, &["human", "route-focus"], 3);
+    wait_for_human(&mut h);
+    // Setup: one long and three regular tickets offered, at least two kept.
+    assert!(h.query_all_by_label_contains("Keep ").count() >= 4);
+    play_label(&mut h, "Keep the ticked tickets");
+    wait_for_human(&mut h);
+    assert_eq!(session(&h).state().phase(), Phase::Turn);
+    let Some(Action::BuildStation { city, .. }) =
+        first_legal(&h, |a| matches!(a, Action::BuildStation { .. }))
+    else {
+        panic!("a station is offered at the first turn");
+    };
+    let name = session(&h).state().board().city(city).name.clone();
+    play_label(&mut h, &format!("Station in {name}"));
+    // Only the engine's payments for a first station are offered.
+    let pays: Vec<String> = session(&h)
+        .legal()
+        .into_iter()
+        .filter(|a| matches!(a, Action::BuildStation { city: c, .. } if *c == city))
+        .map(|a| {
+            let t = session(&h).state().describe(a);
+            format!("Pay {}", t.rsplit_once(" with ").unwrap().1)
+        })
+        .collect();
+    assert!(!pays.is_empty());
+    for p in &pays {
+        assert!(h.query_by_label(p).is_some(), "{p} is offered");
+    }
+    play_label(&mut h, &pays[0]);
+    h.run_steps(1);
+    let line = format!("Player 1 builds a station in {name}.");
+    assert!(
+        session(&h).log().iter().any(|l| l.full == line),
+        "the log says {line}"
+    );
+    assert!(h.query_by_label(&line).is_some(), "the log shows it");
+    assert!(
+        h.state().canvas.overlay.lit_cities.contains(&city.index()),
+        "the station is marked on the map"
+    );
+    assert_eq!(
+        session(&h)
+            .state()
+            .player(engine::game::Seat(0))
+            .stations_left,
+        2
+    );
+}
+
+#[test]
+fn two_humans_pass_the_screen_and_hands_stay_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    start(&mut h, &["human", "human", "route-focus"], 5);
+    h.state_mut().play.session.as_mut().unwrap().paused = true;
+    h.run_steps(2);
+    // Player 1 must take the screen before anything secret is shown.
+    assert!(h.query_by_label("Pass to Player 1").is_some());
+    assert!(h.query_by_label_contains("Hand of").is_none());
+    assert!(h.query_by_label_contains("Keep ").is_none());
+    assert!(
+        h.state().canvas.overlay.lit_routes.is_empty(),
+        "no ticket lit"
+    );
+    click_label(&mut h, "I am Player 1: show my hand");
+    assert!(h.query_by_label("Hand of Player 1").is_some());
+    assert!(
+        !h.state().canvas.overlay.lit_routes.is_empty(),
+        "tickets lit"
+    );
+    let kept: Vec<String> = {
+        let st = session(&h).state();
+        st.offer()
+            .iter()
+            .map(|&t| st.board().ticket(t).name.clone())
+            .collect()
+    };
+    play_label(&mut h, "Keep the ticked tickets");
+    h.run_steps(1);
+    // Player 2's turn: Player 1's hand and tickets are gone.
+    assert!(h.query_by_label("Pass to Player 2").is_some());
+    assert!(h.query_by_label_contains("Hand of").is_none());
+    assert!(h.query_by_label_contains(&kept[0]).is_none());
+    assert!(
+        h.query_by_label("Player 1 keeps 3 tickets and returns 0.")
+            .is_some()
+    );
+    click_label(&mut h, "I am Player 2: show my hand");
+    assert!(h.query_by_label("Hand of Player 2").is_some());
+    assert!(h.query_by_label_contains(&kept[0]).is_none());
+    play_label(&mut h, "Keep the ticked tickets");
+    h.run_steps(1);
+    // The bot's decision (paused): no human's hand is on screen.
+    assert!(session(&h).bot_to_move());
+    assert!(
+        h.query_by_label("Player 3 (route-focus) moves next")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("Hand of").is_none());
+    assert!(h.state().canvas.overlay.lit_routes.is_empty());
+    click_label(&mut h, "Step one bot move");
+    wait_for_human(&mut h);
+    assert!(h.query_by_label("Pass to Player 1").is_some());
+    assert!(h.query_by_label_contains("Hand of").is_none());
+}
+
+#[test]
+fn a_saved_replay_steps_backwards_and_forwards_with_the_scoreboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    start(&mut h, &["route-focus", "random"], 11);
+    click_label(&mut h, "Let bots finish the game");
+    wait_for_human(&mut h);
+    let final_scores = session(&h).state().outcome().unwrap().scores;
+    let path = dir.path().join("bots.yaml");
+    type_into(&mut h, "Replay path", &path.display().to_string());
+    click_label(&mut h, "Save replay");
+    assert!(h.query_by_label_contains("Saved the replay").is_some());
+    click_label(&mut h, "End game");
+    assert!(!h.state().play.in_game());
+    type_into(&mut h, "Replay path", &path.display().to_string());
+    click_label(&mut h, "Open replay");
+    let n = h
+        .state()
+        .play
+        .replay
+        .as_ref()
+        .expect("the replay opens")
+        .len();
+    assert!(h.state().play.in_game(), "the map shows the replay");
+    assert!(h.query_by_label(&format!("Step 0 of {n}")).is_some());
+    assert!(
+        h.query_by_label("Scores: Player 1 0 · Player 2 0")
+            .is_some()
+    );
+    assert!(h.state().canvas.overlay.route_colors.is_empty());
+
+    click_label(&mut h, "Last");
+    assert!(h.query_by_label(&format!("Step {n} of {n}")).is_some());
+    let line = format!("Final scores: {}", points_line(&final_scores));
+    assert!(h.query_by_label(&line).is_some(), "{line}");
+    assert!(!h.state().canvas.overlay.route_colors.is_empty());
+
+    // Back until the score changes: the scoreboard follows the step.
+    let mut k = n;
+    let mut changed = false;
+    while k > n.saturating_sub(40) && !changed {
+        click_label(&mut h, "Previous");
+        k -= 1;
+        assert!(h.query_by_label(&format!("Step {k} of {n}")).is_some());
+        let scores = h.state().play.replay.as_ref().unwrap().state().scores();
+        let shown = format!("Scores: {}", points_line(&scores));
+        assert!(h.query_by_label(&shown).is_some(), "{shown}");
+        changed = scores != final_scores;
+    }
+    assert!(changed, "the scores move back");
+    click_label(&mut h, "Next");
+    assert!(
+        h.query_by_label(&format!("Step {} of {n}", k + 1))
+            .is_some()
+    );
+    click_label(&mut h, "First");
+    assert!(
+        h.query_by_label("Scores: Player 1 0 · Player 2 0")
+            .is_some()
+    );
+    assert!(h.state().canvas.overlay.route_colors.is_empty());
+}
+
+#[test]
+fn the_menu_opens_the_window_and_an_invalid_design_shows_its_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    assert!(h.query_by_label("Start game").is_none());
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Play a game…");
+    assert!(h.query_by_label("Start game").is_some());
+    assert!(h.query_by_label("Seat 1").is_some());
+    assert!(h.query_by_label("Seed").is_some());
+
+    type_into(&mut h, "Seed", "twelve");
+    click_label(&mut h, "Start game");
+    assert!(h.query_by_label_contains("is not a whole number").is_some());
+
+    type_into(&mut h, "Seed", "12");
+    h.state_mut().doc.edit("Break a route", |d| {
+        d.routes[0].to = "Atlantis".into();
+    });
+    h.run_steps(2);
+    click_label(&mut h, "Start game");
+    assert!(h.state().play.session.is_none());
+    assert!(
+        h.query_by_label_contains("cannot be played until its errors are fixed")
+            .is_some()
+    );
+    assert!(
+        !h.state().canvas.read_only,
+        "no game, the map stays editable"
+    );
 }

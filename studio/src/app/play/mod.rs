@@ -103,12 +103,7 @@ impl PlayWindow {
                 return;
             }
         };
-        match Session::new(
-            &doc.design,
-            doc.path.as_deref(),
-            self.setup.table(),
-            seed,
-        ) {
+        match Session::new(&doc.design, doc.path.as_deref(), self.setup.table(), seed) {
             Ok(s) => {
                 self.replay_path = default_replay_path(doc, fallback_dir, seed)
                     .display()
@@ -204,6 +199,7 @@ impl PlayWindow {
             {
                 s.reveal();
                 self.turn.clear();
+                ui.ctx().request_discard("the screen was taken");
             }
             ui.add_space(8.0);
         } else if let Some(seat) = s.human_to_move() {
@@ -215,6 +211,9 @@ impl PlayWindow {
                 self.message = s.play(a).err();
                 self.turn.route = None;
                 self.turn.city = None;
+                // A bot may answer at once; the window shows the new position now.
+                s.tick(Instant::now());
+                ui.ctx().request_discard("a move was played");
             }
         } else if let Some(seat) = s.current() {
             let what = if s.thinking() {
@@ -254,7 +253,11 @@ fn bot_controls(ui: &mut Ui, s: &mut Session, message: &mut Option<String>) {
         return;
     }
     ui.horizontal_wrapped(|ui| {
-        let pause = if s.paused { "Resume bots" } else { "Pause bots" };
+        let pause = if s.paused {
+            "Resume bots"
+        } else {
+            "Pause bots"
+        };
         if ui.button(pause).clicked() {
             s.paused = !s.paused;
         }
@@ -268,7 +271,10 @@ fn bot_controls(ui: &mut Ui, s: &mut Session, message: &mut Option<String>) {
             s.step();
         }
         if ui
-            .add_enabled(s.can_finish(), egui::Button::new("Let bots finish the game"))
+            .add_enabled(
+                s.can_finish(),
+                egui::Button::new("Let bots finish the game"),
+            )
             .clicked()
         {
             s.finish();
@@ -294,7 +300,8 @@ fn bot_controls(ui: &mut Ui, s: &mut Session, message: &mut Option<String>) {
 pub fn default_replay_path(doc: &Document, fallback_dir: &Path, seed: u64) -> PathBuf {
     let (dir, stem) = match &doc.path {
         Some(p) => (
-            p.parent().map_or_else(|| fallback_dir.to_path_buf(), Path::to_path_buf),
+            p.parent()
+                .map_or_else(|| fallback_dir.to_path_buf(), Path::to_path_buf),
             p.file_stem()
                 .map_or("design".into(), |s| s.to_string_lossy().into_owned()),
         ),

@@ -303,7 +303,11 @@ impl Session {
 
     fn update_shown(&mut self) {
         if self.humans() == 1 {
-            self.shown = self.players.iter().position(Player::is_human).map(|i| Seat(i as u8));
+            self.shown = self
+                .players
+                .iter()
+                .position(Player::is_human)
+                .map(|i| Seat(i as u8));
         } else if self.current() != self.shown || self.is_over() {
             self.shown = None;
         }
@@ -339,6 +343,7 @@ impl Session {
             ));
         }
         self.commit(action);
+        self.next_bot_at = Some(Instant::now() + self.delay);
         match self.error.clone() {
             Some(e) => Err(e),
             None => Ok(()),
@@ -375,7 +380,10 @@ impl Session {
                 }
             }
             Err(e) => {
-                self.error = Some(format!("The engine refused `{}`: {e}", before.describe(action)));
+                self.error = Some(format!(
+                    "The engine refused `{}`: {e}",
+                    before.describe(action)
+                ));
             }
         }
         self.update_shown();
@@ -390,8 +398,7 @@ impl Session {
             self.next_bot_at = Some(now + self.delay);
         }
         if self.worker.is_none() && self.bot_to_move() && self.error.is_none() {
-            let due = self.finishing
-                || (!self.paused && self.next_bot_at.is_none_or(|t| now >= t));
+            let due = self.finishing || (!self.paused && self.next_bot_at.is_none_or(|t| now >= t));
             if due {
                 let fast = self.finishing || self.delay.is_zero();
                 self.spawn(if fast { usize::MAX } else { 1 });
@@ -499,5 +506,194 @@ impl Session {
     /// the format `tracklayer play` writes.
     pub fn replay(&self) -> Replay {
         self.recorder.finish(&self.state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use engine::board_game::Phase;
+
+    use super::*;
+
+    fn design(name: &str) -> GameFile {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps")
+            .join(name);
+        formats::load(&path).unwrap().design
+    }
+
+    fn bots(names: &[&str]) -> Vec<Player> {
+        names.iter().map(|n| Player::from_spec(n)).collect()
+    }
+
+    /// A simple human: keeps what is offered, claims the first route it can
+    /// (a tunnel first when `tunnels`), else the first draw.
+    fn simple_move(s: &Session, tunnels: bool) -> Action {
+        let legal = s.legal();
+        let board = s.state().board();
+        let claim = |tunnel_only: bool| {
+            legal.iter().copied().find(|a| match a {
+                Action::Claim { route, .. } => !tunnel_only || board.route(*route).tunnel,
+                _ => false,
+            })
+        };
+        let keep_all = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::KeepTickets(_)))
+            .max_by_key(|a| match a {
+                Action::KeepTickets(k) => k.count(),
+                _ => 0,
+            });
+        keep_all
+            .or_else(|| if tunnels { claim(true) } else { None })
+            .or_else(|| claim(false))
+            .or_else(|| legal.iter().copied().find(|a| *a == Action::DrawBlind))
+            .unwrap_or(legal[0])
+    }
+
+    #[test]
+    fn refuses_what_cannot_be_played() {
+        let mut broken = design("usa.yaml");
+        broken.routes[0].to = "Atlantis".into();
+        let e = Session::new(&broken, None, bots(&["human", "random"]), 1).err();
+        assert!(e.unwrap().contains("cannot be played"));
+        let usa = design("usa.yaml");
+        let e = Session::new(&usa, None, bots(&["human"]), 1).err();
+        assert!(e.unwrap().contains("players"), "one player is too few");
+        let e = Session::new(&usa, None, bots(&["human", "nobody"]), 1).err();
+        assert!(e.unwrap().contains("nobody"));
+    }
+
+    #[test]
+    fn bots_play_to_the_end_and_the_replay_agrees() {
+        let mut s = Session::new(
+            &design("usa.yaml"),
+            None,
+            bots(&["route-focus", "random", "one-step"]),
+            9,
+        )
+        .unwrap();
+        assert!(s.can_finish());
+        assert_eq!(s.viewer(), None, "no human, no secrets shown");
+        s.run_bots_now();
+        assert!(s.is_over());
+        assert!(s.error().is_none());
+        let replay = s.replay();
+        assert_eq!(replay.seats, ["route-focus", "random", "one-step"]);
+        let back = engine::replay::play_back(&replay).unwrap();
+        assert_eq!(back.last().outcome(), s.state().outcome());
+        assert!(s.log().iter().any(|l| l.full == "The game is over."));
+    }
+
+    #[test]
+    fn a_human_plays_only_legal_actions_and_bots_answer() {
+        let mut s = Session::new(
+            &design("usa.yaml"),
+            None,
+            bots(&["human", "route-focus"]),
+            4,
+        )
+        .unwrap();
+        assert_eq!(s.human_to_move(), Some(Seat(0)));
+        assert_eq!(s.viewer(), Some(Seat(0)), "the only human sees their hand");
+        assert_eq!(s.pass_to(), None, "nobody to hide it from");
+        let err = s.play(Action::DrawBlind).unwrap_err();
+        assert!(err.contains("do not allow"), "{err}");
+        assert!(s.log().is_empty());
+        let keep = simple_move(&s, false);
+        s.play(keep).unwrap();
+        s.run_bots_now();
+        assert_eq!(s.human_to_move(), Some(Seat(0)));
+        assert_eq!(s.replay().actions.len(), 2, "both setup choices recorded");
+        // The bot's ticket choice is private; the human's is not hidden from them.
+        let bot_line = s.log().iter().find(|l| l.seat == Seat(1)).unwrap();
+        assert_ne!(bot_line.full, bot_line.public);
+        assert_eq!(s.line_text(bot_line, s.viewer()), bot_line.public);
+        let mine = &s.log()[0];
+        assert_eq!(s.line_text(mine, s.viewer()), mine.full);
+        // Paused bots wait; a step plays exactly one move.
+        s.play(Action::DrawBlind).unwrap();
+        s.play(Action::DrawBlind).unwrap();
+        s.paused = true;
+        s.delay = Duration::ZERO;
+        let n = s.replay().actions.len();
+        s.tick(Instant::now());
+        assert!(!s.thinking());
+        s.step();
+        while s.thinking() {
+            std::thread::sleep(Duration::from_millis(1));
+            s.tick(Instant::now());
+        }
+        assert_eq!(s.replay().actions.len(), n + 1);
+    }
+
+    #[test]
+    fn several_humans_take_the_screen_in_turn() {
+        let mut s = Session::new(
+            &design("usa.yaml"),
+            None,
+            bots(&["human", "human", "random"]),
+            2,
+        )
+        .unwrap();
+        assert_eq!(s.viewer(), None);
+        assert_eq!(s.pass_to(), Some(Seat(0)));
+        let keep = simple_move(&s, false);
+        assert!(s.play(keep).is_err(), "not before the screen is taken");
+        s.reveal();
+        assert_eq!(s.viewer(), Some(Seat(0)));
+        s.play(keep).unwrap();
+        assert_eq!(s.viewer(), None, "the hand is hidden at once");
+        assert_eq!(s.pass_to(), Some(Seat(1)));
+        let line = &s.log()[0];
+        assert_eq!(s.line_text(line, Some(Seat(1))), line.public);
+        s.reveal();
+        let keep = simple_move(&s, false);
+        s.play(keep).unwrap();
+        assert!(s.bot_to_move());
+        assert_eq!(s.viewer(), None, "no hand during a bot's turn");
+        s.bots_take_over("random").unwrap();
+        s.run_bots_now();
+        assert!(s.is_over());
+        assert_eq!(s.humans(), 0);
+    }
+
+    #[test]
+    fn europe_tunnels_offer_pay_or_withdraw() {
+        let europe = design("europe.yaml");
+        for seed in 0..40 {
+            let mut s = Session::new(&europe, None, bots(&["human", "route-focus"]), seed).unwrap();
+            while !s.is_over() && s.state().turns() < 60 {
+                s.run_bots_now();
+                if s.is_over() {
+                    break;
+                }
+                if let Phase::Tunnel(t) = s.state().phase() {
+                    let legal = s.legal();
+                    assert!(legal.contains(&Action::Withdraw));
+                    assert!(
+                        legal
+                            .iter()
+                            .all(|a| matches!(a, Action::Withdraw | Action::PayTunnel { .. }))
+                    );
+                    for &a in &legal {
+                        let text = s.state().describe(a);
+                        assert!(!text.contains(" 0 "), "{text}");
+                        assert_eq!(s.state().parse(&text), Ok(a), "{text}");
+                    }
+                    s.play(Action::Withdraw).unwrap();
+                    let name = &s.state().board().route(t.route).name;
+                    let line = format!("Player 1 withdraws from {name} and takes the cards back.");
+                    assert!(s.log().iter().any(|l| l.full == line), "{line}");
+                    return;
+                }
+                let a = simple_move(&s, true);
+                s.play(a).unwrap();
+            }
+        }
+        panic!("no tunnel came up in 40 games");
     }
 }

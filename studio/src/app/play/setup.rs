@@ -70,7 +70,10 @@ impl SetupForm {
         labelled(ui, "Players", |ui| {
             ui.add(egui::DragValue::new(&mut self.players).range(lo..=hi))
         });
-        ui.label(format!("This design seats {} to {} players.", range.0, range.1));
+        ui.label(format!(
+            "This design seats {} to {} players.",
+            range.0, range.1
+        ));
         let choices: Vec<&str> = std::iter::once("human")
             .chain(engine::bots::BOT_NAMES)
             .chain([QUICK_MCTS])

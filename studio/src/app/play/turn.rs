@@ -101,7 +101,11 @@ pub fn card_chip(ui: &mut Ui, state: &State, card: Card, text: &str) {
     } else {
         Color32::WHITE
     };
-    ui.label(RichText::new(format!(" {text} ")).background_color(bg).color(fg));
+    ui.label(
+        RichText::new(format!(" {text} "))
+            .background_color(bg)
+            .color(fg),
+    );
 }
 
 /// Every kind of train card: the colours, then the locomotive.
@@ -337,6 +341,7 @@ fn claim(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option
                 {
                     t.route = Some(r);
                     t.city = None;
+                    ui.ctx().request_discard("a route to claim was picked");
                 }
             }
         });
@@ -392,6 +397,7 @@ fn station(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Opti
                     {
                         t.city = Some(c);
                         t.route = None;
+                        ui.ctx().request_discard("a station city was picked");
                     }
                 }
             });
