@@ -307,3 +307,64 @@ pub(crate) fn count(n: u8, one: &str) -> String {
 fn strip_paren(s: &str) -> &str {
     s.split(" (").next().unwrap_or(s).trim()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use super::count;
+    use crate::board::Board;
+    use crate::board_game::{BoardGame, Event, Phase};
+    use crate::game::{GameState, Seat};
+    use crate::rng::GameRng;
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(count(1, "locomotive"), "1 locomotive");
+        assert_eq!(count(0, "locomotive"), "0 locomotives");
+        assert_eq!(count(3, "locomotive"), "3 locomotives");
+    }
+
+    /// Every tunnel payment reads without "0 red" or "1 locomotives" and
+    /// parses back to itself; the events of paying read the same way.
+    #[test]
+    fn tunnel_payments_read_well_and_parse_back() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/europe.yaml");
+        let loaded = formats::load(&path).expect("the Europe map loads");
+        let board = Board::build(&loaded.design).expect("the Europe map builds");
+        let game = BoardGame::new(Arc::new(board), 2).expect("2 players");
+        let mut tunnels = 0;
+        let mut legal = Vec::new();
+        for seed in 0..30 {
+            let mut state = game.new_game(seed);
+            let mut rng = GameRng::seeded(seed);
+            while !state.is_terminal() && state.turn() < 400 {
+                legal.clear();
+                state.legal_actions(&mut legal);
+                if matches!(state.phase(), Phase::Tunnel(_)) {
+                    tunnels += 1;
+                    for &a in &legal {
+                        let text = state.describe(a);
+                        assert!(!text.contains(" 0 "), "{text}");
+                        assert!(!text.contains(" 1 locomotives"), "{text}");
+                        assert_eq!(state.parse(&text), Ok(a), "{text}");
+                    }
+                }
+                let a = legal[rng.index(legal.len())];
+                let events = state.apply(a).expect("a legal action");
+                for e in &events {
+                    for viewer in [None, Some(Seat(0)), Some(Seat(1))] {
+                        let text = state.event_text(e, viewer);
+                        assert!(!text.contains(" 1 locomotives"), "{text}");
+                        assert!(!text.contains(" 1 tickets"), "{text}");
+                        if let Event::TunnelPaid { extra: 1, .. } = e {
+                            assert!(text.contains("the 1 extra card ("), "{text}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(tunnels > 0, "random games met tunnels");
+    }
+}
