@@ -52,6 +52,11 @@ pub struct PlayWindow {
     pub replay_path: String,
     /// The last error or notice of the window.
     pub message: Option<String>,
+    /// The design's version the game was dealt on; after an edit the map
+    /// no longer matches the game's board.
+    generation: u64,
+    /// The design was edited since the game started.
+    stale: bool,
 }
 
 impl PlayWindow {
@@ -86,7 +91,7 @@ impl PlayWindow {
     /// station, if the human to move may.
     pub fn map_clicked(&mut self, obj: Obj) {
         let Some(s) = &self.session else { return };
-        if s.human_to_move().is_none() || s.pass_to().is_some() {
+        if self.stale || s.human_to_move().is_none() || s.pass_to().is_some() {
             return;
         }
         let legal = s.legal();
@@ -110,6 +115,7 @@ impl PlayWindow {
                     .to_string();
                 self.turn.clear();
                 self.session = Some(s);
+                self.generation = doc.generation();
             }
             Err(e) => self.message = Some(e),
         }
@@ -121,6 +127,16 @@ impl PlayWindow {
             ui.label(RichText::new(m).color(Color32::from_rgb(230, 110, 60)));
         }
         if self.session.is_some() {
+            self.stale = doc.generation() != self.generation;
+            if self.stale {
+                ui.label(
+                    RichText::new(
+                        "The design was edited after the game started: the game goes on with \
+                         the design as it was dealt; clicks on the map are ignored.",
+                    )
+                    .color(Color32::from_rgb(230, 110, 60)),
+                );
+            }
             self.game_ui(ui);
         } else if let Some(r) = &mut self.replay {
             if r.ui(ui) {
