@@ -170,7 +170,7 @@ fn a_human_plays_a_whole_game_against_a_bot_and_the_replay_agrees() {
     // The claimed routes are drawn in their owner's colour.
     let claimed = s.state().player(engine::game::Seat(0)).routes.len();
     assert!(claimed > 0, "the human claimed routes");
-    assert!(h.state().canvas.overlay.route_colors.len() >= claimed);
+    assert!(h.state().canvas.overlay.route_weights.len() >= claimed);
 
     let path = dir.path().join("game.yaml");
     type_into(&mut h, "Replay path", &path.display().to_string());
@@ -332,13 +332,13 @@ fn a_saved_replay_steps_backwards_and_forwards_with_the_scoreboard() {
         h.query_by_label("Scores: Player 1 0 · Player 2 0")
             .is_some()
     );
-    assert!(h.state().canvas.overlay.route_colors.is_empty());
+    assert!(h.state().canvas.overlay.route_weights.is_empty());
 
     click_label(&mut h, "Last");
     assert!(h.query_by_label(&format!("Step {n} of {n}")).is_some());
     let line = format!("Final scores: {}", points_line(&final_scores));
     assert!(h.query_by_label(&line).is_some(), "{line}");
-    assert!(!h.state().canvas.overlay.route_colors.is_empty());
+    assert!(!h.state().canvas.overlay.route_weights.is_empty());
 
     // Back until the score changes: the scoreboard follows the step.
     let mut k = n;
@@ -363,7 +363,7 @@ fn a_saved_replay_steps_backwards_and_forwards_with_the_scoreboard() {
         h.query_by_label("Scores: Player 1 0 · Player 2 0")
             .is_some()
     );
-    assert!(h.state().canvas.overlay.route_colors.is_empty());
+    assert!(h.state().canvas.overlay.route_weights.is_empty());
 }
 
 #[test]

@@ -63,11 +63,15 @@ impl State {
                     self.card_name(*card),
                     s + 1
                 ),
-                None if sees(seat) => format!(
-                    "{} draws a {} from the deck.",
-                    who(seat),
-                    self.card_name(*card)
-                ),
+                None if sees(seat) => {
+                    let name = self.card_name(*card);
+                    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                        "an"
+                    } else {
+                        "a"
+                    };
+                    format!("{} draws {article} {name} from the deck.", who(seat))
+                }
                 None => format!("{} draws a card from the deck.", who(seat)),
             },
             Event::TerrainDrawn {
@@ -97,10 +101,15 @@ impl State {
             } => {
                 let r = board.route(*route);
                 format!(
-                    "{} claims {} with {} for {points} points.",
+                    "{} claims {} with {} for {}.",
                     who(seat),
                     r.name,
-                    self.payment_text(*payment, r.length)
+                    self.payment_text(*payment, r.length),
+                    if *points == 1 {
+                        "1 point".to_owned()
+                    } else {
+                        format!("{points} points")
+                    }
                 )
             }
             Event::TunnelRevealed { cards, extra } => {

@@ -16,6 +16,7 @@ pub mod session;
 pub mod setup;
 pub mod turn;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -50,13 +51,17 @@ pub struct PlayWindow {
     pub turn: TurnUi,
     /// Where replays are saved and opened from, as typed.
     pub replay_path: String,
-    /// The last error or notice of the window.
+    /// The last error of the window.
     pub message: Option<String>,
+    /// The last notice (a replay saved).
+    pub notice: Option<String>,
     /// The design's version the game was dealt on; after an edit the map
     /// no longer matches the game's board.
     generation: u64,
     /// The design was edited since the game started.
     stale: bool,
+    /// The open routes' faded colours for the game's map.
+    faded: HashMap<usize, Color32>,
 }
 
 impl PlayWindow {
@@ -72,7 +77,7 @@ impl PlayWindow {
             return None;
         }
         if let Some(s) = &self.session {
-            let mut o = map::session_overlay(s);
+            let mut o = map::session_overlay(s, &self.faded);
             if s.pass_to().is_none() && s.human_to_move().is_some() {
                 if let Some(r) = self.turn.route {
                     o.lit_routes.insert(r.index());
@@ -101,6 +106,7 @@ impl PlayWindow {
     /// Starts a game on `design` with the setup's table.
     fn start(&mut self, doc: &Document, fallback_dir: &Path) {
         self.message = None;
+        self.notice = None;
         let seed = match self.setup.seed() {
             Ok(s) => s,
             Err(e) => {
@@ -116,6 +122,7 @@ impl PlayWindow {
                 self.turn.clear();
                 self.session = Some(s);
                 self.generation = doc.generation();
+                self.faded = map::faded_routes(&doc.design);
             }
             Err(e) => self.message = Some(e),
         }
@@ -125,6 +132,9 @@ impl PlayWindow {
     fn ui(&mut self, ui: &mut Ui, doc: &Document, fallback_dir: &Path) {
         if let Some(m) = &self.message {
             ui.label(RichText::new(m).color(Color32::from_rgb(230, 110, 60)));
+        }
+        if let Some(n) = &self.notice {
+            ui.label(n);
         }
         if self.session.is_some() {
             self.stale = doc.generation() != self.generation;
@@ -171,6 +181,7 @@ impl PlayWindow {
                 Ok(r) => {
                     self.replay = Some(r);
                     self.message = None;
+                    self.notice = None;
                 }
                 Err(e) => self.message = Some(e),
             }
@@ -194,6 +205,7 @@ impl PlayWindow {
             .inner;
         if end {
             self.session = None;
+            self.notice = None;
             self.turn.clear();
             return;
         }
@@ -255,10 +267,13 @@ impl PlayWindow {
         });
         if ui.button("Save replay").clicked() {
             let path = PathBuf::from(self.replay_path.trim());
-            self.message = Some(match formats::replay::save_replay(&s.replay(), &path) {
-                Ok(()) => format!("Saved the replay to {}.", path.display()),
-                Err(e) => format!("The replay was not saved: {e}"),
-            });
+            match formats::replay::save_replay(&s.replay(), &path) {
+                Ok(()) => {
+                    self.notice = Some(format!("Saved the replay to {}.", path.display()));
+                    self.message = None;
+                }
+                Err(e) => self.message = Some(format!("The replay was not saved: {e}")),
+            }
         }
     }
 }
@@ -346,7 +361,7 @@ impl Studio {
         egui::Window::new("Play")
             .open(&mut open)
             .default_pos([8.0, 64.0])
-            .default_width(460.0)
+            .default_width(370.0)
             .default_height(760.0)
             .vscroll(true)
             .show(ctx, |ui| play.ui(ui, doc, &fallback));

@@ -2,9 +2,10 @@
 //! result), and the viewer steps through it forwards and backwards, the map
 //! and the scoreboard following.
 
+use std::collections::HashMap;
 use std::path::Path;
 
-use egui::{RichText, Ui};
+use egui::{Color32, RichText, Ui};
 use engine::board_game::State;
 use engine::game::{GameState, Seat};
 use engine::replay::Playback;
@@ -25,6 +26,8 @@ pub struct ReplayView {
     lines: Vec<Vec<String>>,
     /// Actions shown as played (0: the deal).
     pub index: usize,
+    /// The open routes' faded colours.
+    faded: HashMap<usize, Color32>,
 }
 
 impl ReplayView {
@@ -52,6 +55,7 @@ impl ReplayView {
             })
             .collect();
         Ok(ReplayView {
+            faded: map::faded_routes(&replay.design),
             replay,
             playback,
             lines,
@@ -82,7 +86,7 @@ impl ReplayView {
 
     /// The board at this step (a replay hides nothing).
     pub fn overlay(&self) -> Overlay {
-        map::board_overlay(self.state())
+        map::board_overlay(self.state(), &self.faded)
     }
 
     /// Seat titles from the replay's seat list.
@@ -129,6 +133,7 @@ impl ReplayView {
         });
         let mut i = self.index;
         crate::app::panels::labelled(ui, "Replay step", |ui| {
+            ui.spacing_mut().slider_width = 220.0;
             ui.add(egui::Slider::new(&mut i, 0..=n))
         });
         self.go(i);

@@ -95,37 +95,44 @@ pub fn final_scores(ui: &mut Ui, state: &State, titles: &[String]) {
         ))
         .strong(),
     );
+    let rules = state.board().rules();
+    let stations = rules.stations.count > 0;
+    let globetrotter = end.breakdowns.iter().any(|b| b.globetrotter_bonus != 0);
     egui::Grid::new("final-scores")
         .striped(true)
-        .num_columns(9)
         .show(ui, |ui| {
-            for h in [
-                "Player",
-                "Routes",
-                "Tickets done",
-                "Tickets failed",
-                "Longest path",
-                "Bonus",
-                "Globetrotter",
-                "Stations",
-                "Total",
-            ] {
+            let mut heads = vec!["Player", "Routes", "Tickets", "Longest", "Bonus"];
+            if globetrotter {
+                heads.push("Globetrotter");
+            }
+            if stations {
+                heads.push("Stations");
+            }
+            heads.push("Total");
+            for h in heads {
                 ui.label(RichText::new(h).weak());
             }
             ui.end_row();
             for (i, b) in end.breakdowns.iter().enumerate() {
                 ui.label(RichText::new(title(i)).color(player_color(Seat(i as u8))));
-                ui.label(if b.doubling > 0 {
-                    format!("{} (doubling {})", b.routes, b.doubling)
-                } else {
-                    b.routes.to_string()
-                });
-                ui.label(format!("{} ({})", b.tickets_completed, b.completed.len()));
-                ui.label(format!("-{} ({})", b.tickets_failed, b.failed.len()));
-                ui.label(b.longest_path.to_string());
+                ui.label(b.routes.to_string())
+                    .on_hover_text(format!("route points, {} of them by doubling", b.doubling));
+                ui.label(format!("+{} -{}", b.tickets_completed, b.tickets_failed))
+                    .on_hover_text(format!(
+                        "{} completed, {} failed",
+                        b.completed.len(),
+                        b.failed.len()
+                    ));
+                ui.label(b.longest_path.to_string())
+                    .on_hover_text("the longest continuous path, in cars");
                 ui.label(b.longest_path_bonus.to_string());
-                ui.label(b.globetrotter_bonus.to_string());
-                ui.label(format!("{} built, +{}", b.stations_built, b.stations_bonus));
+                if globetrotter {
+                    ui.label(b.globetrotter_bonus.to_string());
+                }
+                if stations {
+                    ui.label(format!("+{}", b.stations_bonus))
+                        .on_hover_text(format!("{} built", b.stations_built));
+                }
                 ui.label(RichText::new(b.total.to_string()).strong());
                 ui.end_row();
             }

@@ -464,7 +464,8 @@ impl Session {
     }
 
     /// Bots (`bot`, a [`engine::bots::by_name`] spec) take every human seat
-    /// and play the game to its end.
+    /// and play on at the bot delay ([`Session::finish`] then runs the game
+    /// to its end at once).
     pub fn bots_take_over(&mut self, bot: &str) -> Result<(), String> {
         if self.worker.is_some() {
             return Err("Wait for the bot that is thinking.".into());
@@ -478,7 +479,6 @@ impl Session {
             }
         }
         self.shown = None;
-        self.finishing = true;
         Ok(())
     }
 

@@ -67,6 +67,15 @@ impl TurnUi {
     }
 }
 
+/// `1 point`, `2 points`.
+pub fn count(n: i32, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
 /// The engine's words with a capital first letter, for a button.
 pub fn capitalized(text: &str) -> String {
     let mut c = text.chars();
@@ -101,11 +110,14 @@ pub fn card_chip(ui: &mut Ui, state: &State, card: Card, text: &str) {
     } else {
         Color32::WHITE
     };
-    ui.label(
-        RichText::new(format!(" {text} "))
-            .background_color(bg)
-            .color(fg),
-    );
+    egui::Frame::new()
+        .fill(bg)
+        .stroke(egui::Stroke::new(1.0, Color32::from_gray(140)))
+        .corner_radius(3.0)
+        .inner_margin(egui::Margin::symmetric(4, 1))
+        .show(ui, |ui| {
+            ui.add(egui::Label::new(RichText::new(text).color(fg)).extend())
+        });
 }
 
 /// Every kind of train card: the colours, then the locomotive.
@@ -145,7 +157,7 @@ pub fn secrets(ui: &mut Ui, state: &State, seat: Seat) {
     }
     for &t in &p.tickets {
         let t = state.board().ticket(t);
-        ui.label(format!("{} · {} points", t.name, t.points));
+        ui.label(format!("{} · {}", t.name, count(t.points, "point")));
     }
 }
 
@@ -266,7 +278,7 @@ fn keep_tickets(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) ->
         let ticket = state.board().ticket(id);
         ui.checkbox(
             &mut t.keep[i],
-            format!("Keep {} ({} points)", ticket.name, ticket.points),
+            format!("Keep {} ({})", ticket.name, count(ticket.points, "point")),
         );
     }
     let mask = t
@@ -305,10 +317,10 @@ fn claim(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option
     if let Some(r) = t.route.filter(|r| routes.contains(r)) {
         let route = state.board().route(r);
         ui.label(format!(
-            "Claiming {} ({} spaces, {} points){}: choose the cards.",
+            "Claiming {} ({}, {}){}: choose the cards.",
             route.name,
-            route.length,
-            route.points,
+            count(route.length.into(), "space"),
+            count(route.points, "point"),
             if route.tunnel { ", a tunnel" } else { "" }
         ));
         let mut chosen = None;
@@ -336,7 +348,11 @@ fn claim(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option
                 let route = state.board().route(r);
                 if ui
                     .button(format!("Claim {}", route.name))
-                    .on_hover_text(format!("{} spaces, {} points", route.length, route.points))
+                    .on_hover_text(format!(
+                        "{}, {}",
+                        count(route.length.into(), "space"),
+                        count(route.points, "point")
+                    ))
                     .clicked()
                 {
                     t.route = Some(r);
