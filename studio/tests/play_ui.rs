@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use egui::Modifiers;
+use egui::{Event, Modifiers, PointerButton, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use engine::board_game::{Action, Phase};
@@ -58,6 +58,21 @@ fn type_into(h: &mut Harness<'_, Studio>, label: &str, text: &str) {
     h.run_steps(1);
     h.get_by_label(label).type_text(text);
     h.run_steps(2);
+}
+
+fn click_at(h: &mut Harness<'_, Studio>, p: Pos2) {
+    h.event(Event::PointerMoved(p));
+    h.step();
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run_steps(1);
 }
 
 fn session<'a>(h: &'a Harness<'_, Studio>) -> &'a Session {
@@ -194,7 +209,7 @@ fn first_legal(h: &Harness<'_, Studio>, pick: impl Fn(&Action) -> bool) -> Optio
 }
 
 #[test]
-fn europe_a_station_is_offered_and_built_through_the_window() {
+fn europe_a_route_is_picked_on_the_map_and_a_station_built_through_the_window() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = studio(dir.path(), Some(maps("europe.yaml")));
     start(&mut h, &["human", "route-focus"], 3);
@@ -204,6 +219,47 @@ fn europe_a_station_is_offered_and_built_through_the_window() {
     play_label(&mut h, "Keep the ticked tickets");
     wait_for_human(&mut h);
     assert_eq!(session(&h).state().phase(), Phase::Turn);
+
+    // A click on a claimable route on the map picks it and offers its payments.
+    let (route, mid) = {
+        let st = session(&h).state();
+        let d = &h.state().doc.design;
+        let view = &h.state().canvas.view;
+        let city = |name: &str| d.cities.iter().find(|c| c.name == name).unwrap();
+        session(&h)
+            .legal()
+            .into_iter()
+            .find_map(|a| {
+                let Action::Claim { route, .. } = a else {
+                    return None;
+                };
+                let r = &d.routes[route.index()];
+                let (a, b) = (city(&r.from), city(&r.to));
+                let mid = view.to_screen(pos2((a.x + b.x) / 2.0, (a.y + b.y) / 2.0));
+                (r.bends.0.is_empty()
+                    && st.board().route(route).siblings.is_empty()
+                    && mid.x > 500.0
+                    && view.rect.contains(mid))
+                .then_some((route, mid))
+            })
+            .expect("a lone straight claimable route in view")
+    };
+    h.state_mut().canvas.view.zoom_at(mid, 3.0);
+    h.run_steps(1);
+    click_at(&mut h, mid);
+    assert_eq!(
+        h.state().play.turn.route,
+        Some(route),
+        "the route is picked"
+    );
+    let name = session(&h).state().board().route(route).name.clone();
+    assert!(
+        h.query_by_label_contains(&format!("Claiming {name}"))
+            .is_some()
+    );
+    assert!(h.query_all_by_label_contains("Pay ").count() > 0);
+    assert!(!h.state().doc.is_dirty(), "the read-only map edits nothing");
+    click_label(&mut h, "Choose another route");
     let Some(Action::BuildStation { city, .. }) =
         first_legal(&h, |a| matches!(a, Action::BuildStation { .. }))
     else {

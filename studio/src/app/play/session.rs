@@ -662,6 +662,57 @@ mod tests {
     }
 
     #[test]
+    fn heart_of_africa_terrain_draws_and_doubling_are_offered() {
+        let africa = design("heart-of-africa-rules.yaml");
+        for seed in 0..40 {
+            let mut s = Session::new(&africa, None, bots(&["human", "route-focus"]), seed).unwrap();
+            assert!(
+                s.state().player(Seat(0)).terrain.total() > 0,
+                "a terrain card is dealt"
+            );
+            while !s.is_over() && s.state().turns() < 80 {
+                s.run_bots_now();
+                if s.is_over() {
+                    break;
+                }
+                let legal = s.legal();
+                if let Phase::Double(route) = s.state().phase() {
+                    assert!(legal.contains(&Action::NoDouble));
+                    let double = legal
+                        .iter()
+                        .copied()
+                        .find(|a| matches!(a, Action::Double { .. }))
+                        .expect("doubling is offered");
+                    s.play(double).unwrap();
+                    let name = &s.state().board().route(route).name;
+                    assert!(
+                        s.log()
+                            .iter()
+                            .any(|l| l.full.starts_with(&format!("Player 1 doubles {name} with"))),
+                        "the log tells the doubling"
+                    );
+                    return;
+                }
+                // Hoard terrain cards, then claim.
+                let terrain = legal
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::DrawTerrainBlind | Action::DrawTerrainFaceUp(_)));
+                let a = match s.state().phase() {
+                    Phase::Turn | Phase::SecondDraw
+                        if s.state().player(Seat(0)).terrain.total() < 6 && terrain.is_some() =>
+                    {
+                        terrain.unwrap_or(legal[0])
+                    }
+                    _ => simple_move(&s, false),
+                };
+                s.play(a).unwrap();
+            }
+        }
+        panic!("no doubling came up in 40 games");
+    }
+
+    #[test]
     fn europe_tunnels_offer_pay_or_withdraw() {
         let europe = design("europe.yaml");
         for seed in 0..40 {
