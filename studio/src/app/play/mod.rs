@@ -195,11 +195,12 @@ impl PlayWindow {
             .collect();
         let end = ui
             .horizontal(|ui| {
-                ui.label(format!(
-                    "Seed {} · turn {}",
-                    s.seed(),
-                    s.state().turns() + 1
-                ));
+                let turn = if s.is_over() {
+                    format!("{} turns", s.state().turns())
+                } else {
+                    format!("turn {}", s.state().turns() + 1)
+                };
+                ui.label(format!("Seed {} · {turn}", s.seed()));
                 ui.button("End game").clicked()
             })
             .inner;
