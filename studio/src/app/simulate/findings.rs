@@ -42,10 +42,10 @@ pub fn ui(ui: &mut Ui, findings: &[Finding], players: Option<usize>) -> Option<V
                 let objs = objects(f);
                 ui.horizontal_wrapped(|ui| {
                     let (mark, color) = match f.level {
-                        Level::Warning => ("⚠", Color32::from_rgb(220, 130, 0)),
-                        Level::Info => ("ℹ", Color32::from_rgb(70, 120, 200)),
+                        Level::Warning => ("Warning", Color32::from_rgb(220, 130, 0)),
+                        Level::Info => ("Note", Color32::from_rgb(70, 120, 200)),
                     };
-                    ui.label(RichText::new(mark).color(color));
+                    ui.label(RichText::new(mark).strong().color(color));
                     if objs.is_empty() {
                         ui.label(&f.text);
                     } else if ui

@@ -43,7 +43,7 @@ impl Job {
                     let every = (total / WAKES_PER_RUN).max(1);
                     let progress = |p: Progress| {
                         done.fetch_max(p.done, Ordering::Relaxed);
-                        if p.done % every == 0 {
+                        if p.done.is_multiple_of(every) {
                             wake();
                         }
                     };

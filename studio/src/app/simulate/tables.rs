@@ -177,8 +177,8 @@ impl TicketTable {
                     for (name, c) in columns {
                         let arrow = match (self.sort == c, self.descending) {
                             (false, _) => "",
-                            (true, true) => " ⏷",
-                            (true, false) => " ⏶",
+                            (true, true) => " (desc)",
+                            (true, false) => " (asc)",
                         };
                         if ui
                             .button(format!("{name}{arrow}"))
