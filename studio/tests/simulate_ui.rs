@@ -15,7 +15,7 @@ use studio::app::files::StudioDirs;
 use studio::app::selection::Obj;
 use studio::app::simulate::heat::{self, HeatMode};
 use studio::app::simulate::setup::{self, Setup};
-use studio::app::simulate::{Page, ticket_cities};
+use studio::app::simulate::{Page, tables, ticket_cities};
 use studio::app::{Studio, StudioConfig};
 
 fn usa() -> PathBuf {
@@ -192,8 +192,11 @@ fn a_run_from_the_window_shows_the_engines_report_on_the_map_and_in_tables() {
             .is_some()
     );
     page(&mut h, Page::Tickets);
-    let held = s.map.tickets.iter().find(|t| t.held > 0).unwrap();
-    assert!(h.query_by_label(&held.completion.percent()).is_some());
+    let rows = tables::ticket_lines(s, tables::TicketSort::File, false);
+    let held = rows.iter().find(|t| t.held > 0).unwrap();
+    let row = &s.map.tickets[held.index];
+    assert!((held.completion, held.held) == (row.completion.value, row.held));
+    assert!(h.query_by_label(&held.completion_text).is_some());
     assert!(h.query_by_label(&held.name).is_some());
 }
 

@@ -534,7 +534,7 @@ fn paint_note(painter: &Painter, s: &Scene<'_>) {
         note.clone(),
         FontId::proportional(13.0),
         Color32::from_rgb(20, 20, 20),
-        320.0,
+        380.0,
     );
     let pad = vec2(6.0, 4.0);
     let size = galley.size() + pad * 2.0;

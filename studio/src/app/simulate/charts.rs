@@ -4,7 +4,9 @@
 //! pure functions; the plots only draw it.
 
 use egui::{Color32, Ui};
-use egui_plot::{Bar, BarChart, BoxElem, BoxPlot, BoxSpread, HLine, Line, Plot, PlotPoints};
+use egui_plot::{
+    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, GridInput, GridMark, HLine, Line, Plot, PlotPoints,
+};
 use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::{Histogram, Rate, Summary};
 
@@ -59,8 +61,8 @@ pub struct Distribution {
     pub summary: Summary,
 }
 
-/// Score distributions by seat, then by bot.
-pub fn score_boxes(s: &PlayerCountReport) -> Vec<Distribution> {
+/// Score distributions by seat and by bot (those that played).
+pub fn score_boxes(s: &PlayerCountReport) -> (Vec<Distribution>, Vec<Distribution>) {
     let seats = s
         .scores
         .by_seat
@@ -79,7 +81,10 @@ pub fn score_boxes(s: &PlayerCountReport) -> Vec<Distribution> {
             label: b.bot.clone(),
             summary: *x,
         });
-    seats.chain(bots).filter(|d| d.summary.n > 0).collect()
+    (
+        seats.filter(|d| d.summary.n > 0).collect(),
+        bots.filter(|d| d.summary.n > 0).collect(),
+    )
 }
 
 /// A histogram's bars as (bin centre, count, bin width).
@@ -100,17 +105,51 @@ fn plot<'a>(id: &'a str, height: f32) -> Plot<'a> {
         .allow_boxed_zoom(false)
 }
 
-fn category_axis(
-    labels: Vec<String>,
-) -> impl Fn(egui_plot::GridMark, &std::ops::RangeInclusive<f64>) -> String {
-    move |m, _| {
-        let i = m.value.round();
-        if (m.value - i).abs() < 1e-6 && i >= 0.0 {
-            labels.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
+/// A plot of `n` categories at x = 0, 1, …; their names are drawn as text in
+/// the plot (see [`name_above`]), where they cannot be hidden for lack of room.
+fn category_plot(id: &str, height: f32, n: usize) -> Plot<'_> {
+    plot(id, height)
+        .include_x(-0.6)
+        .include_x(n as f64 - 0.4)
+        .show_axes([false, true])
+        .x_grid_spacer(move |_: GridInput| {
+            (0..n)
+                .map(|i| GridMark {
+                    value: i as f64,
+                    step_size: 1.0,
+                })
+                .collect()
+        })
+}
+
+/// Writes a category's name just above `y` at `x`.
+fn name_above(p: &mut egui_plot::PlotUi<'_>, x: f64, y: f64, name: &str) {
+    p.text(
+        egui_plot::Text::new(name, egui_plot::PlotPoint::new(x, y), short_label(name))
+            .anchor(egui::Align2::CENTER_BOTTOM),
+    );
+}
+
+/// A category name short enough to sit over a bar: hyphenated names over 12
+/// characters keep their last part and abbreviate the others
+/// (`destination-hungry` → `dest.-hungry`).
+pub fn short_label(label: &str) -> String {
+    if label.chars().count() <= 12 || !label.contains('-') {
+        return label.to_owned();
     }
+    let parts: Vec<&str> = label.split('-').collect();
+    let (last, rest) = parts.split_last().unwrap_or((&label, &[]));
+    rest.iter()
+        .map(|p| {
+            if p.chars().count() > 4 {
+                format!("{}.", p.chars().take(4).collect::<String>())
+            } else {
+                (*p).to_owned()
+            }
+        })
+        .chain(std::iter::once((*last).to_owned()))
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// Bars with whiskers for their 95% intervals, and a line at `fair` if given.
@@ -123,25 +162,22 @@ pub fn rate_chart(ui: &mut Ui, id: &str, bars: &[RateBar], fair: Option<f64>, co
                 Bar::new(i as f64, b.value * 100.0)
                     .width(0.6)
                     .name(&b.label)
+                    .fill(color.gamma_multiply(0.85))
             })
             .collect(),
     )
     .color(color);
-    plot(id, 170.0)
+    let ink = ui.visuals().strong_text_color();
+    category_plot(id, 170.0, bars.len())
         .include_y(0.0)
-        .include_y(bars.iter().map(|b| b.high * 100.0).fold(0.0, f64::max) + 5.0)
-        .include_x(-0.6)
-        .include_x(bars.len() as f64 - 0.4)
+        .include_y(bars.iter().map(|b| b.high * 100.0).fold(0.0, f64::max) * 1.2 + 5.0)
         .y_axis_label("win %")
-        .x_axis_formatter(category_axis(
-            bars.iter().map(|b| b.label.clone()).collect(),
-        ))
         .show(ui, |p| {
             p.bar_chart(chart);
             for (i, b) in bars.iter().enumerate() {
                 let x = i as f64;
                 let (lo, hi) = (b.low * 100.0, b.high * 100.0);
-                let ink = Color32::from_gray(30);
+                name_above(p, x, hi + 1.0, &b.label);
                 p.line(
                     Line::new("95% interval", PlotPoints::from(vec![[x, lo], [x, hi]]))
                         .color(ink)
@@ -159,13 +195,17 @@ pub fn rate_chart(ui: &mut Ui, id: &str, bars: &[RateBar], fair: Option<f64>, co
                 }
             }
             if let Some(f) = fair {
-                p.hline(HLine::new("fair share", f * 100.0).color(Color32::from_rgb(0, 140, 70)));
+                p.hline(
+                    HLine::new("fair share", f * 100.0)
+                        .color(Color32::from_rgb(60, 200, 110))
+                        .width(1.5),
+                );
             }
         });
 }
 
 /// Box plots (quartiles, whiskers p10–p90) of the distributions.
-pub fn box_chart(ui: &mut Ui, id: &str, boxes: &[Distribution]) {
+pub fn box_chart(ui: &mut Ui, id: &str, boxes: &[Distribution], color: Color32) {
     let elems = boxes
         .iter()
         .enumerate()
@@ -177,17 +217,20 @@ pub fn box_chart(ui: &mut Ui, id: &str, boxes: &[Distribution]) {
             )
             .name(&d.label)
             .box_width(0.55)
+            .fill(color.gamma_multiply(0.45))
+            .stroke(egui::Stroke::new(1.5, color))
         })
         .collect();
-    plot(id, 190.0)
-        .include_x(-0.6)
-        .include_x(boxes.len() as f64 - 0.4)
+    let top = boxes.iter().map(|b| b.summary.p90).fold(f64::MIN, f64::max);
+    let bottom = boxes.iter().map(|b| b.summary.p10).fold(f64::MAX, f64::min);
+    category_plot(id, 170.0, boxes.len())
+        .include_y(top + (top - bottom).max(1.0) * 0.25)
         .y_axis_label("score")
-        .x_axis_formatter(category_axis(
-            boxes.iter().map(|b| b.label.clone()).collect(),
-        ))
         .show(ui, |p| {
-            p.box_plot(BoxPlot::new("scores", elems).color(Color32::from_rgb(70, 110, 180)));
+            p.box_plot(BoxPlot::new("scores", elems).color(color));
+            for (i, b) in boxes.iter().enumerate() {
+                name_above(p, i as f64, b.summary.p90, &b.label);
+            }
         });
 }
 
@@ -195,7 +238,11 @@ pub fn box_chart(ui: &mut Ui, id: &str, boxes: &[Distribution]) {
 pub fn histogram_chart(ui: &mut Ui, id: &str, h: &Histogram, x_label: &str, color: Color32) {
     let bars = histogram_bars(h)
         .into_iter()
-        .map(|(x, n, w)| Bar::new(x, n).width(w * 0.95))
+        .map(|(x, n, w)| {
+            Bar::new(x, n)
+                .width(w * 0.95)
+                .fill(color.gamma_multiply(0.85))
+        })
         .collect();
     plot(id, 150.0)
         .include_y(0.0)
@@ -220,9 +267,11 @@ mod tests {
         assert_eq!(seats[0].value, s.outcome.seats[0].win_rate.value);
         assert_eq!(seats[1].high, s.outcome.seats[1].win_rate.high);
         assert_eq!(bot_bars(s).len(), 4);
-        let boxes = score_boxes(s);
-        assert_eq!(boxes[0].summary, s.scores.by_seat[0]);
-        assert!(boxes.iter().all(|b| b.summary.n > 0));
+        let (seats, bots) = score_boxes(s);
+        assert_eq!(seats[0].summary, s.scores.by_seat[0]);
+        assert_eq!(bots[1].label, s.outcome.bots[1].bot);
+        assert_eq!(bots[1].summary, s.scores.by_bot[1]);
+        assert!(seats.iter().chain(&bots).all(|b| b.summary.n > 0));
         let bars = histogram_bars(&s.pace.turns_histogram);
         assert_eq!(bars.iter().map(|b| b.1).sum::<f64>(), 12.0);
         let h = Histogram {
@@ -231,5 +280,8 @@ mod tests {
             counts: vec![1, 2],
         };
         assert_eq!(histogram_bars(&h), vec![(12.5, 1.0, 5.0), (17.5, 2.0, 5.0)]);
+        assert_eq!(short_label("destination-hungry"), "dest.-hungry");
+        assert_eq!(short_label("route-focus"), "route-focus");
+        assert_eq!(short_label("Seat 1"), "Seat 1");
     }
 }

@@ -8,9 +8,10 @@ use engine::sim::{self, SimReport};
 
 /// Where exports go by default: `<design>.simulation.json` and a
 /// `<design>-simulation/` folder for the CSV files, next to the design file
-/// (in the temporary folder for a design never saved).
+/// (in the temporary folder for a design never saved), as absolute paths.
 pub fn default_paths(design: Option<&Path>) -> (PathBuf, PathBuf) {
-    let (dir, stem) = match design {
+    let absolute = design.map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
+    let (dir, stem) = match absolute.as_deref() {
         Some(p) => (
             p.parent().map(Path::to_path_buf).unwrap_or_default(),
             p.file_stem()
@@ -64,6 +65,8 @@ mod tests {
         let (json, csv) = default_paths(Some(Path::new("/maps/usa.yaml")));
         assert_eq!(json, Path::new("/maps/usa.simulation.json"));
         assert_eq!(csv, Path::new("/maps/usa-simulation"));
+        let (json, _) = default_paths(Some(Path::new("maps/usa.yaml")));
+        assert!(json.is_absolute() && json.ends_with("maps/usa.simulation.json"));
         let (json, _) = default_paths(None);
         assert!(json.starts_with(std::env::temp_dir()));
     }

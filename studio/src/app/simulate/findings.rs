@@ -1,6 +1,6 @@
 //! The report's findings as a list; clicking one selects the objects it names.
 
-use egui::{Color32, RichText, ScrollArea, Ui};
+use egui::{Color32, RichText, Ui};
 use engine::sim::{Finding, Level};
 
 use crate::app::selection::Obj;
@@ -34,31 +34,26 @@ pub fn ui(ui: &mut Ui, findings: &[Finding], players: Option<usize>) -> Option<V
         RichText::new("Click a finding that names routes, cities or tickets to select them.")
             .weak(),
     );
-    ScrollArea::vertical()
-        .id_salt("sim-findings")
-        .max_height(360.0)
-        .show(ui, |ui| {
-            for f in shown {
-                let objs = objects(f);
-                ui.horizontal_wrapped(|ui| {
-                    let (mark, color) = match f.level {
-                        Level::Warning => ("Warning", Color32::from_rgb(220, 130, 0)),
-                        Level::Info => ("Note", Color32::from_rgb(70, 120, 200)),
-                    };
-                    ui.label(RichText::new(mark).strong().color(color));
-                    if objs.is_empty() {
-                        ui.label(&f.text);
-                    } else if ui
-                        .link(&f.text)
-                        .on_hover_text(format!("Select on the map. {}", f.evidence))
-                        .clicked()
-                    {
-                        picked = Some(objs);
-                    }
-                });
-                ui.label(RichText::new(&f.evidence).weak().small());
+    for f in shown {
+        let objs = objects(f);
+        ui.horizontal_wrapped(|ui| {
+            let (mark, color) = match f.level {
+                Level::Warning => ("Warning", Color32::from_rgb(220, 130, 0)),
+                Level::Info => ("Note", Color32::from_rgb(70, 120, 200)),
+            };
+            ui.label(RichText::new(mark).strong().color(color));
+            if objs.is_empty() {
+                ui.label(&f.text);
+            } else if ui
+                .link(&f.text)
+                .on_hover_text(format!("Select on the map. {}", f.evidence))
+                .clicked()
+            {
+                picked = Some(objs);
             }
         });
+        ui.label(RichText::new(&f.evidence).weak().small());
+    }
     picked
 }
 

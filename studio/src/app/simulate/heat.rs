@@ -131,6 +131,16 @@ fn shares(counts: &[u64], name: impl Fn(usize) -> String) -> String {
         .join(", ")
 }
 
+/// Each seat's share of the claims, in seat order: `30%, 70%`.
+fn seat_shares(counts: &[u64]) -> String {
+    let all: u64 = counts.iter().sum();
+    counts
+        .iter()
+        .map(|&n| pct(n as f64 / all.max(1) as f64))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The note of a route: its name, how often and when it is claimed, by whom.
 pub fn route_note(r: &RouteRow, games: u64, bots: &[String]) -> String {
     if r.claimed == 0 {
@@ -142,14 +152,15 @@ pub fn route_note(r: &RouteRow, games: u64, bots: &[String]) -> String {
         );
     }
     format!(
-        "{} · {} cars\nclaimed in {} of games ({} of {}), on turn {:.1} on average\nby seat: {}\nby bot: {}",
+        "{} · {} cars\nclaimed in {} of games ({} of {}), on turn {:.1} on average\nby seat 1–{}: {}\nby bot: {}",
         r.name,
         r.length,
         pct(r.claim_rate),
         engine::sim::findings::thousands(r.claimed),
         engine::sim::findings::thousands(games),
         r.mean_turn.unwrap_or(0.0),
-        shares(&r.by_seat, |s| format!("{}", s + 1)),
+        r.by_seat.len(),
+        seat_shares(&r.by_seat),
         shares(&r.by_bot, |b| bots
             .get(b)
             .cloned()
@@ -287,7 +298,7 @@ mod tests {
         let o = overlay(&s, HeatMode::ClaimRate, &bots);
         assert_eq!(
             o.route_notes[&1],
-            "A - B1 (red) · 3 cars\nclaimed in 25% of games (10 of 40), on turn 30.0 on average\nby seat: 1 70%, 2 30%\nby bot: route-focus 100%"
+            "A - B1 (red) · 3 cars\nclaimed in 25% of games (10 of 40), on turn 30.0 on average\nby seat 1–2: 70%, 30%\nby bot: route-focus 100%"
         );
         assert!(o.route_notes[&2].contains("never claimed in 40 games"));
         assert_eq!(

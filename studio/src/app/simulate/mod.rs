@@ -305,11 +305,10 @@ impl SimulateWindow {
             Page::Scores => self.scores_page(ui),
             Page::GameLength => self.game_length_page(ui),
             Page::Tickets => {
-                let Some(s) = self.section() else {
-                    return actions;
-                };
-                let s = s.clone();
-                if let Some(t) = self.tickets.ui(ui, &s) {
+                let mut table = std::mem::take(&mut self.tickets);
+                let clicked = self.section().and_then(|s| table.ui(ui, s));
+                self.tickets = table;
+                if let Some(t) = clicked {
                     self.refresh_overlay();
                     if let Some(r) = &self.results {
                         let cities = ticket_cities(&r.board, t)
@@ -479,7 +478,10 @@ impl SimulateWindow {
             )
             .strong(),
         );
-        charts::box_chart(ui, "sim-score-boxes", &charts::score_boxes(s));
+        let (seats, bots) = charts::score_boxes(s);
+        let blue = Color32::from_rgb(90, 140, 200);
+        charts::box_chart(ui, "sim-seat-scores", &seats, blue);
+        charts::box_chart(ui, "sim-bot-scores", &bots, Color32::from_rgb(200, 130, 70));
         ui.label(RichText::new("All final scores").strong());
         charts::histogram_chart(
             ui,
@@ -560,25 +562,23 @@ impl SimulateWindow {
         let Some(r) = &self.results else { return };
         let mut json = None;
         let mut csv = None;
-        egui::Grid::new("sim-export").num_columns(3).show(ui, |ui| {
-            let l = ui.label("JSON file");
-            ui.add(egui::TextEdit::singleline(&mut self.json_path).desired_width(300.0))
-                .labelled_by(l.id);
-            if ui.button("Export JSON").clicked() {
-                json = Some(export::write_json(
-                    &r.report,
-                    &PathBuf::from(&self.json_path),
-                ));
-            }
-            ui.end_row();
-            let l = ui.label("CSV folder");
-            ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(300.0))
-                .labelled_by(l.id);
-            if ui.button("Export CSV").clicked() {
-                csv = Some(export::write_csv(&r.report, &PathBuf::from(&self.csv_path)));
-            }
-            ui.end_row();
-        });
+        let l = ui.label("JSON file");
+        ui.add(egui::TextEdit::singleline(&mut self.json_path).desired_width(360.0))
+            .labelled_by(l.id);
+        if ui.button("Export JSON").clicked() {
+            json = Some(export::write_json(
+                &r.report,
+                &PathBuf::from(&self.json_path),
+            ));
+        }
+        ui.add_space(6.0);
+        let l = ui.label("CSV folder");
+        ui.add(egui::TextEdit::singleline(&mut self.csv_path).desired_width(360.0))
+            .labelled_by(l.id);
+        if ui.button("Export CSV").clicked() {
+            csv = Some(export::write_csv(&r.report, &PathBuf::from(&self.csv_path)));
+        }
+        ui.add_space(6.0);
         ui.label(RichText::new("JSON: the report as documented in docs/simulation.md. CSV: routes, tickets and cities tables.").weak());
         if let Some(out) = json {
             self.message = match out {
@@ -635,10 +635,11 @@ impl Studio {
         let mut actions = Vec::new();
         egui::Window::new("Simulate")
             .open(&mut open)
-            .default_pos(pos2(screen.max.x - 600.0, screen.min.y + 70.0))
-            .default_size(vec2(560.0, 640.0))
+            // Over the tables at the left, leaving the map in view.
+            .default_pos(pos2(screen.min.x + 6.0, screen.min.y + 64.0))
+            .default_size(vec2(392.0, (screen.height() - 150.0).max(300.0)))
             .resizable(true)
-            .vscroll(true)
+            .scroll(true)
             .show(ctx, |ui| actions = self.simulate.ui(ui, &self.doc));
         self.simulate.open = open;
         for a in actions {

@@ -2,7 +2,7 @@
 //! ticket completion (sortable; a row can be selected). Rows are built by
 //! pure functions and only drawn here.
 
-use egui::{Grid, RichText, ScrollArea, Ui};
+use egui::{Grid, RichText, Ui};
 use engine::sim::findings::thousands;
 use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::{Rate, pct};
@@ -90,7 +90,7 @@ pub struct TicketLine {
     pub held: u64,
     /// Completed share of the times held.
     pub completion: f64,
-    /// `61% (95% CI 51–70%)`, or `—` when never held.
+    /// `61% (51–70%)` (with its 95% interval), or `—` when never held.
     pub completion_text: String,
     /// Mean points to its holder.
     pub mean_points: f64,
@@ -109,7 +109,8 @@ pub fn ticket_lines(s: &PlayerCountReport, sort: TicketSort, descending: bool) -
             held: t.held,
             completion: t.completion.value,
             completion_text: if t.held > 0 {
-                t.completion.percent()
+                // The header says it is a 95% interval.
+                t.completion.percent().replace("95% CI ", "")
             } else {
                 "—".into()
             },
@@ -169,40 +170,35 @@ impl TicketTable {
             ("Completed (95% CI)", TicketSort::Completion),
             ("Mean points", TicketSort::MeanPoints),
         ];
-        ScrollArea::vertical()
-            .id_salt("sim-tickets")
-            .max_height(320.0)
-            .show(ui, |ui| {
-                Grid::new("sim-ticket-grid").striped(true).show(ui, |ui| {
-                    for (name, c) in columns {
-                        let arrow = match (self.sort == c, self.descending) {
-                            (false, _) => "",
-                            (true, true) => " (desc)",
-                            (true, false) => " (asc)",
-                        };
-                        if ui
-                            .button(format!("{name}{arrow}"))
-                            .on_hover_text(format!("Sort by {}", name.to_lowercase()))
-                            .clicked()
-                        {
-                            self.click_column(c);
-                        }
-                    }
-                    ui.end_row();
-                    for t in ticket_lines(s, self.sort, self.descending) {
-                        let on = self.selected == Some(t.index);
-                        if ui.selectable_label(on, &t.name).clicked() {
-                            self.selected = Some(t.index);
-                            clicked = Some(t.index);
-                        }
-                        ui.label(t.points.to_string());
-                        ui.label(thousands(t.held));
-                        ui.label(&t.completion_text);
-                        ui.label(format!("{:+.1}", t.mean_points));
-                        ui.end_row();
-                    }
-                });
-            });
+        Grid::new("sim-ticket-grid").striped(true).show(ui, |ui| {
+            for (name, c) in columns {
+                let arrow = match (self.sort == c, self.descending) {
+                    (false, _) => "",
+                    (true, true) => " (desc)",
+                    (true, false) => " (asc)",
+                };
+                if ui
+                    .button(format!("{name}{arrow}"))
+                    .on_hover_text(format!("Sort by {}", name.to_lowercase()))
+                    .clicked()
+                {
+                    self.click_column(c);
+                }
+            }
+            ui.end_row();
+            for t in ticket_lines(s, self.sort, self.descending) {
+                let on = self.selected == Some(t.index);
+                if ui.selectable_label(on, &t.name).clicked() {
+                    self.selected = Some(t.index);
+                    clicked = Some(t.index);
+                }
+                ui.label(t.points.to_string());
+                ui.label(thousands(t.held));
+                ui.label(&t.completion_text);
+                ui.label(format!("{:+.1}", t.mean_points));
+                ui.end_row();
+            }
+        });
         clicked
     }
 }
@@ -276,6 +272,17 @@ mod tests {
         let by_name = ticket_lines(s, TicketSort::Name, false);
         assert!(by_name.windows(2).all(|w| w[0].name <= w[1].name));
         let file = ticket_lines(s, TicketSort::File, false);
+        let held = file.iter().find(|t| t.held > 0).unwrap();
+        let rate = s.map.tickets[held.index].completion;
+        assert_eq!(
+            held.completion_text,
+            format!(
+                "{} ({}–{})",
+                pct(rate.value),
+                pct(rate.low).trim_end_matches('%'),
+                pct(rate.high)
+            )
+        );
         assert!(file.iter().enumerate().all(|(i, t)| t.index == i));
 
         let mut table = TicketTable::default();
