@@ -107,6 +107,32 @@ fn the_report_adds_up_on_a_map_whose_answers_are_known() {
     let balance =
         1.0 - (s.outcome.seats[0].win_rate.value - s.outcome.seats[1].win_rate.value).abs();
     assert!((s.metrics.balance - balance).abs() < 1e-12);
+    // Score distributions: every player's final score is −5 or 16.
+    let h = &s.scores.histogram;
+    assert_eq!(
+        (h.start, h.width, h.counts.iter().sum::<u64>()),
+        (-5.0, 1.0, 80)
+    );
+    assert_eq!((h.counts[0], h.counts[21]), (40, 40));
+    assert_eq!(s.scores.by_seat.len(), 2);
+    assert_eq!(s.scores.by_seat.iter().map(|x| x.n).sum::<u64>(), 80);
+    assert_eq!(s.scores.by_bot.len(), 1);
+    assert_eq!(s.scores.by_bot[0], s.scores.total);
+    assert_eq!(s.pace.turns_histogram.counts.iter().sum::<u64>(), 40);
+    assert_eq!(s.pace.turns_histogram.start, s.pace.turns.min);
+    // Reports written before these fields existed still read.
+    let mut json = serde_json::to_value(&r).unwrap();
+    let section = &mut json["by_players"][0];
+    for (part, field) in [
+        ("scores", "histogram"),
+        ("scores", "by_seat"),
+        ("scores", "by_bot"),
+        ("pace", "turns_histogram"),
+    ] {
+        section[part].as_object_mut().unwrap().remove(field);
+    }
+    let old: SimReport = serde_json::from_value(json).unwrap();
+    assert!(old.by_players[0].scores.by_seat.is_empty());
 }
 
 #[test]

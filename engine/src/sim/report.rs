@@ -5,13 +5,16 @@
 use serde::{Deserialize, Serialize};
 
 use super::record::{GameRecord, TunnelResult};
-use super::stats::{Rate, Summary};
+use super::stats::{Histogram, Rate, Summary};
 use crate::board::{Board, Place, RouteColor};
 use crate::board_game::ActionKind;
 use crate::game::EndReason;
 
 /// The report format's version.
 pub const SCHEMA: u32 = 1;
+
+/// Histograms have at most about this many bins.
+pub const HISTOGRAM_BINS: usize = 30;
 
 /// A whole simulation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -149,6 +152,15 @@ pub struct ScoreReport {
     pub margin: Summary,
     /// Mean points per player by component.
     pub components: Components,
+    /// Final scores by seat (0 = first player).
+    #[serde(default)]
+    pub by_seat: Vec<Summary>,
+    /// Final scores by bot (configured order).
+    #[serde(default)]
+    pub by_bot: Vec<Summary>,
+    /// Final scores of every player, binned.
+    #[serde(default)]
+    pub histogram: Histogram,
 }
 
 /// Mean points per player by component.
@@ -183,6 +195,9 @@ pub struct PaceReport {
     pub end_reasons: EndReasons,
     /// Automatic passes (a player who could do nothing) per game.
     pub passes_per_game: f64,
+    /// Turns per game, binned.
+    #[serde(default)]
+    pub turns_histogram: Histogram,
 }
 
 /// One kind of action's share.
@@ -375,6 +390,8 @@ pub struct Accumulator {
     shared: u64,
     top_ties: u64,
     totals: Vec<f64>,
+    seat_totals: Vec<Vec<f64>>,
+    bot_totals: Vec<Vec<f64>>,
     winners: Vec<f64>,
     margins: Vec<f64>,
     comp: Components,
@@ -441,6 +458,8 @@ impl Accumulator {
             shared: 0,
             top_ties: 0,
             totals: Vec::new(),
+            seat_totals: vec![Vec::new(); players],
+            bot_totals: vec![Vec::new(); b],
             winners: Vec::new(),
             margins: Vec::new(),
             comp: Components::default(),
@@ -504,6 +523,8 @@ impl Accumulator {
             let total = f64::from(b.total);
             self.seat_score[s] += total;
             self.totals.push(total);
+            self.seat_totals[s].push(total);
+            self.bot_totals[bot].push(total);
             if won {
                 self.seat_wins[s] += share;
                 self.bot_wins[bot] += share;
@@ -737,12 +758,20 @@ impl Accumulator {
                 top_score_ties: Rate::new(self.top_ties as f64, games),
             },
             scores: ScoreReport {
+                histogram: Histogram::of(&self.totals, HISTOGRAM_BINS),
+                by_seat: self
+                    .seat_totals
+                    .iter_mut()
+                    .map(|v| Summary::of(v))
+                    .collect(),
+                by_bot: self.bot_totals.iter_mut().map(|v| Summary::of(v)).collect(),
                 total: Summary::of(&mut self.totals),
                 winner: Summary::of(&mut self.winners),
                 margin: Summary::of(&mut self.margins),
                 components,
             },
             pace: PaceReport {
+                turns_histogram: Histogram::of(&self.turns, HISTOGRAM_BINS),
                 turns: Summary::of(&mut self.turns),
                 actions: Summary::of(&mut self.actions),
                 action_shares,

@@ -145,9 +145,68 @@ impl Summary {
     }
 }
 
+/// Counts of a sample in equal bins: bin `k` holds the values in
+/// `[start + k·width, start + (k+1)·width)`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Histogram {
+    /// Lower edge of the first bin.
+    pub start: f64,
+    /// Width of every bin (1, 2 or 5 times a power of ten; at least 1).
+    pub width: f64,
+    /// Values per bin.
+    pub counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// Bins `values` into at most about `max_bins` bins of a round width
+    /// (empty for an empty sample; non-finite values are skipped).
+    pub fn of(values: &[f64], max_bins: usize) -> Histogram {
+        let finite = || values.iter().copied().filter(|v| v.is_finite());
+        let (Some(lo), Some(hi)) = (finite().reduce(f64::min), finite().reduce(f64::max)) else {
+            return Histogram::default();
+        };
+        let raw = (hi - lo) / max_bins.max(1) as f64;
+        let mut width = 1.0;
+        'find: for exp in 0..12 {
+            for m in [1.0, 2.0, 5.0] {
+                width = m * 10f64.powi(exp);
+                if width >= raw {
+                    break 'find;
+                }
+            }
+        }
+        let start = (lo / width).floor() * width;
+        let bins = ((hi - start) / width).floor() as usize + 1;
+        let mut counts = vec![0u64; bins];
+        for v in finite() {
+            let k = (((v - start) / width).floor() as usize).min(bins - 1);
+            counts[k] += 1;
+        }
+        Histogram {
+            start,
+            width,
+            counts,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn histograms_use_round_bins_and_count_every_value() {
+        let h = Histogram::of(&[3.0, 4.0, 4.0, 9.0], 30);
+        assert_eq!((h.start, h.width), (3.0, 1.0));
+        assert_eq!(h.counts, vec![1, 2, 0, 0, 0, 0, 1]);
+        let v: Vec<f64> = (0..=250).map(f64::from).collect();
+        let h = Histogram::of(&v, 30);
+        assert_eq!((h.start, h.width, h.counts.len()), (0.0, 10.0, 26));
+        assert_eq!(h.counts.iter().sum::<u64>(), 251);
+        let h = Histogram::of(&[-7.0, 12.0], 10);
+        assert_eq!((h.start, h.width), (-8.0, 2.0));
+        assert_eq!(Histogram::of(&[], 10), Histogram::default());
+    }
 
     #[test]
     fn wilson_intervals_match_the_textbook() {

@@ -25,8 +25,9 @@ pub enum Mark {
 }
 
 /// Extra information drawn over the board: lit cities and routes (a ticket's
-/// path while picking it), per-route colours and weights (a heatmap from
-/// simulations). Playtest windows fill it in.
+/// path while picking it), per-route colours and weights and per-city heat (a
+/// heatmap from simulations), crossed-out routes, and notes shown next to the
+/// hovered route or city. Playtest windows fill it in.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Overlay {
     /// Routes drawn in this colour instead of their own.
@@ -37,6 +38,14 @@ pub struct Overlay {
     pub lit_routes: HashSet<usize>,
     /// Cities drawn lit.
     pub lit_cities: HashSet<usize>,
+    /// Cities drawn on a disc of this colour (city heat).
+    pub city_colors: HashMap<usize, Color32>,
+    /// Routes marked with a cross at their middle (never claimed).
+    pub crossed_routes: HashSet<usize>,
+    /// A note shown next to a route while the pointer is on it.
+    pub route_notes: HashMap<usize, String>,
+    /// A note shown next to a city while the pointer is on it.
+    pub city_notes: HashMap<usize, String>,
 }
 
 impl Overlay {
@@ -46,6 +55,10 @@ impl Overlay {
             && self.route_weights.is_empty()
             && self.lit_routes.is_empty()
             && self.lit_cities.is_empty()
+            && self.city_colors.is_empty()
+            && self.crossed_routes.is_empty()
+            && self.route_notes.is_empty()
+            && self.city_notes.is_empty()
     }
 }
 
@@ -134,6 +147,7 @@ pub fn paint(painter: &Painter, s: &Scene<'_>) {
     }
     paint_routes(painter, s, visible);
     paint_cities(painter, s, visible);
+    paint_note(painter, s);
 }
 
 fn paint_regions(painter: &Painter, s: &Scene<'_>, visible: Rect) {
@@ -319,6 +333,37 @@ fn paint_routes(painter: &Painter, s: &Scene<'_>, visible: Rect) {
     for (sp, hw) in ferries {
         paint_locomotive(painter, sp, hw);
     }
+    for &i in &s.overlay.crossed_routes {
+        if let Some(rg) = g.routes.get(i)
+            && rg.bbox.intersects(visible)
+            && let Some(mid) = route_middle(&rg.line)
+        {
+            paint_cross(painter, v.to_screen(mid), (hw * 1.6).max(4.0));
+        }
+    }
+}
+
+/// The point halfway along a polyline.
+fn route_middle(line: &[Pos2]) -> Option<Pos2> {
+    let total: f32 = line.windows(2).map(|w| w[0].distance(w[1])).sum();
+    let mut left = total / 2.0;
+    for w in line.windows(2) {
+        let d = w[0].distance(w[1]);
+        if d >= left && d > 0.0 {
+            return Some(w[0].lerp(w[1], left / d));
+        }
+        left -= d;
+    }
+    line.first().copied()
+}
+
+/// A red cross with a white edge, `r` from its centre to each tip.
+fn paint_cross(painter: &Painter, c: Pos2, r: f32) {
+    for (color, w) in [(Color32::WHITE, 5.0), (colors::ERROR, 2.5)] {
+        for d in [vec2(r, r), vec2(r, -r)] {
+            painter.line_segment([c - d, c + d], Stroke::new(w, color));
+        }
+    }
 }
 
 fn screen_space(v: &View, sp: &Space) -> Space {
@@ -410,6 +455,9 @@ fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {
         } else {
             s.marks.get(&obj).map(|m| mark_color(*m))
         };
+        if let Some(c) = s.overlay.city_colors.get(&i) {
+            shapes.push(Shape::circle_filled(p, r * 1.6 + 5.0, *c));
+        }
         if let Some(c) = ring {
             shapes.push(Shape::circle_filled(p, r + 3.5, c));
         }
@@ -454,6 +502,58 @@ fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {
         );
         painter.galley(rect.min, galley, Color32::BLACK);
     }
+}
+
+/// The overlay's note on the hovered route or city, beside the pointer (or
+/// beside the object when the pointer is elsewhere), kept inside the map.
+fn paint_note(painter: &Painter, s: &Scene<'_>) {
+    let (note, anchor) = match s.hover {
+        Some(Obj::Route(i)) => (
+            s.overlay.route_notes.get(&i),
+            s.geometry
+                .routes
+                .get(i)
+                .and_then(|rg| route_middle(&rg.line)),
+        ),
+        Some(Obj::City(i)) => (
+            s.overlay.city_notes.get(&i),
+            s.geometry.cities.get(i).copied(),
+        ),
+        _ => return,
+    };
+    let (Some(note), Some(anchor)) = (note, anchor) else {
+        return;
+    };
+    let v = s.view;
+    let at = painter
+        .ctx()
+        .input(|i| i.pointer.hover_pos())
+        .filter(|p| v.rect.contains(*p))
+        .unwrap_or_else(|| v.to_screen(anchor));
+    let galley = painter.layout(
+        note.clone(),
+        FontId::proportional(13.0),
+        Color32::from_rgb(20, 20, 20),
+        380.0,
+    );
+    let pad = vec2(6.0, 4.0);
+    let size = galley.size() + pad * 2.0;
+    let mut min = at + vec2(16.0, 16.0);
+    if min.x + size.x > v.rect.max.x {
+        min.x = at.x - 16.0 - size.x;
+    }
+    if min.y + size.y > v.rect.max.y {
+        min.y = at.y - 16.0 - size.y;
+    }
+    let rect = Rect::from_min_size(min, size);
+    painter.rect(
+        rect,
+        4.0,
+        Color32::from_rgba_unmultiplied(255, 252, 240, 240),
+        Stroke::new(1.0, Color32::from_gray(90)),
+        egui::StrokeKind::Inside,
+    );
+    painter.galley(rect.min + pad, galley, Color32::BLACK);
 }
 
 /// A line for tool previews (the route being drawn, the region outline).

@@ -1,0 +1,92 @@
+//! Export: the report as the engine's documented JSON, and its routes,
+//! tickets and cities tables as CSV, to typed paths that default to the
+//! design's folder.
+
+use std::path::{Path, PathBuf};
+
+use engine::sim::{self, SimReport};
+
+/// Where exports go by default: `<design>.simulation.json` and a
+/// `<design>-simulation/` folder for the CSV files, next to the design file
+/// (in the temporary folder for a design never saved), as absolute paths.
+pub fn default_paths(design: Option<&Path>) -> (PathBuf, PathBuf) {
+    let absolute = design.map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
+    let (dir, stem) = match absolute.as_deref() {
+        Some(p) => (
+            p.parent().map(Path::to_path_buf).unwrap_or_default(),
+            p.file_stem()
+                .map_or("design".into(), |s| s.to_string_lossy().into_owned()),
+        ),
+        None => (std::env::temp_dir(), "untitled".to_owned()),
+    };
+    (
+        dir.join(format!("{stem}.simulation.json")),
+        dir.join(format!("{stem}-simulation")),
+    )
+}
+
+/// Writes the report as JSON to `path`; returns the file written.
+pub fn write_json(report: &SimReport, path: &Path) -> Result<PathBuf, String> {
+    let text = serde_json::to_string_pretty(report)
+        .map_err(|e| format!("could not encode the report: {e}"))?;
+    write(path, &text)?;
+    Ok(path.to_path_buf())
+}
+
+/// Writes `routes.csv`, `tickets.csv` and `cities.csv` into `dir` (created if
+/// needed); returns the files written.
+pub fn write_csv(report: &SimReport, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("could not create {}: {e}", dir.display()))?;
+    let tables = [
+        ("routes.csv", sim::csv::routes(report)),
+        ("tickets.csv", sim::csv::tickets(report)),
+        ("cities.csv", sim::csv::cities(report)),
+    ];
+    tables
+        .iter()
+        .map(|(name, text)| {
+            let p = dir.join(name);
+            write(&p, text).map(|()| p)
+        })
+        .collect()
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    formats::save::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("could not write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_sit_next_to_the_design() {
+        let (json, csv) = default_paths(Some(Path::new("/maps/usa.yaml")));
+        assert_eq!(json, Path::new("/maps/usa.simulation.json"));
+        assert_eq!(csv, Path::new("/maps/usa-simulation"));
+        let (json, _) = default_paths(Some(Path::new("maps/usa.yaml")));
+        assert!(json.is_absolute() && json.ends_with("maps/usa.simulation.json"));
+        let (json, _) = default_paths(None);
+        assert!(json.starts_with(std::env::temp_dir()));
+    }
+
+    #[test]
+    fn writes_json_that_reads_back_and_csv_with_headers() {
+        let dir = tempfile::tempdir().unwrap();
+        let r = crate::app::simulate::testing::report(2, 4);
+        let json = write_json(&r, &dir.path().join("r.json")).unwrap();
+        let back: SimReport =
+            serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+        assert_eq!((back.seed, back.bots.len()), (r.seed, r.bots.len()));
+        assert_eq!(
+            back.by_players[0].map.routes.len(),
+            r.by_players[0].map.routes.len()
+        );
+        let files = write_csv(&r, &dir.path().join("csv")).unwrap();
+        assert_eq!(files.len(), 3);
+        let routes = std::fs::read_to_string(&files[0]).unwrap();
+        assert!(routes.starts_with("players,index,key,name"));
+        assert!(write_json(&r, &dir.path().join("no/such/dir/r.json")).is_err());
+    }
+}

@@ -1,0 +1,214 @@
+//! What to simulate: player counts, games, bots and seed, and turning them
+//! with the design as it is now into the engine's [`SimConfig`].
+
+use std::collections::BTreeSet;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use egui::{DragValue, Ui};
+use engine::Board;
+use engine::bots::BOT_NAMES;
+use engine::sim::{DEFAULT_TURN_CAP, SimConfig};
+use formats::GameFile;
+
+use crate::app::panels::labelled;
+
+/// The bots seated when nothing else is chosen: the four play styles.
+pub const DEFAULT_BOTS: [&str; 4] = [
+    "route-focus",
+    "destination-hungry",
+    "long-route",
+    "one-step",
+];
+
+/// The choices of the setup form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// Player counts to simulate (empty: the default count of the design).
+    pub players: BTreeSet<usize>,
+    /// Games per player count.
+    pub games: u32,
+    /// Bot names, in [`BOT_NAMES`] order.
+    pub bots: BTreeSet<String>,
+    /// The seed of every game.
+    pub seed: u64,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            players: BTreeSet::new(),
+            games: 1000,
+            bots: DEFAULT_BOTS.iter().map(|b| (*b).to_owned()).collect(),
+            seed: 1,
+        }
+    }
+}
+
+/// The player counts the design's rules allow, within 2 to 5 (all of them
+/// when the rules ask for others; 2 to 5 when the rules do not resolve).
+pub fn allowed_players(design: &GameFile) -> RangeInclusive<usize> {
+    let Ok((rules, _)) = formats::rules::resolve(&design.rules, &design.cards) else {
+        return 2..=5;
+    };
+    let (min, max) = (
+        usize::from(rules.players.min),
+        usize::from(rules.players.max),
+    );
+    let (lo, hi) = (min.max(2), max.min(5));
+    if lo <= hi { lo..=hi } else { min..=max }
+}
+
+/// The count chosen when none is: 4 if allowed, else the nearest allowed.
+pub fn default_players(allowed: &RangeInclusive<usize>) -> usize {
+    4.clamp(*allowed.start(), *allowed.end())
+}
+
+/// The engine's configuration for `setup` on the design as it is now, or a
+/// sentence saying why it cannot be simulated.
+pub fn config(design: &GameFile, setup: &Setup) -> Result<SimConfig, String> {
+    let board = Board::build(design).map_err(|diags| {
+        let errors: Vec<String> = diags
+            .iter()
+            .filter(|d| d.severity == engine::Severity::Error)
+            .take(3)
+            .map(|d| d.message.clone())
+            .collect();
+        let more = diags
+            .iter()
+            .filter(|d| d.severity == engine::Severity::Error)
+            .count()
+            .saturating_sub(errors.len());
+        let tail = if more > 0 {
+            format!(" (and {more} more; see Diagnostics)")
+        } else {
+            String::new()
+        };
+        format!(
+            "The design has errors and cannot be played: {}{tail}",
+            errors.join("; ")
+        )
+    })?;
+    let allowed = allowed_players(design);
+    let players: Vec<usize> = if setup.players.is_empty() {
+        vec![default_players(&allowed)]
+    } else {
+        setup.players.iter().copied().collect()
+    };
+    if let Some(p) = players.iter().find(|p| !allowed.contains(p)) {
+        return Err(format!(
+            "The design's rules allow {}–{} players, not {p}.",
+            allowed.start(),
+            allowed.end()
+        ));
+    }
+    if setup.bots.is_empty() {
+        return Err("Choose at least one bot.".into());
+    }
+    if setup.games == 0 {
+        return Err("Simulate at least one game.".into());
+    }
+    let bots = BOT_NAMES
+        .iter()
+        .filter(|b| setup.bots.contains(**b))
+        .map(|b| (*b).to_owned())
+        .collect();
+    Ok(SimConfig {
+        board: Arc::new(board),
+        players,
+        games: setup.games,
+        bots,
+        seed: setup.seed,
+        threads: 0,
+        turn_cap: DEFAULT_TURN_CAP,
+    })
+}
+
+/// Draws the setup form (disabled while a run is under way).
+pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>) {
+    if setup.players.is_empty() || !setup.players.iter().all(|p| allowed.contains(p)) {
+        setup.players.retain(|p| allowed.contains(p));
+        if setup.players.is_empty() {
+            setup.players.insert(default_players(&allowed));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Players:");
+        for p in allowed {
+            let mut on = setup.players.contains(&p);
+            if ui.checkbox(&mut on, format!("{p} players")).changed() {
+                if on {
+                    setup.players.insert(p);
+                } else if setup.players.len() > 1 {
+                    setup.players.remove(&p);
+                }
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        labelled(ui, "Games", |ui| {
+            ui.add(
+                DragValue::new(&mut setup.games)
+                    .range(1..=1_000_000)
+                    .speed(10),
+            )
+        });
+        labelled(ui, "Seed", |ui| ui.add(DragValue::new(&mut setup.seed)));
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Bots:");
+        for b in BOT_NAMES {
+            let mut on = setup.bots.contains(b);
+            let r = ui
+                .checkbox(&mut on, b)
+                .on_hover_text("Seats are filled from the chosen bots by a seeded shuffle.");
+            if r.changed() {
+                if on {
+                    setup.bots.insert(b.to_owned());
+                } else {
+                    setup.bots.remove(b);
+                }
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn usa() -> GameFile {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        formats::load(&path).unwrap().design
+    }
+
+    #[test]
+    fn the_configuration_follows_the_form_and_the_rules() {
+        let design = usa();
+        assert_eq!(allowed_players(&design), 2..=5);
+        let mut setup = Setup {
+            games: 40,
+            seed: 9,
+            ..Setup::default()
+        };
+        let c = config(&design, &setup).unwrap();
+        assert_eq!((c.players, c.games, c.seed), (vec![4], 40, 9));
+        assert_eq!(c.bots, DEFAULT_BOTS.map(str::to_owned).to_vec());
+        setup.players = [5, 2].into();
+        assert_eq!(config(&design, &setup).unwrap().players, vec![2, 5]);
+        setup.players = [6].into();
+        assert!(config(&design, &setup).unwrap_err().contains("2–5"));
+        setup.players.clear();
+        setup.bots.clear();
+        assert!(config(&design, &setup).unwrap_err().contains("bot"));
+    }
+
+    #[test]
+    fn a_broken_design_says_why_instead_of_panicking() {
+        let mut design = usa();
+        design.routes[0].from = "Atlantis".into();
+        let e = config(&design, &Setup::default()).unwrap_err();
+        assert!(e.starts_with("The design has errors"), "{e}");
+        assert!(config(&GameFile::default(), &Setup::default()).is_err());
+    }
+}
