@@ -476,7 +476,8 @@ impl Canvas {
             );
         }
         self.paint_tool_feedback(&painter, doc, selection, pointer);
-        if let Some(at) = pointer.filter(|_| self.gesture == Gesture::Idle) {
+        let noted = self.hover.is_some_and(|o| self.overlay.has_note(o));
+        if let Some(at) = pointer.filter(|_| self.gesture == Gesture::Idle && !noted) {
             self.paint_hover_label(&painter, doc, marks, at);
         }
         if response.hovered()
