@@ -1,42 +1,24 @@
 //! The Play window driven as a designer drives it: through its labelled
 //! controls, on the real studio, with no display.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use egui::{Event, Modifiers, PointerButton, Pos2, pos2};
+use common::{click_at, config, harness, maps, type_into};
+use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use engine::board_game::{Action, Phase};
 use engine::game::GameState;
-use studio::app::files::StudioDirs;
+use studio::app::Studio;
 use studio::app::play::score::points_line;
 use studio::app::play::session::Session;
 use studio::app::play::turn::capitalized;
-use studio::app::{Studio, StudioConfig};
-
-fn maps(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../maps")
-        .join(name)
-}
 
 fn studio(dir: &Path, open: Option<PathBuf>) -> Harness<'static, Studio> {
-    let config = StudioConfig {
-        dirs: StudioDirs {
-            config: dir.join("config"),
-        },
-        open,
-        native_dialogs: false,
-        autosave_every: Duration::from_secs(300),
-    };
-    let mut h = Harness::builder()
-        .with_size([1500.0, 1000.0])
-        .build_eframe(move |cc| Studio::new(&cc.egui_ctx, config));
-    h.run_steps(2);
-    h.state_mut().validator.wait();
-    h.run_steps(3);
-    h
+    harness(config(dir, open), [1500.0, 1000.0])
 }
 
 fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
@@ -49,30 +31,6 @@ fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
 fn play_label(h: &mut Harness<'_, Studio>, label: &str) {
     h.get_by_label(label).click();
     h.step();
-}
-
-fn type_into(h: &mut Harness<'_, Studio>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run_steps(1);
-    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
-    h.run_steps(1);
-    h.get_by_label(label).type_text(text);
-    h.run_steps(2);
-}
-
-fn click_at(h: &mut Harness<'_, Studio>, p: Pos2) {
-    h.event(Event::PointerMoved(p));
-    h.step();
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
-    h.run_steps(1);
 }
 
 fn session<'a>(h: &'a Harness<'_, Studio>) -> &'a Session {
@@ -246,7 +204,7 @@ fn europe_a_route_is_picked_on_the_map_and_a_station_built_through_the_window() 
     };
     h.state_mut().canvas.view.zoom_at(mid, 3.0);
     h.run_steps(1);
-    click_at(&mut h, mid);
+    click_at(&mut h, mid, Modifiers::NONE);
     assert_eq!(
         h.state().play.turn.route,
         Some(route),

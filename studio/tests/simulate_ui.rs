@@ -3,41 +3,29 @@
 //! tables, findings, comparison and export checked against the engine's own
 //! report for the same configuration.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use egui::{Event, Modifiers, PointerButton, Pos2, pos2};
+use common::{click_at, config, harness, maps};
+use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use engine::sim::SimReport;
-use studio::app::files::StudioDirs;
+use studio::app::Studio;
 use studio::app::selection::Obj;
 use studio::app::simulate::heat::{self, HeatMode};
 use studio::app::simulate::setup::{self, Setup};
 use studio::app::simulate::{Page, tables, ticket_cities};
-use studio::app::{Studio, StudioConfig};
 
 fn usa() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml")
+    maps("usa.yaml")
 }
 
 fn studio(dir: &Path) -> Harness<'static, Studio> {
-    let config = StudioConfig {
-        dirs: StudioDirs {
-            config: dir.join("config"),
-        },
-        open: Some(usa()),
-        native_dialogs: false,
-        autosave_every: Duration::from_secs(3600),
-    };
-    let mut h = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_eframe(move |cc| Studio::new(&cc.egui_ctx, config));
-    h.run_steps(2);
-    h.state_mut().validator.wait();
-    h.run_steps(3);
-    h
+    harness(config(dir, Some(usa())), [1500.0, 950.0])
 }
 
 fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
@@ -53,21 +41,6 @@ fn type_into(h: &mut Harness<'_, Studio>, label: &str, text: &str) {
     h.get_by_label(label).type_text(text);
     h.run_steps(1);
     h.key_press(egui::Key::Enter);
-    h.run_steps(2);
-}
-
-fn click_at(h: &mut Harness<'_, Studio>, p: Pos2) {
-    h.event(Event::PointerMoved(p));
-    h.step();
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
     h.run_steps(2);
 }
 
@@ -222,7 +195,7 @@ fn cancel_stops_a_long_run_while_the_editor_keeps_working() {
     let cities = h.state().doc.design.cities.len();
     click_label(&mut h, "Add city");
     let frame = Instant::now();
-    click_at(&mut h, pos2(560.0, 560.0));
+    click_at(&mut h, pos2(560.0, 560.0), Modifiers::NONE);
     assert_eq!(
         h.state().doc.design.cities.len(),
         cities + 1,

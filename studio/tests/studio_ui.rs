@@ -1,66 +1,22 @@
 //! The studio driven as a designer drives it: through its controls (found by
 //! their labels) and the mouse on the map, with no display.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+mod common;
 
+use std::path::{Path, PathBuf};
+
+use common::{click_at, config, harness, maps, settle, type_into};
 use egui::{Event, Modifiers, PointerButton, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use studio::app::Studio;
 use studio::app::canvas::Tool;
-use studio::app::files::{StudioDirs, backup_path};
+use studio::app::files::backup_path;
 use studio::app::selection::Obj;
 use studio::app::studio::Dialog;
-use studio::app::{Studio, StudioConfig};
-
-fn maps(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../maps")
-        .join(name)
-}
-
-fn config(dir: &Path, open: Option<PathBuf>) -> StudioConfig {
-    StudioConfig {
-        dirs: StudioDirs {
-            config: dir.join("config"),
-        },
-        open,
-        native_dialogs: false,
-        autosave_every: Duration::from_secs(30),
-    }
-}
 
 fn studio(dir: &Path, open: Option<PathBuf>) -> Harness<'static, Studio> {
-    let config = config(dir, open);
-    let mut h = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_eframe(move |cc| Studio::new(&cc.egui_ctx, config));
-    settle(&mut h);
-    h
-}
-
-/// Runs frames until validation has caught up and the UI is still.
-fn settle(h: &mut Harness<'_, Studio>) {
-    h.run_steps(2);
-    h.state_mut().validator.wait();
-    h.run_steps(3);
-}
-
-fn click_at(h: &mut Harness<'_, Studio>, p: Pos2, modifiers: Modifiers) {
-    h.event(Event::PointerMoved(p));
-    h.event(Event::ModifiersChanged(modifiers));
-    h.step();
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers,
-        });
-        h.step();
-    }
-    h.event(Event::ModifiersChanged(Modifiers::NONE));
-    h.run_steps(2);
+    harness(config(dir, open), [1500.0, 950.0])
 }
 
 fn drag(h: &mut Harness<'_, Studio>, from: Pos2, to: Pos2) {
@@ -101,15 +57,6 @@ fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
 fn choose(h: &mut Harness<'_, Studio>, menu: &str, item: &str) {
     click_label(h, menu);
     click_label(h, item);
-}
-
-fn type_into(h: &mut Harness<'_, Studio>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run_steps(1);
-    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
-    h.run_steps(1);
-    h.get_by_label(label).type_text(text);
-    h.run_steps(2);
 }
 
 #[test]

@@ -1,0 +1,80 @@
+//! What the studio's UI tests share: a studio on a throw-away settings
+//! folder, and the mouse and keyboard as a designer uses them.
+
+#![allow(
+    dead_code,
+    reason = "each test file is its own crate and uses a part of these helpers"
+)]
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use egui::{Event, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use studio::app::files::StudioDirs;
+use studio::app::{Studio, StudioConfig};
+
+/// A bundled design.
+pub fn maps(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps")
+        .join(name)
+}
+
+/// A studio that keeps its settings under `dir`, opens `open`, and never
+/// shows a native file dialog.
+pub fn config(dir: &Path, open: Option<PathBuf>) -> StudioConfig {
+    StudioConfig {
+        dirs: StudioDirs {
+            config: dir.join("config"),
+        },
+        open,
+        native_dialogs: false,
+        autosave_every: Duration::from_secs(30),
+    }
+}
+
+/// The whole app in a window of `size`, settled after its first frames.
+pub fn harness(config: StudioConfig, size: [f32; 2]) -> Harness<'static, Studio> {
+    let mut h = Harness::builder()
+        .with_size(size)
+        .build_eframe(move |cc| Studio::new(&cc.egui_ctx, config));
+    settle(&mut h);
+    h
+}
+
+/// Runs frames until validation has caught up and the UI is still.
+pub fn settle(h: &mut Harness<'_, Studio>) {
+    h.run_steps(2);
+    h.state_mut().validator.wait();
+    h.run_steps(3);
+}
+
+/// A click with the primary button at `p`, holding `modifiers`.
+pub fn click_at(h: &mut Harness<'_, Studio>, p: Pos2, modifiers: Modifiers) {
+    h.event(Event::PointerMoved(p));
+    h.event(Event::ModifiersChanged(modifiers));
+    h.step();
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers,
+        });
+        h.step();
+    }
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    h.run_steps(2);
+}
+
+/// Replaces the text of the field labelled `label` with `text`.
+pub fn type_into(h: &mut Harness<'_, Studio>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run_steps(1);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(1);
+    h.get_by_label(label).type_text(text);
+    h.run_steps(2);
+}
