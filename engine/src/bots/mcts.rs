@@ -26,7 +26,7 @@ pub enum Budget {
 
 impl Budget {
     /// The default: see `docs/bots.md` for the budget-to-strength curve.
-    pub const DEFAULT_ITERATIONS: u32 = 1000;
+    pub const DEFAULT_ITERATIONS: u32 = 2000;
 
     /// Reads `2000` (iterations) or `50ms`.
     pub fn parse(s: &str) -> Result<Budget, String> {
