@@ -33,13 +33,9 @@ fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
     h.run_steps(3);
 }
 
+/// Types into a field and confirms it with Enter, as a designer does.
 fn type_into(h: &mut Harness<'_, Studio>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run_steps(1);
-    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
-    h.run_steps(1);
-    h.get_by_label(label).type_text(text);
-    h.run_steps(1);
+    common::type_into(h, label, text);
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
 }
