@@ -3,7 +3,9 @@
 
 use serde::Serialize;
 
-use super::state::State;
+use smallvec::SmallVec;
+
+use super::state::{Player, State};
 use crate::board::{Board, CityId, Place, RouteId, TicketId};
 use crate::game::{EndReason, Outcome, Seat};
 use formats::rules::TieBreak;
@@ -93,12 +95,12 @@ impl Network {
 
     /// Is some node that reaches `a` joined to some node that reaches `b`?
     fn connects(&mut self, board: &Board, routes: &[RouteId], a: Place, b: Place) -> bool {
-        let mut ra = smallvec::SmallVec::<[u32; 8]>::new();
+        let mut ra = SmallVec::<[u32; 8]>::new();
         self.reach(board, routes, a, &mut ra);
         if ra.is_empty() {
             return false;
         }
-        let mut rb = smallvec::SmallVec::<[u32; 8]>::new();
+        let mut rb = SmallVec::<[u32; 8]>::new();
         self.reach(board, routes, b, &mut rb);
         ra.iter().any(|x| rb.contains(x))
     }
@@ -108,7 +110,7 @@ impl Network {
         board: &Board,
         routes: &[RouteId],
         p: Place,
-        out: &mut smallvec::SmallVec<[u32; 8]>,
+        out: &mut SmallVec<[u32; 8]>,
     ) {
         match p {
             Place::City(c) if !board.is_dead_end(c) => out.push(self.find(u32::from(c.0))),
@@ -155,8 +157,9 @@ fn ticket_points(board: &Board, tickets: &[TicketId], done: &[bool]) -> i32 {
 }
 
 /// The best use of a player's stations: for each station, one route of
-/// another player leaving its city (or none), maximising ticket points.
-/// Returns the chosen (city, route) pairs and which tickets are completed.
+/// another player leaving its city (or none), maximising ticket points and,
+/// among the best, using the fewest stations. Returns the chosen (city, route)
+/// pairs and which tickets are completed.
 fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Vec<bool>) {
     let board = state.board();
     let p = state.player(seat);
@@ -164,38 +167,31 @@ fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Vec<b
     for &r in &p.routes {
         base.add_route(board, r);
     }
-    let mut net = base.clone();
-    let plain = completed(board, &mut net, &p.routes, &p.tickets);
+    let plain = completed(board, &mut base, &p.routes, &p.tickets);
     if p.stations.is_empty() || plain.iter().all(|&d| d) {
         return (Vec::new(), plain);
     }
-    // Options per station: the other players' routes at its city, one per
-    // distinct far end (parallel tracks connect alike).
-    let options: Vec<Vec<RouteId>> = p
+    let options: Vec<SmallVec<[RouteId; 4]>> = p
         .stations
         .iter()
-        .map(|&city| {
-            let mut seen: Vec<CityId> = Vec::new();
-            let mut opts = Vec::new();
-            for &r in board.routes_at(city) {
-                match state.owner(r) {
-                    Some(o) if o != seat => {
-                        let far = board.route(r).other_end(city);
-                        if !seen.contains(&far) {
-                            seen.push(far);
-                            opts.push(r);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            opts
-        })
+        .map(|&city| station_options(state, seat, &mut base, city))
         .collect();
-    let mut best_points = ticket_points(board, &p.tickets, &plain);
+    // Borrowing only adds connections, so tickets completed without stations
+    // stay completed: only the others need checking.
+    let failing: SmallVec<[usize; 8]> = (0..plain.len()).filter(|&i| !plain[i]).collect();
+    let mut judge = match Parts::new(board, &mut base, p, &options, &failing) {
+        Some(parts) => Judge::Parts(parts),
+        None => Judge::Network {
+            base: base.clone(),
+            net: base.clone(),
+            routes: p.routes.clone(),
+        },
+    };
+    let plain_points = ticket_points(board, &p.tickets, &plain);
+    let mut best_points = plain_points;
     let mut best: (Vec<(CityId, RouteId)>, Vec<bool>) = (Vec::new(), plain);
     let mut choice = vec![0usize; options.len()];
-    let mut routes = p.routes.clone();
+    let mut now: SmallVec<[usize; 8]> = SmallVec::new();
     loop {
         // Advance the odometer over (none, option 1, option 2, ...) per station.
         let mut i = 0;
@@ -210,24 +206,204 @@ fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Vec<b
             choice[i] = 0;
             i += 1;
         }
-        let mut net = base.clone();
-        routes.truncate(p.routes.len());
-        let mut used = Vec::new();
-        for (k, &c) in choice.iter().enumerate() {
-            if c > 0 {
-                let r = options[k][c - 1];
-                net.add_route(board, r);
-                routes.push(r);
-                used.push((p.stations[k], r));
-            }
-        }
-        let done = completed(board, &mut net, &routes, &p.tickets);
-        let points = ticket_points(board, &p.tickets, &done);
-        if points > best_points || (points == best_points && used.len() < best.0.len()) {
+        now.clear();
+        judge.completed(board, p, &options, &choice, &failing, &mut now);
+        let points = plain_points
+            + now
+                .iter()
+                .map(|&i| 2 * board.ticket(p.tickets[i]).points)
+                .sum::<i32>();
+        let used = choice.iter().filter(|&&c| c > 0).count();
+        if points > best_points || (points == best_points && used < best.0.len()) {
             best_points = points;
-            best = (used, done);
+            let borrowed = choice
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c > 0)
+                .map(|(k, &c)| (p.stations[k], options[k][c - 1]))
+                .collect();
+            let done = (0..p.tickets.len())
+                .map(|i| !failing.contains(&i) || now.contains(&i))
+                .collect();
+            best = (borrowed, done);
         }
     }
+}
+
+/// How a choice of borrowed routes is judged: by the parts of the owner's
+/// network they join when no country is involved (a few integers per
+/// choice), or with a whole network otherwise.
+enum Judge {
+    Parts(Parts),
+    Network {
+        /// The owner's network without stations.
+        base: Network,
+        /// Scratch: `base` plus the borrowed routes.
+        net: Network,
+        /// Scratch: the owner's routes plus the borrowed ones.
+        routes: Vec<RouteId>,
+    },
+}
+
+impl Judge {
+    /// Pushes to `now` the `failing` tickets that `choice` completes.
+    fn completed(
+        &mut self,
+        board: &Board,
+        p: &Player,
+        options: &[SmallVec<[RouteId; 4]>],
+        choice: &[usize],
+        failing: &[usize],
+        now: &mut SmallVec<[usize; 8]>,
+    ) {
+        match self {
+            Judge::Parts(parts) => parts.completed(choice, failing, now),
+            Judge::Network { base, net, routes } => {
+                net.parent.copy_from_slice(&base.parent);
+                routes.truncate(p.routes.len());
+                for (k, &c) in choice.iter().enumerate() {
+                    if c > 0 {
+                        let r = options[k][c - 1];
+                        net.add_route(board, r);
+                        routes.push(r);
+                    }
+                }
+                for &i in failing {
+                    let t = board.ticket(p.tickets[i]);
+                    if net.connects(board, routes, t.from, t.to) {
+                        now.push(i);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The parts (connected pieces) of a player's own network that the station
+/// options and the failing tickets touch, numbered from 0: a choice of
+/// borrowed routes joins parts, and a ticket is completed when its two
+/// cities' parts are joined.
+struct Parts {
+    /// Per station, per option: the two parts the route joins.
+    links: Vec<SmallVec<[(u8, u8); 4]>>,
+    /// Per failing ticket: the parts of its two cities.
+    tickets: SmallVec<[(u8, u8); 8]>,
+    /// How many parts there are.
+    count: u8,
+    /// Scratch union–find over the parts.
+    parent: SmallVec<[u8; 32]>,
+}
+
+impl Parts {
+    /// The parts, or `None` when a country takes part (its locations are
+    /// dead ends that only whole networks model) or there are too many.
+    fn new(
+        board: &Board,
+        base: &mut Network,
+        p: &Player,
+        options: &[SmallVec<[RouteId; 4]>],
+        failing: &[usize],
+    ) -> Option<Parts> {
+        let mut ids: SmallVec<[u32; 32]> = SmallVec::new();
+        let mut part = |base: &mut Network, place: Place| -> Option<u8> {
+            let Place::City(c) = place else { return None };
+            if board.is_dead_end(c) {
+                return None;
+            }
+            let root = base.find(u32::from(c.0));
+            let i = ids.iter().position(|&x| x == root).unwrap_or_else(|| {
+                ids.push(root);
+                ids.len() - 1
+            });
+            u8::try_from(i).ok()
+        };
+        let mut links = Vec::with_capacity(options.len());
+        for opts in options {
+            let mut out = SmallVec::new();
+            for &r in opts {
+                let route = board.route(r);
+                out.push((
+                    part(base, Place::City(route.from))?,
+                    part(base, Place::City(route.to))?,
+                ));
+            }
+            links.push(out);
+        }
+        let mut tickets = SmallVec::new();
+        for &i in failing {
+            let t = board.ticket(p.tickets[i]);
+            tickets.push((part(base, t.from)?, part(base, t.to)?));
+        }
+        let count = u8::try_from(ids.len()).ok()?;
+        Some(Parts {
+            links,
+            tickets,
+            count,
+            parent: SmallVec::new(),
+        })
+    }
+
+    fn find(&self, mut x: u8) -> u8 {
+        while self.parent[usize::from(x)] != x {
+            x = self.parent[usize::from(x)];
+        }
+        x
+    }
+
+    fn completed(&mut self, choice: &[usize], failing: &[usize], now: &mut SmallVec<[usize; 8]>) {
+        self.parent.clear();
+        self.parent.extend(0..self.count);
+        for (k, &c) in choice.iter().enumerate() {
+            if c > 0 {
+                let (a, b) = self.links[k][c - 1];
+                let (a, b) = (self.find(a), self.find(b));
+                self.parent[usize::from(a)] = b;
+            }
+        }
+        for (j, &(a, b)) in self.tickets.iter().enumerate() {
+            if self.find(a) == self.find(b) {
+                now.push(failing[j]);
+            }
+        }
+    }
+}
+
+/// The routes a station in `city` may borrow: the other players' routes
+/// there, one for each place they lead to that the owner's own network
+/// does not already reach from `city` (routes leading into the same part of
+/// the network connect alike; the first one in the board's order stands for
+/// them all).
+fn station_options(
+    state: &State,
+    seat: Seat,
+    base: &mut Network,
+    city: CityId,
+) -> SmallVec<[RouteId; 4]> {
+    let board = state.board();
+    let mut seen: SmallVec<[u32; 8]> = SmallVec::new();
+    let mut opts = SmallVec::new();
+    for &r in board.routes_at(city) {
+        if !matches!(state.owner(r), Some(o) if o != seat) {
+            continue;
+        }
+        let far = board.route(r).other_end(city);
+        // A country location is a dead end: its routes never join each other,
+        // so only the same far location makes two routes alike.
+        let key = if board.is_dead_end(city) || board.is_dead_end(far) {
+            u32::MAX - u32::from(far.0)
+        } else {
+            let part = base.find(u32::from(far.0));
+            if part == base.find(u32::from(city.0)) {
+                continue;
+            }
+            part
+        };
+        if !seen.contains(&key) {
+            seen.push(key);
+            opts.push(r);
+        }
+    }
+    opts
 }
 
 /// The length of the longest continuous path of `routes`: each route used
@@ -442,7 +618,7 @@ fn contract_chains(edges: &mut [(u32, u32, u32)], adj: &mut [Adjacent], dead: &[
 }
 
 /// The routes at a city, by local edge number (rarely more than four).
-type Adjacent = smallvec::SmallVec<[u32; 6]>;
+type Adjacent = SmallVec<[u32; 6]>;
 
 /// The depth-first search over trails of [`longest_path`].
 struct Trails<'a> {
@@ -636,5 +812,108 @@ mod tests {
         let board = Board::build(&d).unwrap();
         let all: Vec<RouteId> = (0..4).map(RouteId::from_index).collect();
         assert_eq!(longest_path(&board, &all), 10);
+    }
+
+    /// Every choice of borrowed routes, each judged on a fresh network:
+    /// slow and obviously right.
+    fn reference_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Vec<bool>) {
+        let board = state.board();
+        let p = state.player(seat);
+        let own = |extra: &[RouteId]| {
+            let mut routes = p.routes.clone();
+            routes.extend_from_slice(extra);
+            let mut net = Network::new(board);
+            for &r in &routes {
+                net.add_route(board, r);
+            }
+            completed(board, &mut net, &routes, &p.tickets)
+        };
+        let options: Vec<Vec<RouteId>> = p
+            .stations
+            .iter()
+            .map(|&city| {
+                let mut far_seen = Vec::new();
+                board
+                    .routes_at(city)
+                    .iter()
+                    .copied()
+                    .filter(|&r| matches!(state.owner(r), Some(o) if o != seat))
+                    .filter(|&r| {
+                        let far = board.route(r).other_end(city);
+                        !far_seen.contains(&far) && {
+                            far_seen.push(far);
+                            true
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut best = (Vec::new(), own(&[]));
+        let mut best_points = ticket_points(board, &p.tickets, &best.1);
+        let mut choice = vec![0usize; options.len()];
+        'odometer: loop {
+            let mut i = 0;
+            loop {
+                if i == choice.len() {
+                    break 'odometer;
+                }
+                choice[i] += 1;
+                if choice[i] <= options[i].len() {
+                    break;
+                }
+                choice[i] = 0;
+                i += 1;
+            }
+            let used: Vec<(CityId, RouteId)> = (0..choice.len())
+                .filter(|&k| choice[k] > 0)
+                .map(|k| (p.stations[k], options[k][choice[k] - 1]))
+                .collect();
+            let extra: Vec<RouteId> = used.iter().map(|u| u.1).collect();
+            let done = own(&extra);
+            let points = ticket_points(board, &p.tickets, &done);
+            if points > best_points || (points == best_points && used.len() < best.0.len()) {
+                best_points = points;
+                best = (used, done);
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn stations_are_used_as_a_full_search_would() {
+        use crate::game::{GameState, play_randomly};
+        let mut checked = 0;
+        for map in ["europe.yaml", "usa-stations.yaml", "heart-of-africa-rules.yaml"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../maps")
+                .join(map);
+            let mut design = formats::load(&path).unwrap().design;
+            // Stations beside countries exercise the whole-network judge.
+            design.rules.insert(
+                "stations".into(),
+                serde_yaml::from_str("{count: 3, costs: [1, 2, 3], unbuilt_points: 4}").unwrap(),
+            );
+            let board = std::sync::Arc::new(Board::build(&design).unwrap());
+            let game = super::super::BoardGame::new(board, 4).unwrap();
+            let mut rng = GameRng::seeded(5);
+            for seed in 0..40 {
+                let mut state = game.new_game(seed);
+                play_randomly(&mut state, &mut rng, 10_000).unwrap();
+                assert!(state.is_terminal());
+                for s in 0..4 {
+                    let seat = Seat(s);
+                    if state.player(seat).stations.is_empty() {
+                        continue;
+                    }
+                    checked += 1;
+                    let (fast, slow) = (
+                        best_station_use(&state, seat),
+                        reference_station_use(&state, seat),
+                    );
+                    assert_eq!(fast, slow, "{map} seed {seed} seat {s}");
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} players built stations");
     }
 }
