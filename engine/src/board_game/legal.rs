@@ -9,6 +9,7 @@ use smallvec::SmallVec;
 use super::action::{Action, Keep, Payment};
 use super::cards::{CARD_KINDS, Card, Cards};
 use super::state::{Phase, State};
+use super::tables::SLOT_LANES;
 use crate::board::{CityId, RouteId};
 use crate::game::Seat;
 use crate::rng::GameRng;
@@ -82,6 +83,9 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
 struct Count {
     n: usize,
     colour_starts: [usize; CARD_KINDS + 1],
+    /// Colours below this have their claims counted ahead, in `claims`.
+    ahead: usize,
+    claims: [u32; SLOT_LANES],
 }
 
 impl Sink for Count {
@@ -94,6 +98,10 @@ impl Sink for Count {
     #[inline]
     fn colour(&mut self, c: usize) -> bool {
         self.colour_starts[c] = self.n;
+        if c < self.ahead {
+            self.n += self.claims[c] as usize;
+            return false;
+        }
         true
     }
 
@@ -328,8 +336,8 @@ impl State {
         let locos8 = locos.min(255) as u8;
         let counts = &self.open_counts
             [t.count_index(seat.index(), 0, 0)..t.count_index(seat.index() + 1, 0, 0)];
-        let classes = t.classes.len();
         let gray = t.colors;
+        let at = |slot: usize, class: usize| usize::from(counts[class * SLOT_LANES + slot]);
         for c in 0..colors {
             let have = usize::from(p.hand.0[c]);
             if !sink.colour(c) || have == 0 {
@@ -345,8 +353,7 @@ impl State {
                 // Locomotives from `lo` to `hi`, the rest in `card`.
                 let lo = rc.ferry.max(rc.length.saturating_sub(have8));
                 let hi = locos8.min(rc.length - 1);
-                let routes =
-                    usize::from(counts[c * classes + k]) + usize::from(counts[gray * classes + k]);
+                let routes = at(c, k) + at(gray, k);
                 if lo > hi || routes == 0 {
                     continue;
                 }
@@ -369,7 +376,7 @@ impl State {
             if usize::from(rc.length) > cap {
                 break;
             }
-            let routes = usize::from(counts[any * classes + k]);
+            let routes = at(any, k);
             if routes == 0 {
                 continue;
             }
@@ -407,6 +414,9 @@ impl State {
     /// one is found.
     pub(crate) fn random_legal(&self, rng: &mut GameRng) -> Option<Action> {
         let mut count = Count::default();
+        if self.phase == Phase::Turn {
+            count.ahead = self.colour_claim_counts(&mut count.claims);
+        }
         let _ = self.visit_legal(&mut count);
         let mut pick = Pick {
             left: rng.index(count.n),
@@ -415,6 +425,52 @@ impl State {
         };
         let _ = self.visit_legal(&mut pick);
         pick.found
+    }
+
+    /// The claims the current player may pay in each deck colour (into
+    /// `out`, by colour): the numbers `turn_actions` lists, counted for every
+    /// colour at once, one class at a time, in lanes the compiler turns into
+    /// a few wide instructions. Returns the number of colours.
+    fn colour_claim_counts(&self, out: &mut [u32; SLOT_LANES]) -> usize {
+        let seat = self.current.index();
+        let p = &self.players[seat];
+        let t = &self.game.tables;
+        // Hands and lengths stay far below `i16::MAX` once capped at 255, as
+        // in `turn_actions`; lanes past the colours hold no cards and so
+        // never count.
+        let locos = p.hand.locomotives().min(255) as i16;
+        let trains = p.trains.min(255) as i16;
+        let mut have = [0i16; SLOT_LANES];
+        for (h, &n) in have.iter_mut().zip(&p.hand.0[..t.colors]) {
+            *h = n.min(255) as i16;
+        }
+        let cap = have.map(|h| (h + locos).min(trains));
+        let most = cap.iter().copied().max().unwrap_or(0);
+        let start = t.count_index(seat, 0, 0);
+        let (rows, _) =
+            self.open_counts[start..start + t.classes.len() * SLOT_LANES].as_chunks::<SLOT_LANES>();
+        let mut sum = [0u32; SLOT_LANES];
+        for (rc, row) in t.classes.iter().zip(rows) {
+            let length = i16::from(rc.length);
+            if length > most {
+                break;
+            }
+            let ferry = i16::from(rc.ferry);
+            let hi = locos.min(length - 1);
+            let gray = u32::from(row[t.colors]);
+            for l in 0..SLOT_LANES {
+                // Locomotives from `lo` to `hi`, the rest in the colour.
+                let lo = ferry.max(length - have[l]);
+                let ways = if length <= cap[l] && lo <= hi {
+                    (hi - lo + 1) as u16
+                } else {
+                    0
+                };
+                sum[l] += u32::from(ways) * (u32::from(row[l]) + gray);
+            }
+        }
+        *out = sum;
+        t.colors
     }
 
     /// Does the current player have any action at the start of a turn?

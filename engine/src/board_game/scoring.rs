@@ -105,13 +105,7 @@ impl Network {
         ra.iter().any(|x| rb.contains(x))
     }
 
-    fn reach(
-        &mut self,
-        board: &Board,
-        routes: &[RouteId],
-        p: Place,
-        out: &mut SmallVec<[u32; 8]>,
-    ) {
+    fn reach(&mut self, board: &Board, routes: &[RouteId], p: Place, out: &mut SmallVec<[u32; 8]>) {
         match p {
             Place::City(c) if !board.is_dead_end(c) => out.push(self.find(u32::from(c.0))),
             _ => {
@@ -883,7 +877,11 @@ mod tests {
     fn stations_are_used_as_a_full_search_would() {
         use crate::game::{GameState, play_randomly};
         let mut checked = 0;
-        for map in ["europe.yaml", "usa-stations.yaml", "heart-of-africa-rules.yaml"] {
+        for map in [
+            "europe.yaml",
+            "usa-stations.yaml",
+            "heart-of-africa-rules.yaml",
+        ] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("../maps")
                 .join(map);

@@ -9,6 +9,12 @@ use crate::board::{Board, RouteColor, RouteId};
 /// A set of routes as 64-bit words.
 pub type Words = [u64];
 
+/// Open-route counts are kept per class as one row of this many colour
+/// slots (each deck colour, gray, every route, then padding), so that the
+/// claims of every colour can be counted a whole row at a time.
+pub const SLOT_LANES: usize = 16;
+const _: () = assert!(crate::board::MAX_COLORS + 2 <= SLOT_LANES);
+
 /// Routes that cost the same: a length and the locomotives a ferry needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct RouteClass {
@@ -34,7 +40,7 @@ pub struct ClaimTables {
     /// `members[(slot * classes + class) * words ..]`: the routes of that
     /// slot and class.
     members: Vec<u64>,
-    /// Routes per slot and class (`slots() * classes`): each seat's open
+    /// Routes per class and slot (`classes * SLOT_LANES`): each seat's open
     /// counts at the start of a game.
     pub sizes: Vec<u16>,
 }
@@ -75,7 +81,7 @@ impl ClaimTables {
             slot_of,
             sizes: Vec::new(),
         };
-        t.sizes = vec![0; t.slots() * t.classes.len()];
+        t.sizes = vec![0; t.classes.len() * SLOT_LANES];
         for i in 0..n {
             let (w, bit) = (i / 64, 1u64 << (i % 64));
             let (slot, class) = t.slot_and_class(RouteId::from_index(i));
@@ -87,11 +93,6 @@ impl ClaimTables {
             }
         }
         t
-    }
-
-    /// Colour slots counted per seat: each deck colour, gray, and every route.
-    pub fn slots(&self) -> usize {
-        self.colors + 2
     }
 
     /// The slot of "every route".
@@ -119,9 +120,9 @@ impl ClaimTables {
     }
 
     /// Index of a seat's count of open routes in a slot and class, in a
-    /// table of `slots() * classes` counts per seat.
+    /// table of `classes * SLOT_LANES` counts per seat.
     #[inline]
     pub fn count_index(&self, seat: usize, slot: usize, class: usize) -> usize {
-        (seat * self.slots() + slot) * self.classes.len() + class
+        (seat * self.classes.len() + class) * SLOT_LANES + slot
     }
 }
