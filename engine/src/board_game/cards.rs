@@ -40,13 +40,19 @@ impl Card {
 /// Kinds of train card: the colours and the locomotive.
 pub const CARD_KINDS: usize = MAX_COLORS + 1;
 
-/// A multiset of train cards, as counts per kind (a hand, the discards).
+/// Counts a [`Cards`] holds: every kind, then padding that stays zero, so
+/// that a hand is one whole number of wide registers (see `legal.rs`).
+pub const CARD_LANES: usize = 16;
+const _: () = assert!(CARD_KINDS <= CARD_LANES);
+
+/// A multiset of train cards, as counts per kind (a hand, the discards);
+/// entries past the locomotive are always zero.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Cards(pub [u16; CARD_KINDS]);
+pub struct Cards(pub [u16; CARD_LANES]);
 
 impl Cards {
     /// No cards.
-    pub const EMPTY: Cards = Cards([0; CARD_KINDS]);
+    pub const EMPTY: Cards = Cards([0; CARD_LANES]);
 
     /// How many in all.
     #[inline]

@@ -10,20 +10,23 @@ use super::action::{Action, Keep, Payment};
 use super::cards::{CARD_KINDS, Card, Cards};
 use super::state::{Phase, State};
 use super::tables::SLOT_LANES;
+
+const _: () = assert!(super::cards::CARD_LANES >= SLOT_LANES);
 use crate::board::{CityId, RouteId};
 use crate::game::Seat;
 use crate::rng::GameRng;
 
 /// Receives legal actions as they are found. Claims come in runs (one route,
 /// one colour, a range of locomotives), so counting and picking need not
-/// list them one by one. Returning `Break` stops the search.
+/// list them one by one. Returning `Break` with an action stops the search
+/// and hands the action back.
 pub(crate) trait Sink {
     /// A run of `n` actions, the `i`-th being `nth(i)`.
-    fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<()>;
+    fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<Action>;
 
     /// One action.
     #[inline]
-    fn one(&mut self, a: Action) -> ControlFlow<()> {
+    fn one(&mut self, a: Action) -> ControlFlow<Action> {
         self.run(1, |_| a)
     }
 
@@ -45,7 +48,7 @@ pub(crate) trait Sink {
         sets: [&[u64]; 3],
         per_route: usize,
         nth: impl Fn(RouteId, usize) -> Action,
-    ) -> ControlFlow<()> {
+    ) -> ControlFlow<Action> {
         let _ = routes;
         for (w, bits) in words(sets).enumerate() {
             let mut bits = bits;
@@ -72,7 +75,7 @@ struct Push<'a, L>(&'a mut L);
 
 impl<L: Extend<Action>> Sink for Push<'_, L> {
     #[inline]
-    fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<()> {
+    fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<Action> {
         self.0.extend((0..n).map(nth));
         ControlFlow::Continue(())
     }
@@ -90,7 +93,7 @@ struct Count {
 
 impl Sink for Count {
     #[inline]
-    fn run(&mut self, n: usize, _: impl Fn(usize) -> Action) -> ControlFlow<()> {
+    fn run(&mut self, n: usize, _: impl Fn(usize) -> Action) -> ControlFlow<Action> {
         self.n += n;
         ControlFlow::Continue(())
     }
@@ -112,7 +115,7 @@ impl Sink for Count {
         _: [&[u64]; 3],
         per_route: usize,
         _: impl Fn(RouteId, usize) -> Action,
-    ) -> ControlFlow<()> {
+    ) -> ControlFlow<Action> {
         self.n += routes * per_route;
         ControlFlow::Continue(())
     }
@@ -122,7 +125,6 @@ impl Sink for Count {
 /// their counts.
 struct Pick<'a> {
     left: usize,
-    found: Option<Action>,
     counted: Option<&'a Count>,
 }
 
@@ -149,10 +151,9 @@ impl Sink for Pick<'_> {
     }
 
     #[inline]
-    fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<()> {
+    fn run(&mut self, n: usize, nth: impl Fn(usize) -> Action) -> ControlFlow<Action> {
         if self.left < n {
-            self.found = Some(nth(self.left));
-            return ControlFlow::Break(());
+            return ControlFlow::Break(nth(self.left));
         }
         self.left -= n;
         ControlFlow::Continue(())
@@ -165,7 +166,7 @@ impl Sink for Pick<'_> {
         sets: [&[u64]; 3],
         per_route: usize,
         nth: impl Fn(RouteId, usize) -> Action,
-    ) -> ControlFlow<()> {
+    ) -> ControlFlow<Action> {
         let n = routes * per_route;
         if self.left >= n {
             self.left -= n;
@@ -183,8 +184,7 @@ impl Sink for Pick<'_> {
                 bits &= bits - 1;
             }
             let r = RouteId::from_index(w * 64 + bits.trailing_zeros() as usize);
-            self.found = Some(nth(r, i));
-            return ControlFlow::Break(());
+            return ControlFlow::Break(nth(r, i));
         }
         // Not reached while the open counts match the sets.
         ControlFlow::Continue(())
@@ -239,7 +239,7 @@ impl State {
 
     /// Hands every legal action of the current player to `sink`, in a fixed
     /// order, until it has seen enough.
-    fn visit_legal<S: Sink>(&self, sink: &mut S) -> ControlFlow<()> {
+    fn visit_legal<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
         let rules = self.board().rules();
         match self.phase {
             Phase::Over => ControlFlow::Continue(()),
@@ -279,7 +279,7 @@ impl State {
         }
     }
 
-    fn keep_actions<S: Sink>(&self, keep: u8, sink: &mut S) -> ControlFlow<()> {
+    fn keep_actions<S: Sink>(&self, keep: u8, sink: &mut S) -> ControlFlow<Action> {
         let n = self.offer.len().min(16);
         let min = u32::from(keep).min(n as u32);
         for mask in 1u32..(1 << n) {
@@ -294,7 +294,7 @@ impl State {
     }
 
     /// Draws available now; `second` is the second draw of a turn.
-    fn draw_actions<S: Sink>(&self, second: bool, sink: &mut S) -> ControlFlow<()> {
+    fn draw_actions<S: Sink>(&self, second: bool, sink: &mut S) -> ControlFlow<Action> {
         // Slots past the display's size are always empty, so the whole
         // arrays can be scanned without looking up the rules.
         let refuse_loco = second && self.game.board.rules().display.locomotive_counts_double;
@@ -320,7 +320,7 @@ impl State {
     }
 
     /// Everything possible at the start of a turn, in a fixed order.
-    pub(crate) fn turn_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<()> {
+    pub(crate) fn turn_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
         self.draw_actions(false, sink)?;
         if self.can_draw_tickets() {
             sink.one(Action::DrawTickets)?;
@@ -420,11 +420,9 @@ impl State {
         let _ = self.visit_legal(&mut count);
         let mut pick = Pick {
             left: rng.index(count.n),
-            found: None,
             counted: Some(&count),
         };
-        let _ = self.visit_legal(&mut pick);
-        pick.found
+        self.visit_legal(&mut pick).break_value()
     }
 
     /// The claims the current player may pay in each deck colour (into
@@ -436,14 +434,14 @@ impl State {
         let p = &self.players[seat];
         let t = &self.game.tables;
         // Hands and lengths stay far below `i16::MAX` once capped at 255, as
-        // in `turn_actions`; lanes past the colours hold no cards and so
-        // never count.
+        // in `turn_actions`; lanes past the colours (the locomotives among
+        // them) count as no cards and so never count claims. The hand is read
+        // whole, as one wide value.
         let locos = p.hand.locomotives().min(255) as i16;
         let trains = p.trains.min(255) as i16;
-        let mut have = [0i16; SLOT_LANES];
-        for (h, &n) in have.iter_mut().zip(&p.hand.0[..t.colors]) {
-            *h = n.min(255) as i16;
-        }
+        let hand = p.hand.0;
+        let have: [i16; SLOT_LANES] =
+            std::array::from_fn(|l| (hand[l] & t.colour_lanes[l]).min(255) as i16);
         let cap = have.map(|h| (h + locos).min(trains));
         let most = cap.iter().copied().max().unwrap_or(0);
         let start = t.count_index(seat, 0, 0);
@@ -477,11 +475,9 @@ impl State {
     pub(crate) fn has_turn_action(&self) -> bool {
         let mut pick = Pick {
             left: 0,
-            found: None,
             counted: None,
         };
-        let _ = self.turn_actions(&mut pick);
-        pick.found.is_some()
+        self.turn_actions(&mut pick).is_break()
     }
 
     /// The routes `seat` may claim as far as ownership goes, as a bitset.

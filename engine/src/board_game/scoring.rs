@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use std::cell::RefCell;
+
 use smallvec::SmallVec;
 
 use super::state::{Player, State};
@@ -405,152 +407,242 @@ fn station_options(
 /// Exact: a depth-first search over trails, pruned by the length of the
 /// routes not yet used in the component.
 pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
-    if routes.is_empty() {
-        return 0;
+    thread_local! {
+        static SCRATCH: RefCell<PathScratch> = RefCell::default();
     }
-    // Local numbering of the cities these routes touch.
-    let mut local = vec![u32::MAX; board.cities().len()];
-    let mut dead: Vec<bool> = Vec::with_capacity(routes.len() + 1);
-    let mut edges: Vec<(u32, u32, u32)> = Vec::with_capacity(routes.len());
-    for &r in routes {
-        let route = board.route(r);
-        let mut node = |c: CityId| {
-            let slot = &mut local[c.index()];
-            if *slot == u32::MAX {
-                *slot = dead.len() as u32;
-                dead.push(board.is_dead_end(c));
-            }
-            *slot
-        };
-        let (a, b) = (node(route.from), node(route.to));
-        edges.push((a, b, u32::from(route.length)));
-    }
-    let n = dead.len();
-    let mut adj: Vec<Adjacent> = vec![Adjacent::new(); n];
-    for (i, &(a, b, _)) in edges.iter().enumerate() {
-        adj[a as usize].push(i as u32);
-        adj[b as usize].push(i as u32);
-    }
-    contract_chains(&mut edges, &mut adj, &dead);
-    // Components, with the total length of their routes (the pruning bound).
-    let mut component = vec![u32::MAX; n];
-    let mut comps = 0u32;
-    for s in 0..n {
-        if component[s] != u32::MAX || adj[s].is_empty() {
-            continue;
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut scratch) => scratch.longest(board, routes),
+        Err(_) => PathScratch::default().longest(board, routes),
+    })
+}
+
+/// The buffers of [`longest_path`], kept per thread: a simulation scores
+/// every player of every game, and fresh buffers each time cost more than
+/// the search itself.
+#[derive(Default)]
+struct PathScratch {
+    /// Per board city: its local node, or `u32::MAX` (restored after use).
+    local: Vec<u32>,
+    /// Per local node: its board city.
+    cities: Vec<usize>,
+    /// Per local node: is it a dead end (a country location)?
+    dead: Vec<bool>,
+    /// Local edges: ends and length.
+    edges: Vec<(u32, u32, u32)>,
+    /// Per local node: its edges.
+    adj: Vec<Adjacent>,
+    /// Per local node: its component.
+    component: Vec<u32>,
+    /// Per component: its figures.
+    parts: Vec<Part>,
+    /// Per edge: counted in its component's total yet?
+    seen: Vec<bool>,
+    /// Where the searches start.
+    starts: Vec<usize>,
+    /// Per edge: on the trail being searched?
+    used: Vec<bool>,
+    /// Work lists: components, chains, trees.
+    stack: Vec<usize>,
+    order: Vec<(usize, u32)>,
+    down: Vec<u32>,
+}
+
+/// The figures of one connected component of a player's routes.
+#[derive(Clone, Copy)]
+struct Part {
+    /// Length of its routes.
+    total: u32,
+    /// Its shortest route.
+    shortest: u32,
+    /// Cities of odd degree.
+    odd: u32,
+    /// Cities.
+    cities: u32,
+    /// Route ends (twice its routes).
+    links: u32,
+    /// Does it touch a dead end?
+    ends: bool,
+    /// Is its longest path already known?
+    searched: bool,
+}
+
+impl PathScratch {
+    /// The local node of `city`, numbering it on first sight.
+    fn node(&mut self, board: &Board, city: CityId) -> u32 {
+        let slot = &mut self.local[city.index()];
+        if *slot == u32::MAX {
+            *slot = self.dead.len() as u32;
+            self.cities.push(city.index());
+            self.dead.push(board.is_dead_end(city));
         }
-        let mut stack = vec![s];
-        component[s] = comps;
-        while let Some(v) = stack.pop() {
-            for &e in &adj[v] {
-                let (a, b, _) = edges[e as usize];
-                let w = if a as usize == v { b } else { a } as usize;
-                if component[w] == u32::MAX {
-                    component[w] = comps;
-                    stack.push(w);
+        *slot
+    }
+
+    fn longest(&mut self, board: &Board, routes: &[RouteId]) -> u32 {
+        if routes.is_empty() {
+            return 0;
+        }
+        // Local numbering of the cities these routes touch.
+        if self.local.len() < board.cities().len() {
+            self.local.resize(board.cities().len(), u32::MAX);
+        }
+        self.cities.clear();
+        self.dead.clear();
+        self.edges.clear();
+        for &r in routes {
+            let route = board.route(r);
+            let (a, b) = (self.node(board, route.from), self.node(board, route.to));
+            self.edges.push((a, b, u32::from(route.length)));
+        }
+        for &c in &self.cities {
+            self.local[c] = u32::MAX;
+        }
+        let n = self.dead.len();
+        self.adj.clear();
+        self.adj.resize(n, Adjacent::new());
+        for (i, &(a, b, _)) in self.edges.iter().enumerate() {
+            self.adj[a as usize].push(i as u32);
+            self.adj[b as usize].push(i as u32);
+        }
+        contract_chains(&mut self.edges, &mut self.adj, &self.dead, &mut self.stack);
+        let (edges, adj, dead) = (&self.edges, &self.adj, &self.dead);
+        // Components, with the total length of their routes (the pruning bound).
+        let component = &mut self.component;
+        component.clear();
+        component.resize(n, u32::MAX);
+        let parts = &mut self.parts;
+        parts.clear();
+        for s in 0..n {
+            if component[s] != u32::MAX || adj[s].is_empty() {
+                continue;
+            }
+            let c = parts.len() as u32;
+            parts.push(Part {
+                total: 0,
+                shortest: u32::MAX,
+                odd: 0,
+                cities: 0,
+                links: 0,
+                ends: false,
+                searched: false,
+            });
+            self.stack.clear();
+            self.stack.push(s);
+            component[s] = c;
+            while let Some(v) = self.stack.pop() {
+                for &e in &adj[v] {
+                    let (a, b, _) = edges[e as usize];
+                    let w = if a as usize == v { b } else { a } as usize;
+                    if component[w] == u32::MAX {
+                        component[w] = c;
+                        self.stack.push(w);
+                    }
                 }
             }
         }
-        comps += 1;
-    }
-    let mut totals = vec![0u32; comps as usize];
-    let mut seen = vec![false; edges.len()];
-    for v in 0..n {
-        for &e in &adj[v] {
-            if !std::mem::replace(&mut seen[e as usize], true) {
-                totals[component[v] as usize] += edges[e as usize].2;
+        self.seen.clear();
+        self.seen.resize(edges.len(), false);
+        for v in 0..n {
+            if adj[v].is_empty() {
+                continue;
+            }
+            let part = &mut parts[component[v] as usize];
+            for &e in &adj[v] {
+                let length = edges[e as usize].2;
+                part.shortest = part.shortest.min(length);
+                if !std::mem::replace(&mut self.seen[e as usize], true) {
+                    part.total += length;
+                }
+            }
+            part.cities += 1;
+            part.links += adj[v].len() as u32;
+            part.odd += (adj[v].len() % 2) as u32;
+            part.ends |= dead[v];
+        }
+        // Shortcuts first: a component without dead ends whose odd-degree
+        // cities number at most two has an Euler trail, so all of it is one
+        // path; a tree's longest path is found in one pass.
+        let mut best = 0;
+        for c in 0..parts.len() {
+            let part = parts[c];
+            if part.ends {
+                continue;
+            }
+            if part.odd <= 2 {
+                best = best.max(part.total);
+            } else if part.links / 2 + 1 == part.cities {
+                let root = (0..n).find(|&v| component[v] as usize == c && !adj[v].is_empty());
+                if let Some(root) = root {
+                    let tree = tree_longest_path(edges, adj, root, &mut self.order, &mut self.down);
+                    best = best.max(tree);
+                }
+            } else {
+                continue;
+            }
+            parts[c].searched = true;
+        }
+        // Otherwise a longest trail starts at an odd-degree vertex or a dead
+        // end, or is a closed trail that may start anywhere on it.
+        let starts = &mut self.starts;
+        starts.clear();
+        starts.extend(
+            (0..n)
+                .filter(|&v| !adj[v].is_empty() && !parts[component[v] as usize].searched)
+                .filter(|&v| adj[v].len() % 2 == 1 || dead[v]),
+        );
+        for c in 0..parts.len() as u32 {
+            if !parts[c as usize].searched
+                && !starts.iter().any(|&v| component[v] == c)
+                && let Some(v) = (0..n).find(|&v| component[v] == c && !adj[v].is_empty())
+            {
+                starts.push(v);
             }
         }
-    }
-    // Shortcuts first: a component without dead ends whose odd-degree
-    // cities number at most two has an Euler trail, so all of it is one path;
-    // a tree's longest path is found in one pass.
-    let mut odd = vec![0u32; comps as usize];
-    let mut cities = vec![0u32; comps as usize];
-    let mut ends = vec![false; comps as usize];
-    let mut links = vec![0u32; comps as usize];
-    for v in 0..n {
-        if adj[v].is_empty() {
-            continue;
-        }
-        let c = component[v] as usize;
-        cities[c] += 1;
-        links[c] += adj[v].len() as u32;
-        odd[c] += (adj[v].len() % 2) as u32;
-        ends[c] |= dead[v];
-    }
-    let mut best = 0;
-    let mut searched = vec![false; comps as usize];
-    for c in 0..comps as usize {
-        if ends[c] {
-            continue;
-        }
-        if odd[c] <= 2 {
-            best = best.max(totals[c]);
-        } else if links[c] / 2 + 1 == cities[c] {
-            let root = (0..n).find(|&v| component[v] as usize == c && !adj[v].is_empty());
-            if let Some(root) = root {
-                best = best.max(tree_longest_path(&edges, &adj, root));
+        // A trail passes every city it does not end at an even number of
+        // times, so all odd-degree cities but two keep an unused route: at
+        // least half of them (rounded up) of the component's routes stay
+        // unused.
+        let cap = |part: &Part| {
+            let unused = part.odd.saturating_sub(2).div_ceil(2);
+            part.total.saturating_sub(unused * part.shortest)
+        };
+        // Components with the most track first, so the bound bites early.
+        starts.sort_by_key(|&v| std::cmp::Reverse(parts[component[v] as usize].total));
+        self.used.clear();
+        self.used.resize(edges.len(), false);
+        let mut search = Trails {
+            edges,
+            adj,
+            dead,
+            used: &mut self.used,
+            best,
+            cap: 0,
+        };
+        for &s in starts.iter() {
+            let part = &parts[component[s] as usize];
+            search.cap = cap(part);
+            if search.cap <= search.best {
+                continue;
             }
-        } else {
-            continue;
+            search.walk(s, true, 0, part.total);
         }
-        searched[c] = true;
+        search.best
     }
-    // Otherwise a longest trail starts at an odd-degree vertex or a dead end,
-    // or is a closed trail that may start anywhere on it.
-    let mut starts: Vec<usize> = (0..n)
-        .filter(|&v| !adj[v].is_empty() && !searched[component[v] as usize])
-        .filter(|&v| adj[v].len() % 2 == 1 || dead[v])
-        .collect();
-    for c in 0..comps {
-        if !searched[c as usize]
-            && !starts.iter().any(|&v| component[v] == c)
-            && let Some(v) = (0..n).find(|&v| component[v] == c && !adj[v].is_empty())
-        {
-            starts.push(v);
-        }
-    }
-    // A trail passes every city it does not end at an even number of times,
-    // so all odd-degree cities but two keep an unused route: at least half of
-    // them (rounded up) of the component's routes stay unused.
-    let mut shortest = vec![u32::MAX; comps as usize];
-    for v in 0..n {
-        for &e in &adj[v] {
-            let m = &mut shortest[component[v] as usize];
-            *m = (*m).min(edges[e as usize].2);
-        }
-    }
-    let cap = |c: usize| {
-        let unused = odd[c].saturating_sub(2).div_ceil(2);
-        totals[c].saturating_sub(unused * shortest[c])
-    };
-    // Components with the most track first, so the bound bites early.
-    starts.sort_by_key(|&v| std::cmp::Reverse(totals[component[v] as usize]));
-    let mut search = Trails {
-        edges: &edges,
-        adj: &adj,
-        dead: &dead,
-        used: vec![false; edges.len()],
-        best,
-        cap: 0,
-    };
-    for s in starts {
-        let c = component[s] as usize;
-        search.cap = cap(c);
-        if search.cap <= search.best {
-            continue;
-        }
-        search.walk(s, true, 0, totals[c]);
-    }
-    search.best
 }
 
 /// The longest path of a tree (a component without cycles or dead ends)
 /// containing `root`: for every city, the two longest branches below it.
-fn tree_longest_path(edges: &[(u32, u32, u32)], adj: &[Adjacent], root: usize) -> u32 {
+/// `order` and `down` are scratch.
+fn tree_longest_path(
+    edges: &[(u32, u32, u32)],
+    adj: &[Adjacent],
+    root: usize,
+    order: &mut Vec<(usize, u32)>,
+    down: &mut Vec<u32>,
+) -> u32 {
     // Depth-first order with each city's parent edge.
-    let mut order = vec![(root, u32::MAX)];
+    order.clear();
+    order.push((root, u32::MAX));
     let mut i = 0;
     while i < order.len() {
         let (v, from) = order[i];
@@ -563,7 +655,8 @@ fn tree_longest_path(edges: &[(u32, u32, u32)], adj: &[Adjacent], root: usize) -
         }
         i += 1;
     }
-    let mut down = vec![0u32; adj.len()];
+    down.clear();
+    down.resize(adj.len(), 0);
     let mut best = 0;
     for &(v, from) in order.iter().rev() {
         let (mut first, mut second) = (0, 0);
@@ -588,8 +681,15 @@ fn tree_longest_path(edges: &[(u32, u32, u32)], adj: &[Adjacent], root: usize) -
 /// Replaces every chain through a city of degree two (not a dead end) by one
 /// longer edge: a trail entering such a city must leave by its other route,
 /// so the longest trail is unchanged while the search gets far smaller.
-fn contract_chains(edges: &mut [(u32, u32, u32)], adj: &mut [Adjacent], dead: &[bool]) {
-    let mut queue: Vec<usize> = (0..adj.len()).collect();
+/// `queue` is scratch.
+fn contract_chains(
+    edges: &mut [(u32, u32, u32)],
+    adj: &mut [Adjacent],
+    dead: &[bool],
+    queue: &mut Vec<usize>,
+) {
+    queue.clear();
+    queue.extend(0..adj.len());
     while let Some(v) = queue.pop() {
         if dead[v] || adj[v].len() != 2 || adj[v][0] == adj[v][1] {
             continue;
@@ -619,7 +719,7 @@ struct Trails<'a> {
     edges: &'a [(u32, u32, u32)],
     adj: &'a [Adjacent],
     dead: &'a [bool],
-    used: Vec<bool>,
+    used: &'a mut [bool],
     best: u32,
     /// No trail of the component searched is longer.
     cap: u32,

@@ -389,25 +389,21 @@ impl State {
     /// Fills the empty display slots, then applies the locomotive reset.
     pub(crate) fn refill_display(&mut self, events: &mut Events) {
         let size = usize::from(self.board().rules().display.size);
+        let mut locos = 0;
         for i in 0..size {
             if self.display[i].is_none() {
                 self.display[i] = self.pop_deck(events);
             }
+            locos += usize::from(self.display[i] == Some(Card::LOCOMOTIVE));
         }
-        self.apply_locomotive_reset(events);
+        self.apply_locomotive_reset(locos, events);
     }
 
-    fn display_locomotives(&self) -> usize {
-        self.display
-            .iter()
-            .filter(|c| **c == Some(Card::LOCOMOTIVE))
-            .count()
-    }
-
-    /// While the reset count of locomotives lies face up, discard the display
-    /// and deal a new one — but only while a new deal could end it, and at
-    /// most [`MAX_DISPLAY_RESETS`] times, so it always terminates.
-    fn apply_locomotive_reset(&mut self, events: &mut Events) {
+    /// While the reset count of locomotives lies face up (`locos` of them
+    /// now), discard the display and deal a new one — but only while a new
+    /// deal could end it, and at most [`MAX_DISPLAY_RESETS`] times, so it
+    /// always terminates.
+    fn apply_locomotive_reset(&mut self, mut locos: usize, events: &mut Events) {
         let rules = &self.game.board.rules().display;
         let reset = usize::from(rules.locomotive_reset);
         let size = usize::from(rules.size);
@@ -415,7 +411,7 @@ impl State {
             return;
         }
         let mut resets = 0;
-        while self.display_locomotives() >= reset && resets < MAX_DISPLAY_RESETS {
+        while locos >= reset && resets < MAX_DISPLAY_RESETS {
             let non_locos = self.deck.iter().filter(|c| !c.is_locomotive()).count()
                 + (self.discards.total() - u32::from(self.discards.locomotives())) as usize
                 + self.display[..size]
@@ -432,8 +428,10 @@ impl State {
                     self.discards.add(c);
                 }
             }
+            locos = 0;
             for i in 0..size {
                 self.display[i] = self.pop_deck(events);
+                locos += usize::from(self.display[i] == Some(Card::LOCOMOTIVE));
             }
             events.push(Event::DisplayReset);
             resets += 1;

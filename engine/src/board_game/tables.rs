@@ -40,6 +40,9 @@ pub struct ClaimTables {
     /// `members[(slot * classes + class) * words ..]`: the routes of that
     /// slot and class.
     members: Vec<u64>,
+    /// `u16::MAX` in the lanes of the deck colours, 0 elsewhere: masks a hand
+    /// down to its colour cards.
+    pub colour_lanes: [u16; SLOT_LANES],
     /// Routes per class and slot (`classes * SLOT_LANES`): each seat's open
     /// counts at the start of a game.
     pub sizes: Vec<u16>,
@@ -77,6 +80,7 @@ impl ClaimTables {
             colors,
             members: vec![0; (colors + 2) * classes.len() * words],
             classes,
+            colour_lanes: std::array::from_fn(|l| if l < colors { u16::MAX } else { 0 }),
             class_of,
             slot_of,
             sizes: Vec::new(),
