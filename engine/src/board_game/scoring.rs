@@ -563,8 +563,7 @@ impl PathScratch {
         // cities number at most two has an Euler trail, so all of it is one
         // path; a tree's longest path is found in one pass.
         let mut best = 0;
-        for c in 0..parts.len() {
-            let part = parts[c];
+        for (c, part) in parts.iter_mut().enumerate() {
             if part.ends {
                 continue;
             }
@@ -579,7 +578,7 @@ impl PathScratch {
             } else {
                 continue;
             }
-            parts[c].searched = true;
+            part.searched = true;
         }
         // Otherwise a longest trail starts at an odd-degree vertex or a dead
         // end, or is a closed trail that may start anywhere on it.
