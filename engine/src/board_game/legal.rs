@@ -39,6 +39,15 @@ pub(crate) trait Sink {
         true
     }
 
+    /// The claims paid in the `colors` deck colours begin. Returns whether
+    /// to visit them colour by colour: a sink that knows it needs none of
+    /// them skips them all at once.
+    #[inline]
+    fn colours(&mut self, colors: usize) -> bool {
+        let _ = colors;
+        true
+    }
+
     /// `per_route` claims of each of the `routes` routes in `open & (a | b)`
     /// (`sets` = `[open, a, b]`), the `i`-th of route `r` being `nth(r, i)`.
     #[inline]
@@ -99,6 +108,20 @@ impl Sink for Count {
     }
 
     #[inline]
+    fn colours(&mut self, colors: usize) -> bool {
+        if self.ahead < colors {
+            return true;
+        }
+        let mut n = self.n;
+        for (start, &claims) in self.colour_starts.iter_mut().zip(&self.claims).take(colors) {
+            *start = n;
+            n += claims as usize;
+        }
+        self.n = n;
+        false
+    }
+
+    #[inline]
     fn colour(&mut self, c: usize) -> bool {
         self.colour_starts[c] = self.n;
         if c < self.ahead {
@@ -129,6 +152,19 @@ struct Pick<'a> {
 }
 
 impl Sink for Pick<'_> {
+    #[inline]
+    fn colours(&mut self, colors: usize) -> bool {
+        let Some(count) = self.counted else {
+            return true;
+        };
+        let n = count.colour_starts[colors] - count.colour_starts[0];
+        if self.left >= n {
+            self.left -= n;
+            return false;
+        }
+        true
+    }
+
     #[inline]
     fn colour(&mut self, c: usize) -> bool {
         let Some(count) = self.counted else {
@@ -338,7 +374,8 @@ impl State {
             [t.count_index(seat.index(), 0, 0)..t.count_index(seat.index() + 1, 0, 0)];
         let gray = t.colors;
         let at = |slot: usize, class: usize| usize::from(counts[class * SLOT_LANES + slot]);
-        for c in 0..colors {
+        let by_colour = if sink.colours(colors) { colors } else { 0 };
+        for c in 0..by_colour {
             let have = usize::from(p.hand.0[c]);
             if !sink.colour(c) || have == 0 {
                 continue;
@@ -386,9 +423,9 @@ impl State {
                 payment: Payment::all_locomotives(rc.length),
             })?;
         }
-        let best = (0..colors).map(|c| p.hand.0[c]).max().unwrap_or(0) + p.hand.locomotives();
         if let Some(cost) = self.next_station_cost(seat)
-            && best >= u16::from(cost)
+            && p.hand.0[..colors].iter().fold(0, |a, &b| a.max(b)) + p.hand.locomotives()
+                >= u16::from(cost)
         {
             // Every free city can be paid for the same ways.
             let mut payments: SmallVec<[Payment; 32]> = SmallVec::new();
@@ -443,7 +480,7 @@ impl State {
         let have: [i16; SLOT_LANES] =
             std::array::from_fn(|l| (hand[l] & t.colour_lanes[l]).min(255) as i16);
         let cap = have.map(|h| (h + locos).min(trains));
-        let most = cap.iter().copied().max().unwrap_or(0);
+        let most = cap.iter().fold(0, |a, &b| a.max(b));
         let start = t.count_index(seat, 0, 0);
         let (rows, _) =
             self.open_counts[start..start + t.classes.len() * SLOT_LANES].as_chunks::<SLOT_LANES>();
