@@ -334,3 +334,30 @@ fn random_games_end_by_the_rules_on_every_bundled_map() {
         "{reasons:?}"
     );
 }
+
+/// A design with so many routes that claim counts need more than 16 bits
+/// takes the wide counting path; random play must still draw as the list.
+#[test]
+fn random_action_draws_as_the_list_on_a_very_large_design() {
+    let size = engine::synth::SynthSize {
+        cities: 400,
+        routes: 14_000,
+        tickets: 60,
+    };
+    let board = Arc::new(Board::build(&engine::synth::design(size, 3)).expect("synthetic design"));
+    let game = BoardGame::new(board, 3).expect("player count");
+    let mut s = game.new_game(11);
+    let mut rng = GameRng::seeded(12);
+    let mut legal = Vec::new();
+    for _ in 0..400 {
+        if s.is_terminal() {
+            break;
+        }
+        legal.clear();
+        s.legal_actions(&mut legal);
+        let mut listed = rng.clone();
+        let drawn = s.random_action(&mut rng);
+        assert_eq!(drawn, Some(legal[listed.index(legal.len())]));
+        s.apply(drawn.expect("an action")).expect("legal");
+    }
+}

@@ -485,6 +485,7 @@ impl State {
         let (rows, _) =
             self.open_counts[start..start + t.classes.len() * SLOT_LANES].as_chunks::<SLOT_LANES>();
         let mut sum = [0u32; SLOT_LANES];
+        let mut narrow = [0u16; SLOT_LANES];
         for (rc, row) in t.classes.iter().zip(rows) {
             let length = i16::from(rc.length);
             if length > most {
@@ -492,6 +493,21 @@ impl State {
             }
             let ferry = i16::from(rc.ferry);
             let hi = locos.min(length - 1);
+            if t.narrow_counts {
+                // Every total fits 16 bits: one narrow multiply per lane.
+                let gray = row[t.colors];
+                for l in 0..SLOT_LANES {
+                    let lo = ferry.max(length - have[l]);
+                    let ways = if length <= cap[l] && lo <= hi {
+                        (hi - lo + 1) as u16
+                    } else {
+                        0
+                    };
+                    narrow[l] =
+                        narrow[l].wrapping_add(ways.wrapping_mul(row[l].wrapping_add(gray)));
+                }
+                continue;
+            }
             let gray = u32::from(row[t.colors]);
             for l in 0..SLOT_LANES {
                 // Locomotives from `lo` to `hi`, the rest in the colour.
@@ -503,6 +519,9 @@ impl State {
                 };
                 sum[l] += u32::from(ways) * (u32::from(row[l]) + gray);
             }
+        }
+        if t.narrow_counts {
+            sum = narrow.map(u32::from);
         }
         *out = sum;
         t.colors

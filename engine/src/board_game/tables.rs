@@ -40,6 +40,10 @@ pub struct ClaimTables {
     /// `members[(slot * classes + class) * words ..]`: the routes of that
     /// slot and class.
     members: Vec<u64>,
+    /// Whether every count of claims fits 16 bits: no class is paid more
+    /// ways than its length, and each route counts once per colour, so the
+    /// longest route times the number of routes bounds every colour's total.
+    pub narrow_counts: bool,
     /// `u16::MAX` in the lanes of the deck colours, 0 elsewhere: masks a hand
     /// down to its colour cards.
     pub colour_lanes: [u16; SLOT_LANES],
@@ -75,11 +79,14 @@ impl ClaimTables {
                 RouteColor::Color(c) => c.index() as u16,
             })
             .collect();
+        let longest = classes.iter().map(|c| usize::from(c.length)).max();
+        let narrow_counts = longest.unwrap_or(0) * n < usize::from(u16::MAX);
         let mut t = ClaimTables {
             words,
             colors,
             members: vec![0; (colors + 2) * classes.len() * words],
             classes,
+            narrow_counts,
             colour_lanes: std::array::from_fn(|l| if l < colors { u16::MAX } else { 0 }),
             class_of,
             slot_of,
