@@ -5,7 +5,7 @@ use smallvec::SmallVec;
 
 use super::action::{Action, Keep, Payment};
 use super::cards::Card;
-use super::events::{Event, Events};
+use super::events::{Event, Events, Tickets};
 use super::state::{PendingTunnel, Phase, State};
 use crate::board::{CityId, RouteColor, RouteId};
 use crate::game::{IllegalAction, Seat};
@@ -128,8 +128,8 @@ impl State {
         }
         let seat = self.current;
         let offer = std::mem::take(&mut self.offer);
-        let mut kept = Vec::new();
-        let mut returned = Vec::new();
+        let mut kept = Tickets::new();
+        let mut returned = Tickets::new();
         for (i, t) in offer.into_iter().enumerate() {
             if keep.keeps(i) {
                 &mut kept
@@ -161,8 +161,8 @@ impl State {
         }
         events.push(Event::TicketsKept {
             seat,
-            kept: kept.into(),
-            returned: returned.into(),
+            kept,
+            returned,
         });
         if setup {
             match self.setup_offers.pop() {
@@ -289,7 +289,7 @@ impl State {
         self.phase = Phase::KeepTickets;
         events.push(Event::TicketsOffered {
             seat: self.current,
-            offered: self.offer.clone().into(),
+            offered: Tickets::from_slice(&self.offer),
         });
         Ok(())
     }

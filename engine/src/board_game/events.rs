@@ -17,16 +17,16 @@ pub enum Event {
         /// Who.
         seat: Seat,
         /// Kept.
-        kept: Box<[TicketId]>,
+        kept: Tickets,
         /// Given back.
-        returned: Box<[TicketId]>,
+        returned: Tickets,
     },
     /// A player drew tickets and must choose.
     TicketsOffered {
         /// Who.
         seat: Seat,
         /// The offer.
-        offered: Box<[TicketId]>,
+        offered: Tickets,
     },
     /// A player took a train card.
     CardDrawn {
@@ -137,6 +137,10 @@ impl Event {
         }
     }
 }
+
+/// Tickets named by an event: a handful, kept inline so that drawing and
+/// keeping tickets allocates nothing.
+pub type Tickets = SmallVec<[TicketId; 8]>;
 
 /// The events of one action (usually one or two).
 pub type Events = SmallVec<[Event; 2]>;

@@ -53,7 +53,13 @@ struct Network {
 
 impl Network {
     fn new(board: &Board) -> Self {
-        let n = board.cities().len() + 2 * board.routes().len();
+        // Stubs are needed only where there are dead ends.
+        let stubs = if board.countries().is_empty() {
+            0
+        } else {
+            2 * board.routes().len()
+        };
+        let n = board.cities().len() + stubs;
         Network {
             parent: (0..n as u32).collect(),
             cities: board.cities().len(),
@@ -803,8 +809,9 @@ pub(crate) fn final_scores(state: &State) -> Vec<ScoreBreakdown> {
 pub(crate) fn outcome(state: &State, scores: &[ScoreBreakdown], reason: EndReason) -> Outcome {
     let rules = state.board().rules();
     let longest = scores.iter().map(|b| b.longest_path).max().unwrap_or(0);
-    let key = |b: &ScoreBreakdown| -> Vec<i64> {
-        let mut k = vec![i64::from(b.total)];
+    let key = |b: &ScoreBreakdown| -> SmallVec<[i64; 4]> {
+        let mut k = SmallVec::new();
+        k.push(i64::from(b.total));
         for t in &rules.tie_break {
             k.push(match t {
                 TieBreak::CompletedTickets => b.completed.len() as i64,
@@ -814,7 +821,7 @@ pub(crate) fn outcome(state: &State, scores: &[ScoreBreakdown], reason: EndReaso
         }
         k
     };
-    let keys: Vec<Vec<i64>> = scores.iter().map(key).collect();
+    let keys: SmallVec<[SmallVec<[i64; 4]>; 5]> = scores.iter().map(key).collect();
     let ranks: Vec<u8> = keys
         .iter()
         .map(|k| keys.iter().filter(|o| *o > k).count() as u8)
