@@ -465,8 +465,20 @@ impl State {
     /// The claims the current player may pay in each deck colour (into
     /// `out`, by colour): the numbers `turn_actions` lists, counted for every
     /// colour at once, one class at a time, in lanes the compiler turns into
-    /// a few wide instructions. Returns the number of colours.
+    /// a few wide instructions (8 lanes when the deck has at most 8 colours,
+    /// as every rulebook's does). Returns the number of colours.
     fn colour_claim_counts(&self, out: &mut [u32; SLOT_LANES]) -> usize {
+        if self.game.tables.colors <= 8 {
+            self.lane_claim_counts::<8>(out);
+        } else {
+            self.lane_claim_counts::<SLOT_LANES>(out);
+        }
+        self.game.tables.colors
+    }
+
+    /// [`Self::colour_claim_counts`] over the first `W` colour lanes.
+    #[inline]
+    fn lane_claim_counts<const W: usize>(&self, out: &mut [u32; SLOT_LANES]) {
         let seat = self.current.index();
         let p = &self.players[seat];
         let t = &self.game.tables;
@@ -477,15 +489,14 @@ impl State {
         let locos = p.hand.locomotives().min(255) as i16;
         let trains = p.trains.min(255) as i16;
         let hand = p.hand.0;
-        let have: [i16; SLOT_LANES] =
-            std::array::from_fn(|l| (hand[l] & t.colour_lanes[l]).min(255) as i16);
+        let have: [i16; W] = std::array::from_fn(|l| (hand[l] & t.colour_lanes[l]).min(255) as i16);
         let cap = have.map(|h| (h + locos).min(trains));
         let most = cap.iter().fold(0, |a, &b| a.max(b));
         let start = t.count_index(seat, 0, 0);
         let (rows, _) =
             self.open_counts[start..start + t.classes.len() * SLOT_LANES].as_chunks::<SLOT_LANES>();
-        let mut sum = [0u32; SLOT_LANES];
-        let mut narrow = [0u16; SLOT_LANES];
+        let mut sum = [0u32; W];
+        let mut narrow = [0u16; W];
         for (rc, row) in t.classes.iter().zip(rows) {
             let length = i16::from(rc.length);
             if length > most {
@@ -496,7 +507,7 @@ impl State {
             if t.narrow_counts {
                 // Every total fits 16 bits: one narrow multiply per lane.
                 let gray = row[t.colors];
-                for l in 0..SLOT_LANES {
+                for l in 0..W {
                     let lo = ferry.max(length - have[l]);
                     let ways = if length <= cap[l] && lo <= hi {
                         (hi - lo + 1) as u16
@@ -509,7 +520,7 @@ impl State {
                 continue;
             }
             let gray = u32::from(row[t.colors]);
-            for l in 0..SLOT_LANES {
+            for l in 0..W {
                 // Locomotives from `lo` to `hi`, the rest in the colour.
                 let lo = ferry.max(length - have[l]);
                 let ways = if length <= cap[l] && lo <= hi {
@@ -520,11 +531,13 @@ impl State {
                 sum[l] += u32::from(ways) * (u32::from(row[l]) + gray);
             }
         }
-        if t.narrow_counts {
-            sum = narrow.map(u32::from);
+        for l in 0..W {
+            out[l] = if t.narrow_counts {
+                u32::from(narrow[l])
+            } else {
+                sum[l]
+            };
         }
-        *out = sum;
-        t.colors
     }
 
     /// Does the current player have any action at the start of a turn?
