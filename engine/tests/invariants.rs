@@ -335,29 +335,57 @@ fn random_games_end_by_the_rules_on_every_bundled_map() {
     );
 }
 
-/// A design with so many routes that claim counts need more than 16 bits
-/// takes the wide counting path; random play must still draw as the list.
+/// Random play draws as the list does on designs past the common case:
+/// so many routes that claim counts need more than 16 bits, and more than
+/// eight deck colours (the wide lanes of claim counting).
 #[test]
-fn random_action_draws_as_the_list_on_a_very_large_design() {
-    let size = engine::synth::SynthSize {
-        cities: 400,
+fn random_action_draws_as_the_list_on_unusual_designs() {
+    let small = engine::synth::SynthSize {
+        cities: 60,
+        routes: 150,
+        tickets: 30,
+    };
+    let large = engine::synth::SynthSize {
+        cities: 2_600,
         routes: 14_000,
         tickets: 60,
     };
-    let board = Arc::new(Board::build(&engine::synth::design(size, 3)).expect("synthetic design"));
-    let game = BoardGame::new(board, 3).expect("player count");
-    let mut s = game.new_game(11);
-    let mut rng = GameRng::seeded(12);
-    let mut legal = Vec::new();
-    for _ in 0..400 {
-        if s.is_terminal() {
-            break;
+    for (size, extra_colours) in [(large, false), (small, true), (large, true)] {
+        let mut design = engine::synth::design(size, 3);
+        // Long routes make the large design's counts overflow 16 bits.
+        for r in design.routes.iter_mut().step_by(5) {
+            r.length = 6;
         }
-        legal.clear();
-        s.legal_actions(&mut legal);
-        let mut listed = rng.clone();
-        let drawn = s.random_action(&mut rng);
-        assert_eq!(drawn, Some(legal[listed.index(legal.len())]));
-        s.apply(drawn.expect("an action")).expect("legal");
+        if extra_colours {
+            let colours = design
+                .cards
+                .get_mut("colors")
+                .and_then(|c| c.as_mapping_mut())
+                .expect("the synthetic deck names its colours");
+            for c in ["brown", "purple", "teal"] {
+                colours.insert(c.into(), 12.into());
+            }
+            for (i, r) in design.routes.iter_mut().enumerate() {
+                if i % 4 == 0 {
+                    r.color = ["brown", "purple", "teal"][i % 3].to_owned();
+                }
+            }
+        }
+        let board = Arc::new(Board::build(&design).expect("synthetic design"));
+        let game = BoardGame::new(board, 3).expect("player count");
+        let mut s = game.new_game(11);
+        let mut rng = GameRng::seeded(12);
+        let mut legal = Vec::new();
+        for _ in 0..400 {
+            if s.is_terminal() {
+                break;
+            }
+            legal.clear();
+            s.legal_actions(&mut legal);
+            let mut listed = rng.clone();
+            let drawn = s.random_action(&mut rng);
+            assert_eq!(drawn, Some(legal[listed.index(legal.len())]));
+            s.apply(drawn.expect("an action")).expect("legal");
+        }
     }
 }
