@@ -1,11 +1,9 @@
 //! Applying an action: check it against the rules (saying why it is refused,
 //! in a designer's words), then carry it out.
 
-use smallvec::SmallVec;
-
 use super::action::{Action, Keep, Payment};
 use super::cards::Card;
-use super::events::{Event, Events, Tickets};
+use super::events::{Event, Events, Revealed, Tickets};
 use super::state::{PendingTunnel, Phase, State};
 use crate::board::{CityId, RouteColor, RouteId};
 use crate::game::{IllegalAction, Seat};
@@ -427,7 +425,7 @@ impl State {
             let reveal = self.board().rules().tunnels.reveal;
             let mut revealed = [None; 8];
             let mut extra = 0u8;
-            let mut cards: SmallVec<[Card; 4]> = SmallVec::new();
+            let mut cards = Revealed::new();
             for slot in revealed.iter_mut().take(usize::from(reveal)) {
                 let Some(c) = self.pop_deck(events) else {
                     break;
@@ -438,10 +436,7 @@ impl State {
                     extra += 1;
                 }
             }
-            events.push(Event::TunnelRevealed {
-                cards: cards.into_vec().into(),
-                extra,
-            });
+            events.push(Event::TunnelRevealed { cards, extra });
             let pending = PendingTunnel {
                 route,
                 payment,
@@ -501,7 +496,7 @@ impl State {
         events: &mut Events,
     ) -> Result<(), IllegalAction> {
         let hand = self.players[self.current.index()].hand;
-        let name = self.board().route(t.route).name.clone();
+        let name = &self.game.board.route(t.route).name;
         if locomotives > t.extra {
             return illegal(format!(
                 "tunnel {name} asks for {} more cards; you offered {locomotives} locomotives",
@@ -609,7 +604,7 @@ impl State {
     ) -> Result<(), IllegalAction> {
         let seat = self.current;
         let r = self.board().route(route);
-        let name = r.name.clone();
+        let name = &self.game.board.route(route).name;
         let (cost, points) = (r.doubling_cost, r.points);
         let Some(terrain) = r.terrain else {
             return illegal(format!("route {name} cannot be doubled"));

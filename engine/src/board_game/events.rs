@@ -64,7 +64,7 @@ pub enum Event {
     /// A tunnel's top cards were revealed.
     TunnelRevealed {
         /// The revealed cards.
-        cards: Box<[Card]>,
+        cards: Revealed,
         /// Extra cards demanded.
         extra: u8,
     },
@@ -141,6 +141,9 @@ impl Event {
 /// Tickets named by an event: a handful, kept inline so that drawing and
 /// keeping tickets allocates nothing.
 pub type Tickets = SmallVec<[TicketId; 8]>;
+
+/// The cards a tunnel reveals: a few, kept inline.
+pub type Revealed = SmallVec<[Card; 8]>;
 
 /// The events of one action (usually one or two).
 pub type Events = SmallVec<[Event; 2]>;

@@ -562,8 +562,9 @@ impl State {
             self.set_open(p, route, false);
         }
         let both = self.game.both_tracks_open;
-        let game = self.game.clone();
-        for &s in &game.board.route(route).siblings {
+        let siblings: SmallVec<[RouteId; 4]> =
+            SmallVec::from_slice(&self.game.board.route(route).siblings);
+        for s in siblings {
             if both {
                 self.set_open(seat.index(), s, false);
             } else {

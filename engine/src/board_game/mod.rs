@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 pub use action::{Action, ActionKind, Keep, Payment};
 pub use cards::{Card, Cards, TerrainCards};
-pub use events::{Event, Events, Tickets};
+pub use events::{Event, Events, Revealed, Tickets};
 pub use observation::{Observation, PublicPhase, PublicPlayer};
 pub use scoring::{ScoreBreakdown, longest_path};
 pub use state::{Ending, MAX_DISPLAY_RESETS, PendingTunnel, Phase, Player, State};
