@@ -39,6 +39,17 @@ pub(crate) trait Sink {
         true
     }
 
+    /// The draws at the start of a turn begin. Returns whether to visit
+    /// them: a sink that knows it needs none of them skips them all.
+    #[inline]
+    fn draws(&mut self) -> bool {
+        true
+    }
+
+    /// The draws at the start of a turn are over.
+    #[inline]
+    fn draws_done(&mut self) {}
+
     /// The claims paid in the `colors` deck colours begin. Returns whether
     /// to visit them colour by colour: a sink that knows it needs none of
     /// them skips them all at once.
@@ -97,10 +108,23 @@ struct Count {
     colour_starts: [usize; CARD_KINDS + 1],
     /// Colours below this have their claims counted ahead, in `claims`.
     ahead: usize,
+    /// The draws at the start of a turn.
+    draws: usize,
     claims: [u32; SLOT_LANES],
 }
 
 impl Sink for Count {
+    #[inline]
+    fn draws(&mut self) -> bool {
+        self.draws = self.n;
+        true
+    }
+
+    #[inline]
+    fn draws_done(&mut self) {
+        self.draws = self.n - self.draws;
+    }
+
     #[inline]
     fn run(&mut self, n: usize, _: impl Fn(usize) -> Action) -> ControlFlow<Action> {
         self.n += n;
@@ -152,6 +176,18 @@ struct Pick<'a> {
 }
 
 impl Sink for Pick<'_> {
+    #[inline]
+    fn draws(&mut self) -> bool {
+        let Some(count) = self.counted else {
+            return true;
+        };
+        if self.left >= count.draws {
+            self.left -= count.draws;
+            return false;
+        }
+        true
+    }
+
     #[inline]
     fn colours(&mut self, colors: usize) -> bool {
         let Some(count) = self.counted else {
@@ -357,7 +393,10 @@ impl State {
 
     /// Everything possible at the start of a turn, in a fixed order.
     pub(crate) fn turn_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
-        self.draw_actions(false, sink)?;
+        if sink.draws() {
+            self.draw_actions(false, sink)?;
+            sink.draws_done();
+        }
         if self.can_draw_tickets() {
             sink.one(Action::DrawTickets)?;
         }
