@@ -504,14 +504,18 @@ impl PathScratch {
             self.local[c] = u32::MAX;
         }
         let n = self.dead.len();
-        self.adj.clear();
-        self.adj.resize(n, Adjacent::new());
-        for (i, &(a, b, _)) in self.edges.iter().enumerate() {
-            self.adj[a as usize].push(i as u32);
-            self.adj[b as usize].push(i as u32);
+        // The lists are reused, not rebuilt: emptying keeps their storage.
+        if self.adj.len() < n {
+            self.adj.resize_with(n, Adjacent::new);
         }
-        contract_chains(&mut self.edges, &mut self.adj, &self.dead, &mut self.stack);
-        let (edges, adj, dead) = (&self.edges, &self.adj, &self.dead);
+        let adj = &mut self.adj[..n];
+        adj.iter_mut().for_each(Adjacent::clear);
+        for (i, &(a, b, _)) in self.edges.iter().enumerate() {
+            adj[a as usize].push(i as u32);
+            adj[b as usize].push(i as u32);
+        }
+        contract_chains(&mut self.edges, adj, &self.dead, &mut self.stack);
+        let (edges, adj, dead) = (&self.edges, &self.adj[..n], &self.dead);
         // Components, with the total length of their routes (the pruning bound).
         let component = &mut self.component;
         component.clear();
