@@ -3,7 +3,7 @@
 
 use super::action::{Action, Keep, Payment};
 use super::cards::Card;
-use super::events::{Event, Events, Revealed, Tickets};
+use super::events::{Event, EventSink, Events, Revealed, Tickets};
 use super::state::{PendingTunnel, Phase, State};
 use crate::board::{CityId, RouteColor, RouteId};
 use crate::game::{IllegalAction, Seat};
@@ -52,10 +52,20 @@ impl State {
     /// Checks and applies an action.
     pub(crate) fn apply_action(&mut self, action: Action) -> Result<Events, IllegalAction> {
         let mut events = Events::new();
+        self.apply_reporting(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// Checks and applies an action, reporting what happened to `events`.
+    pub(crate) fn apply_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl EventSink,
+    ) -> Result<(), IllegalAction> {
         match (self.phase, action) {
             (Phase::Over, _) => return illegal("the game is over"),
             (Phase::SetupTickets | Phase::KeepTickets, Action::KeepTickets(keep)) => {
-                self.keep_tickets(keep, &mut events)?
+                self.keep_tickets(keep, events)?
             }
             (Phase::SetupTickets | Phase::KeepTickets, _) => {
                 return illegal(format!(
@@ -64,38 +74,38 @@ impl State {
                 ));
             }
             (Phase::Turn | Phase::SecondDraw, Action::DrawFaceUp(slot)) => {
-                self.draw_face_up(slot, &mut events)?
+                self.draw_face_up(slot, events)?
             }
-            (Phase::Turn | Phase::SecondDraw, Action::DrawBlind) => self.draw_blind(&mut events)?,
+            (Phase::Turn | Phase::SecondDraw, Action::DrawBlind) => self.draw_blind(events)?,
             (Phase::Turn | Phase::SecondDraw, Action::DrawTerrainFaceUp(slot)) => {
-                self.draw_terrain(Some(slot), &mut events)?
+                self.draw_terrain(Some(slot), events)?
             }
             (Phase::Turn | Phase::SecondDraw, Action::DrawTerrainBlind) => {
-                self.draw_terrain(None, &mut events)?
+                self.draw_terrain(None, events)?
             }
             (Phase::SecondDraw, _) => {
                 return illegal(
                     "you drew one card this turn: draw a second card (a train card or a terrain card)",
                 );
             }
-            (Phase::Turn, Action::DrawTickets) => self.draw_tickets(&mut events)?,
+            (Phase::Turn, Action::DrawTickets) => self.draw_tickets(events)?,
             (Phase::Turn, Action::Claim { route, payment }) => {
-                self.claim(route, payment, &mut events)?
+                self.claim(route, payment, events)?
             }
             (Phase::Turn, Action::BuildStation { city, payment }) => {
-                self.build_station(city, payment, &mut events)?
+                self.build_station(city, payment, events)?
             }
             (Phase::Tunnel(t), Action::PayTunnel { locomotives }) => {
-                self.pay_tunnel(t, locomotives, &mut events)?
+                self.pay_tunnel(t, locomotives, events)?
             }
-            (Phase::Tunnel(t), Action::Withdraw) => self.withdraw(t, &mut events),
+            (Phase::Tunnel(t), Action::Withdraw) => self.withdraw(t, events),
             (Phase::Tunnel(_), _) => {
                 return illegal("the tunnel's extra cards are pending: pay them or withdraw");
             }
             (Phase::Double(route), Action::Double { locomotives }) => {
-                self.double(route, locomotives, &mut events)?
+                self.double(route, locomotives, events)?
             }
-            (Phase::Double(_), Action::NoDouble) => self.end_turn(&mut events, true),
+            (Phase::Double(_), Action::NoDouble) => self.end_turn(events, true),
             (Phase::Double(_), _) => {
                 return illegal("decide first whether to double the route just claimed");
             }
@@ -105,10 +115,14 @@ impl State {
                 );
             }
         }
-        Ok(events)
+        Ok(())
     }
 
-    fn keep_tickets(&mut self, keep: Keep, events: &mut Events) -> Result<(), IllegalAction> {
+    fn keep_tickets(
+        &mut self,
+        keep: Keep,
+        events: &mut impl EventSink,
+    ) -> Result<(), IllegalAction> {
         let setup = self.phase == Phase::SetupTickets;
         let rules = self.board().rules().tickets;
         let min = if setup {
@@ -180,7 +194,7 @@ impl State {
     }
 
     /// After a first draw: go on to the second, unless nothing can be drawn.
-    fn after_first_draw(&mut self, events: &mut Events) {
+    fn after_first_draw(&mut self, events: &mut impl EventSink) {
         let loco_double = self.board().rules().display.locomotive_counts_double;
         let second_possible = self.can_draw_blind()
             || self
@@ -196,7 +210,7 @@ impl State {
         }
     }
 
-    fn draw_face_up(&mut self, slot: u8, events: &mut Events) -> Result<(), IllegalAction> {
+    fn draw_face_up(&mut self, slot: u8, events: &mut impl EventSink) -> Result<(), IllegalAction> {
         let second = self.phase == Phase::SecondDraw;
         let Some(&Some(card)) = self.display().get(usize::from(slot)) else {
             return illegal(format!(
@@ -227,7 +241,7 @@ impl State {
         Ok(())
     }
 
-    fn draw_blind(&mut self, events: &mut Events) -> Result<(), IllegalAction> {
+    fn draw_blind(&mut self, events: &mut impl EventSink) -> Result<(), IllegalAction> {
         let second = self.phase == Phase::SecondDraw;
         let Some(card) = self.pop_deck(events) else {
             return illegal("the train deck and the discards are empty");
@@ -247,7 +261,11 @@ impl State {
         Ok(())
     }
 
-    fn draw_terrain(&mut self, slot: Option<u8>, events: &mut Events) -> Result<(), IllegalAction> {
+    fn draw_terrain(
+        &mut self,
+        slot: Option<u8>,
+        events: &mut impl EventSink,
+    ) -> Result<(), IllegalAction> {
         let second = self.phase == Phase::SecondDraw;
         let terrain = match slot {
             Some(s) => {
@@ -278,7 +296,7 @@ impl State {
         Ok(())
     }
 
-    fn draw_tickets(&mut self, events: &mut Events) -> Result<(), IllegalAction> {
+    fn draw_tickets(&mut self, events: &mut impl EventSink) -> Result<(), IllegalAction> {
         if !self.can_draw_tickets() {
             return illegal("no tickets are left to draw");
         }
@@ -381,7 +399,7 @@ impl State {
         &mut self,
         route: RouteId,
         payment: Payment,
-        events: &mut Events,
+        events: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
         let Some(r) = self.board().routes().get(route.index()) else {
             return illegal(format!("there is no route number {route}"));
@@ -466,7 +484,7 @@ impl State {
         route: RouteId,
         payment: Payment,
         points: i32,
-        events: &mut Events,
+        events: &mut impl EventSink,
     ) {
         let seat = self.current;
         let length = self.board().route(route).length;
@@ -493,7 +511,7 @@ impl State {
         &mut self,
         t: PendingTunnel,
         locomotives: u8,
-        events: &mut Events,
+        events: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
         let hand = self.players[self.current.index()].hand;
         let name = &self.game.board.route(t.route).name;
@@ -545,7 +563,7 @@ impl State {
         Ok(())
     }
 
-    fn withdraw(&mut self, t: PendingTunnel, events: &mut Events) {
+    fn withdraw(&mut self, t: PendingTunnel, events: &mut impl EventSink) {
         let length = self.board().route(t.route).length;
         let p = &mut self.players[self.current.index()];
         if !t.payment.locomotives_only() {
@@ -566,7 +584,7 @@ impl State {
         &mut self,
         city: CityId,
         payment: Payment,
-        events: &mut Events,
+        events: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
         let Some(c) = self.board().cities().get(city.index()) else {
             return illegal(format!("there is no city number {city}"));
@@ -600,7 +618,7 @@ impl State {
         &mut self,
         route: RouteId,
         locomotives: u8,
-        events: &mut Events,
+        events: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
         let seat = self.current;
         let r = self.board().route(route);

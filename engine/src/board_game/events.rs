@@ -138,6 +138,28 @@ impl Event {
     }
 }
 
+/// Where applying an action reports what happened: a list of events, or
+/// nowhere when nobody reads them (random play, simulations).
+pub(crate) trait EventSink {
+    /// Reports one event.
+    fn push(&mut self, e: Event);
+}
+
+impl EventSink for Events {
+    #[inline]
+    fn push(&mut self, e: Event) {
+        SmallVec::push(self, e);
+    }
+}
+
+/// Drops every event unread.
+pub(crate) struct Unreported;
+
+impl EventSink for Unreported {
+    #[inline]
+    fn push(&mut self, _: Event) {}
+}
+
 /// Tickets named by an event: a handful, kept inline so that drawing and
 /// keeping tickets allocates nothing.
 pub type Tickets = SmallVec<[TicketId; 8]>;

@@ -132,6 +132,10 @@ impl GameState for State {
         self.apply_action(action)
     }
 
+    fn apply_quietly(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.apply_reporting(action, &mut events::Unreported)
+    }
+
     fn is_terminal(&self) -> bool {
         matches!(self.phase, Phase::Over)
     }

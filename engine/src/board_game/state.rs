@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::cards::{Card, Cards, TerrainCards};
-use super::events::{Event, Events};
+use super::events::{Event, EventSink, Events};
 use super::scoring::{self, ScoreBreakdown};
 use super::{BoardGame, Payment};
 use crate::board::{Board, CityId, MAX_DISPLAY, MAX_TERRAIN_FACE_UP, RouteId, TicketId};
@@ -349,7 +349,7 @@ impl State {
 
     /// Takes the top train card, shuffling the discards into a new deck when
     /// the deck is empty. `None` when both are empty.
-    pub(crate) fn pop_deck(&mut self, events: &mut Events) -> Option<Card> {
+    pub(crate) fn pop_deck(&mut self, events: &mut impl EventSink) -> Option<Card> {
         if self.deck.is_empty() {
             if self.discards.total() == 0 {
                 return None;
@@ -387,7 +387,7 @@ impl State {
     }
 
     /// Fills the empty display slots, then applies the locomotive reset.
-    pub(crate) fn refill_display(&mut self, events: &mut Events) {
+    pub(crate) fn refill_display(&mut self, events: &mut impl EventSink) {
         let size = usize::from(self.board().rules().display.size);
         let mut locos = 0;
         for i in 0..size {
@@ -403,7 +403,7 @@ impl State {
     /// now), discard the display and deal a new one — but only while a new
     /// deal could end it, and at most [`MAX_DISPLAY_RESETS`] times, so it
     /// always terminates.
-    fn apply_locomotive_reset(&mut self, mut locos: usize, events: &mut Events) {
+    fn apply_locomotive_reset(&mut self, mut locos: usize, events: &mut impl EventSink) {
         let rules = &self.game.board.rules().display;
         let reset = usize::from(rules.locomotive_reset);
         let size = usize::from(rules.size);
@@ -467,7 +467,7 @@ impl State {
 
     /// Ends the current player's turn: the end trigger, the last round, the
     /// next player (who passes automatically if there is nothing they can do).
-    pub(crate) fn end_turn(&mut self, events: &mut Events, acted: bool) {
+    pub(crate) fn end_turn(&mut self, events: &mut impl EventSink, acted: bool) {
         let n = self.players.len() as u8;
         if acted {
             self.passes_in_row = 0;
@@ -523,7 +523,7 @@ impl State {
     }
 
     /// Ends the game and does the final accounts.
-    pub(crate) fn finish(&mut self, reason: EndReason, events: &mut Events) {
+    pub(crate) fn finish(&mut self, reason: EndReason, events: &mut impl EventSink) {
         self.phase = Phase::Over;
         let breakdowns = scoring::final_scores(self);
         let outcome = scoring::outcome(self, &breakdowns, reason);

@@ -138,7 +138,7 @@ impl SearchPolicy<State> for BoardPolicy {
             }
             let obs = state.observation(seat);
             let a = self.rollout[seat.index()].decide(&obs);
-            if state.apply(a).is_err() {
+            if state.apply_quietly(a).is_err() {
                 state.stop(EndReason::TurnCap);
                 break;
             }

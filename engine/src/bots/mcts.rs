@@ -212,7 +212,7 @@ where
             if let Some(a) = untried
                 && (compatible < limit || compatible == 0)
             {
-                if state.apply(a).is_err() {
+                if state.apply_quietly(a).is_err() {
                     break;
                 }
                 let id = tree.len() as u32;
@@ -242,7 +242,7 @@ where
             let Some(a) = tree[c as usize].action else {
                 break;
             };
-            if state.apply(a).is_err() {
+            if state.apply_quietly(a).is_err() {
                 break;
             }
             node = c as usize;

@@ -134,6 +134,12 @@ pub trait GameState: Clone + Send + Sync + 'static {
     }
     /// Plays an action, or says why it is illegal (the state is then unchanged).
     fn apply(&mut self, action: Self::Action) -> Result<Self::Events, IllegalAction>;
+    /// Plays an action like [`GameState::apply`] without reporting what
+    /// happened: random play, rollouts and simulations that never read the
+    /// events need not build them. A family may override it to skip them.
+    fn apply_quietly(&mut self, action: Self::Action) -> Result<(), IllegalAction> {
+        self.apply(action).map(drop)
+    }
     /// Is the game over?
     fn is_terminal(&self) -> bool;
     /// The score of each seat: running scores during play, final ones at the end.
@@ -180,7 +186,7 @@ pub fn play_randomly<S: GameState>(
         let Some(a) = state.random_action(rng) else {
             return Err(IllegalAction::new("a running game offered no legal action"));
         };
-        state.apply(a)?;
+        state.apply_quietly(a)?;
         n += 1;
     }
     Ok(n)
