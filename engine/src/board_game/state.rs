@@ -144,8 +144,9 @@ impl State {
         ));
         rng.shuffle(&mut deck);
 
-        let mut regular: Vec<TicketId> = Vec::new();
-        let mut long: Vec<TicketId> = Vec::new();
+        let tickets = board.tickets().len();
+        let mut regular: Vec<TicketId> = Vec::with_capacity(tickets);
+        let mut long: Vec<TicketId> = Vec::with_capacity(tickets);
         for (i, t) in board.tickets().iter().enumerate() {
             if t.long { &mut long } else { &mut regular }.push(TicketId::from_index(i));
         }
@@ -184,9 +185,7 @@ impl State {
             players: (0..n).map(|_| player()).collect(),
             owner: vec![None; board.routes().len()],
             claimable: vec![0; n * game.tables.words],
-            open_counts: (0..n)
-                .flat_map(|_| game.tables.sizes.iter().copied())
-                .collect(),
+            open_counts: game.tables.sizes.repeat(n),
             station_owner: vec![None; board.cities().len()],
             current: Seat(0),
             phase: Phase::SetupTickets,
@@ -226,6 +225,7 @@ impl State {
         }
         s.refill_terrain_display();
         let setup = rules.tickets.setup;
+        s.setup_offers.reserve_exact(n);
         for _ in 0..n {
             let offer = s.take_tickets(setup.long, setup.regular);
             s.setup_offers.push(offer);
