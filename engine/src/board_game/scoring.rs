@@ -456,6 +456,8 @@ struct PathScratch {
 /// The figures of one connected component of a player's routes.
 #[derive(Clone, Copy)]
 struct Part {
+    /// Its first city.
+    root: usize,
     /// Length of its routes.
     total: u32,
     /// Its shortest route.
@@ -468,6 +470,8 @@ struct Part {
     links: u32,
     /// Does it touch a dead end?
     ends: bool,
+    /// Has it a city of odd degree or a dead end, where trails start?
+    starts: bool,
     /// Is its longest path already known?
     searched: bool,
 }
@@ -522,26 +526,41 @@ impl PathScratch {
         component.resize(n, u32::MAX);
         let parts = &mut self.parts;
         parts.clear();
+        self.seen.clear();
+        self.seen.resize(edges.len(), false);
+        // Components, with their figures, in one walk each.
         for s in 0..n {
             if component[s] != u32::MAX || adj[s].is_empty() {
                 continue;
             }
             let c = parts.len() as u32;
-            parts.push(Part {
+            let mut part = Part {
+                root: s,
                 total: 0,
                 shortest: u32::MAX,
                 odd: 0,
                 cities: 0,
                 links: 0,
                 ends: false,
+                starts: false,
                 searched: false,
-            });
+            };
             self.stack.clear();
             self.stack.push(s);
             component[s] = c;
             while let Some(v) = self.stack.pop() {
+                let degree = adj[v].len() as u32;
+                part.cities += 1;
+                part.links += degree;
+                part.odd += degree % 2;
+                part.ends |= dead[v];
+                part.starts |= degree % 2 == 1 || dead[v];
                 for &e in &adj[v] {
-                    let (a, b, _) = edges[e as usize];
+                    let (a, b, length) = edges[e as usize];
+                    part.shortest = part.shortest.min(length);
+                    if !std::mem::replace(&mut self.seen[e as usize], true) {
+                        part.total += length;
+                    }
                     let w = if a as usize == v { b } else { a } as usize;
                     if component[w] == u32::MAX {
                         component[w] = c;
@@ -549,42 +568,22 @@ impl PathScratch {
                     }
                 }
             }
-        }
-        self.seen.clear();
-        self.seen.resize(edges.len(), false);
-        for v in 0..n {
-            if adj[v].is_empty() {
-                continue;
-            }
-            let part = &mut parts[component[v] as usize];
-            for &e in &adj[v] {
-                let length = edges[e as usize].2;
-                part.shortest = part.shortest.min(length);
-                if !std::mem::replace(&mut self.seen[e as usize], true) {
-                    part.total += length;
-                }
-            }
-            part.cities += 1;
-            part.links += adj[v].len() as u32;
-            part.odd += (adj[v].len() % 2) as u32;
-            part.ends |= dead[v];
+            parts.push(part);
         }
         // Shortcuts first: a component without dead ends whose odd-degree
         // cities number at most two has an Euler trail, so all of it is one
         // path; a tree's longest path is found in one pass.
         let mut best = 0;
-        for (c, part) in parts.iter_mut().enumerate() {
+        for part in parts.iter_mut() {
             if part.ends {
                 continue;
             }
             if part.odd <= 2 {
                 best = best.max(part.total);
             } else if part.links / 2 + 1 == part.cities {
-                let root = (0..n).find(|&v| component[v] as usize == c && !adj[v].is_empty());
-                if let Some(root) = root {
-                    let tree = tree_longest_path(edges, adj, root, &mut self.order, &mut self.down);
-                    best = best.max(tree);
-                }
+                let tree =
+                    tree_longest_path(edges, adj, part.root, &mut self.order, &mut self.down);
+                best = best.max(tree);
             } else {
                 continue;
             }
@@ -599,14 +598,12 @@ impl PathScratch {
                 .filter(|&v| !adj[v].is_empty() && !parts[component[v] as usize].searched)
                 .filter(|&v| adj[v].len() % 2 == 1 || dead[v]),
         );
-        for c in 0..parts.len() as u32 {
-            if !parts[c as usize].searched
-                && !starts.iter().any(|&v| component[v] == c)
-                && let Some(v) = (0..n).find(|&v| component[v] == c && !adj[v].is_empty())
-            {
-                starts.push(v);
-            }
-        }
+        starts.extend(
+            parts
+                .iter()
+                .filter(|p| !p.searched && !p.starts)
+                .map(|p| p.root),
+        );
         // A trail passes every city it does not end at an even number of
         // times, so all odd-degree cities but two keep an unused route: at
         // least half of them (rounded up) of the component's routes stay
