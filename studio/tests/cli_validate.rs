@@ -1,4 +1,4 @@
-//! `tracklayer validate` and `tracklayer stats` as a user runs them: exit codes,
+//! `tracklayer validate`, `stats` and `bench` as a user runs them: exit codes,
 //! the `-->` location of a finding, the JSON fields tools read.
 
 use std::path::{Path, PathBuf};
@@ -157,4 +157,32 @@ fn stats_prints_tables_and_json() {
     assert_eq!(doc["tickets"]["long"], 6);
     let out = tracklayer(&["stats", "nowhere.yaml"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bench_repeats_the_same_games_and_reports_best_and_median() {
+    let o = tracklayer(&[
+        "bench",
+        &map("usa.yaml"),
+        "--players",
+        "3",
+        "--games",
+        "20",
+        "--repeat",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let runs: Vec<&str> = out.lines().filter(|l| l.starts_with("20 games")).collect();
+    assert_eq!(runs.len(), 3, "{out}");
+    // The same seeds play the same games: the actions per game agree.
+    let per_game = |l: &str| l.split(", ").nth(2).map(str::to_owned);
+    assert!(
+        runs.iter().all(|l| per_game(l) == per_game(runs[0])),
+        "{out}"
+    );
+    assert!(out.contains("3 runs: best "), "{out}");
+    assert!(out.contains("median"), "{out}");
+    let refused = tracklayer(&["bench", "--repeat", "0"]);
+    assert_eq!(refused.status.code(), Some(2));
 }
