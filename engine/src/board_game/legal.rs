@@ -543,31 +543,28 @@ impl State {
             }
             let ferry = i16::from(rc.ferry);
             let hi = locos.min(length - 1);
+            // The ways to pay lane `l`'s colour: locomotives from `lo` to
+            // `hi`, the rest in the colour.
+            let ways = |l: usize| -> u16 {
+                let lo = ferry.max(length - have[l]);
+                if length <= cap[l] && lo <= hi {
+                    (hi - lo + 1) as u16
+                } else {
+                    0
+                }
+            };
             if t.narrow_counts {
                 // Every total fits 16 bits: one narrow multiply per lane.
                 let gray = row[t.colors];
                 for l in 0..W {
-                    let lo = ferry.max(length - have[l]);
-                    let ways = if length <= cap[l] && lo <= hi {
-                        (hi - lo + 1) as u16
-                    } else {
-                        0
-                    };
                     narrow[l] =
-                        narrow[l].wrapping_add(ways.wrapping_mul(row[l].wrapping_add(gray)));
+                        narrow[l].wrapping_add(ways(l).wrapping_mul(row[l].wrapping_add(gray)));
                 }
-                continue;
-            }
-            let gray = u32::from(row[t.colors]);
-            for l in 0..W {
-                // Locomotives from `lo` to `hi`, the rest in the colour.
-                let lo = ferry.max(length - have[l]);
-                let ways = if length <= cap[l] && lo <= hi {
-                    (hi - lo + 1) as u16
-                } else {
-                    0
-                };
-                sum[l] += u32::from(ways) * (u32::from(row[l]) + gray);
+            } else {
+                let gray = u32::from(row[t.colors]);
+                for l in 0..W {
+                    sum[l] += u32::from(ways(l)) * (u32::from(row[l]) + gray);
+                }
             }
         }
         for l in 0..W {
