@@ -106,11 +106,10 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
 struct Count {
     n: usize,
     colour_starts: [usize; CARD_KINDS + 1],
-    /// Colours below this have their claims counted ahead, in `claims`.
-    ahead: usize,
     /// The draws at the start of a turn.
     draws: usize,
-    claims: [u32; SLOT_LANES],
+    /// The claims of each colour, when counted ahead (at the start of a turn).
+    claims: Option<[u32; SLOT_LANES]>,
 }
 
 impl Sink for Count {
@@ -133,11 +132,11 @@ impl Sink for Count {
 
     #[inline]
     fn colours(&mut self, colors: usize) -> bool {
-        if self.ahead < colors {
+        let Some(claims) = &self.claims else {
             return true;
-        }
+        };
         let mut n = self.n;
-        for (start, &claims) in self.colour_starts.iter_mut().zip(&self.claims).take(colors) {
+        for (start, &claims) in self.colour_starts.iter_mut().zip(claims).take(colors) {
             *start = n;
             n += claims as usize;
         }
@@ -148,10 +147,6 @@ impl Sink for Count {
     #[inline]
     fn colour(&mut self, c: usize) -> bool {
         self.colour_starts[c] = self.n;
-        if c < self.ahead {
-            self.n += self.claims[c] as usize;
-            return false;
-        }
         true
     }
 
@@ -491,7 +486,7 @@ impl State {
     pub(crate) fn random_legal(&self, rng: &mut GameRng) -> Option<Action> {
         let mut count = Count::default();
         if self.phase == Phase::Turn {
-            count.ahead = self.colour_claim_counts(&mut count.claims);
+            count.claims = Some(self.colour_claim_counts());
         }
         let _ = self.visit_legal(&mut count);
         let mut pick = Pick {
@@ -501,18 +496,19 @@ impl State {
         self.visit_legal(&mut pick).break_value()
     }
 
-    /// The claims the current player may pay in each deck colour (into
-    /// `out`, by colour): the numbers `turn_actions` lists, counted for every
+    /// The claims the current player may pay in each deck colour, by colour:
+    /// the numbers `turn_actions` lists, counted for every
     /// colour at once, one class at a time, in lanes the compiler turns into
     /// a few wide instructions (8 lanes when the deck has at most 8 colours,
-    /// as every rulebook's does). Returns the number of colours.
-    fn colour_claim_counts(&self, out: &mut [u32; SLOT_LANES]) -> usize {
+    /// as every rulebook's does).
+    fn colour_claim_counts(&self) -> [u32; SLOT_LANES] {
+        let mut out = [0; SLOT_LANES];
         if self.game.tables.colors <= 8 {
-            self.lane_claim_counts::<8>(out);
+            self.lane_claim_counts::<8>(&mut out);
         } else {
-            self.lane_claim_counts::<SLOT_LANES>(out);
+            self.lane_claim_counts::<SLOT_LANES>(&mut out);
         }
-        self.game.tables.colors
+        out
     }
 
     /// [`Self::colour_claim_counts`] over the first `W` colour lanes.
