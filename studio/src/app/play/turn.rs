@@ -323,21 +323,16 @@ fn claim(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option
             count(route.points, "point"),
             if route.tunnel { ", a tunnel" } else { "" }
         ));
-        let mut chosen = None;
-        ui.horizontal_wrapped(|ui| {
-            for &a in legal {
-                if matches!(a, Action::Claim { route, .. } if route == r)
-                    && ui
-                        .button(format!("Pay {}", payment_words(&state.describe(a))))
-                        .clicked()
-                {
-                    chosen = Some(a);
-                }
-            }
-            if ui.button("Choose another route").clicked() {
-                t.route = None;
-            }
-        });
+        let (chosen, back) = payment_buttons(
+            ui,
+            state,
+            legal,
+            |a| matches!(a, Action::Claim { route, .. } if route == r),
+            "Choose another route",
+        );
+        if back {
+            t.route = None;
+        }
         return chosen;
     }
     egui::ScrollArea::vertical()
@@ -364,6 +359,33 @@ fn claim(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option
     None
 }
 
+/// One "Pay …" button per legal action `pick` accepts, then a button to go
+/// back (`back`). Returns the action paid for, and whether going back was
+/// asked.
+fn payment_buttons(
+    ui: &mut Ui,
+    state: &State,
+    legal: &[Action],
+    pick: impl Fn(Action) -> bool,
+    back: &str,
+) -> (Option<Action>, bool) {
+    let mut chosen = None;
+    let mut went_back = false;
+    ui.horizontal_wrapped(|ui| {
+        for &a in legal {
+            if pick(a)
+                && ui
+                    .button(format!("Pay {}", payment_words(&state.describe(a))))
+                    .clicked()
+            {
+                chosen = Some(a);
+            }
+        }
+        went_back = ui.button(back).clicked();
+    });
+    (chosen, went_back)
+}
+
 /// Stations: the cities where one may be built, then its payments.
 fn station(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option<Action> {
     let mut cities: Vec<CityId> = legal
@@ -384,21 +406,16 @@ fn station(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Opti
             "A station in {}: choose the cards.",
             state.board().city(c).name
         ));
-        let mut chosen = None;
-        ui.horizontal_wrapped(|ui| {
-            for &a in legal {
-                if matches!(a, Action::BuildStation { city, .. } if city == c)
-                    && ui
-                        .button(format!("Pay {}", payment_words(&state.describe(a))))
-                        .clicked()
-                {
-                    chosen = Some(a);
-                }
-            }
-            if ui.button("Choose another city").clicked() {
-                t.city = None;
-            }
-        });
+        let (chosen, back) = payment_buttons(
+            ui,
+            state,
+            legal,
+            |a| matches!(a, Action::BuildStation { city, .. } if city == c),
+            "Choose another city",
+        );
+        if back {
+            t.city = None;
+        }
         return chosen;
     }
     egui::ScrollArea::vertical()
