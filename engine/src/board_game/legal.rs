@@ -106,6 +106,8 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
 struct Count {
     n: usize,
     colour_starts: [usize; CARD_KINDS + 1],
+    /// The count where the draws at the start of a turn begin.
+    draws_from: usize,
     /// The draws at the start of a turn.
     draws: usize,
     /// The claims of each colour, when counted ahead (at the start of a turn).
@@ -115,13 +117,13 @@ struct Count {
 impl Sink for Count {
     #[inline]
     fn draws(&mut self) -> bool {
-        self.draws = self.n;
+        self.draws_from = self.n;
         true
     }
 
     #[inline]
     fn draws_done(&mut self) {
-        self.draws = self.n - self.draws;
+        self.draws = self.n - self.draws_from;
     }
 
     #[inline]
@@ -170,51 +172,45 @@ struct Pick<'a> {
     counted: Option<&'a Count>,
 }
 
-impl Sink for Pick<'_> {
+impl Pick<'_> {
+    /// Whether to visit a section of `n` actions: when the action sought
+    /// lies past it, it is skipped whole.
     #[inline]
-    fn draws(&mut self) -> bool {
-        let Some(count) = self.counted else {
-            return true;
-        };
-        if self.left >= count.draws {
-            self.left -= count.draws;
+    fn visit(&mut self, n: usize) -> bool {
+        if self.left >= n {
+            self.left -= n;
             return false;
         }
         true
+    }
+}
+
+impl Sink for Pick<'_> {
+    #[inline]
+    fn draws(&mut self) -> bool {
+        match self.counted {
+            Some(count) => self.visit(count.draws),
+            None => true,
+        }
     }
 
     #[inline]
     fn colours(&mut self, colors: usize) -> bool {
-        let Some(count) = self.counted else {
-            return true;
-        };
-        let n = count.colour_starts[colors] - count.colour_starts[0];
-        if self.left >= n {
-            self.left -= n;
-            return false;
+        match self.counted {
+            Some(count) => self.visit(count.colour_starts[colors] - count.colour_starts[0]),
+            None => true,
         }
-        true
     }
 
     #[inline]
     fn colour(&mut self, c: usize) -> bool {
-        let Some(count) = self.counted else {
-            return true;
-        };
         // The colour's claims end where the next colour's (or the end
         // marker's) begin; past the last colour there is nothing to skip.
-        let Some(n) = count
-            .colour_starts
-            .get(c + 1)
-            .and_then(|end| end.checked_sub(count.colour_starts[c]))
-        else {
-            return true;
-        };
-        if self.left >= n {
-            self.left -= n;
-            return false;
-        }
-        true
+        let n = self.counted.and_then(|count| {
+            let end = count.colour_starts.get(c + 1)?;
+            end.checked_sub(count.colour_starts[c])
+        });
+        n.is_none_or(|n| self.visit(n))
     }
 
     #[inline]
@@ -234,9 +230,7 @@ impl Sink for Pick<'_> {
         per_route: usize,
         nth: impl Fn(RouteId, usize) -> Action,
     ) -> ControlFlow<Action> {
-        let n = routes * per_route;
-        if self.left >= n {
-            self.left -= n;
+        if !self.visit(routes * per_route) {
             return ControlFlow::Continue(());
         }
         let (mut rank, i) = (self.left / per_route, self.left % per_route);
