@@ -8,6 +8,7 @@ pub mod cards;
 mod events;
 mod legal;
 mod log;
+mod longest;
 mod observation;
 pub mod scoring;
 mod setup;
@@ -20,8 +21,9 @@ use std::sync::Arc;
 pub use action::{Action, ActionKind, Keep, Payment};
 pub use cards::{Card, Cards, TerrainCards};
 pub use events::{Event, Events, Revealed, Tickets};
+pub use longest::longest_path;
 pub use observation::{Observation, PublicPhase, PublicPlayer};
-pub use scoring::{ScoreBreakdown, longest_path};
+pub use scoring::ScoreBreakdown;
 pub use state::{Ending, MAX_DISPLAY_RESETS, PendingTunnel, Phase, Player, State};
 
 use crate::board::Board;

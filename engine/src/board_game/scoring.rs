@@ -3,10 +3,9 @@
 
 use serde::Serialize;
 
-use std::cell::RefCell;
-
 use smallvec::SmallVec;
 
+use super::longest::longest_path;
 use super::state::{Player, State};
 use crate::board::{Board, CityId, Place, RouteId, TicketId};
 use crate::game::{EndReason, Outcome, Seat};
@@ -49,20 +48,24 @@ pub struct ScoreBreakdown {
 struct Network {
     parent: Vec<u32>,
     cities: usize,
+    /// Has the board dead ends (so route ends may need stubs)?
+    dead_ends: bool,
 }
 
 impl Network {
     fn new(board: &Board) -> Self {
         // Stubs are needed only where there are dead ends.
-        let stubs = if board.countries().is_empty() {
-            0
-        } else {
+        let dead_ends = !board.countries().is_empty();
+        let stubs = if dead_ends {
             2 * board.routes().len()
+        } else {
+            0
         };
         let n = board.cities().len() + stubs;
         Network {
             parent: (0..n as u32).collect(),
             cities: board.cities().len(),
+            dead_ends,
         }
     }
 
@@ -85,7 +88,7 @@ impl Network {
     /// The node standing for `city` as an end of `route`: the city itself, or
     /// the route's private stub when the city is a dead end.
     fn end_node(&self, board: &Board, route: RouteId, city: CityId) -> u32 {
-        if board.is_dead_end(city) {
+        if self.dead_ends && board.is_dead_end(city) {
             let r = board.route(route);
             let side = usize::from(r.from != city);
             (self.cities + 2 * route.index() + side) as u32
@@ -103,6 +106,9 @@ impl Network {
 
     /// Is some node that reaches `a` joined to some node that reaches `b`?
     fn connects(&mut self, board: &Board, routes: &[RouteId], a: Place, b: Place) -> bool {
+        if let (Place::City(a), Place::City(b), false) = (a, b, self.dead_ends) {
+            return self.find(u32::from(a.0)) == self.find(u32::from(b.0));
+        }
         let mut ra = SmallVec::<[u32; 8]>::new();
         self.reach(board, routes, a, &mut ra);
         if ra.is_empty() {
@@ -408,354 +414,6 @@ fn station_options(
     opts
 }
 
-/// The length of the longest continuous path of `routes`: each route used
-/// once, cities revisited freely, never through a dead end (country location).
-/// Exact: a depth-first search over trails, pruned by the length of the
-/// routes not yet used in the component.
-pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
-    thread_local! {
-        static SCRATCH: RefCell<PathScratch> = RefCell::default();
-    }
-    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut scratch) => scratch.longest(board, routes),
-        Err(_) => PathScratch::default().longest(board, routes),
-    })
-}
-
-/// The buffers of [`longest_path`], kept per thread: a simulation scores
-/// every player of every game, and fresh buffers each time cost more than
-/// the search itself.
-#[derive(Default)]
-struct PathScratch {
-    /// Per board city: its local node, or `u32::MAX` (restored after use).
-    local: Vec<u32>,
-    /// Per local node: its board city.
-    cities: Vec<usize>,
-    /// Per local node: is it a dead end (a country location)?
-    dead: Vec<bool>,
-    /// Local edges: ends and length.
-    edges: Vec<(u32, u32, u32)>,
-    /// Per local node: its edges.
-    adj: Vec<Adjacent>,
-    /// Per local node: its component.
-    component: Vec<u32>,
-    /// Per component: its figures.
-    parts: Vec<Part>,
-    /// Per edge: counted in its component's total yet?
-    seen: Vec<bool>,
-    /// Where the searches start.
-    starts: Vec<usize>,
-    /// Per edge: on the trail being searched?
-    used: Vec<bool>,
-    /// Work lists: components, chains, trees.
-    stack: Vec<usize>,
-    order: Vec<(usize, u32)>,
-    down: Vec<u32>,
-}
-
-/// The figures of one connected component of a player's routes.
-#[derive(Clone, Copy)]
-struct Part {
-    /// Its first city.
-    root: usize,
-    /// Length of its routes.
-    total: u32,
-    /// Its shortest route.
-    shortest: u32,
-    /// Cities of odd degree.
-    odd: u32,
-    /// Cities.
-    cities: u32,
-    /// Route ends (twice its routes).
-    links: u32,
-    /// Does it touch a dead end?
-    ends: bool,
-    /// Has it a city of odd degree or a dead end, where trails start?
-    starts: bool,
-    /// Is its longest path already known?
-    searched: bool,
-}
-
-impl PathScratch {
-    /// The local node of `city`, numbering it on first sight.
-    fn node(&mut self, board: &Board, city: CityId) -> u32 {
-        let slot = &mut self.local[city.index()];
-        if *slot == u32::MAX {
-            *slot = self.dead.len() as u32;
-            self.cities.push(city.index());
-            self.dead.push(board.is_dead_end(city));
-        }
-        *slot
-    }
-
-    fn longest(&mut self, board: &Board, routes: &[RouteId]) -> u32 {
-        if routes.is_empty() {
-            return 0;
-        }
-        // Local numbering of the cities these routes touch.
-        if self.local.len() < board.cities().len() {
-            self.local.resize(board.cities().len(), u32::MAX);
-        }
-        self.cities.clear();
-        self.dead.clear();
-        self.edges.clear();
-        for &r in routes {
-            let route = board.route(r);
-            let (a, b) = (self.node(board, route.from), self.node(board, route.to));
-            self.edges.push((a, b, u32::from(route.length)));
-        }
-        for &c in &self.cities {
-            self.local[c] = u32::MAX;
-        }
-        let n = self.dead.len();
-        // The lists are reused, not rebuilt: emptying keeps their storage.
-        if self.adj.len() < n {
-            self.adj.resize_with(n, Adjacent::new);
-        }
-        let adj = &mut self.adj[..n];
-        adj.iter_mut().for_each(Adjacent::clear);
-        for (i, &(a, b, _)) in self.edges.iter().enumerate() {
-            adj[a as usize].push(i as u32);
-            adj[b as usize].push(i as u32);
-        }
-        contract_chains(&mut self.edges, adj, &self.dead, &mut self.stack);
-        let (edges, adj, dead) = (&self.edges, &self.adj[..n], &self.dead);
-        // Components, with the total length of their routes (the pruning bound).
-        let component = &mut self.component;
-        component.clear();
-        component.resize(n, u32::MAX);
-        let parts = &mut self.parts;
-        parts.clear();
-        self.seen.clear();
-        self.seen.resize(edges.len(), false);
-        // Components, with their figures, in one walk each.
-        for s in 0..n {
-            if component[s] != u32::MAX || adj[s].is_empty() {
-                continue;
-            }
-            let c = parts.len() as u32;
-            let mut part = Part {
-                root: s,
-                total: 0,
-                shortest: u32::MAX,
-                odd: 0,
-                cities: 0,
-                links: 0,
-                ends: false,
-                starts: false,
-                searched: false,
-            };
-            self.stack.clear();
-            self.stack.push(s);
-            component[s] = c;
-            while let Some(v) = self.stack.pop() {
-                let degree = adj[v].len() as u32;
-                part.cities += 1;
-                part.links += degree;
-                part.odd += degree % 2;
-                part.ends |= dead[v];
-                part.starts |= degree % 2 == 1 || dead[v];
-                for &e in &adj[v] {
-                    let (a, b, length) = edges[e as usize];
-                    part.shortest = part.shortest.min(length);
-                    if !std::mem::replace(&mut self.seen[e as usize], true) {
-                        part.total += length;
-                    }
-                    let w = if a as usize == v { b } else { a } as usize;
-                    if component[w] == u32::MAX {
-                        component[w] = c;
-                        self.stack.push(w);
-                    }
-                }
-            }
-            parts.push(part);
-        }
-        // Shortcuts first: a component without dead ends whose odd-degree
-        // cities number at most two has an Euler trail, so all of it is one
-        // path; a tree's longest path is found in one pass.
-        let mut best = 0;
-        for part in parts.iter_mut() {
-            if part.ends {
-                continue;
-            }
-            if part.odd <= 2 {
-                best = best.max(part.total);
-            } else if part.links / 2 + 1 == part.cities {
-                let tree =
-                    tree_longest_path(edges, adj, part.root, &mut self.order, &mut self.down);
-                best = best.max(tree);
-            } else {
-                continue;
-            }
-            part.searched = true;
-        }
-        // Otherwise a longest trail starts at an odd-degree vertex or a dead
-        // end, or is a closed trail that may start anywhere on it.
-        let starts = &mut self.starts;
-        starts.clear();
-        starts.extend(
-            (0..n)
-                .filter(|&v| !adj[v].is_empty() && !parts[component[v] as usize].searched)
-                .filter(|&v| adj[v].len() % 2 == 1 || dead[v]),
-        );
-        starts.extend(
-            parts
-                .iter()
-                .filter(|p| !p.searched && !p.starts)
-                .map(|p| p.root),
-        );
-        // A trail passes every city it does not end at an even number of
-        // times, so all odd-degree cities but two keep an unused route: at
-        // least half of them (rounded up) of the component's routes stay
-        // unused.
-        let cap = |part: &Part| {
-            let unused = part.odd.saturating_sub(2).div_ceil(2);
-            part.total.saturating_sub(unused * part.shortest)
-        };
-        // Components with the most track first, so the bound bites early.
-        starts.sort_by_key(|&v| std::cmp::Reverse(parts[component[v] as usize].total));
-        self.used.clear();
-        self.used.resize(edges.len(), false);
-        let mut search = Trails {
-            edges,
-            adj,
-            dead,
-            used: &mut self.used,
-            best,
-            cap: 0,
-        };
-        for &s in starts.iter() {
-            let part = &parts[component[s] as usize];
-            search.cap = cap(part);
-            if search.cap <= search.best {
-                continue;
-            }
-            search.walk(s, true, 0, part.total);
-        }
-        search.best
-    }
-}
-
-/// The longest path of a tree (a component without cycles or dead ends)
-/// containing `root`: for every city, the two longest branches below it.
-/// `order` and `down` are scratch.
-fn tree_longest_path(
-    edges: &[(u32, u32, u32)],
-    adj: &[Adjacent],
-    root: usize,
-    order: &mut Vec<(usize, u32)>,
-    down: &mut Vec<u32>,
-) -> u32 {
-    // Depth-first order with each city's parent edge.
-    order.clear();
-    order.push((root, u32::MAX));
-    let mut i = 0;
-    while i < order.len() {
-        let (v, from) = order[i];
-        for &e in &adj[v] {
-            if e != from {
-                let (a, b, _) = edges[e as usize];
-                let w = if a as usize == v { b } else { a } as usize;
-                order.push((w, e));
-            }
-        }
-        i += 1;
-    }
-    down.clear();
-    down.resize(adj.len(), 0);
-    let mut best = 0;
-    for &(v, from) in order.iter().rev() {
-        let (mut first, mut second) = (0, 0);
-        for &e in &adj[v] {
-            if e != from {
-                let (a, b, l) = edges[e as usize];
-                let w = if a as usize == v { b } else { a } as usize;
-                let branch = down[w] + l;
-                if branch > first {
-                    (first, second) = (branch, first);
-                } else if branch > second {
-                    second = branch;
-                }
-            }
-        }
-        down[v] = first;
-        best = best.max(first + second);
-    }
-    best
-}
-
-/// Replaces every chain through a city of degree two (not a dead end) by one
-/// longer edge: a trail entering such a city must leave by its other route,
-/// so the longest trail is unchanged while the search gets far smaller.
-/// `queue` is scratch.
-fn contract_chains(
-    edges: &mut [(u32, u32, u32)],
-    adj: &mut [Adjacent],
-    dead: &[bool],
-    queue: &mut Vec<usize>,
-) {
-    queue.clear();
-    queue.extend(0..adj.len());
-    while let Some(v) = queue.pop() {
-        if dead[v] || adj[v].len() != 2 || adj[v][0] == adj[v][1] {
-            continue;
-        }
-        let (e1, e2) = (adj[v][0] as usize, adj[v][1] as usize);
-        let other = |e: (u32, u32, u32)| if e.0 as usize == v { e.1 } else { e.0 } as usize;
-        let (x, y) = (other(edges[e1]), other(edges[e2]));
-        if x == v || y == v {
-            continue;
-        }
-        edges[e1] = (x as u32, y as u32, edges[e1].2 + edges[e2].2);
-        adj[v].clear();
-        // e1 already stands at x; at y it replaces e2.
-        if let Some(slot) = adj[y].iter_mut().find(|e| **e as usize == e2) {
-            *slot = e1 as u32;
-        }
-        queue.push(x);
-        queue.push(y);
-    }
-}
-
-/// The routes at a city, by local edge number (rarely more than four).
-type Adjacent = SmallVec<[u32; 6]>;
-
-/// The depth-first search over trails of [`longest_path`].
-struct Trails<'a> {
-    edges: &'a [(u32, u32, u32)],
-    adj: &'a [Adjacent],
-    dead: &'a [bool],
-    used: &'a mut [bool],
-    best: u32,
-    /// No trail of the component searched is longer.
-    cap: u32,
-}
-
-impl Trails<'_> {
-    /// Extends a trail that has reached `v` with length `len`, `left` being the
-    /// length of the component's routes not used yet.
-    fn walk(&mut self, v: usize, first: bool, len: u32, left: u32) {
-        self.best = self.best.max(len);
-        if (self.dead[v] && !first) || len + left <= self.best || self.best >= self.cap {
-            return;
-        }
-        for i in 0..self.adj[v].len() {
-            let e = self.adj[v][i] as usize;
-            if self.used[e] {
-                continue;
-            }
-            let (a, b, l) = self.edges[e];
-            let w = if a as usize == v { b } else { a } as usize;
-            self.used[e] = true;
-            self.walk(w, false, len + l, left - l);
-            self.used[e] = false;
-            if len + left <= self.best || self.best >= self.cap {
-                return;
-            }
-        }
-    }
-}
-
 /// Every player's final score.
 pub(crate) fn final_scores(state: &State) -> Vec<ScoreBreakdown> {
     let board = state.board();
@@ -845,75 +503,6 @@ pub(crate) fn outcome(state: &State, scores: &[ScoreBreakdown], reason: EndReaso
 mod tests {
     use super::*;
     use crate::rng::GameRng;
-    use crate::synth::{SynthSize, design};
-
-    /// Every trail from every city, no pruning: slow and obviously exact.
-    fn brute_force(board: &Board, routes: &[RouteId]) -> u32 {
-        fn walk(
-            board: &Board,
-            routes: &[RouteId],
-            v: CityId,
-            first: bool,
-            used: &mut Vec<bool>,
-        ) -> u32 {
-            if board.is_dead_end(v) && !first {
-                return 0;
-            }
-            let mut best = 0;
-            for (i, &r) in routes.iter().enumerate() {
-                let route = board.route(r);
-                if used[i] || (route.from != v && route.to != v) {
-                    continue;
-                }
-                used[i] = true;
-                best = best.max(
-                    u32::from(route.length) + walk(board, routes, route.other_end(v), false, used),
-                );
-                used[i] = false;
-            }
-            best
-        }
-        let mut used = vec![false; routes.len()];
-        (0..board.cities().len())
-            .map(|c| walk(board, routes, CityId::from_index(c), true, &mut used))
-            .max()
-            .unwrap_or(0)
-    }
-
-    #[test]
-    fn longest_path_matches_brute_force_on_random_networks() {
-        let size = SynthSize {
-            cities: 16,
-            routes: 40,
-            tickets: 20,
-        };
-        let board = Board::build(&design(size, 9)).unwrap();
-        let mut rng = GameRng::seeded(3);
-        for _ in 0..500 {
-            let k = 1 + rng.index(16);
-            let mut ids: Vec<RouteId> =
-                (0..board.routes().len()).map(RouteId::from_index).collect();
-            rng.shuffle(&mut ids);
-            ids.truncate(k);
-            assert_eq!(
-                longest_path(&board, &ids),
-                brute_force(&board, &ids),
-                "{ids:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_loop_counts_every_route_once() {
-        // A triangle with a tail: the whole network is one trail.
-        let text = "format: tracklayer/1\nname: T\nrules: {tickets: {setup: {regular: 0, keep: 0}}}\ncities: [{name: A}, {name: B}, {name: C}, {name: D}]\nroutes:\n  - {from: A, to: B, length: 2, color: red}\n  - {from: B, to: C, length: 3, color: red}\n  - {from: C, to: A, length: 4, color: red}\n  - {from: C, to: D, length: 1, color: red}\n";
-        let d = formats::load_str(text, std::path::Path::new("t.yaml"))
-            .unwrap()
-            .design;
-        let board = Board::build(&d).unwrap();
-        let all: Vec<RouteId> = (0..4).map(RouteId::from_index).collect();
-        assert_eq!(longest_path(&board, &all), 10);
-    }
 
     /// Every choice of borrowed routes, each judged on a fresh network:
     /// slow and obviously right.
