@@ -2,18 +2,21 @@
 //! European Express bonuses): each route used once, cities revisited
 //! freely, never through a dead end (a country location). Exact, and cheap
 //! enough to score every player of every simulated game.
+//!
+//! The network is first peeled: leaves are taken off one by one, each
+//! leaf's longest branch handed to its neighbour, which measures every tree
+//! on the way. What is left is the core, where every city has two routes or
+//! more. A trail cannot go into a peeled branch and come back, so a longest
+//! trail is a trail of the core with a peeled branch at each end; the core
+//! is searched depth first for it, from the cities such a trail can start
+//! at, chains of plain degree-two cities contracted, pruned by the track
+//! left.
 
 use std::cell::RefCell;
 
 use crate::board::{Board, RouteId};
 
 /// The length of the longest continuous path of `routes`.
-///
-/// Most networks need no search: a component whose odd-degree cities number
-/// at most two is one path, and a tree's longest path comes from peeling its
-/// leaves. The rest are searched depth first over trails from their
-/// odd-degree cities, chains of degree-two cities contracted, pruned by the
-/// track left.
 pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::default();
@@ -40,6 +43,25 @@ impl Edge {
     }
 }
 
+/// The longest branches peeled into a city, each through a different route:
+/// what a trail ending there can add (both when it starts and ends there).
+#[derive(Clone, Copy, Default)]
+struct Branches {
+    first: u32,
+    second: u32,
+}
+
+impl Branches {
+    fn add(&mut self, branch: u32) {
+        if branch > self.first {
+            self.second = self.first;
+            self.first = branch;
+        } else if branch > self.second {
+            self.second = branch;
+        }
+    }
+}
+
 /// The buffers of [`longest_path`], kept per thread: a simulation scores
 /// every player of every game, and fresh buffers each time would cost more
 /// than the measuring.
@@ -51,26 +73,26 @@ struct Scratch {
     cities: Vec<u32>,
     /// Per local city: is it a dead end?
     dead: Vec<bool>,
-    /// Per local city: its routes (spent by peeling).
+    /// Per local city: its routes; after peeling, its routes in the core.
     degree: Vec<u32>,
     /// Per local city: the exclusive or of its routes' numbers, which names
     /// the last route of a city left with one.
     routes_xor: Vec<u32>,
     /// The routes, between local cities.
     edges: Vec<Edge>,
-    /// Per local city: its union–find parent, grouping components.
-    parent: Vec<u32>,
-    /// Per local city: its component.
-    component: Vec<u32>,
-    /// Per component root: its component, or `u32::MAX`.
-    part_of: Vec<u32>,
-    /// The components.
-    parts: Vec<Part>,
-    /// Leaf peeling: cities left with one route, and per city the longest
-    /// branch peeled into it.
+    /// Per local city: the branches peeled into it.
+    branches: Vec<Branches>,
+    /// Peeling: cities left with one route.
     leaves: Vec<u32>,
-    down: Vec<u32>,
-    /// Adjacency, built only when some component is searched.
+    /// Per local city: its union–find parent, grouping the core's components.
+    parent: Vec<u32>,
+    /// Per union–find root: its component, or `u32::MAX`.
+    part_of: Vec<u32>,
+    /// Per local city of the core: its component.
+    component: Vec<u32>,
+    /// The core's components.
+    parts: Vec<Part>,
+    /// The core's routes at each city.
     adj: Adjacency,
     /// Where the searches start.
     starts: Vec<u32>,
@@ -78,7 +100,7 @@ struct Scratch {
     used: Vec<bool>,
 }
 
-/// The figures of one connected component.
+/// The figures of one connected component of the core.
 #[derive(Clone, Copy)]
 struct Part {
     /// Length of its routes.
@@ -87,14 +109,10 @@ struct Part {
     shortest: u32,
     /// Cities of odd degree.
     odd: u32,
-    /// Cities.
-    cities: u32,
-    /// Routes.
-    routes: u32,
-    /// Does it touch a dead end?
-    ends: bool,
-    /// Is its longest path already known?
-    solved: bool,
+    /// The longest branch peeled into one of its cities.
+    branch: u32,
+    /// Cities a longest trail may start at.
+    starts: u32,
 }
 
 impl Scratch {
@@ -103,46 +121,42 @@ impl Scratch {
             return 0;
         }
         self.number(board, routes);
-        // A forest peels away completely, its longest paths found on the way.
-        let peeled = self.peel_leaves();
+        let mut best = self.peel_leaves();
         if self.degree.iter().all(|&d| d == 0) {
-            return peeled;
-        }
-        // Otherwise, component by component: one without dead ends whose
-        // odd-degree cities number at most two has an Euler trail (all of it
-        // is one path); a tree was measured by peeling; the rest are searched.
-        self.adj.build(self.cities.len(), &self.edges);
-        self.find_parts();
-        let mut best = peeled;
-        for part in &mut self.parts {
-            if !part.ends && part.odd <= 2 {
-                best = best.max(part.total);
-                part.solved = true;
-            } else if part.routes + 1 == part.cities {
-                part.solved = true;
-            }
-        }
-        if self.parts.iter().all(|p| p.solved) {
+            // A forest: measured while peeling.
             return best;
         }
         let n = self.cities.len();
-        contract_chains(&mut self.edges, &mut self.adj, &self.dead);
-        // A longest trail starts at an odd-degree city or a dead end: an
-        // unsolved component has some (it has more than two odd-degree
-        // cities or a dead end).
-        let (parts, component) = (&self.parts, &self.component);
+        self.adj.build(&self.degree, &self.edges);
+        self.find_parts();
+        contract_chains(&mut self.edges, &mut self.adj, &self.dead, &self.branches);
+        // An open trail can be made longer at an end where the core has an
+        // unused route, unless that end is a dead end or a peeled branch
+        // outweighs the route. So a longest trail starts at a city of odd
+        // degree, a dead end or a city with a branch — or is a closed trail
+        // through all of a component that has none.
+        let (parts, component) = (&mut self.parts, &self.component);
         self.starts.clear();
-        self.starts.extend((0..n as u32).filter(|&v| {
-            let v = v as usize;
-            !parts[component[v] as usize].solved && (self.adj.degree(v) % 2 == 1 || self.dead[v])
-        }));
+        for v in 0..n {
+            if self.adj.degree(v) > 0
+                && (self.adj.degree(v) % 2 == 1 || self.dead[v] || self.branches[v].first > 0)
+            {
+                self.starts.push(v as u32);
+                parts[component[v] as usize].starts += 1;
+            }
+        }
+        for part in parts.iter() {
+            if part.starts == 0 {
+                best = best.max(part.total);
+            }
+        }
         // A trail passes every city it does not end at an even number of
         // times, so all odd-degree cities but two keep an unused route: at
         // least half of them (rounded up) of the component's routes stay
-        // unused.
-        let cap = |part: &Part| {
+        // unused. The ends add at most the branches there.
+        let cap = |part: &Part, s: usize| {
             let unused = part.odd.saturating_sub(2).div_ceil(2);
-            part.total.saturating_sub(unused * part.shortest)
+            part.total.saturating_sub(unused * part.shortest) + self.branches[s].first + part.branch
         };
         // Components with the most track first, so the bound bites early.
         self.starts
@@ -153,15 +167,21 @@ impl Scratch {
             edges: &self.edges,
             adj: &self.adj,
             dead: &self.dead,
+            branches: &self.branches,
             used: &mut self.used,
             best,
+            start: 0,
             cap: 0,
+            slack: 0,
         };
         for &s in &self.starts {
-            let part = &parts[component[s as usize] as usize];
-            search.cap = cap(part);
+            let s = s as usize;
+            let part = &parts[component[s] as usize];
+            search.cap = cap(part, s);
             if search.cap > search.best {
-                search.walk(s as usize, true, 0, part.total);
+                search.start = s;
+                search.slack = self.branches[s].first + part.branch;
+                search.walk(s, 0, part.total);
             }
         }
         search.best
@@ -206,58 +226,15 @@ impl Scratch {
         }
     }
 
-    /// Groups the cities into connected components with their figures.
-    fn find_parts(&mut self) {
-        let n = self.cities.len();
-        let parent = &mut self.parent;
-        parent.clear();
-        parent.extend(0..n as u32);
-        for e in &self.edges {
-            let (a, b) = (root(parent, e.a), root(parent, e.b));
-            parent[a as usize] = b;
-        }
-        self.part_of.clear();
-        self.part_of.resize(n, u32::MAX);
-        self.parts.clear();
-        self.component.clear();
-        for v in 0..n {
-            let r = root(parent, v as u32) as usize;
-            if self.part_of[r] == u32::MAX {
-                self.part_of[r] = self.parts.len() as u32;
-                self.parts.push(Part {
-                    total: 0,
-                    shortest: u32::MAX,
-                    odd: 0,
-                    cities: 0,
-                    routes: 0,
-                    ends: false,
-                    solved: false,
-                });
-            }
-            self.component.push(self.part_of[r]);
-            let part = &mut self.parts[self.part_of[r] as usize];
-            part.cities += 1;
-            part.odd += self.adj.degree(v) % 2;
-            part.ends |= self.dead[v];
-        }
-        for e in &self.edges {
-            let part = &mut self.parts[self.component[e.a as usize] as usize];
-            part.total += e.length;
-            part.shortest = part.shortest.min(e.length);
-            part.routes += 1;
-        }
-    }
-
     /// Peels leaves off the network, each leaf's longest branch joining its
     /// neighbour's, and returns the longest path met on the way: a whole
     /// tree's (a tree peels away completely, and its longest path joins the
-    /// two longest branches at some city), and some path of every other
-    /// component. A branch reaching a dead end stops there. Spends the
-    /// degrees and the route sums.
+    /// two longest branches at some city). A branch reaching a dead end
+    /// stops there. Leaves `degree` counting the core's routes only.
     fn peel_leaves(&mut self) -> u32 {
         let n = self.cities.len();
-        self.down.clear();
-        self.down.resize(n, 0);
+        self.branches.clear();
+        self.branches.resize(n, Branches::default());
         self.leaves.clear();
         self.leaves
             .extend((0..n as u32).filter(|&v| self.degree[v as usize] == 1));
@@ -271,12 +248,12 @@ impl Scratch {
             let edge = self.edges[e as usize];
             let w = edge.other(v);
             self.degree[v] = 0;
-            let branch = self.down[v] + edge.length;
+            let branch = self.branches[v].first + edge.length;
             if self.dead[w] {
                 best = best.max(branch);
             } else {
-                best = best.max(self.down[w] + branch);
-                self.down[w] = self.down[w].max(branch);
+                best = best.max(self.branches[w].first + branch);
+                self.branches[w].add(branch);
             }
             self.degree[w] -= 1;
             self.routes_xor[w] ^= e;
@@ -285,6 +262,51 @@ impl Scratch {
             }
         }
         best
+    }
+
+    /// Groups the core's cities into connected components with their
+    /// figures.
+    fn find_parts(&mut self) {
+        let n = self.cities.len();
+        let parent = &mut self.parent;
+        parent.clear();
+        parent.extend(0..n as u32);
+        let in_core = |e: &Edge| self.degree[e.a as usize] > 0 && self.degree[e.b as usize] > 0;
+        for e in self.edges.iter().filter(|e| in_core(e)) {
+            let (a, b) = (root(parent, e.a), root(parent, e.b));
+            parent[a as usize] = b;
+        }
+        self.part_of.clear();
+        self.part_of.resize(n, u32::MAX);
+        self.parts.clear();
+        self.component.clear();
+        for v in 0..n {
+            if self.degree[v] == 0 {
+                self.component.push(u32::MAX);
+                continue;
+            }
+            let r = root(parent, v as u32) as usize;
+            if self.part_of[r] == u32::MAX {
+                self.part_of[r] = self.parts.len() as u32;
+                self.parts.push(Part {
+                    total: 0,
+                    shortest: u32::MAX,
+                    odd: 0,
+                    branch: 0,
+                    starts: 0,
+                });
+            }
+            let c = self.part_of[r];
+            self.component.push(c);
+            let part = &mut self.parts[c as usize];
+            part.odd += self.degree[v] % 2;
+            part.branch = part.branch.max(self.branches[v].first);
+        }
+        for e in self.edges.iter().filter(|e| in_core(e)) {
+            let part = &mut self.parts[self.component[e.a as usize] as usize];
+            part.total += e.length;
+            part.shortest = part.shortest.min(e.length);
+        }
     }
 }
 
@@ -298,8 +320,8 @@ fn root(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
-/// The routes at each local city, by edge number, in one flat list: city
-/// `v`'s are `slots[first[v]..][..degree[v]]`.
+/// The core's routes at each local city, by edge number, in one flat list:
+/// city `v`'s are `slots[first[v]..][..degree[v]]`.
 #[derive(Default)]
 struct Adjacency {
     first: Vec<u32>,
@@ -308,26 +330,26 @@ struct Adjacency {
 }
 
 impl Adjacency {
-    /// The lists of `n` cities joined by `edges` (storage is reused).
-    fn build(&mut self, n: usize, edges: &[Edge]) {
-        self.degree.clear();
-        self.degree.resize(n, 0);
-        for e in edges {
-            self.degree[e.a as usize] += 1;
-            self.degree[e.b as usize] += 1;
-        }
+    /// The lists of the routes whose ends both have routes in the core
+    /// (`core[v]` of them at city `v`); storage is reused.
+    fn build(&mut self, core: &[u32], edges: &[Edge]) {
         self.first.clear();
         let mut at = 0;
-        for d in &mut self.degree {
+        for &d in core {
             self.first.push(at);
-            at += std::mem::take(d);
+            at += d;
         }
         self.slots.clear();
         self.slots.resize(at as usize, 0);
+        self.degree.clear();
+        self.degree.resize(core.len(), 0);
         for (i, e) in edges.iter().enumerate() {
-            for v in [e.a as usize, e.b as usize] {
-                self.slots[(self.first[v] + self.degree[v]) as usize] = i as u32;
-                self.degree[v] += 1;
+            let (a, b) = (e.a as usize, e.b as usize);
+            if core[a] > 0 && core[b] > 0 {
+                for v in [a, b] {
+                    self.slots[(self.first[v] + self.degree[v]) as usize] = i as u32;
+                    self.degree[v] += 1;
+                }
             }
         }
     }
@@ -362,14 +384,15 @@ impl std::ops::Index<usize> for Adjacency {
     }
 }
 
-/// Replaces every chain through a city of degree two (not a dead end) by one
-/// longer edge: a trail entering such a city must leave by its other route,
-/// so the longest trail is unchanged while the search gets far smaller.
-/// Contracting a city changes no other city's degree, so one pass does.
-fn contract_chains(edges: &mut [Edge], adj: &mut Adjacency, dead: &[bool]) {
+/// Replaces every chain through a plain city of degree two (no dead end, no
+/// branch) by one longer edge: a trail entering such a city must leave by
+/// its other route (or could be longer), so the longest trail is unchanged
+/// while the search gets far smaller. Contracting a city changes no other
+/// city's degree, so one pass does.
+fn contract_chains(edges: &mut [Edge], adj: &mut Adjacency, dead: &[bool], branches: &[Branches]) {
     for v in 0..adj.len() {
         let &[e1, e2] = &adj[v] else { continue };
-        if dead[v] || e1 == e2 {
+        if dead[v] || branches[v].first > 0 || e1 == e2 {
             continue;
         }
         let (e1, e2) = (e1 as usize, e2 as usize);
@@ -387,23 +410,38 @@ fn contract_chains(edges: &mut [Edge], adj: &mut Adjacency, dead: &[bool]) {
     }
 }
 
-/// The depth-first search over trails of [`longest_path`].
+/// The depth-first search over the core's trails of [`longest_path`].
 struct Trails<'a> {
     edges: &'a [Edge],
     adj: &'a Adjacency,
     dead: &'a [bool],
+    branches: &'a [Branches],
     used: &'a mut [bool],
     best: u32,
-    /// No trail of the component searched is longer.
+    /// Where the trails searched start.
+    start: usize,
+    /// No trail from `start` is longer.
     cap: u32,
+    /// The most the branches at both ends can add.
+    slack: u32,
 }
 
 impl Trails<'_> {
-    /// Extends a trail that has reached `v` with length `len`, `left` being the
-    /// length of the component's routes not used yet.
-    fn walk(&mut self, v: usize, first: bool, len: u32, left: u32) {
-        self.best = self.best.max(len);
-        if (self.dead[v] && !first) || len + left <= self.best || self.best >= self.cap {
+    /// Extends a trail from `start` that has reached `v` with length `len`,
+    /// `left` being the length of the component's routes not used yet.
+    fn walk(&mut self, v: usize, len: u32, left: u32) {
+        let at_start = v == self.start;
+        let ends = self.branches[self.start].first
+            + if at_start {
+                self.branches[v].second
+            } else {
+                self.branches[v].first
+            };
+        self.best = self.best.max(len + ends);
+        if (self.dead[v] && !(at_start && len == 0))
+            || len + left + self.slack <= self.best
+            || self.best >= self.cap
+        {
             return;
         }
         for &e in &self.adj[v] {
@@ -413,9 +451,9 @@ impl Trails<'_> {
             }
             let edge = self.edges[e];
             self.used[e] = true;
-            self.walk(edge.other(v), false, len + edge.length, left - edge.length);
+            self.walk(edge.other(v), len + edge.length, left - edge.length);
             self.used[e] = false;
-            if len + left <= self.best || self.best >= self.cap {
+            if len + left + self.slack <= self.best || self.best >= self.cap {
                 return;
             }
         }
