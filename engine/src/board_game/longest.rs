@@ -530,6 +530,15 @@ mod tests {
     }
 
     #[test]
+    fn longest_path_matches_brute_force_on_usa_networks() {
+        // Sparse networks of a real map: mostly trees and small cores with
+        // long branches.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let board = Board::build(&formats::load(&path).unwrap().design).unwrap();
+        matches_brute_force(&board, 24, 7);
+    }
+
+    #[test]
     fn longest_path_never_passes_through_a_country() {
         // Every third city a location of one country: dead ends with
         // several routes, which a trail may start or end at but not cross.
