@@ -4,6 +4,7 @@
 //! these; information-set search completes them into full states by sampling.
 
 use super::cards::{Card, Cards, TerrainCards};
+use super::events::Tickets;
 use super::legal;
 use super::state::{Phase, State};
 use super::{Action, BoardGame};
@@ -283,7 +284,7 @@ impl game::Observation for Observation<'_> {
         let mine_offer = if s.current.index() == me {
             s.offer.clone()
         } else {
-            Vec::new()
+            Tickets::new()
         };
         let mut long_pool = Vec::new();
         let mut regular_pool = Vec::new();
@@ -317,7 +318,7 @@ impl game::Observation for Observation<'_> {
                 push(t, board);
             }
         }
-        let setup_lens: Vec<usize> = s.setup_offers.iter().map(Vec::len).collect();
+        let setup_lens: Vec<usize> = s.setup_offers.iter().map(|o| o.len()).collect();
         for o in &mut s.setup_offers {
             for t in o.drain(..) {
                 push(t, board);
@@ -352,10 +353,10 @@ impl game::Observation for Observation<'_> {
         s.offer = if s.current.index() == me {
             mine_offer
         } else {
-            take(offer_len)
+            take(offer_len).into()
         };
         for (o, &k) in s.setup_offers.iter_mut().zip(&setup_lens) {
-            *o = take(k);
+            *o = take(k).into();
         }
         s.tickets_out = take(out_len);
         s.tickets = deck.into();

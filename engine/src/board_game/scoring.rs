@@ -46,7 +46,8 @@ pub struct ScoreBreakdown {
 /// (a country location), so routes into a country never join each other.
 #[derive(Clone)]
 struct Network {
-    parent: Vec<u32>,
+    /// Inline for boards of up to 64 cities without countries.
+    parent: SmallVec<[u32; 64]>,
     cities: usize,
     /// Has the board dead ends (so route ends may need stubs)?
     dead_ends: bool,
@@ -137,13 +138,11 @@ impl Network {
     }
 }
 
+/// Per ticket of a player: completed or not (inline for the usual handful).
+type Done = SmallVec<[bool; 16]>;
+
 /// Which of `tickets` a player's routes (plus borrowed ones) complete.
-fn completed(
-    board: &Board,
-    net: &mut Network,
-    routes: &[RouteId],
-    tickets: &[TicketId],
-) -> Vec<bool> {
+fn completed(board: &Board, net: &mut Network, routes: &[RouteId], tickets: &[TicketId]) -> Done {
     tickets
         .iter()
         .map(|&t| {
@@ -168,7 +167,7 @@ fn ticket_points(board: &Board, tickets: &[TicketId], done: &[bool]) -> i32 {
 /// another player leaving its city (or none), maximising ticket points and,
 /// among the best, using the fewest stations. Returns the chosen (city, route)
 /// pairs and which tickets are completed.
-fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Vec<bool>) {
+fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done) {
     let board = state.board();
     let p = state.player(seat);
     let mut base = Network::new(board);
@@ -197,7 +196,7 @@ fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Vec<b
     };
     let plain_points = ticket_points(board, &p.tickets, &plain);
     let mut best_points = plain_points;
-    let mut best: (Vec<(CityId, RouteId)>, Vec<bool>) = (Vec::new(), plain);
+    let mut best: (Vec<(CityId, RouteId)>, Done) = (Vec::new(), plain);
     let mut choice = vec![0usize; options.len()];
     let mut now: SmallVec<[usize; 8]> = SmallVec::new();
     loop {
@@ -506,7 +505,7 @@ mod tests {
 
     /// Every choice of borrowed routes, each judged on a fresh network:
     /// slow and obviously right.
-    fn reference_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Vec<bool>) {
+    fn reference_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done) {
         let board = state.board();
         let p = state.player(seat);
         let own = |extra: &[RouteId]| {

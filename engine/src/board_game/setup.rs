@@ -4,6 +4,7 @@
 use formats::scenario::{CardCounts, Setup};
 
 use super::cards::{Card, Cards};
+use super::events::Tickets;
 use super::state::{Phase, State};
 use crate::board::{CityId, RouteId, TicketId};
 use crate::game::Seat;
@@ -67,7 +68,7 @@ impl State {
             .skip_ticket_choice
             .unwrap_or_else(|| setup.players.iter().any(|p| p.tickets.is_some()));
         if skip && self.phase == Phase::SetupTickets {
-            let mut pending: Vec<TicketId> = std::mem::take(&mut self.offer);
+            let mut pending = std::mem::take(&mut self.offer);
             for o in self.setup_offers.drain(..) {
                 pending.extend(o);
             }
@@ -180,7 +181,7 @@ impl State {
         let n = self.players.len();
         // Player 1 chooses first from `offer`; the others wait in
         // `setup_offers`, the next player last.
-        let slot = |s: &mut State, i: usize| -> Vec<TicketId> {
+        let slot = |s: &mut State, i: usize| -> Tickets {
             if i == 0 {
                 std::mem::take(&mut s.offer)
             } else {
@@ -229,9 +230,9 @@ impl State {
         }
         for (i, offer) in chosen {
             if i == 0 {
-                self.offer = offer;
+                self.offer = offer.into();
             } else {
-                self.setup_offers[n - 1 - i] = offer;
+                self.setup_offers[n - 1 - i] = offer.into();
             }
         }
         Ok(())
@@ -288,7 +289,7 @@ impl State {
             p.tickets.retain(|&t| t != id);
         } else {
             let o = self.setup_offers.iter_mut().find(|o| o.contains(&id))?;
-            o.retain(|&t| t != id);
+            o.retain(|t| *t != id);
         }
         Some(())
     }
@@ -532,7 +533,7 @@ mod tests {
             + s.long_tickets.len()
             + s.tickets_out.len()
             + s.offer.len()
-            + s.setup_offers.iter().map(Vec::len).sum::<usize>()
+            + s.setup_offers.iter().map(|o| o.len()).sum::<usize>()
             + s.players.iter().map(|p| p.tickets.len()).sum::<usize>()
     }
 

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::cards::{Card, Cards, TerrainCards};
-use super::events::{Event, EventSink, Events};
+use super::events::{Event, EventSink, Events, Tickets};
 use super::scoring::{self, ScoreBreakdown};
 use super::{BoardGame, Payment};
 use crate::board::{Board, CityId, MAX_DISPLAY, MAX_TERRAIN_FACE_UP, RouteId, TicketId};
@@ -116,9 +116,9 @@ pub struct State {
     pub(crate) current: Seat,
     pub(crate) phase: Phase,
     /// Tickets offered to the current player (setup or drawn).
-    pub(crate) offer: Vec<TicketId>,
+    pub(crate) offer: Tickets,
     /// Setup offers of the players who have not chosen yet.
-    pub(crate) setup_offers: Vec<Vec<TicketId>>,
+    pub(crate) setup_offers: Vec<Tickets>,
     pub(crate) turn: u32,
     pub(crate) passes_in_row: u8,
     /// Turns left in the last round, once it has begun.
@@ -189,7 +189,7 @@ impl State {
             station_owner: vec![None; board.cities().len()],
             current: Seat(0),
             phase: Phase::SetupTickets,
-            offer: Vec::new(),
+            offer: Tickets::new(),
             setup_offers: Vec::new(),
             turn: 0,
             passes_in_row: 0,
@@ -326,7 +326,7 @@ impl State {
     }
 
     /// Setup offers still waiting for their players (next player last).
-    pub fn pending_setup_offers(&self) -> &[Vec<TicketId>] {
+    pub fn pending_setup_offers(&self) -> &[Tickets] {
         &self.setup_offers
     }
 
@@ -448,8 +448,8 @@ impl State {
     }
 
     /// Takes up to `long` long and `regular` regular tickets from the decks.
-    pub(crate) fn take_tickets(&mut self, long: u8, regular: u8) -> Vec<TicketId> {
-        let mut out = Vec::with_capacity(usize::from(long) + usize::from(regular));
+    pub(crate) fn take_tickets(&mut self, long: u8, regular: u8) -> Tickets {
+        let mut out = Tickets::new();
         for _ in 0..long {
             if let Some(t) = self.long_tickets.pop_front() {
                 out.push(t);
