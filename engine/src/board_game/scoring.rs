@@ -46,8 +46,7 @@ pub struct ScoreBreakdown {
 /// (a country location), so routes into a country never join each other.
 #[derive(Clone)]
 struct Network {
-    /// Inline for boards of up to 64 cities without countries.
-    parent: SmallVec<[u32; 64]>,
+    parent: Vec<u32>,
     cities: usize,
     /// Has the board dead ends (so route ends may need stubs)?
     dead_ends: bool,
