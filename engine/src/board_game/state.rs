@@ -412,15 +412,23 @@ impl State {
         }
         let mut resets = 0;
         while locos >= reset && resets < MAX_DISPLAY_RESETS {
-            let non_locos = self.deck.iter().filter(|c| !c.is_locomotive()).count()
-                + (self.discards.total() - u32::from(self.discards.locomotives())) as usize
+            // A display of `size` cards with fewer than `reset` locomotives
+            // needs `size - reset + 1` other cards; the deck is searched
+            // only for as many as the display and the discards lack.
+            let needed = size + 1 - reset;
+            let known = (self.discards.total() - u32::from(self.discards.locomotives())) as usize
                 + self.display[..size]
                     .iter()
                     .filter(|c| matches!(c, Some(c) if !c.is_locomotive()))
                     .count();
-            // A display of `size` cards with fewer than `reset` locomotives
-            // needs `size - reset + 1` other cards.
-            if non_locos < size + 1 - reset {
+            let lacking = needed.saturating_sub(known);
+            let in_deck = self
+                .deck
+                .iter()
+                .filter(|c| !c.is_locomotive())
+                .take(lacking)
+                .count();
+            if in_deck < lacking {
                 break;
             }
             for slot in &mut self.display[..size] {
