@@ -8,9 +8,10 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::board::Board;
-use engine::board_game::{BoardGame, State};
-use engine::bots::{self, Bot};
+use engine::board_game::{BoardFamily, BoardGame, State};
+use engine::bots::{self, BoardBot};
 use engine::game::GameState;
+use engine::game::table::{DEFAULT_TURN_CAP, Table};
 use engine::sim::record;
 
 fn usa() -> Arc<BoardGame> {
@@ -24,19 +25,19 @@ fn usa() -> Arc<BoardGame> {
 fn positions(game: &Arc<BoardGame>) -> Vec<State> {
     let mut out = Vec::new();
     for seed in 0..4 {
-        let mut state = game.new_game(seed);
-        let mut players: Vec<Box<dyn Bot>> = (0..2)
+        let mut players: Vec<Box<BoardBot>> = (0..2)
             .map(|_| bots::by_name("route-focus", seed).expect("a bot"))
             .collect();
+        let mut table = Table::new(game.new_game(seed), &mut players, DEFAULT_TURN_CAP);
         let mut k = 0;
-        while let Some(seat) = state.current_player() {
-            if k % 5 == 0 {
-                out.push(state.clone());
-            }
-            k += 1;
-            let a = players[seat.index()].act(&state.observation(seat));
-            state.apply(a).expect("bots play legal actions");
-        }
+        table
+            .play(|state, _, _, _| {
+                if k % 5 == 0 && !state.is_terminal() {
+                    out.push(state.clone());
+                }
+                k += 1;
+            })
+            .expect("bots play legal actions");
     }
     out
 }
@@ -90,10 +91,17 @@ fn games(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                let mut players: Vec<Box<dyn Bot>> = (0..2)
+                let mut players: Vec<Box<BoardBot>> = (0..2)
                     .map(|s| bots::by_name(name, seed + s).expect("a bot"))
                     .collect();
-                black_box(record::play(&game, seed, &mut players, vec![0, 0], 500))
+                black_box(record::play::<BoardFamily>(
+                    game.board(),
+                    &game,
+                    seed,
+                    &mut players,
+                    vec![0, 0],
+                    DEFAULT_TURN_CAP,
+                ))
             })
         });
     }

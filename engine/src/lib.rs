@@ -4,8 +4,10 @@
 //! - [`validate`]: the design validator and its diagnostics;
 //! - [`analysis`]: shortest paths and the lenient network the validator, the
 //!   studio and `tracklayer stats` share; [`stats`]: design statistics;
-//! - [`game`]: the generic game interface; [`board_game`]: the rules of the
-//!   board family behind it; [`scenario`], [`replay`]: scenario files and replays.
+//! - [`game`]: the generic game interface (states, families, the one bot game
+//!   loop); [`families`]: every family, registered in one place;
+//!   [`board_game`]: the rules of the board family behind it;
+//!   [`scenario`], [`replay`]: scenario files and replays.
 //! - [`bots`]: players that read observations only;
 //! - [`sim`]: batch simulation and its statistics.
 
@@ -13,6 +15,7 @@ pub mod analysis;
 pub mod board;
 pub mod board_game;
 pub mod bots;
+pub mod families;
 pub mod game;
 pub mod replay;
 pub mod rng;

@@ -1,14 +1,14 @@
-//! Recording games as replays and playing replays back, checking that they
-//! still give the recorded result.
+//! Recording games of any rule family as replays and playing replays back,
+//! checking that they still give the recorded result. A replay stores the
+//! design, the seed and the actions in words, so it plays back on any build
+//! whose rules agree.
 
 use std::sync::Arc;
 
 use formats::GameFile;
 use formats::replay::{REPLAY_FORMAT, Replay, ReplayResult};
 
-use crate::board::Board;
-use crate::board_game::{Action, BoardGame, State};
-use crate::game::{EndReason, GameState, Outcome};
+use crate::game::{EndReason, Family, Game, GameState, Outcome, PlayerCountError};
 
 /// Why a replay could not be played back.
 #[derive(Debug, thiserror::Error)]
@@ -18,7 +18,7 @@ pub enum ReplayError {
     Design(String),
     /// The player count does not fit the design.
     #[error(transparent)]
-    Players(#[from] crate::board_game::PlayerCountError),
+    Players(#[from] PlayerCountError),
     /// An action could not be read or was refused.
     #[error("action {index} `{text}`: {reason}")]
     Action {
@@ -83,12 +83,12 @@ impl Recorder {
     }
 
     /// Records an action, described in `state` before it is applied.
-    pub fn record(&mut self, state: &State, action: Action) {
-        self.replay.actions.push(state.describe(action));
+    pub fn record<S: GameState>(&mut self, state: &S, action: S::Action) {
+        self.replay.actions.push(state.action_text(action));
     }
 
     /// The replay so far, with the result once the game is over.
-    pub fn finish(&self, state: &State) -> Replay {
+    pub fn finish<S: GameState>(&self, state: &S) -> Replay {
         let mut r = self.replay.clone();
         r.result = state.outcome().as_ref().map(result_of);
         r
@@ -98,25 +98,26 @@ impl Recorder {
 /// A replay played back: every state from the deal to the end, and every
 /// action, so a viewer can step forwards and backwards.
 #[derive(Debug, Clone)]
-pub struct Playback {
+pub struct Playback<S: GameState> {
     /// States before each action, then the final state.
-    pub states: Vec<State>,
+    pub states: Vec<S>,
     /// The actions, in order.
-    pub actions: Vec<Action>,
+    pub actions: Vec<S::Action>,
 }
 
-impl Playback {
+impl<S: GameState> Playback<S> {
     /// The state at the end.
-    pub fn last(&self) -> &State {
+    pub fn last(&self) -> &S {
         self.states
             .last()
             .expect("a playback holds at least the deal")
     }
 }
 
-/// Plays a replay back, checking its recorded result.
-pub fn play_back(replay: &Replay) -> Result<Playback, ReplayError> {
-    let board = Board::build(&replay.design).map_err(|d| {
+/// Plays a replay of a game of family `F` back, checking its recorded result
+/// ([`crate::families`] picks the family from the replay's design).
+pub fn play_back<F: Family>(replay: &Replay) -> Result<Playback<F::State>, ReplayError> {
+    let design = F::build(&replay.design).map_err(|d| {
         ReplayError::Design(
             d.iter()
                 .filter(|d| d.severity == crate::Severity::Error)
@@ -125,8 +126,8 @@ pub fn play_back(replay: &Replay) -> Result<Playback, ReplayError> {
                 .join("; "),
         )
     })?;
-    let game = BoardGame::new(Arc::new(board), replay.players)?;
-    let mut state = game.new_game(replay.seed);
+    let game = F::new_game(&Arc::new(design), replay.players)?;
+    let mut state = game.new_initial_state(replay.seed);
     let mut states = Vec::with_capacity(replay.actions.len() + 1);
     let mut actions = Vec::with_capacity(replay.actions.len());
     for (i, text) in replay.actions.iter().enumerate() {

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use engine::board::{Board, RouteId};
-use engine::board_game::BoardGame;
+use engine::board_game::{BoardFamily, BoardGame};
 use engine::game::GameState;
 use engine::replay::{Recorder, ReplayError, play_back};
 use engine::rng::GameRng;
@@ -48,7 +48,7 @@ fn replaying_a_recorded_game_gives_the_same_final_state() {
         // Through the file format too.
         let text = serde_yaml::to_string(&replay).unwrap();
         let replay: formats::replay::Replay = serde_yaml::from_str(&text).unwrap();
-        let playback = play_back(&replay).unwrap_or_else(|e| panic!("{map}: {e}"));
+        let playback = play_back::<BoardFamily>(&replay).unwrap_or_else(|e| panic!("{map}: {e}"));
         let end = playback.last();
         assert_eq!(end.players(), state.players(), "{map}");
         assert_eq!(end.deck(), state.deck(), "{map}");
@@ -67,7 +67,7 @@ fn replaying_a_recorded_game_gives_the_same_final_state() {
             r.scores[0] += 1;
         }
         assert!(matches!(
-            play_back(&tampered),
+            play_back::<BoardFamily>(&tampered),
             Err(ReplayError::Mismatch { .. })
         ));
     }

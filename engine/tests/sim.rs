@@ -7,6 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use engine::board::Board;
+use engine::board_game::BoardFamily;
+use engine::board_game::sim::BoardReport;
 use engine::sim::{self, SimConfig, SimReport};
 
 fn design(text: &str) -> Arc<Board> {
@@ -28,9 +30,9 @@ fn run(
     games: u32,
     bots: &[&str],
     threads: usize,
-) -> SimReport {
-    let config = SimConfig {
-        board,
+) -> SimReport<BoardReport> {
+    let config = SimConfig::<BoardFamily> {
+        design: board,
         players,
         games,
         bots: bots.iter().map(|s| s.to_string()).collect(),
@@ -70,29 +72,29 @@ fn the_report_adds_up_on_a_map_whose_answers_are_known() {
     assert!(s.errors.is_empty(), "{:?}", s.errors);
     // Every game: one claim, one ticket done (+5, route 1, longest path 10 = 16), one failed (−5).
     assert_eq!(s.pace.end_reasons.normal.value, 1.0);
-    assert_eq!(s.map.routes[0].claimed, 40);
-    assert_eq!(s.map.routes[0].claim_rate, 1.0);
-    assert_eq!(s.map.routes[0].by_seat.iter().sum::<u64>(), 40);
-    assert!(s.map.never_claimed.is_empty());
+    assert_eq!(s.family.map.routes[0].claimed, 40);
+    assert_eq!(s.family.map.routes[0].claim_rate, 1.0);
+    assert_eq!(s.family.map.routes[0].by_seat.iter().sum::<u64>(), 40);
+    assert!(s.family.map.never_claimed.is_empty());
     assert_eq!((s.scores.winner.min, s.scores.winner.max), (16.0, 16.0));
     assert_eq!((s.scores.total.min, s.scores.total.max), (-5.0, 16.0));
     assert_eq!(s.scores.margin.mean, 21.0);
-    assert_eq!(s.metrics.ticket_completion, 0.5);
-    assert_eq!(s.scores.components.routes, 0.5);
-    assert_eq!(s.scores.components.tickets_completed, 2.5);
-    assert_eq!(s.scores.components.tickets_failed, 2.5);
-    assert_eq!(s.scores.components.longest_path_bonus, 5.0);
-    let held: u64 = s.map.tickets.iter().map(|t| t.held).sum();
-    let done: u64 = s.map.tickets.iter().map(|t| t.completed).sum();
+    assert_eq!(s.metrics.ticket_completion, Some(0.5));
+    assert_eq!(s.scores.components["routes"], 0.5);
+    assert_eq!(s.scores.components["tickets_completed"], 2.5);
+    assert_eq!(s.scores.components["tickets_failed"], 2.5);
+    assert_eq!(s.scores.components["longest_path_bonus"], 5.0);
+    let held: u64 = s.family.map.tickets.iter().map(|t| t.held).sum();
+    let done: u64 = s.family.map.tickets.iter().map(|t| t.completed).sum();
     assert_eq!((held, done), (80, 40));
     // Both cities are on every completed ticket.
-    assert_eq!(s.map.cities[0].completed_tickets, 40);
-    assert_eq!(s.map.cities[1].completed_per_game, 1.0);
+    assert_eq!(s.family.map.cities[0].completed_tickets, 40);
+    assert_eq!(s.family.map.cities[1].completed_per_game, 1.0);
     // Wins: seat shares add up to the games; the route's claimer always wins.
     let wins: f64 = s.outcome.seats.iter().map(|x| x.win_rate.count).sum();
     assert_eq!(wins, 40.0);
     let seat0 = s.outcome.seats[0].win_rate.count as u64;
-    assert_eq!(seat0, s.map.routes[0].by_seat[0]);
+    assert_eq!(seat0, s.family.map.routes[0].by_seat[0]);
     assert_eq!(s.outcome.shared_wins.count, 0.0);
     // Each game: 2 ticket choices, 1 claim, the rest card draws.
     let keep = &s.pace.action_shares[0];
@@ -131,7 +133,7 @@ fn the_report_adds_up_on_a_map_whose_answers_are_known() {
     ] {
         section[part].as_object_mut().unwrap().remove(field);
     }
-    let old: SimReport = serde_json::from_value(json).unwrap();
+    let old: SimReport<BoardReport> = serde_json::from_value(json).unwrap();
     assert!(old.by_players[0].scores.by_seat.is_empty());
 }
 
@@ -260,8 +262,8 @@ fn a_map_where_two_player_games_stall_reports_the_stalemates() {
 
 #[test]
 fn cancelling_reports_the_games_finished() {
-    let config = SimConfig {
-        board: bundled("usa.yaml"),
+    let config = SimConfig::<BoardFamily> {
+        design: bundled("usa.yaml"),
         players: vec![2],
         games: 50,
         bots: vec!["route-focus".into()],

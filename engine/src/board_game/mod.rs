@@ -5,13 +5,16 @@
 mod action;
 mod apply;
 pub mod cards;
+mod checks;
 mod events;
+mod family;
 mod legal;
 mod log;
 mod longest;
 mod observation;
 pub mod scoring;
 mod setup;
+pub mod sim;
 mod state;
 mod tables;
 mod text;
@@ -21,13 +24,16 @@ use std::sync::Arc;
 pub use action::{Action, ActionKind, Keep, Payment};
 pub use cards::{Card, Cards, TerrainCards};
 pub use events::{Event, Events, Revealed, Tickets};
+pub use family::BoardFamily;
 pub use longest::longest_path;
 pub use observation::{Observation, PublicPhase, PublicPlayer};
 pub use scoring::ScoreBreakdown;
 pub use state::{Ending, MAX_DISPLAY_RESETS, PendingTunnel, Phase, Player, State};
 
 use crate::board::Board;
-use crate::game::{self, ActionParseError, EndReason, GameState, IllegalAction, Outcome, Seat};
+use crate::game::{
+    self, ActionParseError, EndReason, GameState, IllegalAction, Outcome, PlayerCountError, Seat,
+};
 use crate::rng::GameRng;
 
 /// A board game: a board and a number of players. Immutable; shared by its states.
@@ -38,20 +44,6 @@ pub struct BoardGame {
     /// Whether both tracks of a double route may be claimed at this player count.
     pub(crate) both_tracks_open: bool,
     pub(crate) tables: tables::ClaimTables,
-}
-
-/// A player count the design does not allow.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{design} is for {min} to {max} players, not {asked}")]
-pub struct PlayerCountError {
-    /// The design's name.
-    pub design: String,
-    /// Fewest allowed.
-    pub min: u8,
-    /// Most allowed.
-    pub max: u8,
-    /// What was asked.
-    pub asked: usize,
 }
 
 impl BoardGame {

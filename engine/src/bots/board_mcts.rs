@@ -193,7 +193,7 @@ impl MctsBot {
     }
 }
 
-impl Bot for MctsBot {
+impl Bot<State> for MctsBot {
     fn name(&self) -> &str {
         &self.name
     }

@@ -548,7 +548,7 @@ impl HeuristicBot {
     }
 }
 
-impl Bot for HeuristicBot {
+impl Bot<crate::board_game::State> for HeuristicBot {
     fn name(&self) -> &str {
         self.style.name()
     }

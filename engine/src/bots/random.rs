@@ -3,7 +3,7 @@
 //! instead of drowning in failed tickets.
 
 use super::Bot;
-use crate::board_game::{Action, Observation, PublicPhase};
+use crate::board_game::{Action, Observation, PublicPhase, State};
 use crate::rng::GameRng;
 
 /// A player that picks uniformly among its legal actions.
@@ -23,7 +23,7 @@ impl RandomBot {
     }
 }
 
-impl Bot for RandomBot {
+impl Bot<State> for RandomBot {
     fn name(&self) -> &str {
         "random"
     }

@@ -4,12 +4,19 @@
 //! scenario runner are written once against these traits, so every rule family
 //! (the board game now; the card and dice games later) works with them unchanged.
 
+pub mod conformance;
+pub mod family;
+pub mod table;
+
 use std::fmt;
 use std::hash::Hash;
 
 use serde::{Deserialize, Serialize};
 
 use crate::rng::GameRng;
+
+pub use family::{Accounts, Family, PlayerCountError, check_bot};
+pub use table::{BotError, DEFAULT_TURN_CAP, Step, Table};
 
 /// A seat at the table, 0-based in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

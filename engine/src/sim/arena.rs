@@ -10,17 +10,15 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::stats::Rate;
-use super::{Progress, SimError, bot_seed, mix, record, with_pool};
-use crate::board::Board;
-use crate::board_game::BoardGame;
-use crate::bots::{self, Bot};
+use super::{Progress, SimError, make_bots, mix, record, with_pool};
+use crate::game::{Family, check_bot};
 use crate::rng::GameRng;
 
 /// What to play.
 #[derive(Clone, Debug)]
-pub struct ArenaConfig {
+pub struct ArenaConfig<F: Family> {
     /// The design.
-    pub board: Arc<Board>,
+    pub design: Arc<F::Design>,
     /// Players per game.
     pub players: usize,
     /// Participants (bot names; a name may appear twice).
@@ -112,8 +110,8 @@ fn groups(n: usize, k: usize) -> Vec<Vec<usize>> {
 }
 
 /// Plays the round robin.
-pub fn arena(
-    config: &ArenaConfig,
+pub fn arena<F: Family>(
+    config: &ArenaConfig<F>,
     progress: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
 ) -> Result<ArenaReport, SimError> {
@@ -128,9 +126,9 @@ pub fn arena(
         return Err(SimError::Empty("give at least one game".into()));
     }
     for b in &config.bots {
-        bots::check_name(b)?;
+        check_bot::<F>(b)?;
     }
-    let game = BoardGame::new(config.board.clone(), n)?;
+    let game = F::new_game(&config.design, n)?;
     let groups = groups(config.bots.len(), n);
     let deals = u64::from(config.games).div_ceil(n as u64);
     // Every (group, deal, rotation).
@@ -147,15 +145,16 @@ pub fn arena(
                 }
                 let deal = mix(mix(config.seed) ^ mix(g as u64) ^ d);
                 let seats: Vec<usize> = (0..n).map(|s| groups[g][(s + r) % n]).collect();
-                let mut players: Vec<Box<dyn Bot>> = seats
-                    .iter()
-                    .enumerate()
-                    .map(|(s, &b)| {
-                        bots::by_name(&config.bots[b], bot_seed(deal, s))
-                            .unwrap_or_else(|_| Box::new(bots::RandomBot::new(0)))
-                    })
-                    .collect();
-                let rec = record::play(&game, deal, &mut players, seats.clone(), config.turn_cap);
+                // Names were checked before any game started.
+                let mut players = make_bots::<F>(&config.bots, &seats, deal).ok()?;
+                let rec = record::play::<F>(
+                    &config.design,
+                    &game,
+                    deal,
+                    &mut players,
+                    seats.clone(),
+                    config.turn_cap,
+                );
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress(Progress { done: k, total });
                 let abnormal = rec.reason != crate::game::EndReason::Normal;
@@ -267,7 +266,7 @@ pub fn arena(
         }
     }
     Ok(ArenaReport {
-        design: config.board.name().to_owned(),
+        design: F::design_name(&config.design).to_owned(),
         players: n,
         bots: config.bots.clone(),
         games: played.len() as u64,

@@ -1,19 +1,96 @@
 //! Findings: the report's numbers turned into plain sentences a designer can
 //! act on, each with its evidence and the objects it names. A game that hits
-//! the turn cap or a stalemate is always a finding.
+//! the turn cap or a stalemate is always a finding. The findings every family
+//! shares are here; a family adds its own ([`super::Measures::findings`]),
+//! and each finding's [`Topic`] places it in the list.
 
 use super::report::{Finding, Level, ObjectName, PlayerCountReport};
 use super::stats::{Rate, pct};
-use crate::board::Board;
 
-/// Tickets held at least this often are judged on their completion rate.
-const MIN_HELD: u64 = 20;
-/// A ticket completed less often than this is hard to complete.
-const HARD_TICKET: f64 = 0.25;
-/// A route claimed in fewer games than this share is rarely used.
-const RARE_ROUTE: f64 = 0.02;
-/// At most this many findings of one kind are listed one by one.
-const MAX_LISTED: usize = 12;
+/// What a finding is about. Findings of one level are listed in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Topic {
+    /// Defects: bot actions the rules refused.
+    Defects,
+    /// Games that do not end normally.
+    Endings,
+    /// Seats that win more or less than their share.
+    Seats,
+    /// The design's objects (the board game: routes and tickets).
+    Design,
+    /// The bots.
+    Bots,
+    /// How players do on their goals (tickets).
+    Goals,
+    /// Tied top scores.
+    Ties,
+    /// The family's mechanisms (tunnels, …).
+    Mechanisms,
+    /// Length and feel of a game.
+    Pace,
+}
+
+/// Findings as they are written: each gets the current topic and the
+/// section's player count.
+#[derive(Debug)]
+pub struct FindingList {
+    players: usize,
+    /// The topic of the findings pushed next.
+    pub topic: Topic,
+    list: Vec<(Topic, Finding)>,
+}
+
+impl FindingList {
+    /// An empty list for a section of `players`-player games.
+    pub fn new(players: usize, topic: Topic) -> Self {
+        FindingList {
+            players,
+            topic,
+            list: Vec::new(),
+        }
+    }
+
+    /// Adds a finding under the current topic.
+    pub fn push(
+        &mut self,
+        level: Level,
+        code: &str,
+        text: String,
+        evidence: String,
+        objects: Vec<ObjectName>,
+    ) {
+        self.list.push((
+            self.topic,
+            Finding {
+                level,
+                code: code.to_owned(),
+                players: self.players,
+                text,
+                evidence,
+                objects,
+            },
+        ));
+    }
+
+    /// The findings with their topics.
+    pub fn into_inner(self) -> Vec<(Topic, Finding)> {
+        self.list
+    }
+}
+
+/// The findings of one section, shared and the family's, in topic order
+/// (stable: findings of one topic keep the order they were written in).
+pub fn section_findings<R>(
+    r: &PlayerCountReport<R>,
+    family: impl FnOnce() -> Vec<(Topic, Finding)>,
+) -> Vec<Finding> {
+    let mut all = shared_findings(r);
+    if r.games > 0 {
+        all.extend(family());
+    }
+    all.sort_by_key(|(topic, _)| *topic);
+    all.into_iter().map(|(_, f)| f).collect()
+}
 
 /// `5000` → `5,000`.
 pub fn thousands(n: u64) -> String {
@@ -28,7 +105,8 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-fn object(kind: &str, index: usize, name: &str) -> ObjectName {
+/// A named object of a finding.
+pub fn object(kind: &str, index: usize, name: &str) -> ObjectName {
     ObjectName {
         kind: kind.to_owned(),
         index,
@@ -36,7 +114,8 @@ fn object(kind: &str, index: usize, name: &str) -> ObjectName {
     }
 }
 
-fn evidence(r: &Rate) -> String {
+/// "N of M games; 95% CI a–b".
+pub fn evidence(r: &Rate) -> String {
     format!(
         "{} of {} games; 95% CI {}–{}",
         fmt_count(r.count),
@@ -46,7 +125,8 @@ fn evidence(r: &Rate) -> String {
     )
 }
 
-fn fmt_count(x: f64) -> String {
+/// A count that may be a share (shared wins): whole numbers without decimals.
+pub fn fmt_count(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 {
         thousands(x.round() as u64)
     } else {
@@ -54,24 +134,14 @@ fn fmt_count(x: f64) -> String {
     }
 }
 
-/// The findings of one player count's section.
-pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
+/// The findings every family shares, on one player count's section.
+fn shared_findings<R>(r: &PlayerCountReport<R>) -> Vec<(Topic, Finding)> {
     let n = r.players;
     let games = r.games;
-    let mut out = Vec::new();
-    let mut push = |level, code: &str, text: String, evidence: String, objects| {
-        out.push(Finding {
-            level,
-            code: code.to_owned(),
-            players: n,
-            text,
-            evidence,
-            objects,
-        })
-    };
+    let mut f = FindingList::new(n, Topic::Defects);
 
     if !r.errors.is_empty() {
-        push(
+        f.push(
             Level::Warning,
             "bot-error",
             format!(
@@ -83,12 +153,13 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
         );
     }
     if games == 0 {
-        return out;
+        return f.into_inner();
     }
+    f.topic = Topic::Endings;
 
     let ends = &r.pace.end_reasons;
     if ends.stalemate.count > 0.0 {
-        push(
+        f.push(
             Level::Warning,
             "stalemate",
             format!(
@@ -100,7 +171,7 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
         );
     }
     if ends.turn_cap.count > 0.0 {
-        push(
+        f.push(
             Level::Warning,
             "turn-cap",
             format!(
@@ -112,6 +183,7 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
         );
     }
 
+    f.topic = Topic::Seats;
     // Seats: a win rate whose interval excludes the fair share.
     let fair = 1.0 / n as f64;
     for s in &r.outcome.seats {
@@ -122,7 +194,7 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
         }
         if w.low > fair || w.high < fair {
             let gap = (w.value - fair).abs();
-            push(
+            f.push(
                 if gap >= 0.05 {
                     Level::Warning
                 } else {
@@ -143,136 +215,7 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
         }
     }
 
-    // Routes. Below the player count that opens both tracks of a double
-    // route, a track whose twin was claimed is not a dead route.
-    let both_open = n >= usize::from(board.rules().doubles.both_tracks_from);
-    let never: Vec<usize> = r
-        .map
-        .never_claimed
-        .iter()
-        .copied()
-        .filter(|&i| {
-            both_open
-                || board.routes()[i]
-                    .siblings
-                    .iter()
-                    .all(|s| r.map.routes[s.index()].claimed == 0)
-        })
-        .collect();
-    for &i in never.iter().take(MAX_LISTED) {
-        let route = &board.routes()[i];
-        push(
-            Level::Warning,
-            "route-never-claimed",
-            format!(
-                "Route {} was never claimed in {} {n}-player games",
-                route.name,
-                thousands(games)
-            ),
-            format!("0 claims in {} games", thousands(games)),
-            vec![object("route", i, &route.name)],
-        );
-    }
-    if never.len() > MAX_LISTED {
-        push(
-            Level::Warning,
-            "route-never-claimed",
-            format!(
-                "{} more routes were never claimed in {n}-player games",
-                never.len() - MAX_LISTED
-            ),
-            format!("{} routes in all", never.len()),
-            never[MAX_LISTED..]
-                .iter()
-                .map(|&i| object("route", i, &board.routes()[i].name))
-                .collect(),
-        );
-    }
-    let mut rare: Vec<_> = r
-        .map
-        .routes
-        .iter()
-        .filter(|x| x.claimed > 0 && x.claim_rate < RARE_ROUTE)
-        .filter(|x| {
-            // A double route's track counts with its twin below `both_open`.
-            both_open
-                || board.routes()[x.index]
-                    .siblings
-                    .iter()
-                    .all(|s| r.map.routes[s.index()].claim_rate < RARE_ROUTE)
-        })
-        .collect();
-    rare.sort_by(|a, b| a.claim_rate.total_cmp(&b.claim_rate));
-    for x in rare.iter().take(MAX_LISTED) {
-        push(
-            Level::Info,
-            "route-rarely-claimed",
-            format!(
-                "Route {} is claimed in only {} of {n}-player games",
-                x.name,
-                pct(x.claim_rate)
-            ),
-            format!(
-                "{} claims in {} games",
-                thousands(x.claimed),
-                thousands(games)
-            ),
-            vec![object("route", x.index, &x.name)],
-        );
-    }
-
-    // Tickets.
-    let mut hard: Vec<_> = r
-        .map
-        .tickets
-        .iter()
-        .filter(|t| t.held >= MIN_HELD && t.completion.value < HARD_TICKET)
-        .collect();
-    hard.sort_by(|a, b| a.completion.value.total_cmp(&b.completion.value));
-    for t in hard.iter().take(MAX_LISTED) {
-        push(
-            Level::Warning,
-            "ticket-hard",
-            format!(
-                "Ticket {} is completed in {} of the {n}-player games where it is held (95% CI {}–{})",
-                t.name,
-                pct(t.completion.value),
-                pct(t.completion.low),
-                pct(t.completion.high)
-            ),
-            format!(
-                "completed {} of {} times held; mean {:+.1} points to its holder",
-                thousands(t.completed),
-                thousands(t.held),
-                t.mean_points
-            ),
-            vec![object("ticket", t.index, &t.name)],
-        );
-    }
-    for t in r
-        .map
-        .tickets
-        .iter()
-        .filter(|t| t.offered >= MIN_HELD && (t.kept as f64) < 0.05 * t.offered as f64)
-        .take(MAX_LISTED)
-    {
-        push(
-            Level::Info,
-            "ticket-refused",
-            format!(
-                "Ticket {} is kept only {} of the times it is offered ({n} players)",
-                t.name,
-                pct(t.kept as f64 / t.offered as f64)
-            ),
-            format!(
-                "kept {} of {} offers",
-                thousands(t.kept),
-                thousands(t.offered)
-            ),
-            vec![object("ticket", t.index, &t.name)],
-        );
-    }
-
+    f.topic = Topic::Bots;
     // Bots.
     if r.outcome.bots.len() > 1 {
         let best = r
@@ -283,7 +226,7 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
             .filter(|(_, b)| b.seats_played > 0)
             .max_by(|a, b| a.1.win_rate.value.total_cmp(&b.1.win_rate.value));
         if let Some((i, b)) = best {
-            push(
+            f.push(
                 Level::Info,
                 "best-bot",
                 format!(
@@ -306,21 +249,9 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
 
     // Pace and feel.
     let m = &r.metrics;
-    push(
-        Level::Info,
-        "ticket-completion",
-        format!(
-            "Players complete {} of their tickets in {n}-player games",
-            pct(m.ticket_completion)
-        ),
-        format!(
-            "{:.1} points won and {:.1} lost on tickets per player",
-            r.scores.components.tickets_completed, r.scores.components.tickets_failed
-        ),
-        Vec::new(),
-    );
+    f.topic = Topic::Ties;
     if r.outcome.top_score_ties.value >= 0.05 {
-        push(
+        f.push(
             Level::Info,
             "ties",
             format!(
@@ -331,24 +262,8 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
             Vec::new(),
         );
     }
-    let t = &r.map.tunnels;
-    if t.attempts >= MIN_HELD && t.withdrawal_rate.value >= 0.2 {
-        push(
-            Level::Info,
-            "tunnel-withdrawals",
-            format!(
-                "{} of tunnel claims are withdrawn in {n}-player games",
-                pct(t.withdrawal_rate.value)
-            ),
-            format!(
-                "{} of {} attempts",
-                thousands(t.withdrawn),
-                thousands(t.attempts)
-            ),
-            Vec::new(),
-        );
-    }
-    push(
+    f.topic = Topic::Pace;
+    f.push(
         Level::Info,
         "pace",
         format!(
@@ -364,7 +279,7 @@ pub fn findings(board: &Board, r: &PlayerCountReport) -> Vec<Finding> {
         ),
         Vec::new(),
     );
-    out
+    f.into_inner()
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
-//! Batch simulation: thousands of bot games in parallel, aggregated into a
-//! report a designer can act on ([`SimReport`]), and round-robin arenas that
-//! rate bots ([`arena`]).
+//! Batch simulation of any rule family: thousands of bot games in parallel,
+//! aggregated into a report a designer can act on ([`SimReport`]: the
+//! outcome, scores, pace and metrics every family shares, plus the family's
+//! own section from its [`Measures`]), and round-robin arenas that rate bots
+//! ([`arena`]).
 //!
 //! Game `i` at `p` players is dealt from a seed derived from (seed, `p`, `i`)
 //! and its bots seated by a shuffle drawn from the same seed, so the same
@@ -8,8 +10,8 @@
 //! of threads; games are aggregated in index order.
 
 pub mod arena;
-pub mod csv;
 pub mod findings;
+mod measures;
 pub mod record;
 pub mod report;
 pub mod stats;
@@ -19,27 +21,28 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::board::Board;
-use crate::board_game::{BoardGame, PlayerCountError};
-use crate::bots::{self, Bot, BotNameError};
+use crate::bots::{Bot, BotNameError};
+use crate::game::{Family, PlayerCountError, check_bot};
 use crate::rng::GameRng;
 
+pub use crate::game::table::{DEFAULT_TURN_CAP, bot_seed, mix};
+pub use measures::Measures;
 pub use record::GameRecord;
 pub use report::{Finding, Level, PlayerCountReport, SimReport};
 
-/// The default turn cap: far beyond any normal game, so reaching it is a finding.
-pub const DEFAULT_TURN_CAP: u32 = 500;
+/// The report of a simulation of family `F`.
+pub type FamilyReport<F> = SimReport<<<F as Family>::Measures as Measures<F>>::Report>;
 
 /// What to simulate.
 #[derive(Clone, Debug)]
-pub struct SimConfig {
+pub struct SimConfig<F: Family> {
     /// The design.
-    pub board: Arc<Board>,
+    pub design: Arc<F::Design>,
     /// Player counts, one report section each.
     pub players: Vec<usize>,
     /// Games per player count.
     pub games: u32,
-    /// Bot names (see [`bots::by_name`]); seats draw from this list.
+    /// Bot names (see [`Family::bot`]); seats draw from this list.
     pub bots: Vec<String>,
     /// The seed every game is derived from.
     pub seed: u64,
@@ -80,22 +83,9 @@ pub enum SimError {
     },
 }
 
-/// SplitMix64's finaliser: a well-mixed 64-bit value from any input.
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The seed of game `index` at `players` players.
 pub fn game_seed(seed: u64, players: usize, index: u64) -> u64 {
     mix(mix(mix(seed) ^ players as u64) ^ index)
-}
-
-/// The seed of the bot at `seat` in the game dealt from `game_seed`.
-pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    mix(game_seed ^ mix(0xB07 + seat as u64))
 }
 
 /// Which configured bot sits at each seat of the game dealt from `game_seed`:
@@ -106,16 +96,17 @@ pub fn seating(game_seed: u64, players: usize, bots: usize) -> Vec<usize> {
     (0..players).map(|s| order[s % bots]).collect()
 }
 
-/// Builds the bots of a seating.
-pub fn make_bots(names: &[String], seats: &[usize], game_seed: u64) -> Vec<Box<dyn Bot>> {
+/// Builds the bots of a seating, bot `seats[s]` of `names` at seat `s`, each
+/// seeded by [`bot_seed`].
+pub fn make_bots<F: Family>(
+    names: &[String],
+    seats: &[usize],
+    game_seed: u64,
+) -> Result<Vec<Box<dyn Bot<F::State>>>, BotNameError> {
     seats
         .iter()
         .enumerate()
-        .map(|(s, &b)| {
-            // Names were checked before any game started.
-            bots::by_name(&names[b], bot_seed(game_seed, s))
-                .unwrap_or_else(|_| Box::new(bots::RandomBot::new(bot_seed(game_seed, s))))
-        })
+        .map(|(s, &b)| F::bot(&names[b], bot_seed(game_seed, s)))
         .collect()
 }
 
@@ -140,11 +131,11 @@ const CHUNK: u64 = 512;
 /// Plays the configured games and reports on them. `progress` is called from
 /// the workers as games finish; setting `cancel` stops the run soon after,
 /// and the report then covers the games finished (`cancelled` is set).
-pub fn simulate(
-    config: &SimConfig,
+pub fn simulate<F: Family>(
+    config: &SimConfig<F>,
     progress: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
-) -> Result<SimReport, SimError> {
+) -> Result<FamilyReport<F>, SimError> {
     if config.bots.is_empty() {
         return Err(SimError::Empty("give at least one bot".into()));
     }
@@ -154,25 +145,25 @@ pub fn simulate(
         ));
     }
     for b in &config.bots {
-        bots::check_name(b)?;
+        check_bot::<F>(b)?;
     }
-    let games: Vec<Arc<BoardGame>> = config
+    let games: Vec<(usize, F::Game)> = config
         .players
         .iter()
-        .map(|&p| BoardGame::new(config.board.clone(), p))
+        .map(|&p| F::new_game(&config.design, p).map(|g| (p, g)))
         .collect::<Result<_, _>>()?;
     let total = config.games as u64 * games.len() as u64;
     let done = AtomicU64::new(0);
-    let board = &config.board;
+    let design = &config.design;
     let sections = with_pool(config.threads, || {
         let mut sections = Vec::new();
-        for game in &games {
-            let players = game.players();
-            let mut acc = report::Accumulator::new(board, players, &config.bots);
+        for (players, game) in &games {
+            let players = *players;
+            let mut acc = report::Accumulator::<F>::new(design, players, &config.bots);
             let mut start = 0u64;
             while start < u64::from(config.games) && !cancel.load(Ordering::Relaxed) {
                 let end = (start + CHUNK).min(u64::from(config.games));
-                let records: Vec<Option<GameRecord>> = (start..end)
+                let records: Vec<Option<GameRecord<_>>> = (start..end)
                     .into_par_iter()
                     .map(|i| {
                         if cancel.load(Ordering::Relaxed) {
@@ -180,8 +171,16 @@ pub fn simulate(
                         }
                         let seed = game_seed(config.seed, players, i);
                         let seats = seating(seed, players, config.bots.len());
-                        let mut bots = make_bots(&config.bots, &seats, seed);
-                        let rec = record::play(game, seed, &mut bots, seats, config.turn_cap);
+                        // Names were checked before any game started.
+                        let mut bots = make_bots::<F>(&config.bots, &seats, seed).ok()?;
+                        let rec = record::play::<F>(
+                            design,
+                            game,
+                            seed,
+                            &mut bots,
+                            seats,
+                            config.turn_cap,
+                        );
                         let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                         progress(Progress { done: d, total });
                         Some(rec)
@@ -189,23 +188,25 @@ pub fn simulate(
                     .collect();
                 // Aggregate in order, up to the first game not played.
                 for r in records.iter().map_while(Option::as_ref) {
-                    acc.add(board, r);
+                    acc.add(design, r);
                 }
                 start = end;
             }
-            sections.push(acc.finish(board));
+            sections.push(acc.finish(design));
         }
         sections
     })?;
     let cancelled = cancel.load(Ordering::Relaxed);
     let mut all: Vec<Finding> = Vec::new();
     for s in &sections {
-        all.extend(findings::findings(board, s));
+        all.extend(findings::section_findings(s, || {
+            F::Measures::findings(design, s)
+        }));
     }
     all.sort_by_key(|f| f.level);
     Ok(SimReport {
         schema: report::SCHEMA,
-        design: board.name().to_owned(),
+        design: F::design_name(design).to_owned(),
         seed: config.seed,
         bots: config.bots.clone(),
         games_requested: config.games,

@@ -6,10 +6,15 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
+use engine::families::FamilyVisitor;
+use engine::game::Family;
 use engine::sim::arena::{self, ArenaConfig, ArenaReport};
 use engine::sim::{self, findings::thousands};
 
-use super::simulate::{load_board, progress_and_cancel, write_file};
+use super::common::load_design;
+use super::simulate::{progress_and_cancel, write_file};
 
 /// Arguments of `arena`.
 #[derive(Debug, clap::Args)]
@@ -44,12 +49,24 @@ pub struct Args {
 
 /// Runs `arena`.
 pub fn run(args: Args) -> ExitCode {
-    let board = match load_board(&args.file) {
-        Ok(b) => b,
-        Err(code) => return code,
-    };
-    let config = ArenaConfig {
-        board,
+    match load_design(&args.file) {
+        Ok((_, design)) => design.visit(args),
+        Err(code) => code,
+    }
+}
+
+impl FamilyVisitor for Args {
+    type Output = ExitCode;
+
+    fn visit<F: Family>(self, design: Arc<F::Design>) -> ExitCode {
+        play_arena::<F>(&self, design)
+    }
+}
+
+/// Plays the arena on a design of family `F`.
+fn play_arena<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
+    let config = ArenaConfig::<F> {
+        design,
         players: args.players,
         bots: args.bots.clone(),
         games: args.games,

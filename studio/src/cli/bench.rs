@@ -3,13 +3,14 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
-use engine::board_game::BoardGame;
-use engine::game::play_randomly;
+use engine::families::FamilyVisitor;
+use engine::game::{Family, Game, play_randomly};
 use engine::rng::GameRng;
 
-use super::common::load_board;
+use super::common::load_design;
 
 /// Arguments of `bench`.
 #[derive(Debug, clap::Args)]
@@ -46,14 +47,23 @@ fn peak_memory_kib() -> Option<u64> {
 
 /// Runs `bench`.
 pub fn run(args: Args) -> ExitCode {
-    let board = match load_board(&args.file) {
-        Ok((_, b)) => b,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let game = match BoardGame::new(board, args.players) {
+    match load_design(&args.file) {
+        Ok((_, design)) => design.visit(args),
+        Err(code) => code,
+    }
+}
+
+impl FamilyVisitor for Args {
+    type Output = ExitCode;
+
+    fn visit<F: Family>(self, design: Arc<F::Design>) -> ExitCode {
+        bench::<F>(&self, &design)
+    }
+}
+
+/// Times random play of the design's family.
+fn bench<F: Family>(args: &Args, design: &Arc<F::Design>) -> ExitCode {
+    let game = match F::new_game(design, args.players) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
@@ -66,7 +76,7 @@ pub fn run(args: Args) -> ExitCode {
         let mut actions = 0u64;
         let start = Instant::now();
         for g in 0..args.games {
-            let mut state = game.new_game(args.seed.wrapping_add(g));
+            let mut state = game.new_initial_state(args.seed.wrapping_add(g));
             match play_randomly(&mut state, &mut rng, 10_000) {
                 Ok(n) => actions += n as u64,
                 Err(e) => {

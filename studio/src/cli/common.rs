@@ -1,35 +1,45 @@
-//! Helpers shared by the commands: loading a design into a playable board
-//! with errors printed the way `validate` prints them.
+//! Helpers shared by the commands: loading a design of any family into a
+//! playable one, with errors printed the way `validate` prints them.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::process::ExitCode;
 
-use engine::{Board, Severity};
+use engine::Severity;
+use engine::families::AnyDesign;
 use formats::LoadedDesign;
 
-/// Loads and builds a design, printing why not on failure.
-pub fn load_board(path: &Path) -> Result<(LoadedDesign, Arc<Board>), String> {
-    let loaded = formats::load(path).map_err(|e| format!("error: {e}"))?;
-    let mut v = engine::validate(&loaded.design);
-    v.diagnostics.locate(&loaded.sources);
-    match v.board {
-        Some(b) => Ok((loaded, Arc::new(b))),
-        None => {
-            let lines: Vec<String> = v
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .map(|d| match &d.span {
-                    Some(s) => format!("error[{}]: {}\n  --> {s}", d.code, d.message),
-                    None => format!("error[{}]: {}", d.code, d.message),
-                })
-                .collect();
-            Err(format!(
-                "{}\n{} cannot be played: run `tracklayer validate {}` for details",
-                lines.join("\n"),
+/// Loads and builds a design of any family, or prints why not and gives the
+/// exit code (2: unreadable, 1: it has errors).
+pub fn load_design(path: &Path) -> Result<(LoadedDesign, AnyDesign), ExitCode> {
+    let loaded = formats::load(path).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    match AnyDesign::build(&loaded.design) {
+        Ok(design) => Ok((loaded, design)),
+        Err(mut diagnostics) => {
+            diagnostics.locate(&loaded.sources);
+            for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+                match &d.span {
+                    Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
+                    None => eprintln!("error[{}]: {}", d.code, d.message),
+                }
+            }
+            eprintln!(
+                "{} cannot be played: run `tracklayer validate {}` for details",
                 path.display(),
                 path.display()
-            ))
+            );
+            Err(ExitCode::from(1))
         }
     }
+}
+
+/// Reads a comma-separated list of bots, one per seat, the last repeated
+/// for the remaining seats.
+pub fn seat_bots(list: &str, players: usize) -> Vec<String> {
+    let names: Vec<String> = list.split(',').map(|s| s.trim().to_owned()).collect();
+    (0..players)
+        .map(|i| names.get(i).or(names.last()).cloned().unwrap_or_default())
+        .collect()
 }

@@ -1,13 +1,17 @@
-//! `tracklayer play FILE`: plays one game between bots and writes its replay.
+//! `tracklayer play FILE`: plays one game between bots through the one game
+//! loop and writes its replay.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use engine::board_game::BoardGame;
-use engine::game::{EndReason, GameState};
+use engine::families::FamilyVisitor;
+use engine::game::table::{DEFAULT_TURN_CAP, Step, bot_seed, step};
+use engine::game::{Family, Game, GameState};
 use engine::replay::Recorder;
+use formats::LoadedDesign;
 
-use super::common::load_board;
+use super::common::{load_design, seat_bots};
 
 /// Arguments of `play`.
 #[derive(Debug, clap::Args)]
@@ -21,14 +25,15 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// A bot per seat, comma-separated; the last is repeated for the other seats
-    /// (random, route-focus, destination-hungry, long-route, one-step, mcts[:N or :Nms]).
+    /// (the board game: random, route-focus, destination-hungry, long-route,
+    /// one-step, mcts[:N or :Nms]).
     #[arg(long, default_value = "random")]
     pub bots: String,
     /// Where to write the replay (default: replay-SEED.yaml).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Stop a game after this many turns.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = DEFAULT_TURN_CAP)]
     pub max_turns: u32,
     /// Print every action.
     #[arg(long)]
@@ -37,69 +42,74 @@ pub struct Args {
 
 /// Runs `play`.
 pub fn run(args: Args) -> ExitCode {
-    let (loaded, board) = match load_board(&args.file) {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
+    match load_design(&args.file) {
+        Ok((loaded, design)) => design.visit(Play { args, loaded }),
+        Err(code) => code,
+    }
+}
+
+struct Play {
+    args: Args,
+    loaded: LoadedDesign,
+}
+
+impl FamilyVisitor for Play {
+    type Output = ExitCode;
+
+    fn visit<F: Family>(self, design: Arc<F::Design>) -> ExitCode {
+        let Play { args, loaded } = self;
+        let seats = seat_bots(&args.bots, args.players);
+        let mut bots = Vec::new();
+        for (i, name) in seats.iter().enumerate() {
+            match F::bot(name, bot_seed(args.seed, i)) {
+                Ok(b) => bots.push(b),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
         }
-    };
-    let names: Vec<String> = args.bots.split(',').map(|s| s.trim().to_owned()).collect();
-    let seats: Vec<String> = (0..args.players)
-        .map(|i| names.get(i).or(names.last()).cloned().unwrap_or_default())
-        .collect();
-    let mut bots = Vec::new();
-    for (i, name) in seats.iter().enumerate() {
-        match engine::bots::by_name(name, args.seed.wrapping_add(i as u64)) {
-            Ok(b) => bots.push(b),
+        let game = match F::new_game(&design, args.players) {
+            Ok(g) => g,
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
+        };
+        let mut state = game.new_initial_state(args.seed);
+        let mut rec = Recorder::new(
+            &loaded.design,
+            Some(args.file.display().to_string()),
+            args.players,
+            args.seed,
+            seats,
+        );
+        loop {
+            let before = state.clone();
+            match step(&mut state, bots.as_mut_slice(), args.max_turns) {
+                Ok(Step::Moved { seat, action, .. }) => {
+                    rec.record(&before, action);
+                    if args.verbose {
+                        println!("{seat}: {}", before.action_text(action));
+                    }
+                }
+                Ok(Step::Capped | Step::Over | Step::Waiting(_)) => break,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(1);
+                }
+            }
         }
-    }
-    let game = match BoardGame::new(board, args.players) {
-        Ok(g) => g,
-        Err(e) => {
+        let replay = rec.finish(&state);
+        let out = args
+            .out
+            .unwrap_or_else(|| PathBuf::from(format!("replay-{}.yaml", args.seed)));
+        if let Err(e) = formats::replay::save_replay(&replay, &out) {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
-    };
-    let mut state = game.new_game(args.seed);
-    let mut rec = Recorder::new(
-        &loaded.design,
-        Some(args.file.display().to_string()),
-        args.players,
-        args.seed,
-        seats.clone(),
-    );
-    while let Some(seat) = state.current_player() {
-        if state.turn() >= args.max_turns {
-            state.stop(EndReason::TurnCap);
-            break;
-        }
-        let action = bots[seat.index()].act(&state.observation(seat));
-        rec.record(&state, action);
-        if args.verbose {
-            println!("{seat}: {}", state.describe(action));
-        }
-        if let Err(e) = state.apply(action) {
-            eprintln!(
-                "error: the bot `{}` chose an illegal action: {e}",
-                seats[seat.index()]
-            );
-            return ExitCode::from(1);
-        }
+        super::replay::print_result::<F>(&state);
+        println!("replay written to {}", out.display());
+        ExitCode::SUCCESS
     }
-    let replay = rec.finish(&state);
-    let out = args
-        .out
-        .unwrap_or_else(|| PathBuf::from(format!("replay-{}.yaml", args.seed)));
-    if let Err(e) = formats::replay::save_replay(&replay, &out) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
-    }
-    super::replay::print_result(&state);
-    println!("replay written to {}", out.display());
-    ExitCode::SUCCESS
 }

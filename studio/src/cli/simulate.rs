@@ -1,5 +1,6 @@
-//! `tracklayer simulate FILE`: plays thousands of bot games in parallel and
-//! prints what happened, where, and how sure we are (findings first).
+//! `tracklayer simulate FILE`: plays thousands of bot games of any family in
+//! parallel and prints what happened, where, and how sure we are (findings
+//! first).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -7,10 +8,13 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use engine::Board;
-use engine::sim::report::{PlayerCountReport, SimReport};
+use engine::families::FamilyVisitor;
+use engine::game::Family;
+use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::pct;
-use engine::sim::{self, SimConfig, findings::thousands};
+use engine::sim::{self, Measures, SimConfig, findings::thousands};
+
+use super::common::load_design;
 
 /// Arguments of `simulate`.
 #[derive(Debug, clap::Args)]
@@ -76,30 +80,6 @@ pub fn parse_players(s: &str) -> Result<PlayerCounts, String> {
     Ok(PlayerCounts(out))
 }
 
-/// Loads and builds a design, or prints why not.
-pub(crate) fn load_board(path: &Path) -> Result<Arc<Board>, ExitCode> {
-    let loaded = formats::load(path).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(2)
-    })?;
-    Board::build(&loaded.design).map(Arc::new).map_err(|diags| {
-        eprintln!("error: {} has errors and cannot be played:", path.display());
-        for d in diags
-            .iter()
-            .filter(|d| d.severity == engine::Severity::Error)
-        {
-            let at = d
-                .path
-                .as_deref()
-                .and_then(|p| loaded.sources.locate(p))
-                .map(|l| format!("{l}: "))
-                .unwrap_or_default();
-            eprintln!("  {at}{}: {}", d.code, d.message);
-        }
-        ExitCode::from(1)
-    })
-}
-
 /// A progress bar with an ETA on a terminal (hidden otherwise), and a Ctrl-C
 /// handler that asks the run to stop.
 pub(crate) fn progress_and_cancel(quiet: bool) -> (indicatif::ProgressBar, Arc<AtomicBool>) {
@@ -135,18 +115,30 @@ pub(crate) fn write_file(path: &Path, text: &str) -> bool {
 
 /// Runs `simulate`.
 pub fn run(args: Args) -> ExitCode {
-    let board = match load_board(&args.file) {
-        Ok(b) => b,
-        Err(code) => return code,
-    };
-    let range = board.rules().players;
+    match load_design(&args.file) {
+        Ok((_, design)) => design.visit(args),
+        Err(code) => code,
+    }
+}
+
+impl FamilyVisitor for Args {
+    type Output = ExitCode;
+
+    fn visit<F: Family>(self, design: Arc<F::Design>) -> ExitCode {
+        simulate::<F>(&self, design)
+    }
+}
+
+/// Simulates a design of family `F`.
+fn simulate<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
+    let (min, max) = F::players(&design);
     let players = args
         .players
         .clone()
         .map(|p| p.0)
-        .unwrap_or_else(|| (usize::from(range.min)..=usize::from(range.max)).collect());
-    let config = SimConfig {
-        board,
+        .unwrap_or_else(|| (min..=max).collect());
+    let config = SimConfig::<F> {
+        design,
         players,
         games: args.games,
         bots: args.bots.clone(),
@@ -173,7 +165,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let elapsed = started.elapsed();
-    print!("{}", render(&report));
+    print!("{}", render::<F>(&report));
     let games: u64 = report.by_players.iter().map(|s| s.games).sum();
     println!(
         "\n{} games in {:.1} s ({:.0} games/s)",
@@ -196,9 +188,9 @@ pub fn run(args: Args) -> ExitCode {
             eprintln!("error: could not create {}: {e}", dir.display());
             ok = false;
         } else {
-            ok &= write_file(&dir.join("routes.csv"), &sim::csv::routes(&report));
-            ok &= write_file(&dir.join("tickets.csv"), &sim::csv::tickets(&report));
-            ok &= write_file(&dir.join("cities.csv"), &sim::csv::cities(&report));
+            for (name, table) in F::Measures::csv_tables(&report) {
+                ok &= write_file(&dir.join(name), &table);
+            }
         }
     }
     if !ok {
@@ -211,7 +203,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// The report as readable text: findings first, then one section per player count.
-pub fn render(r: &SimReport) -> String {
+pub fn render<F: Family>(r: &sim::FamilyReport<F>) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -232,12 +224,12 @@ pub fn render(r: &SimReport) -> String {
         let _ = writeln!(o, " {mark} {}  [{}]", f.text, f.evidence);
     }
     for s in &r.by_players {
-        section(&mut o, s);
+        section::<F>(&mut o, s);
     }
     o
 }
 
-fn section(o: &mut String, s: &PlayerCountReport) {
+fn section<F: Family>(o: &mut String, s: &PlayerCountReport<<F::Measures as Measures<F>>::Report>) {
     let _ = writeln!(o, "\n{} PLAYERS — {} games", s.players, thousands(s.games));
     if s.games == 0 {
         return;
@@ -267,7 +259,7 @@ fn section(o: &mut String, s: &PlayerCountReport) {
             b.win_rate.percent(),
             b.mean_score,
             b.mean_rank,
-            pct(b.ticket_completion)
+            b.ticket_completion.map_or_else(|| "-".to_owned(), pct)
         );
     }
     let sc = &s.scores;
@@ -284,18 +276,12 @@ fn section(o: &mut String, s: &PlayerCountReport) {
         sc.winner.mean,
         sc.margin.mean
     );
-    let c = &sc.components;
-    let _ = writeln!(
-        o,
-        "  Components per player: routes {:.1} (doubling {:.1}), tickets +{:.1} −{:.1}, longest path {:.1}, globetrotter {:.1}, stations {:.1}",
-        c.routes,
-        c.doubling,
-        c.tickets_completed,
-        c.tickets_failed,
-        c.longest_path_bonus,
-        c.globetrotter_bonus,
-        c.stations
-    );
+    let parts: Vec<String> = sc
+        .components
+        .iter()
+        .map(|(name, mean)| format!("{} {mean:.1}", name.replace('_', " ")))
+        .collect();
+    let _ = writeln!(o, "  Components per player: {}", parts.join(", "));
     let _ = writeln!(
         o,
         "  Ties: top score tied in {}, shared wins after tie-breaks {}",
@@ -326,93 +312,18 @@ fn section(o: &mut String, s: &PlayerCountReport) {
     let m = &s.metrics;
     let _ = writeln!(
         o,
-        "\n  Design metrics: balance {:.3}, first-player advantage {:+.3}, lead changes {:.2}/game, decided at {} of the game, drawishness {}, completion {}, ticket completion {}",
+        "\n  Design metrics: balance {:.3}, first-player advantage {:+.3}, lead changes {:.2}/game, decided at {} of the game, drawishness {}, completion {}{}",
         m.balance,
         m.first_player_advantage,
         m.lead_changes,
         pct(m.decided_at),
         pct(m.drawishness),
         pct(m.completion),
-        pct(m.ticket_completion)
+        m.ticket_completion
+            .map(|t| format!(", ticket completion {}", pct(t)))
+            .unwrap_or_default()
     );
-    let map = &s.map;
-    let mut routes: Vec<_> = map.routes.iter().collect();
-    routes.sort_by(|a, b| b.claim_rate.total_cmp(&a.claim_rate));
-    let _ = writeln!(o, "\n  Most claimed routes:");
-    for r in routes.iter().take(5) {
-        let _ = writeln!(
-            o,
-            "    {:<44} {:>5} (turn {:.0})",
-            r.name,
-            pct(r.claim_rate),
-            r.mean_turn.unwrap_or(0.0)
-        );
-    }
-    let _ = writeln!(o, "  Least claimed routes:");
-    for r in routes.iter().rev().take(5) {
-        let _ = writeln!(o, "    {:<44} {:>5}", r.name, pct(r.claim_rate));
-    }
-    let mut tickets: Vec<_> = map.tickets.iter().filter(|t| t.held > 0).collect();
-    tickets.sort_by(|a, b| a.completion.value.total_cmp(&b.completion.value));
-    let _ = writeln!(o, "  Hardest tickets (completion when held, mean points):");
-    for t in tickets.iter().take(5) {
-        let _ = writeln!(
-            o,
-            "    {:<44} {:>5} of {:>6} held, {:+.1}",
-            t.name,
-            pct(t.completion.value),
-            thousands(t.held),
-            t.mean_points
-        );
-    }
-    let mut cities: Vec<_> = map.cities.iter().collect();
-    cities.sort_by_key(|c| std::cmp::Reverse(c.completed_tickets));
-    let top: Vec<String> = cities
-        .iter()
-        .take(6)
-        .map(|c| format!("{} {:.2}", c.name, c.completed_per_game))
-        .collect();
-    let _ = writeln!(
-        o,
-        "  Cities on completed tickets (per game): {}",
-        top.join(", ")
-    );
-    let _ = writeln!(
-        o,
-        "  Longest path: {:.1} per player, {:.1} per game (max {:.0})",
-        map.longest_path.mean, map.longest_path_per_game.mean, map.longest_path_per_game.max
-    );
-    let t = &map.tunnels;
-    if t.attempts > 0 {
-        let extras: Vec<String> = t
-            .extra_cards
-            .iter()
-            .enumerate()
-            .map(|(k, n)| format!("{k} extra: {}", thousands(*n)))
-            .collect();
-        let _ = writeln!(
-            o,
-            "  Tunnels: {} attempts ({}), paid {}, withdrawn {}",
-            thousands(t.attempts),
-            extras.join(", "),
-            thousands(t.paid),
-            t.withdrawal_rate.percent()
-        );
-    }
-    if map.stations.built_per_game > 0.0 {
-        let _ = writeln!(
-            o,
-            "  Stations: {:.2} built and {:.2} routes borrowed per game",
-            map.stations.built_per_game, map.stations.borrowed_per_game
-        );
-    }
-    if map.doublings.per_game > 0.0 {
-        let _ = writeln!(
-            o,
-            "  Terrain doubling: {:.2} per game, {:.1} points per game",
-            map.doublings.per_game, map.doublings.points_per_game
-        );
-    }
+    F::Measures::write_text(s, o);
     for e in &s.errors {
         let _ = writeln!(o, "  DEFECT: {e}");
     }
@@ -421,6 +332,7 @@ fn section(o: &mut String, s: &PlayerCountReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::board_game::BoardFamily;
 
     #[test]
     fn player_counts_read_ranges_and_lists() {
@@ -435,9 +347,9 @@ mod tests {
     #[test]
     fn the_text_report_puts_findings_first_and_has_a_section_per_player_count() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
-        let board = load_board(&path).unwrap();
-        let config = SimConfig {
-            board,
+        let loaded = formats::load(&path).unwrap();
+        let config = SimConfig::<BoardFamily> {
+            design: Arc::new(engine::Board::build(&loaded.design).unwrap()),
             players: vec![2, 3],
             games: 3,
             bots: vec!["route-focus".into(), "one-step".into()],
@@ -446,7 +358,7 @@ mod tests {
             turn_cap: sim::DEFAULT_TURN_CAP,
         };
         let report = sim::simulate(&config, &|_| {}, &AtomicBool::new(false)).unwrap();
-        let text = render(&report);
+        let text = render::<BoardFamily>(&report);
         let findings = text.find("FINDINGS").unwrap();
         let two = text.find("2 PLAYERS — 3 games").unwrap();
         let three = text.find("3 PLAYERS — 3 games").unwrap();

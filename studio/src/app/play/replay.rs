@@ -21,7 +21,7 @@ use crate::app::canvas::paint::Overlay;
 pub struct ReplayView {
     /// The replay as read.
     pub replay: Replay,
-    playback: Playback,
+    playback: Playback<State>,
     /// The log lines of each action, in order.
     lines: Vec<Vec<String>>,
     /// Actions shown as played (0: the deal).
@@ -39,7 +39,8 @@ impl ReplayView {
 
     /// Plays back a replay already read.
     pub fn new(replay: Replay) -> Result<ReplayView, String> {
-        let playback = engine::replay::play_back(&replay).map_err(|e| e.to_string())?;
+        let playback = engine::replay::play_back::<engine::board_game::BoardFamily>(&replay)
+            .map_err(|e| e.to_string())?;
         let lines = playback
             .actions
             .iter()

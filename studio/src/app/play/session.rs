@@ -10,14 +10,12 @@ use std::time::{Duration, Instant};
 use engine::Severity;
 use engine::analysis::Network;
 use engine::board_game::{Action, BoardGame, State};
-use engine::bots::Bot;
+use engine::bots::BoardBot;
+use engine::game::table::{DEFAULT_TURN_CAP, Step, bot_seed, step};
 use engine::game::{EndReason, GameState, Seat};
 use engine::replay::Recorder;
 use formats::GameFile;
 use formats::replay::Replay;
-
-/// A game stops here if it has not ended (as `tracklayer play` does).
-pub const TURN_CAP: u32 = 1000;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,32 +72,25 @@ pub fn seat_name(seat: Seat) -> String {
 /// What a bot worker gives back: the bots, the actions they chose in turn,
 /// and an error if one chose an action the rules refused.
 struct BotRun {
-    bots: Vec<Option<Box<dyn Bot>>>,
+    bots: Vec<Option<Box<BoardBot>>>,
     actions: Vec<Action>,
     error: Option<String>,
 }
 
-/// Plays bot decisions on a copy of the state, at most `max` of them,
-/// stopping at a human's decision or the end.
-fn run_bots(mut state: State, mut bots: Vec<Option<Box<dyn Bot>>>, max: usize) -> BotRun {
+/// Plays bot decisions on a copy of the state through the one game loop, at
+/// most `max` of them, stopping at a human's decision, the turn cap or the end.
+fn run_bots(mut state: State, mut bots: Vec<Option<Box<BoardBot>>>, max: usize) -> BotRun {
     let mut actions = Vec::new();
     let mut error = None;
-    while actions.len() < max && state.turn() < TURN_CAP {
-        let Some(seat) = state.current_player() else {
-            break;
-        };
-        let Some(bot) = bots.get_mut(seat.index()).and_then(Option::as_mut) else {
-            break;
-        };
-        let action = bot.act(&state.observation(seat));
-        if let Err(e) = state.apply(action) {
-            error = Some(format!(
-                "The bot `{}` chose an action the rules refuse: {e}",
-                bot.name()
-            ));
-            break;
+    while actions.len() < max {
+        match step(&mut state, bots.as_mut_slice(), DEFAULT_TURN_CAP) {
+            Ok(Step::Moved { action, .. }) => actions.push(action),
+            Ok(Step::Capped | Step::Over | Step::Waiting(_)) => break,
+            Err(e) => {
+                error = Some(format!("A bot chose an action the rules refuse: {e}"));
+                break;
+            }
         }
-        actions.push(action);
     }
     BotRun {
         bots,
@@ -113,7 +104,7 @@ pub struct Session {
     state: State,
     players: Vec<Player>,
     /// A bot per bot seat; empty while lent to the worker.
-    bots: Vec<Option<Box<dyn Bot>>>,
+    bots: Vec<Option<Box<BoardBot>>>,
     worker: Option<JoinHandle<BotRun>>,
     recorder: Recorder,
     log: Vec<LogLine>,
@@ -160,8 +151,7 @@ impl Session {
             bots.push(match p {
                 Player::Human => None,
                 Player::Bot(name) => Some(
-                    engine::bots::by_name(name, seed.wrapping_add(i as u64))
-                        .map_err(|e| e.to_string())?,
+                    engine::bots::by_name(name, bot_seed(seed, i)).map_err(|e| e.to_string())?,
                 ),
             });
         }
@@ -369,7 +359,7 @@ impl Session {
                         public: self.state.event_text(e, nobody),
                     });
                 }
-                if !self.state.is_terminal() && self.state.turn() >= TURN_CAP {
+                if !self.state.is_terminal() && self.state.turn() >= DEFAULT_TURN_CAP {
                     self.state.stop(EndReason::TurnCap);
                     self.log.push(LogLine {
                         seat,
@@ -472,7 +462,7 @@ impl Session {
         }
         for i in 0..self.players.len() {
             if self.players[i].is_human() {
-                let b = engine::bots::by_name(bot, self.seed.wrapping_add(i as u64))
+                let b = engine::bots::by_name(bot, bot_seed(self.seed, i))
                     .map_err(|e| e.to_string())?;
                 self.players[i] = Player::Bot(bot.to_owned());
                 self.bots[i] = Some(b);
@@ -583,7 +573,7 @@ mod tests {
         assert!(s.error().is_none());
         let replay = s.replay();
         assert_eq!(replay.seats, ["route-focus", "random", "one-step"]);
-        let back = engine::replay::play_back(&replay).unwrap();
+        let back = engine::replay::play_back::<engine::board_game::BoardFamily>(&replay).unwrap();
         assert_eq!(back.last().outcome(), s.state().outcome());
         assert!(s.log().iter().any(|l| l.full == "The game is over."));
     }

@@ -3,6 +3,7 @@
 //! most. The rows are computed here; the window draws them.
 
 use egui::{Grid, RichText, Ui};
+use engine::board_game::sim::BoardReport;
 use engine::sim::report::PlayerCountReport;
 
 /// One line of the comparison.
@@ -45,7 +46,10 @@ fn row(
 }
 
 /// The headline metrics of two sections of the same player count.
-pub fn metrics(before: &PlayerCountReport, after: &PlayerCountReport) -> Vec<Row> {
+pub fn metrics(
+    before: &PlayerCountReport<BoardReport>,
+    after: &PlayerCountReport<BoardReport>,
+) -> Vec<Row> {
     let one = |x: f64| format!("{x:.1}");
     let signed = |x: f64| format!("{x:+.1}");
     let three = |x: f64| format!("{x:.3}");
@@ -89,8 +93,8 @@ pub fn metrics(before: &PlayerCountReport, after: &PlayerCountReport) -> Vec<Row
         ),
         row(
             "Ticket completion",
-            b.metrics.ticket_completion,
-            a.metrics.ticket_completion,
+            b.metrics.ticket_completion.unwrap_or(0.0),
+            a.metrics.ticket_completion.unwrap_or(0.0),
             percent,
             points,
         ),
@@ -103,8 +107,8 @@ pub fn metrics(before: &PlayerCountReport, after: &PlayerCountReport) -> Vec<Row
         ),
         row(
             "Never-claimed routes",
-            b.map.never_claimed.len() as f64,
-            a.map.never_claimed.len() as f64,
+            b.family.map.never_claimed.len() as f64,
+            a.family.map.never_claimed.len() as f64,
             |x| format!("{x:.0}"),
             |x| format!("{x:+.0}"),
         ),
@@ -114,10 +118,14 @@ pub fn metrics(before: &PlayerCountReport, after: &PlayerCountReport) -> Vec<Row
 /// The `n` routes whose claim rate changed most (matched by key, so edits
 /// that add or remove routes still line up); a route on one side only is
 /// compared with 0.
-pub fn route_changes(before: &PlayerCountReport, after: &PlayerCountReport, n: usize) -> Vec<Row> {
+pub fn route_changes(
+    before: &PlayerCountReport<BoardReport>,
+    after: &PlayerCountReport<BoardReport>,
+    n: usize,
+) -> Vec<Row> {
     let mut rows: Vec<Row> = Vec::new();
-    for a in &after.map.routes {
-        let b = before.map.routes.iter().find(|b| b.key == a.key);
+    for a in &after.family.map.routes {
+        let b = before.family.map.routes.iter().find(|b| b.key == a.key);
         let mut r = row(
             &a.name,
             b.map_or(0.0, |b| b.claim_rate),
@@ -130,8 +138,8 @@ pub fn route_changes(before: &PlayerCountReport, after: &PlayerCountReport, n: u
         }
         rows.push(r);
     }
-    for b in &before.map.routes {
-        if !after.map.routes.iter().any(|a| a.key == b.key) {
+    for b in &before.family.map.routes {
+        if !after.family.map.routes.iter().any(|a| a.key == b.key) {
             let mut r = row(&b.name, b.claim_rate, 0.0, percent, points);
             r.after = "(removed)".into();
             rows.push(r);
@@ -174,9 +182,9 @@ mod tests {
         let mut after = before.clone();
         after.pace.turns.mean = before.pace.turns.mean + 4.0;
         after.metrics.first_player_advantage = before.metrics.first_player_advantage + 0.05;
-        after.map.routes[3].claim_rate = before.map.routes[3].claim_rate + 0.5;
-        after.map.routes[5].claim_rate = before.map.routes[5].claim_rate - 0.2;
-        after.map.routes[7].key = "a new route".into();
+        after.family.map.routes[3].claim_rate = before.family.map.routes[3].claim_rate + 0.5;
+        after.family.map.routes[5].claim_rate = before.family.map.routes[5].claim_rate - 0.2;
+        after.family.map.routes[7].key = "a new route".into();
         let m = metrics(&before, &after);
         let length = m.iter().find(|r| r.what == "Game length (turns)").unwrap();
         assert!((length.change - 4.0).abs() < 1e-9);
@@ -184,10 +192,10 @@ mod tests {
         let fpa = &m[0];
         assert_eq!(fpa.delta, "+5.0 pts");
         let routes = route_changes(&before, &after, 3);
-        assert_eq!(routes[0].what, after.map.routes[3].name);
+        assert_eq!(routes[0].what, after.family.map.routes[3].name);
         assert_eq!(routes[0].delta, "+50.0 pts");
         let all = route_changes(&before, &after, usize::MAX);
-        assert_eq!(all.len(), before.map.routes.len() + 1);
+        assert_eq!(all.len(), before.family.map.routes.len() + 1);
         assert_eq!(all.iter().filter(|r| r.before == "(new)").count(), 1);
         assert_eq!(all.iter().filter(|r| r.after == "(removed)").count(), 1);
         let same = route_changes(&before, &before, 5);

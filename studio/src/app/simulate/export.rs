@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use engine::sim::{self, SimReport};
+use engine::board_game::sim::BoardReport;
+use engine::sim::SimReport;
 
 /// Where exports go by default: `<design>.simulation.json` and a
 /// `<design>-simulation/` folder for the CSV files, next to the design file
@@ -26,7 +27,7 @@ pub fn default_paths(design: Option<&Path>) -> (PathBuf, PathBuf) {
 }
 
 /// Writes the report as JSON to `path`; returns the file written.
-pub fn write_json(report: &SimReport, path: &Path) -> Result<PathBuf, String> {
+pub fn write_json(report: &SimReport<BoardReport>, path: &Path) -> Result<PathBuf, String> {
     let text = serde_json::to_string_pretty(report)
         .map_err(|e| format!("could not encode the report: {e}"))?;
     write(path, &text)?;
@@ -35,12 +36,12 @@ pub fn write_json(report: &SimReport, path: &Path) -> Result<PathBuf, String> {
 
 /// Writes `routes.csv`, `tickets.csv` and `cities.csv` into `dir` (created if
 /// needed); returns the files written.
-pub fn write_csv(report: &SimReport, dir: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn write_csv(report: &SimReport<BoardReport>, dir: &Path) -> Result<Vec<PathBuf>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("could not create {}: {e}", dir.display()))?;
     let tables = [
-        ("routes.csv", sim::csv::routes(report)),
-        ("tickets.csv", sim::csv::tickets(report)),
-        ("cities.csv", sim::csv::cities(report)),
+        ("routes.csv", engine::board_game::sim::csv::routes(report)),
+        ("tickets.csv", engine::board_game::sim::csv::tickets(report)),
+        ("cities.csv", engine::board_game::sim::csv::cities(report)),
     ];
     tables
         .iter()
@@ -76,12 +77,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let r = crate::app::simulate::testing::report(2, 4);
         let json = write_json(&r, &dir.path().join("r.json")).unwrap();
-        let back: SimReport =
+        let back: SimReport<BoardReport> =
             serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
         assert_eq!((back.seed, back.bots.len()), (r.seed, r.bots.len()));
         assert_eq!(
-            back.by_players[0].map.routes.len(),
-            r.by_players[0].map.routes.len()
+            back.by_players[0].family.map.routes.len(),
+            r.by_players[0].family.map.routes.len()
         );
         let files = write_csv(&r, &dir.path().join("csv")).unwrap();
         assert_eq!(files.len(), 3);

@@ -4,7 +4,8 @@
 //! functions from a report section to a canvas [`Overlay`].
 
 use egui::Color32;
-use engine::sim::report::{CityRow, PlayerCountReport, RouteRow};
+use engine::board_game::sim::{BoardReport, CityRow, RouteRow};
+use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::pct;
 
 use crate::app::canvas::paint::Overlay;
@@ -62,8 +63,8 @@ pub fn route_weight(claim_rate: f64) -> f32 {
 }
 
 /// The earliest and latest mean claim turns of the section.
-pub fn turn_range(section: &PlayerCountReport) -> Option<(f64, f64)> {
-    let turns = section.map.routes.iter().filter_map(|r| r.mean_turn);
+pub fn turn_range(section: &PlayerCountReport<BoardReport>) -> Option<(f64, f64)> {
+    let turns = section.family.map.routes.iter().filter_map(|r| r.mean_turn);
     let lo = turns.clone().reduce(f64::min)?;
     let hi = turns.reduce(f64::max)?;
     Some((lo, hi))
@@ -90,10 +91,14 @@ pub fn route_heat(row: &RouteRow, mode: HeatMode, turns: Option<(f64, f64)>) -> 
 
 /// The overlay of a report section: route colours and widths, city heat,
 /// crossed never-claimed routes, and notes for the hovered route or city.
-pub fn overlay(section: &PlayerCountReport, mode: HeatMode, bots: &[String]) -> Overlay {
+pub fn overlay(
+    section: &PlayerCountReport<BoardReport>,
+    mode: HeatMode,
+    bots: &[String],
+) -> Overlay {
     let mut o = Overlay::default();
     let turns = turn_range(section);
-    for r in &section.map.routes {
+    for r in &section.family.map.routes {
         let color = route_heat(r, mode, turns).map_or(NEVER, ramp);
         o.route_colors.insert(r.index, color);
         o.route_weights.insert(r.index, route_weight(r.claim_rate));
@@ -101,14 +106,15 @@ pub fn overlay(section: &PlayerCountReport, mode: HeatMode, bots: &[String]) -> 
             .insert(r.index, route_note(r, section.games, bots));
     }
     o.crossed_routes
-        .extend(section.map.never_claimed.iter().copied());
+        .extend(section.family.map.never_claimed.iter().copied());
     let most = section
+        .family
         .map
         .cities
         .iter()
         .map(|c| c.completed_per_game)
         .fold(0.0, f64::max);
-    for c in &section.map.cities {
+    for c in &section.family.map.cities {
         if most > 0.0 && c.completed_tickets > 0 {
             let t = (c.completed_per_game / most) as f32;
             o.city_colors
@@ -185,7 +191,10 @@ pub fn city_note(c: &CityRow, games: u64) -> String {
 
 /// The legend's lines for a mode: what the colours, widths, crosses and city
 /// discs mean, with the ends of the colour scale.
-pub fn legend(section: &PlayerCountReport, mode: HeatMode) -> (String, String, Vec<&'static str>) {
+pub fn legend(
+    section: &PlayerCountReport<BoardReport>,
+    mode: HeatMode,
+) -> (String, String, Vec<&'static str>) {
     let (cold, hot) = match mode {
         HeatMode::ClaimRate => ("never".to_owned(), "every game".to_owned()),
         HeatMode::MeanTurn => match turn_range(section) {
@@ -229,7 +238,7 @@ mod tests {
         }
     }
 
-    fn section() -> PlayerCountReport {
+    fn section() -> PlayerCountReport<BoardReport> {
         let mut s = crate::app::simulate::testing::report(2, 10).by_players[0].clone();
         s.games = 40;
         s.map = MapReport {

@@ -25,6 +25,7 @@ use std::time::Duration;
 
 use egui::{Color32, Context, ProgressBar, RichText, Ui, pos2, vec2};
 use engine::board::Place;
+use engine::board_game::sim::BoardReport;
 use engine::sim::findings::thousands;
 use engine::sim::report::PlayerCountReport;
 use engine::sim::{Progress, SimReport};
@@ -42,7 +43,7 @@ use super::studio::Studio;
 #[derive(Clone)]
 pub struct Results {
     /// The engine's report.
-    pub report: SimReport,
+    pub report: SimReport<BoardReport>,
     /// The board it was played on (the design as it was then).
     pub board: Arc<Board>,
     /// The document version it was played on.
@@ -53,7 +54,7 @@ pub struct Results {
 
 impl Results {
     /// The section of `players`, if simulated.
-    pub fn section(&self, players: usize) -> Option<&PlayerCountReport> {
+    pub fn section(&self, players: usize) -> Option<&PlayerCountReport<BoardReport>> {
         self.report.by_players.iter().find(|s| s.players == players)
     }
 }
@@ -164,7 +165,7 @@ impl SimulateWindow {
     }
 
     /// The section shown.
-    pub fn section(&self) -> Option<&PlayerCountReport> {
+    pub fn section(&self) -> Option<&PlayerCountReport<BoardReport>> {
         let r = self.results.as_ref()?;
         self.players
             .and_then(|p| r.section(p))
@@ -207,7 +208,7 @@ impl SimulateWindow {
         let Some(job) = &mut self.job else { return };
         let Some(out) = job.poll() else { return };
         let elapsed = job.elapsed();
-        let board = job.config().board.clone();
+        let board = job.config().design.clone();
         self.job = None;
         match out {
             Ok(report) => {
@@ -420,13 +421,13 @@ impl SimulateWindow {
         for l in lines {
             ui.label(l);
         }
-        let never = s.map.never_claimed.len();
+        let never = s.family.map.never_claimed.len();
         ui.label(format!(
             "{never} of {} routes never claimed; mean game {:.1} turns.",
-            s.map.routes.len(),
+            s.family.map.routes.len(),
             s.pace.turns.mean
         ));
-        let mut routes: Vec<_> = s.map.routes.iter().collect();
+        let mut routes: Vec<_> = s.family.map.routes.iter().collect();
         routes.sort_by(|a, b| b.claim_rate.total_cmp(&a.claim_rate));
         ui.label(RichText::new("Most claimed").strong());
         for r in routes.iter().take(5) {
@@ -491,11 +492,21 @@ impl SimulateWindow {
             Color32::from_rgb(90, 140, 200),
         );
         let t = &s.scores.total;
-        let c = &s.scores.components;
+        let parts: Vec<String> = s
+            .scores
+            .components
+            .iter()
+            .filter(|(_, mean)| **mean != 0.0)
+            .map(|(name, mean)| format!("{} {mean:.1}", name.replace('_', " ")))
+            .collect();
         ui.label(format!(
-            "Mean {:.1} (sd {:.1}), median {:.0}; winners {:.1}, margin {:.1}. Per player: routes {:.1}, tickets +{:.1} −{:.1}, longest path {:.1}.",
-            t.mean, t.sd, t.median, s.scores.winner.mean, s.scores.margin.mean,
-            c.routes, c.tickets_completed, c.tickets_failed, c.longest_path_bonus
+            "Mean {:.1} (sd {:.1}), median {:.0}; winners {:.1}, margin {:.1}. Per player: {}.",
+            t.mean,
+            t.sd,
+            t.median,
+            s.scores.winner.mean,
+            s.scores.margin.mean,
+            parts.join(", ")
         ));
     }
 

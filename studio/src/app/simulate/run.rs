@@ -8,17 +8,19 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use engine::board_game::BoardFamily;
+use engine::board_game::sim::BoardReport;
 use engine::sim::{self, Progress, SimConfig, SimError, SimReport};
 
 /// How often per run the worker asks the UI to repaint (at most).
 const WAKES_PER_RUN: u64 = 200;
 
 /// What a finished job gives back.
-pub type Outcome = Result<SimReport, SimError>;
+pub type Outcome = Result<SimReport<BoardReport>, SimError>;
 
 /// A simulation under way.
 pub struct Job {
-    config: SimConfig,
+    config: SimConfig<BoardFamily>,
     cancel: Arc<AtomicBool>,
     done: Arc<AtomicU64>,
     total: u64,
@@ -30,7 +32,7 @@ pub struct Job {
 impl Job {
     /// Starts `config` on a new thread; `wake` is called from the workers as
     /// games finish (a few hundred times per run) and once at the end.
-    pub fn start(config: SimConfig, wake: impl Fn() + Send + Sync + 'static) -> Job {
+    pub fn start(config: SimConfig<BoardFamily>, wake: impl Fn() + Send + Sync + 'static) -> Job {
         let cancel = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicU64::new(0));
         let total = u64::from(config.games) * config.players.len() as u64;
@@ -66,7 +68,7 @@ impl Job {
     }
 
     /// What is being simulated.
-    pub fn config(&self) -> &SimConfig {
+    pub fn config(&self) -> &SimConfig<BoardFamily> {
         &self.config
     }
 

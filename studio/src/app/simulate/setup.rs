@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use egui::{DragValue, Ui};
 use engine::Board;
+use engine::board_game::BoardFamily;
 use engine::bots::BOT_NAMES;
 use engine::sim::{DEFAULT_TURN_CAP, SimConfig};
 use formats::GameFile;
@@ -66,7 +67,7 @@ pub fn default_players(allowed: &RangeInclusive<usize>) -> usize {
 
 /// The engine's configuration for `setup` on the design as it is now, or a
 /// sentence saying why it cannot be simulated.
-pub fn config(design: &GameFile, setup: &Setup) -> Result<SimConfig, String> {
+pub fn config(design: &GameFile, setup: &Setup) -> Result<SimConfig<BoardFamily>, String> {
     let board = Board::build(design).map_err(|diags| {
         let errors: Vec<String> = diags
             .iter()
@@ -113,8 +114,8 @@ pub fn config(design: &GameFile, setup: &Setup) -> Result<SimConfig, String> {
         .filter(|b| setup.bots.contains(**b))
         .map(|b| (*b).to_owned())
         .collect();
-    Ok(SimConfig {
-        board: Arc::new(board),
+    Ok(SimConfig::<BoardFamily> {
+        design: Arc::new(board),
         players,
         games: setup.games,
         bots,

@@ -3,6 +3,7 @@
 //! pure functions and only drawn here.
 
 use egui::{Grid, RichText, Ui};
+use engine::board_game::sim::BoardReport;
 use engine::sim::findings::thousands;
 use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::{Rate, pct};
@@ -21,7 +22,7 @@ pub struct OutcomeRow {
 }
 
 /// Outcome by seat.
-pub fn seat_rows(s: &PlayerCountReport) -> Vec<OutcomeRow> {
+pub fn seat_rows(s: &PlayerCountReport<BoardReport>) -> Vec<OutcomeRow> {
     s.outcome
         .seats
         .iter()
@@ -35,7 +36,7 @@ pub fn seat_rows(s: &PlayerCountReport) -> Vec<OutcomeRow> {
 }
 
 /// Outcome by bot.
-pub fn bot_rows(s: &PlayerCountReport) -> Vec<OutcomeRow> {
+pub fn bot_rows(s: &PlayerCountReport<BoardReport>) -> Vec<OutcomeRow> {
     s.outcome
         .bots
         .iter()
@@ -49,7 +50,7 @@ pub fn bot_rows(s: &PlayerCountReport) -> Vec<OutcomeRow> {
 }
 
 /// Why games ended: (reason, games, share with interval).
-pub fn end_reason_rows(s: &PlayerCountReport) -> Vec<(&'static str, String, String)> {
+pub fn end_reason_rows(s: &PlayerCountReport<BoardReport>) -> Vec<(&'static str, String, String)> {
     let e = &s.pace.end_reasons;
     let row = |name, r: &Rate| (name, thousands(r.count.round() as u64), r.percent());
     vec![
@@ -97,8 +98,13 @@ pub struct TicketLine {
 }
 
 /// The ticket rows, sorted (ties in file order).
-pub fn ticket_lines(s: &PlayerCountReport, sort: TicketSort, descending: bool) -> Vec<TicketLine> {
+pub fn ticket_lines(
+    s: &PlayerCountReport<BoardReport>,
+    sort: TicketSort,
+    descending: bool,
+) -> Vec<TicketLine> {
     let mut rows: Vec<TicketLine> = s
+        .family
         .map
         .tickets
         .iter()
@@ -155,7 +161,7 @@ impl TicketTable {
     }
 
     /// Draws the table; returns the ticket clicked, if any.
-    pub fn ui(&mut self, ui: &mut Ui, s: &PlayerCountReport) -> Option<usize> {
+    pub fn ui(&mut self, ui: &mut Ui, s: &PlayerCountReport<BoardReport>) -> Option<usize> {
         let mut clicked = None;
         ui.label(
             RichText::new(
@@ -221,7 +227,7 @@ pub fn outcome_table(ui: &mut Ui, id: &str, first: &str, played: &str, rows: &[O
 }
 
 /// Draws the end reasons and the score summary line.
-pub fn pace_table(ui: &mut Ui, s: &PlayerCountReport) {
+pub fn pace_table(ui: &mut Ui, s: &PlayerCountReport<BoardReport>) {
     Grid::new("sim-end-reasons").striped(true).show(ui, |ui| {
         for h in ["End reason", "Games", "Share (95% CI)"] {
             ui.label(RichText::new(h).strong());
@@ -243,7 +249,7 @@ pub fn pace_table(ui: &mut Ui, s: &PlayerCountReport) {
         t.p90,
         t.min,
         t.max,
-        pct(s.metrics.ticket_completion)
+        pct(s.metrics.ticket_completion.unwrap_or(0.0))
     ));
 }
 
@@ -263,7 +269,7 @@ mod tests {
         assert_eq!(ends[0].2, s.pace.end_reasons.normal.percent());
 
         let by_completion = ticket_lines(s, TicketSort::Completion, true);
-        assert_eq!(by_completion.len(), s.map.tickets.len());
+        assert_eq!(by_completion.len(), s.family.map.tickets.len());
         assert!(
             by_completion
                 .windows(2)
@@ -273,7 +279,7 @@ mod tests {
         assert!(by_name.windows(2).all(|w| w[0].name <= w[1].name));
         let file = ticket_lines(s, TicketSort::File, false);
         let held = file.iter().find(|t| t.held > 0).unwrap();
-        let rate = s.map.tickets[held.index].completion;
+        let rate = s.family.map.tickets[held.index].completion;
         assert_eq!(
             held.completion_text,
             format!(

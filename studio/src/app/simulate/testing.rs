@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+use engine::board_game::sim::BoardReport;
 use engine::sim::SimReport;
 use formats::GameFile;
 
@@ -17,7 +18,7 @@ pub fn usa() -> GameFile {
 }
 
 /// `games` games of `players` on the USA map with the default bots, seed 3.
-pub fn report(players: usize, games: u32) -> SimReport {
+pub fn report(players: usize, games: u32) -> SimReport<BoardReport> {
     let setup = Setup {
         players: [players].into(),
         games,

@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::report::SimReport;
+use super::report::BoardReport;
+use crate::sim::SimReport;
 
 /// Quotes a field when it needs it.
 fn field(s: &str) -> String {
@@ -16,12 +17,12 @@ fn field(s: &str) -> String {
 }
 
 /// The routes table.
-pub fn routes(report: &SimReport) -> String {
+pub fn routes(report: &SimReport<BoardReport>) -> String {
     let mut out = String::from(
         "players,index,key,name,length,color,claimed,claim_rate,mean_turn,tunnel_attempts,tunnel_withdrawals,doubled,borrowed\n",
     );
     for s in &report.by_players {
-        for r in &s.map.routes {
+        for r in &s.family.map.routes {
             let _ = writeln!(
                 out,
                 "{},{},{},{},{},{},{},{:.4},{},{},{},{},{}",
@@ -45,12 +46,12 @@ pub fn routes(report: &SimReport) -> String {
 }
 
 /// The tickets table.
-pub fn tickets(report: &SimReport) -> String {
+pub fn tickets(report: &SimReport<BoardReport>) -> String {
     let mut out = String::from(
         "players,index,name,points,long,offered,kept,held,completed,completion,completion_low,completion_high,mean_points\n",
     );
     for s in &report.by_players {
-        for t in &s.map.tickets {
+        for t in &s.family.map.tickets {
             let _ = writeln!(
                 out,
                 "{},{},{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.2}",
@@ -74,11 +75,11 @@ pub fn tickets(report: &SimReport) -> String {
 }
 
 /// The cities table.
-pub fn cities(report: &SimReport) -> String {
+pub fn cities(report: &SimReport<BoardReport>) -> String {
     let mut out =
         String::from("players,index,name,completed_tickets,completed_per_game,stations\n");
     for s in &report.by_players {
-        for c in &s.map.cities {
+        for c in &s.family.map.cities {
             let _ = writeln!(
                 out,
                 "{},{},{},{},{:.4},{}",

@@ -1,0 +1,90 @@
+//! What one board game contributes to a simulation report: claims, tunnels,
+//! stations, doublings, ticket choices and the final accounts.
+
+use crate::board::{CityId, RouteId, TicketId};
+use crate::board_game::{Action, Event, Events, Phase, ScoreBreakdown, State};
+use crate::game::GameState;
+
+/// How a tunnel claim went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TunnelResult {
+    /// No extra card was asked.
+    Free,
+    /// The extra cards were paid.
+    Paid,
+    /// The player withdrew.
+    Withdrawn,
+}
+
+/// The board game's record of one game.
+#[derive(Clone, Debug, Default)]
+pub struct BoardRecord {
+    /// Each seat's final accounts (empty when the game reached no outcome).
+    pub breakdowns: Vec<ScoreBreakdown>,
+    /// Claims: route, seat, turn.
+    pub claims: Vec<(RouteId, u8, u32)>,
+    /// Tunnel attempts: route, extra cards asked, result.
+    pub tunnels: Vec<(RouteId, u8, TunnelResult)>,
+    /// Stations: city, seat.
+    pub stations: Vec<(CityId, u8)>,
+    /// Doublings: route, points added.
+    pub doublings: Vec<(RouteId, i32)>,
+    /// Tickets offered and whether they were kept.
+    pub offers: Vec<(TicketId, bool)>,
+    /// The route of the last claim, while its tunnel may be pending.
+    pending_tunnel: Option<RouteId>,
+    /// The extra cards the pending tunnel asks for.
+    pending_extra: u8,
+}
+
+impl BoardRecord {
+    /// Records one move; `state` is the position after it.
+    pub fn moved(&mut self, state: &State, action: Action, events: &Events) {
+        if let Action::Claim { route, .. } = action {
+            self.pending_tunnel = Some(route);
+        }
+        for e in events {
+            match e {
+                Event::RouteClaimed { seat, route, .. } => {
+                    self.claims.push((*route, seat.0, state.turn()));
+                }
+                Event::TunnelRevealed { extra, .. } => {
+                    if let Some(r) = self.pending_tunnel
+                        && *extra == 0
+                    {
+                        self.tunnels.push((r, 0, TunnelResult::Free));
+                    }
+                }
+                Event::TunnelPaid { extra, .. } => {
+                    if let Some(r) = self.pending_tunnel {
+                        self.tunnels.push((r, *extra, TunnelResult::Paid));
+                    }
+                }
+                Event::TunnelWithdrawn { route, .. } => {
+                    self.tunnels
+                        .push((*route, self.pending_extra, TunnelResult::Withdrawn));
+                }
+                Event::StationBuilt { seat, city, .. } => self.stations.push((*city, seat.0)),
+                Event::RouteDoubled { route, points, .. } => {
+                    self.doublings.push((*route, *points));
+                }
+                Event::TicketsKept { kept, returned, .. } => {
+                    self.offers.extend(kept.iter().map(|&t| (t, true)));
+                    self.offers.extend(returned.iter().map(|&t| (t, false)));
+                }
+                _ => {}
+            }
+        }
+        if let Phase::Tunnel(t) = state.phase() {
+            // Remember the demand until it is paid or refused.
+            self.pending_extra = t.extra;
+        }
+    }
+
+    /// Records the final accounts.
+    pub fn end(&mut self, state: &State) {
+        if let Some(ending) = state.ending() {
+            self.breakdowns = ending.breakdowns.clone();
+        }
+    }
+}
