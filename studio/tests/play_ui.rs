@@ -149,7 +149,7 @@ fn a_human_plays_a_whole_game_against_a_bot_and_the_replay_agrees() {
     type_into(&mut h, "Replay path", &path.display().to_string());
     click_label(&mut h, "Save replay");
     let replay = formats::replay::load_replay(&path).unwrap();
-    let played = engine::replay::play_back(&replay).unwrap();
+    let played = engine::replay::play_back::<engine::board_game::BoardFamily>(&replay).unwrap();
     let scores = played.last().outcome().unwrap().scores;
     assert_eq!(scores, shown);
     let line = format!("Final scores: {}", points_line(&scores));

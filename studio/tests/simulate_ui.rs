@@ -13,6 +13,7 @@ use common::{click_at, config, harness, maps};
 use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use engine::board_game::sim::BoardReport;
 use engine::sim::SimReport;
 use studio::app::Studio;
 use studio::app::selection::Obj;
@@ -82,12 +83,12 @@ fn wait_for_run(h: &mut Harness<'_, Studio>) {
 }
 
 /// What the engine reports for the same configuration, run directly.
-fn engine_report(h: &Harness<'_, Studio>, setup: &Setup) -> SimReport {
+fn engine_report(h: &Harness<'_, Studio>, setup: &Setup) -> SimReport<BoardReport> {
     let config = setup::config(&h.state().doc.design, setup).unwrap();
     engine::sim::simulate(&config, &|_| {}, &AtomicBool::new(false)).unwrap()
 }
 
-fn run_small(h: &mut Harness<'_, Studio>, games: u32) -> SimReport {
+fn run_small(h: &mut Harness<'_, Studio>, games: u32) -> SimReport<BoardReport> {
     fill_form(h, 2, games, 11);
     click_label(h, "Run");
     wait_for_run(h);
@@ -119,8 +120,9 @@ fn a_run_from_the_window_shows_the_engines_report_on_the_map_and_in_tables() {
     assert_eq!(got.route_notes, want.route_notes);
     assert_eq!(got.city_colors, want.city_colors);
     let never: Vec<usize> = got.crossed_routes.iter().copied().collect();
-    assert_eq!(never.len(), s.map.never_claimed.len());
+    assert_eq!(never.len(), s.family.map.never_claimed.len());
     let busiest = s
+        .family
         .map
         .routes
         .iter()
@@ -163,7 +165,7 @@ fn a_run_from_the_window_shows_the_engines_report_on_the_map_and_in_tables() {
     page(&mut h, Page::Tickets);
     let rows = tables::ticket_lines(s, tables::TicketSort::File, false);
     let held = rows.iter().find(|t| t.held > 0).unwrap();
-    let row = &s.map.tickets[held.index];
+    let row = &s.family.map.tickets[held.index];
     assert!((held.completion, held.held) == (row.completion.value, row.held));
     assert!(h.query_by_label(&held.completion_text).is_some());
     assert!(h.query_by_label(&held.name).is_some());
@@ -244,7 +246,7 @@ fn findings_and_ticket_rows_select_on_the_map() {
     }
 
     page(&mut h, Page::Tickets);
-    let name = report.by_players[0].map.tickets[0].name.clone();
+    let name = report.by_players[0].family.map.tickets[0].name.clone();
     click_label(&mut h, &name);
     let board = h.state().simulate.results.as_ref().unwrap().board.clone();
     let ends = ticket_cities(&board, 0);
@@ -291,7 +293,8 @@ fn compare_shows_before_and_after_and_export_writes_json_and_csv() {
     let csv = dir.path().join("tables");
     type_into(&mut h, "JSON file", &json.display().to_string());
     click_label(&mut h, "Export JSON");
-    let back: SimReport = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let back: SimReport<BoardReport> =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(back.seed, after.seed);
     assert_eq!(back.by_players[0].games, 40);
     assert!(
