@@ -13,7 +13,6 @@ use engine::game::Family;
 use engine::sim::arena::{self, ArenaConfig, ArenaReport};
 use engine::sim::{self, findings::thousands};
 
-use super::common::load_design;
 use super::simulate::{progress_and_cancel, write_file};
 
 /// Arguments of `arena`.
@@ -49,10 +48,7 @@ pub struct Args {
 
 /// Runs `arena`.
 pub fn run(args: Args) -> ExitCode {
-    match load_design(&args.file) {
-        Ok((_, design)) => design.visit(args),
-        Err(code) => code,
-    }
+    super::common::visit_file(&args.file.clone(), args)
 }
 
 impl FamilyVisitor for Args {

@@ -10,8 +10,6 @@ use engine::families::FamilyVisitor;
 use engine::game::{Family, Game, play_randomly};
 use engine::rng::GameRng;
 
-use super::common::load_design;
-
 /// Arguments of `bench`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -47,10 +45,7 @@ fn peak_memory_kib() -> Option<u64> {
 
 /// Runs `bench`.
 pub fn run(args: Args) -> ExitCode {
-    match load_design(&args.file) {
-        Ok((_, design)) => design.visit(args),
-        Err(code) => code,
-    }
+    super::common::visit_file(&args.file.clone(), args)
 }
 
 impl FamilyVisitor for Args {

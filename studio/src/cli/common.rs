@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use engine::Severity;
-use engine::families::AnyDesign;
+use engine::families::{AnyDesign, FamilyVisitor};
 use formats::LoadedDesign;
 
 /// Loads and builds a design of any family, or prints why not and gives the
@@ -42,4 +42,12 @@ pub fn seat_bots(list: &str, players: usize) -> Vec<String> {
     (0..players)
         .map(|i| names.get(i).or(names.last()).cloned().unwrap_or_default())
         .collect()
+}
+
+/// Loads the design at `path` and runs a command generic over its family.
+pub fn visit_file<V: FamilyVisitor<Output = ExitCode>>(path: &Path, command: V) -> ExitCode {
+    match load_design(path) {
+        Ok((_, design)) => design.visit(command),
+        Err(code) => code,
+    }
 }

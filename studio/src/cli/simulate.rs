@@ -14,8 +14,6 @@ use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::pct;
 use engine::sim::{self, Measures, SimConfig, findings::thousands};
 
-use super::common::load_design;
-
 /// Arguments of `simulate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -115,10 +113,7 @@ pub(crate) fn write_file(path: &Path, text: &str) -> bool {
 
 /// Runs `simulate`.
 pub fn run(args: Args) -> ExitCode {
-    match load_design(&args.file) {
-        Ok((_, design)) => design.visit(args),
-        Err(code) => code,
-    }
+    super::common::visit_file(&args.file.clone(), args)
 }
 
 impl FamilyVisitor for Args {
