@@ -204,19 +204,21 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
 
     // Terrain cards.
     let tc = &r.terrain_cards;
+    // Checked with terrain cards off too: the engine deals the face-up row
+    // whatever the deck holds.
+    if usize::from(tc.face_up) > MAX_TERRAIN_FACE_UP {
+        rule(
+            diags,
+            Code::EngineLimit,
+            "terrain_cards.face_up",
+            format!(
+                "{} face-up terrain cards; the engine shows at most {MAX_TERRAIN_FACE_UP}",
+                tc.face_up
+            ),
+            "lower terrain_cards.face_up",
+        );
+    }
     if !tc.types.is_empty() {
-        if usize::from(tc.face_up) > MAX_TERRAIN_FACE_UP {
-            rule(
-                diags,
-                Code::EngineLimit,
-                "terrain_cards.face_up",
-                format!(
-                    "{} face-up terrain cards; the engine shows at most {MAX_TERRAIN_FACE_UP}",
-                    tc.face_up
-                ),
-                "lower terrain_cards.face_up",
-            );
-        }
         let total: u32 = tc.types.iter().map(|t| u32::from(t.count)).sum();
         let needed = u32::from(tc.dealt) * u32::from(r.players.max) + u32::from(tc.face_up);
         if needed > total {
@@ -559,6 +561,29 @@ routes: [{from: A, to: B, length: 1, color: gray, tunnel: true}]";
         // Without tunnels the parameter is never used.
         let plain = TUNNEL.replace(", tunnel: true", "");
         assert!(errors(&format!("{rules}\n{plain}")).is_empty());
+    }
+
+    #[test]
+    fn six_face_up_terrain_cards_play_and_seven_are_refused_even_without_terrain_cards() {
+        let design = |n: u8| {
+            format!(
+                "rules: {{players: {{min: 2, max: 2}}, terrain_cards: {{face_up: {n}}}, tickets: {{setup: {{regular: 0, keep: 0}}}}}}\n{TUNNEL}"
+            )
+        };
+        let v = check(&design(6));
+        assert!(!v.diagnostics.has_errors(), "{:#?}", v.diagnostics);
+        let game = BoardGame::new(Arc::new(v.board.expect("a board")), 2).unwrap();
+        play_out(&mut game.new_game(2), 2);
+        let found = errors(&design(7));
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(
+            found[0].message,
+            "7 face-up terrain cards; the engine shows at most 6"
+        );
+        assert_eq!(
+            found[0].path.as_deref(),
+            Some("rules.terrain_cards.face_up")
+        );
     }
 
     /// Two routes of 1 point, a longest-path bonus and two tickets: at most
