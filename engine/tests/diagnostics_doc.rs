@@ -1,5 +1,6 @@
 //! docs/diagnostics.md documents every code, and each of its examples reports
-//! the code it documents.
+//! the code it documents; its TL016 table gives every engine limit with the
+//! value the engine has, and docs/format.md the cap on display redeals.
 
 use std::path::Path;
 
@@ -87,4 +88,15 @@ fn every_engine_limit_is_in_the_tl016_table_with_its_value() {
             "docs/diagnostics.md's TL016 table has no row for {what} with {cell}"
         );
     }
+}
+
+#[test]
+fn the_display_reset_cap_is_in_the_format_reference() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/format.md");
+    let format = std::fs::read_to_string(path).expect("docs/format.md exists");
+    let cap = engine::board_game::MAX_DISPLAY_RESETS;
+    assert!(
+        format.contains(&format!("redeals at most {cap} times in a row")),
+        "docs/format.md's `display.locomotive_reset` row gives the engine's cap of {cap} redeals"
+    );
 }
