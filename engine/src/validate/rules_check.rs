@@ -408,7 +408,7 @@ tickets:
 mod limit_tests {
     use std::sync::Arc;
 
-    use super::super::checks::testing::{check, with};
+    use super::super::checks::testing::check;
     use crate::board_game::{Action, BoardGame, Event, Keep, Phase};
     use crate::game::GameState;
     use crate::rng::GameRng;
