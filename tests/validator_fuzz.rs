@@ -1,7 +1,9 @@
 //! Whatever a designer's file holds — a bundled map with random edits, or
 //! random YAML — loading and validating it never panics and never hangs, and
 //! the results hang together: no error means a board, every located
-//! diagnostic points into a file, the analysis the studio uses answers.
+//! diagnostic points into a file, the analysis the studio uses answers. And
+//! whatever rule parameters a design has, around and past the engine's
+//! limits, a design the validator accepts plays to its end.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -255,6 +257,96 @@ fn design() -> impl Strategy<Value = String> {
                 allow.concat()
             )
         })
+}
+
+/// A small map with a tunnel, a ferry and a country, and rule parameters drawn
+/// around the engine's limits (TL016) — ticket offers, tunnel reveals, face-up
+/// rows, players, terrain types, and points up to where scores no longer fit
+/// 32 bits — but otherwise sound, so that most designs are accepted and play.
+fn rules_near_the_limits() -> impl Strategy<Value = String> {
+    let offer = (0u8..=17, 0u8..=2, 0u8..=2);
+    let points = prop_oneof![6 => 1u32..30, 1 => Just(5_000_000u32), 1 => Just(u32::MAX)];
+    (
+        (1u8..=2, 0u8..=7),
+        (offer.clone(), offer),
+        (0u8..=10, 3u8..=9, 0u8..=7),
+        (0u8..=2, prop_oneof![2 => Just(0usize), 2 => Just(4usize), 1 => Just(5usize)]),
+        points,
+    )
+        .prop_map(
+            |((min, extra), ((sr, sl, sk), (dr, dl, dk)), (reveal, display, face_up), (stations, types), points)| {
+                let types: Vec<String> = ["red", "blue", "gray", "green", "black"]
+                    .iter()
+                    .take(types)
+                    .map(|c| format!("{{name: t{c}, colors: [{c}], count: 6}}"))
+                    .collect();
+                let tickets: String = (0..200)
+                    .map(|i| {
+                        let (from, to) = [("A", "C"), ("B", "D"), ("A", "Isle"), ("D", "B")][i % 4];
+                        let long = i % 5 == 0;
+                        format!("  - {{from: {from}, to: {to}, points: {points}, long: {long}}}\n")
+                    })
+                    .collect();
+                format!(
+                    "format: tracklayer/1
+name: Limits
+rules:
+  players: {{min: {min}, max: {max}}}
+  trains: 12
+  tickets: {{setup: {{regular: {sr}, long: {sl}, keep: {sk}}}, draw: {{regular: {dr}, long: {dl}, keep: {dk}}}}}
+  tunnels: {{reveal: {reveal}}}
+  display: {{size: {display}}}
+  stations: {{count: {stations}}}
+  terrain_cards: {{types: [{types}], face_up: {face_up}, dealt: 1}}
+countries: [{{name: Isle}}]
+cities:
+  - {{name: A, x: 0, y: 0}}
+  - {{name: B, x: 100, y: 0}}
+  - {{name: C, x: 200, y: 0}}
+  - {{name: D, x: 100, y: 100}}
+  - {{name: I1, x: 300, y: 0, country: Isle}}
+routes:
+  - {{from: A, to: B, length: 3, color: red, tunnel: true}}
+  - {{from: B, to: C, length: 3, color: blue}}
+  - {{from: A, to: D, length: 4, color: gray}}
+  - {{from: D, to: C, length: 4, color: green}}
+  - {{from: C, to: I1, length: 3, color: gray, ferry: 1}}
+tickets:
+{tickets}",
+                    max = min + extra,
+                    sk = sk.min(sr + sl),
+                    dr = dr.max(1),
+                    dk = dk.clamp(1, dr.max(1) + dl),
+                    types = types.join(", "),
+                )
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn designs_within_the_engine_limits_play_to_the_end(text in rules_near_the_limits()) {
+        let loaded = formats::load_str(&text, Path::new("limits.yaml"))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let v = engine::validate(&loaded.design);
+        prop_assert_eq!(v.board.is_some(), !v.diagnostics.has_errors());
+        // The design is sound but for the limits: only they may refuse it.
+        for d in v.diagnostics.iter().filter(|d| d.severity == engine::Severity::Error) {
+            prop_assert_eq!(d.code, engine::Code::EngineLimit, "{}", d.message);
+        }
+        if let Some(board) = v.board {
+            let board = std::sync::Arc::new(board);
+            let players = usize::from(board.rules().players.max);
+            let game = engine::board_game::BoardGame::new(board, players)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let mut rng = engine::rng::GameRng::seeded(players as u64);
+            let mut state = game.new_game(7);
+            engine::game::play_randomly(&mut state, &mut rng, 400)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        }
+    }
 }
 
 proptest! {

@@ -90,6 +90,34 @@ fn an_error_exits_1_and_points_at_the_line() {
 }
 
 #[test]
+fn a_misspelt_rule_key_is_a_warning_at_its_line_with_the_parameter_it_means() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = BROKEN
+        .replace(
+            "tickets: {setup: {regular: 0, keep: 0}}",
+            "tickets: {setup: {deal: 20, regular: 0, keep: 0}}",
+        )
+        .replace("purpel", "pink");
+    let file = write(dir.path(), "deal.yaml", &text);
+    let out = tracklayer(&["validate", &file.display().to_string()]);
+    assert_eq!(out.status.code(), Some(0), "a warning does not fail");
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "warning[TL116]: `rules.tickets.setup.deal` is not a rule parameter, so it is ignored; did you mean `regular`?\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(" --> {}:5:27\n", file.display())),
+        "{text}"
+    );
+    assert!(text.contains("= fix: rename `deal` to `regular`"), "{text}");
+    let out = tracklayer(&["validate", "--deny-warnings", &file.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn json_output_carries_codes_objects_paths_and_spans() {
     let dir = tempfile::tempdir().unwrap();
     let file = write(dir.path(), "broken.yaml", BROKEN);

@@ -62,18 +62,20 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
         }
     };
 
-    // Colours.
-    if deck.colors.len() > MAX_COLORS {
+    // Colours: only those with cards count towards the limit, since a colour
+    // with no cards is not in play.
+    let in_play = deck.colors.values().filter(|&&n| n > 0).count();
+    if in_play > MAX_COLORS {
         diags.push(
             Diagnostic::new(
                 Code::EngineLimit,
-                format!(
-                    "the deck has {} colours; the engine plays at most {MAX_COLORS}",
-                    deck.colors.len()
-                ),
+                format!("the deck has {in_play} colours; the engine plays at most {MAX_COLORS}"),
             )
             .at("cards.colors")
-            .object(ObjectRef::Cards),
+            .object(ObjectRef::Cards)
+            .fix(format!(
+                "use at most {MAX_COLORS} colours (a colour set to 0 cards is not in play)"
+            )),
         );
     }
     let mut colors = Vec::new();
@@ -121,7 +123,8 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
                     Code::EngineLimit,
                     format!("the design has {n} {what}; the engine holds at most {MAX_OBJECTS}"),
                 )
-                .at(what),
+                .at(what)
+                .fix(format!("keep at most {MAX_OBJECTS} {what}")),
             );
             return None;
         }
@@ -233,7 +236,8 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
                 ),
             )
             .at("rules.terrain_cards.types")
-            .object(ObjectRef::Rule("terrain_cards.types".into())),
+            .object(ObjectRef::Rule("terrain_cards.types".into()))
+            .fix(format!("use at most {MAX_TERRAIN_TYPES} terrain types")),
         );
     }
     for (t, ty) in terrain_rules.types.iter().enumerate() {
@@ -726,5 +730,30 @@ tickets:
         assert_eq!(d.message, "up to 9 players; the engine seats at most 8");
         assert_eq!(d.path.as_deref(), Some("rules.players.max"));
         assert_eq!(d.objects, [ObjectRef::Rule("players.max".into())]);
+    }
+
+    #[test]
+    fn tl016_counts_only_the_colours_in_play() {
+        // The preset's 8 colours, 5 more, and green dropped: 12 in play.
+        let cards = "cards: {colors: {green: 0, c1: 12, c2: 12, c3: 12, c4: 12, c5: 12}}";
+        let v = check(&format!("{cards}\n{MAP}"));
+        assert!(
+            with(&v, Code::EngineLimit).is_empty(),
+            "{:#?}",
+            v.diagnostics
+        );
+        let board = v.board.expect("12 colours play");
+        assert_eq!(board.colors().len(), 12);
+        let v = check(&format!(
+            "{}\n{MAP}",
+            cards.replace("green: 0", "green: 12")
+        ));
+        let d = &with(&v, Code::EngineLimit)[0];
+        assert_eq!(
+            d.message,
+            "the deck has 13 colours; the engine plays at most 12"
+        );
+        assert_eq!(d.path.as_deref(), Some("cards.colors"));
+        assert_eq!(d.objects, [ObjectRef::Cards]);
     }
 }

@@ -24,6 +24,31 @@ pub const MAX_TERRAIN_FACE_UP: usize = 6;
 pub const MAX_PLAYERS: usize = 8;
 /// The most cities, routes or tickets (ids are 16-bit).
 pub const MAX_OBJECTS: usize = u16::MAX as usize;
+/// The most tickets one offer may hold (`tickets.setup` or `tickets.draw`,
+/// regular and long together): a choice of tickets to keep is a bitmask
+/// ([`Keep`](crate::board_game::Keep)) with one bit per ticket offered, and
+/// 16 offered tickets already make 65,535 choices to list.
+pub const MAX_TICKET_OFFER: usize = 16;
+const _: () = assert!(MAX_TICKET_OFFER <= 8 * std::mem::size_of::<crate::board_game::Keep>());
+/// The most cards a tunnel may reveal (`tunnels.reveal`): a pending tunnel
+/// keeps its revealed cards inline
+/// ([`PendingTunnel::revealed`](crate::board_game::PendingTunnel)), so that
+/// the game's phase stays a small copyable value.
+pub const MAX_TUNNEL_REVEAL: usize = 8;
+// Does not compile unless a pending tunnel holds exactly this many cards.
+const _: crate::board_game::PendingTunnel = crate::board_game::PendingTunnel {
+    route: RouteId(0),
+    payment: crate::board_game::Payment {
+        color: crate::board_game::Card::LOCOMOTIVE,
+        locomotives: 0,
+    },
+    revealed: [None; MAX_TUNNEL_REVEAL],
+    extra: 0,
+};
+/// The largest score the engine can count: scores are 32-bit. The validator
+/// adds up every point a player could ever score or lose and refuses a design
+/// whose sum is larger, so no score can overflow.
+pub const MAX_POINTS: i64 = i32::MAX as i64;
 
 /// A city or a country location.
 #[derive(Clone, Debug, PartialEq)]

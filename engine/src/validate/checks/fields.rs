@@ -2,7 +2,7 @@
 //! survives a round trip, but most likely a typo. The same for keys of
 //! `rules:` and `cards:` that are no rule parameter (they would be ignored).
 
-use formats::suggest::did_you_mean;
+use formats::suggest::did_you_mean_field;
 use serde_yaml::{Mapping, Value};
 
 use super::Context;
@@ -74,7 +74,7 @@ fn unknown_fields<'a>(extra: &Mapping, owner: impl FnOnce() -> Owner<'a>, diags:
         } else {
             format!("{}.{key}", owner.path)
         };
-        let hint = did_you_mean(&key, owner.known.iter().copied());
+        let hint = did_you_mean_field(&key, owner.known.iter().copied());
         let mut d = Diagnostic::new(
             Code::UnknownField,
             format!(
@@ -264,7 +264,7 @@ fn rule_keys(ctx: &Context, diags: &mut Diagnostics) {
         }
     }
     for (path, key, known) in unknown {
-        let hint = did_you_mean(&key, known.iter().map(String::as_str)).map(str::to_owned);
+        let hint = did_you_mean_field(&key, known.iter().map(String::as_str)).map(str::to_owned);
         diags.push(
             Diagnostic::new(
                 Code::UnknownField,
@@ -448,6 +448,88 @@ cities: [{name: A}]",
         );
         assert!(found[1].message.ends_with("did you mean `size`?"));
         assert!(found[2].message.ends_with("did you mean `locomotives`?"));
+    }
+
+    #[test]
+    fn tl116_suggests_the_parameter_a_word_means() {
+        let v = check(
+            "rules:
+  players: {min: 2, max: 2}
+  tickets: {setup: {deal: 20, regular: 0, keep: 0}}
+cities: [{name: A}]",
+        );
+        let found = with(&v, Code::UnknownField);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(
+            found[0].message,
+            "`rules.tickets.setup.deal` is not a rule parameter, so it is ignored; did you mean `regular`?"
+        );
+        assert_eq!(found[0].fix.as_deref(), Some("rename `deal` to `regular`"));
+        assert_eq!(found[0].path.as_deref(), Some("rules.tickets.setup.deal"));
+        assert_eq!(
+            found[0].objects,
+            [ObjectRef::Rule("tickets.setup.deal".into())]
+        );
+        // Located at the key's value, like every diagnostic of the file.
+        let text = "format: tracklayer/1\nname: T\nrules:\n  players: {min: 2, max: 2}\n  tickets: {setup: {deal: 20, regular: 0, keep: 0}}\ncities: [{name: A}]\n";
+        let loaded = formats::load_str(text, std::path::Path::new("t.yaml")).unwrap();
+        let mut diags = crate::validate(&loaded.design).diagnostics;
+        diags.locate(&loaded.sources);
+        let d = diags.with_code(Code::UnknownField).next().unwrap();
+        let at = d.span.as_ref().expect("located");
+        assert_eq!((at.pos.line, at.pos.column), (5, 27));
+    }
+
+    #[test]
+    fn tl116_reports_unknown_keys_at_every_level_of_the_file() {
+        let v = check(
+            "nme: T
+board: {width: 100, height: 100, carspace: 20}
+rules:
+  players: {min: 2, max: 2}
+  tickets: {setup: {regular: 0, keep: 0}, draw: {regulr: 3}}
+  stations: {cont: 1}
+  terrain_cards: {types: [{name: sand, colors: [red], count: 4, colour: red}]}
+cards: {colors: {red: 12}, locomotivs: 14}
+countries: [{name: K, outlne: '0,0 1,0 1,1'}]
+cities:
+  - {name: A, x: 0, y: 0, lockd: true}
+  - {name: B, x: 60, y: 0, country: K}
+routes: [{from: A, to: B, length: 2, color: red, tunel: true}]
+tickets: [{from: A, to: K, points: 2, lng: true}]
+terrain:
+  regons: []
+  regions: [{kind: sea, points: '0,0 1,0 1,1', nam: Sea}]
+  background: {image: b.png, opactiy: 0.5}
+allow: [{code: TL201, reson: fine}]",
+        );
+        let found = with(&v, Code::UnknownField);
+        let got: Vec<(&str, &str)> = found
+            .iter()
+            .map(|d| {
+                let hint = d.message.rsplit('`').nth(1).unwrap_or_default();
+                (d.path.as_deref().unwrap_or_default(), hint)
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("nme", "name"),
+                ("board.carspace", "car_space"),
+                ("cities[0].lockd", "locked"),
+                ("countries[0].outlne", "outline"),
+                ("routes[0].tunel", "tunnel"),
+                ("tickets[0].lng", "long"),
+                ("terrain.regons", "regions"),
+                ("terrain.regions[0].nam", "name"),
+                ("terrain.background.opactiy", "opacity"),
+                ("allow[0].reson", "reason"),
+                ("rules.tickets.draw.regulr", "regular"),
+                ("rules.stations.cont", "count"),
+                ("rules.terrain_cards.types[0].colour", "colors"),
+                ("cards.locomotivs", "locomotives"),
+            ]
+        );
     }
 
     #[test]
