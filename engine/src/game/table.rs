@@ -4,6 +4,7 @@
 
 use crate::bots::Bot;
 use crate::game::{EndReason, GameState, Seat};
+use crate::rng::mix;
 
 /// The default turn cap: far beyond any normal game of any family, so
 /// reaching it is a finding, never a normal end.
@@ -13,14 +14,6 @@ pub const DEFAULT_TURN_CAP: u32 = 500;
 /// harness seats bots with it, so the same deal gets the same bots everywhere.
 pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
     mix(game_seed ^ mix(0xB07 + seat as u64))
-}
-
-/// SplitMix64's finaliser: a well-mixed 64-bit value from any input.
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// A bot chose an action the rules refused: an engine or bot defect, reported

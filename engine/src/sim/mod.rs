@@ -25,7 +25,8 @@ use crate::bots::{Bot, BotNameError};
 use crate::game::{Family, PlayerCountError, check_bot};
 use crate::rng::GameRng;
 
-pub use crate::game::table::{DEFAULT_TURN_CAP, bot_seed, mix};
+pub use crate::game::table::{DEFAULT_TURN_CAP, bot_seed};
+pub use crate::rng::mix;
 pub use measures::Measures;
 pub use record::GameRecord;
 pub use report::{Finding, Level, PlayerCountReport, SimReport};
