@@ -26,8 +26,8 @@ use geometry::{CITY_RADIUS, Geometry, polyline_distance};
 use paint::{BackgroundImage, Mark, Overlay, Scene};
 use view::View;
 
-/// The editing tools.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The editing tools. Their keys are in [`crate::app::command::UICommand`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tool {
     /// Click, Shift-click, box select, drag to move.
     Select,
@@ -63,18 +63,6 @@ impl Tool {
             Tool::AddTicket => "Add ticket",
             Tool::Bend => "Bend route",
             Tool::Region => "Draw region",
-        }
-    }
-
-    /// The key that picks it.
-    pub fn key(self) -> Key {
-        match self {
-            Tool::Select => Key::V,
-            Tool::AddCity => Key::C,
-            Tool::AddRoute => Key::R,
-            Tool::AddTicket => Key::T,
-            Tool::Bend => Key::B,
-            Tool::Region => Key::G,
         }
     }
 

@@ -1,7 +1,8 @@
-//! Edits of the selection the studio makes on behalf of menus and keys:
-//! undo and redo, delete, duplicate, lock, and selecting with the map
-//! following.
+//! Edits of the selection the studio makes on behalf of its commands: undo
+//! and redo, delete, duplicate, lock, nudge, cancel, and selecting with the
+//! map following.
 
+use super::super::command::Direction;
 use super::super::edit;
 use super::super::panels::inspector::Inspector;
 use super::super::selection::Obj;
@@ -28,7 +29,7 @@ impl Studio {
         self.after_history_jump();
     }
 
-    pub(super) fn after_history_jump(&mut self) {
+    fn after_history_jump(&mut self) {
         self.selection.retain_existing(&self.doc.design);
         self.inspector = Inspector::default();
     }
@@ -72,6 +73,34 @@ impl Studio {
         });
     }
 
+    /// Moves the selected cities by 1 mm (`far`: 10 mm) in `direction`;
+    /// quick successive nudges are one undo step.
+    pub fn nudge(&mut self, direction: Direction, far: bool) {
+        let cities = self.selection.cities();
+        if cities.is_empty() {
+            return;
+        }
+        let step = if far { 10.0 } else { 1.0 };
+        let (dx, dy) = direction.unit();
+        let delta = formats::Point {
+            x: dx * step,
+            y: dy * step,
+        };
+        self.doc.edit_merging("Nudge", "nudge", |d| {
+            edit::move_cities(d, &cities, delta);
+            edit::settle_cities(d, &cities, None);
+        });
+    }
+
+    /// Cancels the map's half-finished action, or else clears the selection.
+    pub fn cancel(&mut self) {
+        if !self.canvas.cancel(&mut self.doc) {
+            self.selection.clear();
+        }
+    }
+
+    /// Selects `objs` (added to the selection when `add`) and brings them
+    /// into view.
     pub(crate) fn select_and_reveal(&mut self, objs: Vec<Obj>, add: bool) {
         if !add {
             self.selection.clear();

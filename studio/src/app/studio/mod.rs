@@ -3,17 +3,18 @@
 //!
 //! This module holds the state and starts it; the jobs are in submodules:
 //! [`layout`] (the panels and status bar of one frame), [`menus`] and
-//! [`toolbar`], [`shortcuts`], [`file_ops`] (open, save, recent files,
-//! autosave), [`editing`] (undo, delete, duplicate, lock), [`dialogs`], the
-//! [`background`] image editor and the [`windows`] over the studio.
+//! [`toolbar`], [`commands`] (what each [`UICommand`](super::command::UICommand)
+//! does, and the shortcuts), [`file_ops`] (open, save, recent files,
+//! autosave), [`editing`] (undo, delete, duplicate, lock, nudge), [`dialogs`],
+//! the [`background`] image editor and the [`windows`] over the studio.
 
 mod background;
+mod commands;
 mod dialogs;
 mod editing;
 mod file_ops;
 mod layout;
 mod menus;
-mod shortcuts;
 mod toolbar;
 mod windows;
 

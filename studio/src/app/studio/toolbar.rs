@@ -1,73 +1,49 @@
-//! The toolbar: the tools, then the commonest commands.
+//! The toolbar: the tools, then the commonest commands, each a
+//! [`UICommand`] with its tooltip and shortcut hint.
 
 use egui::{Button, Ui};
 
 use super::super::canvas::Tool;
+use super::super::command::UICommand;
 use super::Studio;
 
+/// The commands after the tools, in order.
+const COMMANDS: [UICommand; 7] = [
+    UICommand::ZoomToFit,
+    UICommand::Undo,
+    UICommand::Redo,
+    UICommand::Delete,
+    UICommand::Duplicate,
+    UICommand::ToggleLock,
+    UICommand::Search,
+];
+
 impl Studio {
+    /// Shows the toolbar and runs what is clicked.
     pub(super) fn toolbar(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             for t in Tool::ALL {
-                let b = ui
-                    .add(Button::selectable(self.canvas.tool == t, t.label()))
-                    .on_hover_text(format!("{} ({:?})", t.hint(), t.key()));
-                if b.clicked() {
-                    self.canvas.set_tool(t, &mut self.doc);
-                }
+                self.toolbar_button(ui, UICommand::Tool(t));
             }
             ui.separator();
-            if ui.button("Zoom to fit").on_hover_text("F").clicked() {
-                self.canvas.zoom_to_fit();
-            }
-            if ui
-                .add_enabled(
-                    self.doc.history().undo_label().is_some(),
-                    Button::new("Undo"),
-                )
-                .on_hover_text("Ctrl+Z")
-                .clicked()
-            {
-                self.undo();
-            }
-            if ui
-                .add_enabled(
-                    self.doc.history().redo_label().is_some(),
-                    Button::new("Redo"),
-                )
-                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
-                .clicked()
-            {
-                self.redo();
-            }
-            if ui
-                .add_enabled(!self.selection.is_empty(), Button::new("Delete selection"))
-                .on_hover_text("Delete")
-                .clicked()
-            {
-                self.delete_selection();
-            }
-            if ui
-                .add_enabled(
-                    !self.selection.is_empty(),
-                    Button::new("Duplicate selection"),
-                )
-                .on_hover_text("Ctrl+D")
-                .clicked()
-            {
-                self.duplicate_selection();
-            }
-            if ui
-                .add_enabled(!self.selection.cities().is_empty(), Button::new("Lock"))
-                .on_hover_text("L: lock or unlock the selected cities' positions")
-                .clicked()
-            {
-                self.toggle_lock();
-            }
-            if ui.button("Search").on_hover_text("Ctrl+F").clicked() {
-                self.search_open = true;
-                self.search.focus = true;
+            for c in COMMANDS {
+                self.toolbar_button(ui, c);
             }
         });
+    }
+
+    fn toolbar_button(&mut self, ui: &mut Ui, command: UICommand) {
+        let button = if matches!(command, UICommand::Tool(_)) {
+            Button::selectable(self.is_active(command), command.toolbar_text())
+        } else {
+            Button::new(command.toolbar_text())
+        };
+        let clicked = ui
+            .add_enabled(self.can_run(command), button)
+            .on_hover_text(command.tooltip_with_shortcut(ui.ctx()))
+            .clicked();
+        if clicked {
+            self.run_command(command);
+        }
     }
 }
