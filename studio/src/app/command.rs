@@ -40,6 +40,7 @@ impl Direction {
         }
     }
 
+    /// The direction in a sentence.
     fn word(self) -> &'static str {
         match self {
             Direction::Left => "left",

@@ -54,6 +54,8 @@ impl Studio {
         choose
     }
 
+    /// Puts `image` under the map (relative to the design's folder when it
+    /// is inside it), keeping the place, scale and opacity of the old one.
     pub(super) fn set_background(&mut self, image: &Path) {
         let rel = self
             .doc

@@ -38,6 +38,7 @@ pub enum Dialog {
 type Followup = Box<dyn FnOnce(&mut Studio)>;
 
 impl Studio {
+    /// Shows the dialog in front, if any; its buttons act once it is gone.
     pub(super) fn dialogs(&mut self, ctx: &egui::Context) {
         let Some(dialog) = self.dialog.take() else {
             return;

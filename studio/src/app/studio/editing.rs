@@ -29,6 +29,8 @@ impl Studio {
         self.after_history_jump();
     }
 
+    /// After undo or redo: drops what no longer exists from the selection and
+    /// starts the inspector afresh.
     fn after_history_jump(&mut self) {
         self.selection.retain_existing(&self.doc.design);
         self.inspector = Inspector::default();

@@ -64,6 +64,8 @@ impl Studio {
         }
     }
 
+    /// Makes `doc` the open design, with a fresh selection, view and
+    /// inspector.
     pub(super) fn set_document(&mut self, doc: Document) {
         self.doc = doc;
         self.selection.clear();
@@ -81,6 +83,7 @@ impl Studio {
         }
     }
 
+    /// Replaces or closes the document without asking.
     pub(super) fn perform(&mut self, what: Replace) {
         match what {
             Replace::New => {
@@ -104,7 +107,8 @@ impl Studio {
         }
     }
 
-    pub(super) fn remember_last(&mut self) {
+    /// Remembers the open file as the one to reopen next time.
+    fn remember_last(&mut self) {
         if let Some(p) = self.doc.path.clone() {
             self.settings.opened(&p);
             let _ = self.settings.store(&self.config.dirs);
@@ -190,6 +194,8 @@ impl Studio {
         }
     }
 
+    /// The window's close button (asking first about unsaved changes) and
+    /// files dropped on the window (opened).
     pub(super) fn handle_window_events(&mut self, ctx: &egui::Context) {
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
             if self.doc.is_dirty() {
@@ -212,6 +218,8 @@ impl Studio {
         }
     }
 
+    /// Writes the recovery file when it is due, and clears it once the
+    /// design is back to its saved state.
     pub(super) fn autosave_tick(&mut self, ctx: &egui::Context) {
         if !self.doc.is_dirty() {
             // Undone back to the saved state: nothing left to recover.

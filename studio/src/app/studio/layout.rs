@@ -35,7 +35,8 @@ impl Tab {
         Tab::Statistics,
     ];
 
-    pub(super) fn label(self) -> &'static str {
+    /// The tab's title.
+    fn label(self) -> &'static str {
         match self {
             Tab::Cities => "Cities",
             Tab::Routes => "Routes",
@@ -70,13 +71,7 @@ impl Studio {
             egui::MenuBar::new().ui(ui, |ui| self.menus(ui));
             self.toolbar(ui);
         });
-        egui::Panel::bottom("status").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(self.canvas.tool.hint()).weak());
-                ui.separator();
-                ui.label(&self.status);
-            });
-        });
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::Panel::left("tables")
             .resizable(true)
             .default_size(400.0)
@@ -85,52 +80,12 @@ impl Studio {
         egui::Panel::right("inspector")
             .resizable(true)
             .default_size(300.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("inspector")
-                    .show(ui, |ui| {
-                        let focus = std::mem::take(&mut self.focus_name);
-                        if let Some(s) =
-                            self.inspector.ui(ui, &mut self.doc, &self.selection, focus)
-                        {
-                            self.status = s;
-                        }
-                    });
-            });
+            .show(ui, |ui| self.inspector_panel(ui));
         egui::Panel::bottom("diagnostics")
             .resizable(true)
             .default_size(170.0)
-            .show(ui, |ui| {
-                ui.heading("Diagnostics");
-                let busy = self.validator.busy();
-                if let Some(click) = self.diagnostics.ui(ui, self.validator.latest(), busy) {
-                    match click {
-                        DiagnosticClick::Objects(objs) => self.select_and_reveal(objs, false),
-                        DiagnosticClick::Rules => self.tab = Tab::Rules,
-                    }
-                }
-            });
-        egui::CentralPanel::no_frame().show(ui, |ui| {
-            let report = self.validator.latest();
-            let marks = diagnostics::marks(report, &self.doc.design);
-            let out = self.canvas.ui(
-                ui,
-                CanvasInput {
-                    doc: &mut self.doc,
-                    selection: &mut self.selection,
-                    marks: &marks,
-                },
-            );
-            if out.focus_name {
-                self.focus_name = true;
-            }
-            if let Some(s) = out.status {
-                self.status = s;
-            }
-            if let Some(o) = out.clicked {
-                self.play.map_clicked(o);
-            }
-        });
+            .show(ui, |ui| self.diagnostics_panel(ui));
+        egui::CentralPanel::no_frame().show(ui, |ui| self.map(ui));
         self.windows(&ctx);
         self.dialogs(&ctx);
         self.autosave_tick(&ctx);
@@ -145,7 +100,66 @@ impl Studio {
         }
     }
 
-    pub(super) fn side_panel(&mut self, ui: &mut Ui) {
+    /// The active tool's hint and the last message.
+    fn status_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(self.canvas.tool.hint()).weak());
+            ui.separator();
+            ui.label(&self.status);
+        });
+    }
+
+    /// The inspector of the selection, its name field focused after a city
+    /// was added.
+    fn inspector_panel(&mut self, ui: &mut Ui) {
+        egui::ScrollArea::vertical()
+            .id_salt("inspector")
+            .show(ui, |ui| {
+                let focus = std::mem::take(&mut self.focus_name);
+                if let Some(s) = self.inspector.ui(ui, &mut self.doc, &self.selection, focus) {
+                    self.status = s;
+                }
+            });
+    }
+
+    /// The validator's findings; a click selects what one names.
+    fn diagnostics_panel(&mut self, ui: &mut Ui) {
+        ui.heading("Diagnostics");
+        let busy = self.validator.busy();
+        if let Some(click) = self.diagnostics.ui(ui, self.validator.latest(), busy) {
+            match click {
+                DiagnosticClick::Objects(objs) => self.select_and_reveal(objs, false),
+                DiagnosticClick::Rules => self.tab = Tab::Rules,
+            }
+        }
+    }
+
+    /// The map, with the objects that have problems marked; a click on a
+    /// read-only map goes to the game.
+    fn map(&mut self, ui: &mut Ui) {
+        let report = self.validator.latest();
+        let marks = diagnostics::marks(report, &self.doc.design);
+        let out = self.canvas.ui(
+            ui,
+            CanvasInput {
+                doc: &mut self.doc,
+                selection: &mut self.selection,
+                marks: &marks,
+            },
+        );
+        if out.focus_name {
+            self.focus_name = true;
+        }
+        if let Some(s) = out.status {
+            self.status = s;
+        }
+        if let Some(o) = out.clicked {
+            self.play.map_clicked(o);
+        }
+    }
+
+    /// The tabs at the left: the object tables, rules, cards, statistics.
+    fn side_panel(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             for t in Tab::ALL {
                 if ui

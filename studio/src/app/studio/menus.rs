@@ -110,6 +110,7 @@ impl Studio {
         response.clicked()
     }
 
+    /// The Open recent submenu.
     fn recent_files_menu(&mut self, ui: &mut Ui) {
         ui.menu_button("Open recent", |ui| {
             if self.settings.recent.is_empty() {
@@ -123,6 +124,7 @@ impl Studio {
         });
     }
 
+    /// The grid's checkboxes and step.
     fn grid_settings(&mut self, ui: &mut Ui) {
         ui.checkbox(&mut self.canvas.show_grid, "Show grid");
         ui.checkbox(&mut self.canvas.snap, "Snap to grid");

@@ -32,6 +32,8 @@ impl Studio {
         });
     }
 
+    /// One command's button, with its tooltip and shortcut hint; a tool's
+    /// shows as selected while it is active.
     fn toolbar_button(&mut self, ui: &mut Ui, command: UICommand) {
         let button = if matches!(command, UICommand::Tool(_)) {
             Button::selectable(self.is_active(command), command.toolbar_text())

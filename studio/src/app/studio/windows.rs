@@ -4,6 +4,7 @@
 use super::{PathPurpose, Studio};
 
 impl Studio {
+    /// Shows the open windows and acts on what they ask for.
     pub(super) fn windows(&mut self, ctx: &egui::Context) {
         self.play_window(ctx);
         self.simulate_window(ctx);
