@@ -1,4 +1,4 @@
-//! The map canvas: pan and zoom, the editing [`tools`] (one file each),
+//! The map canvas: pan and zoom, the editing tools (`tools`, one file each),
 //! hit-testing, labels, the background image, and painting (see [`paint`]).
 //! It edits the document through [`crate::app::edit`] (drags too, as
 //! [`crate::app::edit::Drag`]s) and takes overlays from whoever hosts it

@@ -2,11 +2,11 @@
 //! canvas, panels, validation, files, playtest windows).
 //!
 //! This module holds the state and starts it; the jobs are in submodules:
-//! [`layout`] (the panels and status bar of one frame), [`menus`] and
-//! [`toolbar`], [`commands`] (what each [`UICommand`](super::command::UICommand)
-//! does, and the shortcuts), [`file_ops`] (open, save, recent files,
-//! autosave), [`editing`] (undo, delete, duplicate, lock, nudge), [`dialogs`],
-//! the [`background`] image editor and the [`windows`] over the studio.
+//! `layout` (the panels and status bar of one frame), `menus` and
+//! `toolbar`, `commands` (what each [`UICommand`](super::command::UICommand)
+//! does, and the shortcuts), `file_ops` (open, save, recent files,
+//! autosave), `editing` (undo, delete, duplicate, lock, nudge), `dialogs`,
+//! the `background` image editor and the `windows` over the studio.
 
 mod background;
 mod commands;
