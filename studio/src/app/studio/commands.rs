@@ -2,7 +2,7 @@
 //! the keyboard shortcuts that run them.
 
 use super::super::command::{Scope, UICommand};
-use super::{Dialog, PathPurpose, Replace, Studio};
+use super::{PathPurpose, Replace, Studio};
 
 impl Studio {
     /// Runs a command, whether it came from a menu, the toolbar or a key.
@@ -84,18 +84,5 @@ impl Studio {
         for command in UICommand::pressed(ctx, Scope::Map) {
             self.run_command(command);
         }
-    }
-
-    /// Opens the dialog that asks for a typed path.
-    fn ask_typed_path(&mut self, purpose: PathPurpose) {
-        let text = match purpose {
-            PathPurpose::SaveAs => self.doc.path.as_ref().map(|p| p.display().to_string()),
-            PathPurpose::Open | PathPurpose::Background => None,
-        };
-        self.dialog = Some(Dialog::TypedPath {
-            purpose,
-            text: text.unwrap_or_default(),
-            note: None,
-        });
     }
 }

@@ -142,6 +142,19 @@ impl Studio {
         None
     }
 
+    /// Opens the dialog that asks for a typed path.
+    pub(super) fn ask_typed_path(&mut self, purpose: PathPurpose) {
+        let text = match purpose {
+            PathPurpose::SaveAs => self.doc.path.as_ref().map(|p| p.display().to_string()),
+            PathPurpose::Open | PathPurpose::Background => None,
+        };
+        self.dialog = Some(Dialog::TypedPath {
+            purpose,
+            text: text.unwrap_or_default(),
+            note: None,
+        });
+    }
+
     /// Saves to the document's file (or asks where); returns whether it saved.
     pub fn save(&mut self) -> bool {
         match self.doc.path.clone() {
