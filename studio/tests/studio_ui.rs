@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use common::{click_at, config, harness, maps, settle, type_into};
 use egui::{Event, Modifiers, PointerButton, Pos2, pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use studio::app::Studio;
 use studio::app::canvas::Tool;
 use studio::app::files::backup_path;
@@ -753,4 +753,105 @@ fn wheel_zooms_at_the_pointer_and_middle_drag_pans() {
         h.state().doc.history().undo_len() == 0,
         "panning edits nothing"
     );
+}
+
+#[test]
+fn a_shortcut_and_its_menu_entry_run_the_same_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), None);
+    choose(&mut h, "File", "New");
+    click_label(&mut h, "Add city");
+    for (x, y) in [(100.0, 100.0), (200.0, 100.0)] {
+        let p = screen(&h, x, y);
+        click_at(&mut h, p, Modifiers::NONE);
+    }
+    assert_eq!(h.state().doc.design.cities.len(), 2);
+
+    // Ctrl+Z, even while the new city's name field has the keyboard.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.cities.len(), 1);
+    assert_eq!(h.state().status, "Undid: Add city.");
+
+    // Edit ▸ Undo names the step, shows the same shortcut, and does the same.
+    click_label(&mut h, "Edit");
+    let entry = h.get_by_label("Undo Add city");
+    assert_eq!(
+        entry.accesskit_node().data().keyboard_shortcut(),
+        Some("Ctrl+Z")
+    );
+    entry.click();
+    h.run_steps(3);
+    assert!(h.state().doc.design.cities.is_empty());
+    assert_eq!(h.state().status, "Undid: Add city.");
+
+    // And the other way round for Redo: the menu, then its second shortcut.
+    click_label(&mut h, "Edit");
+    let entry = h.get_by_label("Redo Add city");
+    assert_eq!(
+        entry.accesskit_node().data().keyboard_shortcut(),
+        Some("Ctrl+Shift+Z or Ctrl+Y")
+    );
+    entry.click();
+    h.run_steps(3);
+    assert_eq!(h.state().doc.design.cities.len(), 1);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.cities.len(), 2);
+    assert_eq!(h.state().status, "Redid: Add city.");
+}
+
+#[test]
+fn dragging_a_city_is_one_undo_step_that_restores_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    let i = h
+        .state()
+        .doc
+        .design
+        .cities
+        .iter()
+        .position(|c| c.name == "Denver")
+        .unwrap();
+    let place = |h: &Harness<'_, Studio>| {
+        let c = &h.state().doc.design.cities[i];
+        (c.x, c.y)
+    };
+    let start = place(&h);
+    let steps = h.state().doc.history().undo_len();
+
+    let from = city_on_screen(&h, "Denver");
+    let to = from + egui::vec2(60.0, 30.0);
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+        h.step();
+        let (x, y) = place(&h);
+        assert!(
+            x > start.0 && y > start.1,
+            "the map shows the drag as it goes"
+        );
+        assert_eq!(
+            h.state().doc.history().undo_len(),
+            steps,
+            "no undo step until the release"
+        );
+    }
+    h.drop_at(to);
+    h.run_steps(3);
+    let dropped = place(&h);
+    assert!(dropped.0 > start.0 + 5.0 && dropped.1 > start.1 + 2.0);
+    assert_eq!(h.state().doc.history().undo_len(), steps + 1, "one step");
+    assert_eq!(h.state().doc.history().undo_label(), Some("Move city"));
+
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(place(&h), start, "one undo puts the city back");
+    assert_eq!(h.state().doc.history().undo_len(), steps);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(place(&h), dropped, "and redo moves it again");
 }

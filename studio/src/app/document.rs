@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use formats::{BaseDesign, GameFile, LoadError};
+use formats::{BaseDesign, GameFile, LoadError, Point};
 
+use super::edit::Drag;
 use super::history::{History, StateId};
 
 /// An open design.
@@ -108,12 +109,6 @@ impl Document {
         self.generation
     }
 
-    /// Notes a change made to `design` that is not yet a step (a drag).
-    pub fn touch(&mut self) {
-        self.generation = next_generation();
-        self.uncommitted = true;
-    }
-
     /// Applies `f` to the design and records it as one undo step.
     pub fn edit<R>(&mut self, label: &str, f: impl FnOnce(&mut GameFile) -> R) -> R {
         let r = f(&mut self.design);
@@ -133,19 +128,37 @@ impl Document {
         r
     }
 
-    /// Records the changes made so far (by a finished drag) as one step.
-    pub fn commit(&mut self, label: &str, key: Option<&str>) {
+    /// Shows a drag in progress moved by `delta` more: the design changes at
+    /// once, so the map shows it, but it is not an undo step until
+    /// [`Self::end_drag`] (or is dropped by [`Self::cancel_drag`]).
+    pub fn drag(&mut self, drag: &Drag, delta: Point) {
+        if drag.apply(&mut self.design, delta) {
+            self.generation = next_generation();
+            self.uncommitted = true;
+        }
+    }
+
+    /// Ends a drag: what was dragged settles (onto `grid`, when given) and
+    /// the whole drag becomes one undo step.
+    pub fn end_drag(&mut self, drag: &Drag, grid: Option<f32>) {
+        drag.settle(&mut self.design, grid);
+        self.generation = next_generation();
+        self.commit(drag.label(), None);
+    }
+
+    /// Abandons a drag in progress: the design returns to its last step.
+    pub fn cancel_drag(&mut self) {
         self.uncommitted = false;
-        if self.history.commit(&self.design, label, key) {
+        if self.design != *self.history.committed() {
+            self.design = self.history.committed().clone();
             self.generation = next_generation();
         }
     }
 
-    /// Drops changes not yet committed (an abandoned drag).
-    pub fn revert_uncommitted(&mut self) {
+    /// Records the design as it is now as one step.
+    fn commit(&mut self, label: &str, key: Option<&str>) {
         self.uncommitted = false;
-        if self.design != *self.history.committed() {
-            self.design = self.history.committed().clone();
+        if self.history.commit(&self.design, label, key) {
             self.generation = next_generation();
         }
     }
@@ -176,4 +189,51 @@ impl Document {
 fn next_generation() -> u64 {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drag_is_shown_as_it_goes_and_is_one_undo_step() {
+        let mut doc = Document::new_design();
+        doc.edit("Add city", |d| {
+            super::super::edit::add_city(d, Point { x: 10.0, y: 20.0 })
+        });
+        let steps = doc.history().undo_len();
+        let drag = Drag::Cities(vec![0]);
+        let start = doc.generation();
+        for _ in 0..5 {
+            doc.drag(&drag, Point { x: 2.0, y: -1.0 });
+        }
+        assert_eq!(
+            (doc.design.cities[0].x, doc.design.cities[0].y),
+            (20.0, 15.0)
+        );
+        assert!(doc.generation() != start, "the map redraws the preview");
+        assert!(doc.is_dirty());
+        assert_eq!(doc.history().undo_len(), steps, "no step while dragging");
+
+        doc.end_drag(&drag, None);
+        assert_eq!(doc.history().undo_len(), steps + 1);
+        assert_eq!(doc.history().undo_label(), Some("Move city"));
+        doc.undo();
+        assert_eq!(
+            (doc.design.cities[0].x, doc.design.cities[0].y),
+            (10.0, 20.0)
+        );
+
+        doc.drag(&drag, Point { x: 5.0, y: 5.0 });
+        doc.cancel_drag();
+        assert_eq!(
+            (doc.design.cities[0].x, doc.design.cities[0].y),
+            (10.0, 20.0)
+        );
+        assert_eq!(
+            doc.history().redo_label(),
+            Some("Move city"),
+            "cancelling made no step"
+        );
+    }
 }

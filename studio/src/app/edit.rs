@@ -365,6 +365,92 @@ pub fn insert_bend(design: &mut GameFile, r: usize, at: Point) -> Option<usize> 
     Some(seg)
 }
 
+/// Moves bend point `bend` of route `route` by `delta`; returns whether
+/// there was such a point.
+pub fn move_bend(design: &mut GameFile, route: usize, bend: usize, delta: Point) -> bool {
+    let Some(p) = design
+        .routes
+        .get_mut(route)
+        .and_then(|r| r.bends.0.get_mut(bend))
+    else {
+        return false;
+    };
+    p.x += delta.x;
+    p.y += delta.y;
+    true
+}
+
+/// Moves the background image by `delta`; returns whether there is one.
+pub fn move_background(design: &mut GameFile, delta: Point) -> bool {
+    let Some(b) = design.terrain.background.as_mut() else {
+        return false;
+    };
+    b.x += delta.x;
+    b.y += delta.y;
+    true
+}
+
+/// What a drag on the map moves. A drag is an edit like the others, made in
+/// steps: each pointer movement moves what is dragged a little more
+/// ([`Drag::apply`], shown at once), and the release puts it in its final
+/// place ([`Drag::settle`]) and makes the whole drag one undo step
+/// ([`Document::drag`](super::document::Document::drag) and
+/// [`Document::end_drag`](super::document::Document::end_drag)).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drag {
+    /// The unlocked cities among these, with the bends of the routes between
+    /// two of them.
+    Cities(Vec<usize>),
+    /// One bend point of a route.
+    Bend {
+        /// The route.
+        route: usize,
+        /// The bend point's index among the route's bends.
+        bend: usize,
+    },
+    /// The background image.
+    Background,
+}
+
+impl Drag {
+    /// The name of its undo step.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Drag::Cities(c) if c.len() == 1 => "Move city",
+            Drag::Cities(_) => "Move cities",
+            Drag::Bend { .. } => "Move bend point",
+            Drag::Background => "Move background",
+        }
+    }
+
+    /// Moves what is dragged by `delta` more; returns whether anything moved.
+    pub fn apply(&self, design: &mut GameFile, delta: Point) -> bool {
+        match self {
+            Drag::Cities(cities) => move_cities(design, cities, delta),
+            Drag::Bend { route, bend } => move_bend(design, *route, *bend, delta),
+            Drag::Background => move_background(design, delta),
+        }
+    }
+
+    /// Puts what was dragged in its final place: cities and bend points
+    /// rounded to 0.1 mm, or onto `grid` when given.
+    pub fn settle(&self, design: &mut GameFile, grid: Option<f32>) {
+        match self {
+            Drag::Cities(cities) => settle_cities(design, cities, grid),
+            Drag::Bend { route, bend } => {
+                if let Some(p) = design
+                    .routes
+                    .get_mut(*route)
+                    .and_then(|r| r.bends.0.get_mut(*bend))
+                {
+                    *p = snap(*p, grid);
+                }
+            }
+            Drag::Background => {}
+        }
+    }
+}
+
 /// Distance between two points.
 pub fn dist(a: Point, b: Point) -> f32 {
     ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
@@ -477,6 +563,35 @@ mod tests {
         assert_eq!(
             snap(Point { x: 12.0, y: 7.4 }, Some(5.0)),
             Point { x: 10.0, y: 5.0 }
+        );
+    }
+
+    #[test]
+    fn a_drag_moves_in_steps_and_settles_on_the_grid() {
+        let mut d = small();
+        add_route(&mut d, 0, 1);
+        insert_bend(&mut d, 0, Point { x: 50.0, y: 10.0 });
+        let cities = Drag::Cities(vec![0, 1]);
+        assert_eq!(cities.label(), "Move cities");
+        for _ in 0..3 {
+            assert!(cities.apply(&mut d, Point { x: 1.04, y: 2.0 }));
+        }
+        cities.settle(&mut d, None);
+        assert_eq!((d.cities[0].x, d.cities[0].y), (3.1, 6.0));
+        let bend_x = d.routes[0].bends.0[0].x;
+        assert!(
+            (bend_x - 53.12).abs() < 1e-3,
+            "the bend between them follows"
+        );
+
+        let bend = Drag::Bend { route: 0, bend: 0 };
+        assert!(bend.apply(&mut d, Point { x: 4.0, y: 0.0 }));
+        bend.settle(&mut d, Some(5.0));
+        assert_eq!(d.routes[0].bends.0[0], Point { x: 55.0, y: 15.0 });
+        assert!(!Drag::Bend { route: 0, bend: 7 }.apply(&mut d, Point { x: 1.0, y: 0.0 }));
+        assert!(
+            !Drag::Background.apply(&mut d, Point { x: 1.0, y: 0.0 }),
+            "no background to move"
         );
     }
 }

@@ -4,11 +4,13 @@
 //! undo [`history`], the [`selection`], the [`canvas`] (view, tools, painting),
 //! the [`panels`], live [`validation`] on a worker thread, [`files`] (saving
 //! with a backup, settings, crash recovery, dialogs), the playtest windows
-//! ([`play`] and [`simulate`]), and [`studio::Studio`], which holds them
-//! together in one window.
+//! ([`play`] and [`simulate`]), the [`command`] list that menus, toolbar and
+//! shortcuts share, and [`studio::Studio`], which holds them together in one
+//! window.
 
 pub mod analysis;
 pub mod canvas;
+pub mod command;
 pub mod document;
 pub mod edit;
 pub mod files;

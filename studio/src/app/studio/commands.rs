@@ -1,0 +1,88 @@
+//! What each [`UICommand`] does to the studio, whether it can run now, and
+//! the keyboard shortcuts that run them.
+
+use super::super::command::{Scope, UICommand};
+use super::{PathPurpose, Replace, Studio};
+
+impl Studio {
+    /// Runs a command, whether it came from a menu, the toolbar or a key.
+    pub fn run_command(&mut self, command: UICommand) {
+        match command {
+            UICommand::New => self.request(Replace::New),
+            UICommand::Open => self.request(Replace::Open(None)),
+            UICommand::OpenPath => self.ask_typed_path(PathPurpose::Open),
+            UICommand::Save => {
+                self.save();
+            }
+            UICommand::SaveAs => self.save_as(),
+            UICommand::SaveToPath => self.ask_typed_path(PathPurpose::SaveAs),
+            UICommand::Quit => self.request(Replace::Quit),
+            UICommand::Undo => self.undo(),
+            UICommand::Redo => self.redo(),
+            UICommand::Delete => self.delete_selection(),
+            UICommand::Duplicate => self.duplicate_selection(),
+            UICommand::ToggleLock => self.toggle_lock(),
+            UICommand::Search => {
+                self.search_open = true;
+                self.search.focus = true;
+            }
+            UICommand::ZoomToFit => self.canvas.zoom_to_fit(),
+            UICommand::BackgroundImage => self.background_open = true,
+            UICommand::PlayGame => self.play.open = true,
+            UICommand::Simulate => self.simulate.open = true,
+            UICommand::Tool(t) => self.canvas.set_tool(t, &mut self.doc),
+            UICommand::Cancel => self.cancel(),
+            UICommand::FinishRegion => self
+                .canvas
+                .finish_region(&mut self.doc, &mut self.selection),
+            UICommand::Nudge { direction, far } => self.nudge(direction, far),
+        }
+    }
+
+    /// Whether a command has something to act on now; menus and the
+    /// toolbar show it disabled otherwise.
+    pub fn can_run(&self, command: UICommand) -> bool {
+        match command {
+            UICommand::Undo => self.doc.history().undo_label().is_some(),
+            UICommand::Redo => self.doc.history().redo_label().is_some(),
+            UICommand::Delete | UICommand::Duplicate => !self.selection.is_empty(),
+            UICommand::ToggleLock => !self.selection.cities().is_empty(),
+            UICommand::FinishRegion => self.canvas.region_points.len() >= 3,
+            _ => true,
+        }
+    }
+
+    /// Whether a command's toolbar button shows as selected: the active tool.
+    pub fn is_active(&self, command: UICommand) -> bool {
+        matches!(command, UICommand::Tool(t) if t == self.canvas.tool)
+    }
+
+    /// The text of a command's menu entry now: Undo and Redo name the step
+    /// they would take back or bring back.
+    pub fn menu_text(&self, command: UICommand) -> String {
+        let step = match command {
+            UICommand::Undo => self.doc.history().undo_label(),
+            UICommand::Redo => self.doc.history().redo_label(),
+            _ => None,
+        };
+        match step {
+            Some(label) => format!("{} {label}", command.text()),
+            None => command.text().to_owned(),
+        }
+    }
+
+    /// Runs the commands whose shortcuts were pressed this frame. The map's
+    /// plain keys wait while a text field has the keyboard or a dialog is
+    /// open.
+    pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
+        for command in UICommand::pressed(ctx, Scope::Window) {
+            self.run_command(command);
+        }
+        if ctx.egui_wants_keyboard_input() || self.dialog.is_some() {
+            return;
+        }
+        for command in UICommand::pressed(ctx, Scope::Map) {
+            self.run_command(command);
+        }
+    }
+}

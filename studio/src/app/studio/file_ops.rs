@@ -1,0 +1,252 @@
+//! Files: opening, saving (atomically, with a backup), save as, recent files,
+//! the autosave to the recovery file, and the window's close and drop events.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use egui::ViewportCommand;
+
+use super::super::document::Document;
+use super::super::files::{self, Recovery};
+use super::super::panels::inspector::Inspector;
+use super::{Dialog, Studio};
+
+/// Something that replaces or closes the document, asked about first when
+/// there are unsaved changes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Replace {
+    /// A new, empty design.
+    New,
+    /// Open a file (ask for one when `None`).
+    Open(Option<PathBuf>),
+    /// Close the window.
+    Quit,
+}
+
+/// What a typed path is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathPurpose {
+    /// Open a design.
+    Open,
+    /// Save the design under a new name.
+    SaveAs,
+    /// Choose a background image.
+    Background,
+}
+
+impl Studio {
+    /// Opens a file; on failure the current document stays and the error,
+    /// with its line and column, is shown.
+    pub fn open_path(&mut self, path: &Path) -> bool {
+        match Document::open(path) {
+            Ok(doc) => {
+                self.set_document(doc);
+                self.settings.opened(path);
+                if let Err(e) = self.settings.store(&self.config.dirs) {
+                    self.status = format!("Could not remember recent files: {e}");
+                } else {
+                    self.status = format!("Opened {}.", path.display());
+                }
+                true
+            }
+            Err(e) => {
+                self.dialog = Some(Dialog::Message {
+                    title: "Could not open the file".into(),
+                    text: format!(
+                        "{}: {}\n\nThe file was not opened and will not be written to; the current design stays open.",
+                        e.location(),
+                        e.kind
+                    ),
+                });
+                self.status = format!("{} did not load.", path.display());
+                false
+            }
+        }
+    }
+
+    /// Makes `doc` the open design, with a fresh selection, view and
+    /// inspector.
+    pub(super) fn set_document(&mut self, doc: Document) {
+        self.doc = doc;
+        self.selection.clear();
+        self.canvas.reset();
+        self.inspector = Inspector::default();
+        self.autosaved = None;
+    }
+
+    /// Replaces or closes the document, asking first if that loses changes.
+    pub fn request(&mut self, what: Replace) {
+        if self.doc.is_dirty() {
+            self.dialog = Some(Dialog::Unsaved(what));
+        } else {
+            self.perform(what);
+        }
+    }
+
+    /// Replaces or closes the document without asking.
+    pub(super) fn perform(&mut self, what: Replace) {
+        match what {
+            Replace::New => {
+                self.set_document(Document::new_design());
+                self.status = "New design.".into();
+            }
+            Replace::Open(Some(p)) => {
+                self.open_path(&p);
+            }
+            Replace::Open(None) => {
+                if let Some(p) = self.ask_path(PathPurpose::Open) {
+                    self.open_path(&p);
+                }
+            }
+            Replace::Quit => {
+                Recovery::clear(&self.config.dirs);
+                self.allow_close = true;
+                self.remember_last();
+                self.wants_close = true;
+            }
+        }
+    }
+
+    /// Remembers the open file as the one to reopen next time.
+    fn remember_last(&mut self) {
+        if let Some(p) = self.doc.path.clone() {
+            self.settings.opened(&p);
+            let _ = self.settings.store(&self.config.dirs);
+        }
+    }
+
+    /// A path from the native dialog; where there is none, opens the typed
+    /// path dialog and returns `None`.
+    pub(super) fn ask_path(&mut self, purpose: PathPurpose) -> Option<PathBuf> {
+        if self.config.native_dialogs && files::dialogs_available() {
+            return match purpose {
+                PathPurpose::Open => files::pick_open(self.doc.path.as_deref()),
+                PathPurpose::SaveAs => files::pick_save(self.doc.path.as_deref()),
+                PathPurpose::Background => files::pick_image(),
+            };
+        }
+        let note = self.config.native_dialogs.then(|| {
+            "No file dialog is available here (no desktop portal, zenity or kdialog). Type the path instead.".to_owned()
+        });
+        self.dialog = Some(Dialog::TypedPath {
+            purpose,
+            text: self
+                .doc
+                .path
+                .as_ref()
+                .filter(|_| purpose == PathPurpose::SaveAs)
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            note,
+        });
+        None
+    }
+
+    /// Opens the dialog that asks for a typed path.
+    pub(super) fn ask_typed_path(&mut self, purpose: PathPurpose) {
+        let text = match purpose {
+            PathPurpose::SaveAs => self.doc.path.as_ref().map(|p| p.display().to_string()),
+            PathPurpose::Open | PathPurpose::Background => None,
+        };
+        self.dialog = Some(Dialog::TypedPath {
+            purpose,
+            text: text.unwrap_or_default(),
+            note: None,
+        });
+    }
+
+    /// Saves to the document's file (or asks where); returns whether it saved.
+    pub fn save(&mut self) -> bool {
+        match self.doc.path.clone() {
+            Some(p) => self.save_to(&p),
+            None => {
+                self.save_as();
+                false
+            }
+        }
+    }
+
+    /// Asks where to save, then saves.
+    pub fn save_as(&mut self) {
+        if let Some(p) = self.ask_path(PathPurpose::SaveAs) {
+            self.save_to(&p);
+        }
+    }
+
+    /// Saves to `path`, keeping the previous version as `.bak`.
+    pub fn save_to(&mut self, path: &Path) -> bool {
+        match files::save_document(&mut self.doc, path) {
+            Ok(()) => {
+                Recovery::clear(&self.config.dirs);
+                self.autosaved = None;
+                self.settings.opened(path);
+                let _ = self.settings.store(&self.config.dirs);
+                self.status = format!("Saved {}.", path.display());
+                true
+            }
+            Err(e) => {
+                self.dialog = Some(Dialog::Message {
+                    title: "Not saved".into(),
+                    text: e.to_string(),
+                });
+                self.status = format!("{} was not saved.", path.display());
+                false
+            }
+        }
+    }
+
+    /// Writes the recovery file now if there are unsaved changes not yet in it.
+    pub fn autosave_now(&mut self) {
+        self.last_autosave = Instant::now();
+        if !self.doc.is_dirty() || self.autosaved == Some(self.doc.generation()) {
+            return;
+        }
+        match Recovery::write(&self.doc, &self.config.dirs) {
+            Ok(()) => self.autosaved = Some(self.doc.generation()),
+            Err(e) => self.status = format!("Autosave failed: {e}"),
+        }
+    }
+
+    /// The window's close button (asking first about unsaved changes) and
+    /// files dropped on the window (opened).
+    pub(super) fn handle_window_events(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
+            if self.doc.is_dirty() {
+                ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+                self.dialog = Some(Dialog::Unsaved(Replace::Quit));
+            } else {
+                Recovery::clear(&self.config.dirs);
+                self.remember_last();
+            }
+        }
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(p) = dropped.into_iter().next() {
+            self.request(Replace::Open(Some(p)));
+        }
+    }
+
+    /// Writes the recovery file when it is due, and clears it once the
+    /// design is back to its saved state.
+    pub(super) fn autosave_tick(&mut self, ctx: &egui::Context) {
+        if !self.doc.is_dirty() {
+            // Undone back to the saved state: nothing left to recover.
+            if self.autosaved.take().is_some() {
+                Recovery::clear(&self.config.dirs);
+            }
+            return;
+        }
+        let due = self.last_autosave + self.config.autosave_every;
+        let now = Instant::now();
+        if now >= due {
+            self.autosave_now();
+        } else {
+            ctx.request_repaint_after(due - now);
+        }
+    }
+}

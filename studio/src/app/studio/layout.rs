@@ -1,0 +1,200 @@
+//! The window's layout: the menu bar and toolbar at the top, the status bar,
+//! the tables at the left, the inspector at the right, the diagnostics below
+//! and the map in the centre.
+
+use egui::{Button, RichText, Ui, ViewportCommand};
+
+use super::super::canvas::CanvasInput;
+use super::super::panels::diagnostics::{self, DiagnosticClick};
+use super::Studio;
+
+/// The side panel's tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    /// The Cities table.
+    Cities,
+    /// The Routes table.
+    Routes,
+    /// The Tickets table.
+    Tickets,
+    /// Rule parameters.
+    Rules,
+    /// The deck.
+    Cards,
+    /// Statistics.
+    Statistics,
+}
+
+impl Tab {
+    const ALL: [Tab; 6] = [
+        Tab::Cities,
+        Tab::Routes,
+        Tab::Tickets,
+        Tab::Rules,
+        Tab::Cards,
+        Tab::Statistics,
+    ];
+
+    /// The tab's title.
+    fn label(self) -> &'static str {
+        match self {
+            Tab::Cities => "Cities",
+            Tab::Routes => "Routes",
+            Tab::Tickets => "Tickets",
+            Tab::Rules => "Rules",
+            Tab::Cards => "Cards",
+            Tab::Statistics => "Statistics",
+        }
+    }
+}
+
+impl Studio {
+    /// Shows one frame of the studio.
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        self.validator.poll();
+        self.validator
+            .submit(self.doc.generation(), &self.doc.design);
+        self.handle_window_events(&ctx);
+        if !self.play.in_game() {
+            self.shortcuts(&ctx);
+        }
+        // A game on the table draws its board; otherwise simulation results.
+        self.canvas.overlay = self
+            .play
+            .overlay()
+            .or_else(|| self.simulate.overlay())
+            .unwrap_or_default();
+        self.canvas.read_only = self.play.in_game();
+
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| self.menus(ui));
+            self.toolbar(ui);
+        });
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::left("tables")
+            .resizable(true)
+            .default_size(400.0)
+            .max_size(640.0)
+            .show(ui, |ui| self.side_panel(ui));
+        egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| self.inspector_panel(ui));
+        egui::Panel::bottom("diagnostics")
+            .resizable(true)
+            .default_size(170.0)
+            .show(ui, |ui| self.diagnostics_panel(ui));
+        egui::CentralPanel::no_frame().show(ui, |ui| self.map(ui));
+        self.windows(&ctx);
+        self.dialogs(&ctx);
+        self.autosave_tick(&ctx);
+        let title = self.title();
+        if title != self.title {
+            ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        if self.wants_close {
+            self.wants_close = false;
+            ctx.send_viewport_cmd(ViewportCommand::Close);
+        }
+    }
+
+    /// The active tool's hint and the last message.
+    fn status_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(self.canvas.tool.hint()).weak());
+            ui.separator();
+            ui.label(&self.status);
+        });
+    }
+
+    /// The inspector of the selection, its name field focused after a city
+    /// was added.
+    fn inspector_panel(&mut self, ui: &mut Ui) {
+        egui::ScrollArea::vertical()
+            .id_salt("inspector")
+            .show(ui, |ui| {
+                let focus = std::mem::take(&mut self.focus_name);
+                if let Some(s) = self.inspector.ui(ui, &mut self.doc, &self.selection, focus) {
+                    self.status = s;
+                }
+            });
+    }
+
+    /// The validator's findings; a click selects what one names.
+    fn diagnostics_panel(&mut self, ui: &mut Ui) {
+        ui.heading("Diagnostics");
+        let busy = self.validator.busy();
+        if let Some(click) = self.diagnostics.ui(ui, self.validator.latest(), busy) {
+            match click {
+                DiagnosticClick::Objects(objs) => self.select_and_reveal(objs, false),
+                DiagnosticClick::Rules => self.tab = Tab::Rules,
+            }
+        }
+    }
+
+    /// The map, with the objects that have problems marked; a click on a
+    /// read-only map goes to the game.
+    fn map(&mut self, ui: &mut Ui) {
+        let report = self.validator.latest();
+        let marks = diagnostics::marks(report, &self.doc.design);
+        let out = self.canvas.ui(
+            ui,
+            CanvasInput {
+                doc: &mut self.doc,
+                selection: &mut self.selection,
+                marks: &marks,
+            },
+        );
+        if out.focus_name {
+            self.focus_name = true;
+        }
+        if let Some(s) = out.status {
+            self.status = s;
+        }
+        if let Some(o) = out.clicked {
+            self.play.map_clicked(o);
+        }
+    }
+
+    /// The tabs at the left: the object tables, rules, cards, statistics.
+    fn side_panel(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            for t in Tab::ALL {
+                if ui
+                    .add(Button::selectable(self.tab == t, t.label()))
+                    .clicked()
+                {
+                    self.tab = t;
+                }
+            }
+        });
+        ui.separator();
+        let generation = self.doc.generation();
+        let table = match self.tab {
+            Tab::Cities => Some(0),
+            Tab::Routes => Some(1),
+            Tab::Tickets => Some(2),
+            _ => None,
+        };
+        if let Some(k) = table {
+            if let Some(click) =
+                self.tables[k].ui(ui, &self.doc.design, generation, &self.selection)
+            {
+                if click.add {
+                    self.selection.toggle(click.obj);
+                } else {
+                    self.select_and_reveal(vec![click.obj], false);
+                }
+            }
+            return;
+        }
+        match self.tab {
+            Tab::Rules => self.rules.ui(ui, &mut self.doc),
+            Tab::Cards => self.cards.ui(ui, &mut self.doc),
+            Tab::Statistics => self.stats.ui(ui, &self.doc),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! The windows over the studio: Play, Simulate, Search and the background
+//! image.
+
+use super::{PathPurpose, Studio};
+
+impl Studio {
+    /// Shows the open windows and acts on what they ask for.
+    pub(super) fn windows(&mut self, ctx: &egui::Context) {
+        self.play_window(ctx);
+        self.simulate_window(ctx);
+        if self.search_open {
+            let mut open = true;
+            let mut picked = None;
+            egui::Window::new("Search")
+                .open(&mut open)
+                .default_width(320.0)
+                .show(ctx, |ui| picked = self.search.ui(ui, &self.doc.design));
+            if let Some(o) = picked {
+                self.select_and_reveal(vec![o], false);
+            }
+            self.search_open = open;
+        }
+        if self.background_open {
+            let mut open = true;
+            let mut choose = false;
+            egui::Window::new("Background image")
+                .open(&mut open)
+                .show(ctx, |ui| choose = self.background_ui(ui));
+            self.background_open = open;
+            if choose && let Some(p) = self.ask_path(PathPurpose::Background) {
+                self.set_background(&p);
+            }
+        }
+    }
+}
