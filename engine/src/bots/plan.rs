@@ -9,6 +9,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use smallvec::SmallVec;
+
 use crate::board::{Board, CityId, Place, RouteColor, RouteId, TicketId};
 use crate::board_game::cards::CARD_KINDS;
 use crate::board_game::{Card, Observation};
@@ -119,19 +121,20 @@ impl Plan {
 }
 
 /// What the plan's routes ask of the hand.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Needs {
     /// Cards of each colour for coloured routes, and locomotives for ferries.
     pub colored: Wanted,
-    /// Cards that gray routes need, longest route first (any one colour each).
-    pub gray: [u8; 8],
-    /// How many gray entries are used.
-    pub grays: usize,
+    /// Cards that gray routes need, longest route first (any one colour
+    /// each): the plan's first gray routes, as many as the deck has colours
+    /// (a hand cannot keep a colour apart for more), held inline.
+    pub gray: SmallVec<[u8; CARD_KINDS]>,
 }
 
 impl Needs {
     /// The needs of a list of routes.
     pub fn of(board: &Board, routes: &[RouteId]) -> Needs {
+        let colors = board.colors().len();
         let mut n = Needs::default();
         for &r in routes {
             let route = board.route(r);
@@ -139,15 +142,11 @@ impl Needs {
             n.colored[Card::LOCOMOTIVE.index()] += u16::from(route.ferry);
             match route.color {
                 RouteColor::Color(c) => n.colored[c.index()] += body,
-                RouteColor::Gray => {
-                    if n.grays < n.gray.len() {
-                        n.gray[n.grays] = body as u8;
-                        n.grays += 1;
-                    }
-                }
+                RouteColor::Gray if n.gray.len() < colors => n.gray.push(body as u8),
+                RouteColor::Gray => {}
             }
         }
-        n.gray[..n.grays].sort_unstable_by(|a, b| b.cmp(a));
+        n.gray.sort_unstable_by(|a, b| b.cmp(a));
         n
     }
 
@@ -163,7 +162,7 @@ impl Needs {
         }
         let loco = Card::LOCOMOTIVE.index();
         u[loco] = self.colored[loco].saturating_sub(hand.locomotives());
-        for &g in &self.gray[..self.grays] {
+        for &g in &self.gray {
             let Some(best) = (0..colors).max_by_key(|&c| (surplus[c], Reverse(c))) else {
                 break;
             };
