@@ -24,8 +24,10 @@ pub const UNREACHABLE: u32 = u32::MAX;
 const NO_ROUTE: u32 = 0;
 const SOURCE: u32 = u32::MAX;
 
-/// How a style prices routes when it looks for paths (tenths of a train).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// How a style prices routes when it looks for paths (tenths of a train). The
+/// bots take it from the design's [`super::scale::Scale`] plus their style's
+/// `long_bias`; the default prices routes by their trains only.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CostModel {
     /// Added for a tunnel (the risk of extra cards).
     pub tunnel: u32,
@@ -38,18 +40,6 @@ pub struct CostModel {
     pub new_station: u32,
     /// Using another player's route through a station already built.
     pub own_station: u32,
-}
-
-impl Default for CostModel {
-    fn default() -> Self {
-        CostModel {
-            tunnel: 6,
-            ferry: 5,
-            long_bias: 0,
-            new_station: 45,
-            own_station: 5,
-        }
-    }
 }
 
 /// Where a ticket stands in the plan.
@@ -216,6 +206,15 @@ impl Planner {
             key: None,
             trial: Plan::default(),
             plan: Plan::default(),
+        }
+    }
+
+    /// Prices routes by `model` from now on (replanning at the next refresh
+    /// if it changed).
+    pub fn set_model(&mut self, model: CostModel) {
+        if self.model != model {
+            self.model = model;
+            self.key = None;
         }
     }
 
