@@ -71,3 +71,109 @@ fn a_seed_reproduces_a_game_and_bot_names_are_checked() {
     assert!(bots::by_name("mcts:lots", 0).is_err());
     assert!(bots::by_name("one-step:3", 0).is_err());
 }
+
+/// The USA map with another train supply, as a variant (`extends`).
+fn usa_with_trains(trains: u16) -> Arc<Board> {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/usa-{trains}-trains.yaml"));
+    let text = format!("format: tracklayer/1\nextends: usa.yaml\nrules: {{trains: {trains}}}\n");
+    let loaded = formats::load_str(&text, &path).unwrap_or_else(|e| panic!("{e}"));
+    Arc::new(Board::build(&loaded.design).unwrap_or_else(|d| panic!("{d:?}")))
+}
+
+#[test]
+fn the_bots_numbers_come_from_the_rules_and_the_board() {
+    use engine::bots::Style;
+    use engine::bots::scale::Scale;
+    let board = |m: &str| Scale::new(&boards().iter().find(|(n, _)| *n == m).unwrap().1);
+    // The bundled designs with 45 trains give the numbers the bots were tuned with.
+    let usa = board("usa.yaml");
+    assert_eq!(
+        (usa.trains, usa.last_turns, usa.endgame, usa.rival_tickets),
+        (45, 5, 6, 12)
+    );
+    assert_eq!((usa.hungry_spare, usa.hungry_tickets), (15, 7));
+    assert_eq!(
+        (
+            usa.long_route,
+            usa.short_route,
+            usa.paying_length,
+            usa.paying_points
+        ),
+        (5, 2, 3, 4)
+    );
+    assert_eq!((usa.big_ticket, usa.locomotive_deficit), (15, 6));
+    let ticket_trains = |s: &Scale| Style::ALL.map(|style| style.ticket_trains(s));
+    assert_eq!(ticket_trains(&usa), [14, 8, 22, 18]);
+    let europe = board("europe.yaml");
+    // Europe's longest route is 8 long and scores 21.
+    assert_eq!((europe.long_route, europe.big_ticket), (6, 21));
+    let c = europe.costs;
+    assert_eq!(
+        (c.tunnel, c.ferry, c.new_station, c.own_station, c.long_bias),
+        (6, 5, 45, 5, 0)
+    );
+    assert_eq!(ticket_trains(&europe), [14, 8, 22, 18]);
+    let africa = board("heart-of-africa-rules.yaml");
+    assert_eq!((africa.paying_length, africa.paying_points), (3, 4));
+
+    // Fewer trains: every threshold in trains shrinks with the supply; what
+    // the board fixes (route lengths and points, costs) does not.
+    let small = Scale::new(&usa_with_trains(30));
+    assert_eq!(small.trains, 30);
+    assert_eq!(ticket_trains(&small), [9, 5, 15, 12]);
+    assert_eq!(
+        (small.last_turns, small.endgame, small.rival_tickets),
+        (4, 4, 8)
+    );
+    assert_eq!((small.hungry_spare, small.hungry_tickets), (10, 5));
+    assert_eq!(
+        (small.long_route, small.big_ticket, small.costs),
+        (usa.long_route, usa.big_ticket, usa.costs)
+    );
+    let large = Scale::new(&usa_with_trains(60));
+    assert!(
+        ticket_trains(&large)
+            .iter()
+            .zip(ticket_trains(&usa))
+            .all(|(l, u)| *l > u)
+    );
+    assert!(large.endgame > usa.endgame && large.rival_tickets > usa.rival_tickets);
+}
+
+#[test]
+fn the_heuristic_bots_finish_games_with_a_smaller_train_supply() {
+    for trains in [20, 30] {
+        let board = usa_with_trains(trains);
+        for players in [2, 4] {
+            let game = BoardGame::new(board.clone(), players).unwrap();
+            for seed in 0..4u64 {
+                let mut bots: Vec<Box<dyn Bot>> = (0..players)
+                    .map(|s| {
+                        let name = HEURISTICS[1 + (s + seed as usize) % 4];
+                        bots::by_name(name, seed).unwrap()
+                    })
+                    .collect();
+                let what = format!("usa with {trains} trains, {players} players, seed {seed}");
+                let end = play_checked(&game, seed, &mut bots, &what);
+                let ending = end.ending().unwrap();
+                assert_eq!(ending.reason, EndReason::Normal, "{what}");
+                // The game ran out of trains, not of turns or moves.
+                let least = (0..players)
+                    .map(|s| {
+                        end.observation(engine::game::Seat(s as u8))
+                            .player(engine::game::Seat(s as u8))
+                            .trains
+                    })
+                    .min()
+                    .unwrap();
+                assert!(
+                    least <= board.rules().end.trains_left,
+                    "{what}: {least} trains left"
+                );
+                let completed: usize = ending.breakdowns.iter().map(|b| b.completed.len()).sum();
+                assert!(2 * completed >= players, "{what}: {:?}", ending.breakdowns);
+            }
+        }
+    }
+}

@@ -3,14 +3,21 @@
 //! [`Style`] that sets its priorities. `docs/bots.md` states each style's
 //! rules in a designer's words.
 //!
+//! Every number a style plays by is read from the design through a
+//! [`Scale`] (built once per game) and the style's shares of it, not sized
+//! for one map.
+//!
 //! The hot path allocates nothing after the first turns: the plan is cached
 //! and replanned only when the board or the tickets change, and actions are
 //! built directly rather than picked from the full list of legal actions.
 
+use std::sync::Arc;
+
 use super::Bot;
 use super::pay::{self, Wanted};
 use super::plan::{CostModel, Needs, Planner};
-use crate::board::{RouteColor, RouteId};
+use super::scale::{Scale, Share};
+use crate::board::{Board, RouteColor, RouteId};
 use crate::board_game::{Action, Card, Keep, Observation, PublicPhase};
 use crate::game::{Observation as _, Seat};
 
@@ -53,11 +60,11 @@ impl Style {
 
     fn params(self) -> Params {
         let base = Params {
-            model: CostModel::default(),
+            long_bias: 0,
             budget: 0.85,
             lambda: 0.35,
-            ticket_trains: 14,
-            long_claim: 0,
+            ticket_trains: Share::new(14, 45),
+            long_claim: false,
             keep_bonus: 0,
         };
         match self {
@@ -65,44 +72,63 @@ impl Style {
             Style::DestinationHungry => Params {
                 budget: 1.0,
                 lambda: 0.15,
-                ticket_trains: 8,
+                ticket_trains: Share::new(8, 45),
                 keep_bonus: 2,
                 ..base
             },
             Style::LongRoute => Params {
-                model: CostModel {
-                    long_bias: 2,
-                    ..CostModel::default()
-                },
+                long_bias: 2,
                 budget: 0.8,
-                ticket_trains: 22,
-                long_claim: 5,
+                ticket_trains: Share::new(22, 45),
+                long_claim: true,
                 ..base
             },
             Style::OneStep => Params {
                 budget: 0.75,
                 lambda: 0.5,
-                ticket_trains: 18,
+                ticket_trains: Share::new(18, 45),
                 ..base
             },
         }
     }
+
+    /// The fewest trains the style must have left to draw new tickets, on a
+    /// design of this scale: a share of the train supply (14, 8, 22 and 18
+    /// of 45 trains for `route-focus`, `destination-hungry`, `long-route` and
+    /// `one-step`).
+    pub fn ticket_trains(self, scale: &Scale) -> u16 {
+        self.params().ticket_trains.of(scale.trains)
+    }
 }
 
-/// The numbers behind a style.
+/// The style's own numbers: preferences, not sizes (those come from the
+/// design's [`Scale`]).
 #[derive(Clone, Copy, Debug)]
 struct Params {
-    model: CostModel,
+    /// Tenths of a train taken off a route's plan cost per point it scores.
+    long_bias: u32,
     /// Share of the trains left that ticket plans may take.
     budget: f32,
     /// Points a ticket must be worth per train of new path (keeping tickets).
     lambda: f32,
-    /// Fewest trains left to draw new tickets.
-    ticket_trains: u16,
-    /// Off-plan routes at least this long are claimed when trains allow (0: never).
-    long_claim: u8,
+    /// Share of the train supply the style must have left to draw tickets.
+    ticket_trains: Share,
+    /// Claims long routes (see [`Scale::long_route`]) off the plan when the
+    /// trains allow.
+    long_claim: bool,
     /// Extra value per ticket kept.
     keep_bonus: i32,
+}
+
+/// The design a bot's numbers were read from.
+#[derive(Clone, Debug)]
+struct Design {
+    /// The board, kept to notice a new game on another design.
+    board: Arc<Board>,
+    /// Its numbers.
+    scale: Scale,
+    /// The style's [`Style::ticket_trains`] on it.
+    ticket_trains: u16,
 }
 
 /// A rule-based player of one style.
@@ -110,6 +136,7 @@ struct Params {
 pub struct HeuristicBot {
     style: Style,
     params: Params,
+    design: Option<Design>,
     planner: Planner,
     legal: Vec<Action>,
 }
@@ -122,7 +149,8 @@ impl HeuristicBot {
         HeuristicBot {
             style,
             params,
-            planner: Planner::new(params.model),
+            design: None,
+            planner: Planner::new(CostModel::default()),
             legal: Vec::new(),
         }
     }
@@ -142,18 +170,50 @@ impl HeuristicBot {
         self.planner.invalidate();
     }
 
+    /// Reads the design's numbers when the bot first sees its board.
+    fn prepare(&mut self, obs: &Observation<'_>) {
+        let board = obs.game().board();
+        if self
+            .design
+            .as_ref()
+            .is_some_and(|d| Arc::ptr_eq(&d.board, board))
+        {
+            return;
+        }
+        let scale = Scale::new(board);
+        self.planner.set_model(CostModel {
+            long_bias: self.params.long_bias,
+            ..scale.costs
+        });
+        self.design = Some(Design {
+            board: board.clone(),
+            scale,
+            ticket_trains: self.style.ticket_trains(&scale),
+        });
+    }
+
+    /// The design's numbers (read by [`HeuristicBot::decide`] before anything else).
+    fn scale(&self) -> &Scale {
+        &self
+            .design
+            .as_ref()
+            .expect("the design is read first")
+            .scale
+    }
+
     /// The trains the plan may take.
     fn budget(&self, obs: &Observation<'_>) -> u32 {
         let me = obs.player(obs.seat());
         let own = f32::from(me.trains) * self.params.budget;
         // Late in the game the others' trains bound how much can still be built.
         let others = min_other_trains(obs);
-        let time = f32::from(others) * 1.3 + 6.0;
+        let time = f32::from(others) * 1.3 + f32::from(self.scale().endgame);
         own.min(time).max(0.0) as u32
     }
 
     /// The action for the observing player, whose decision it is.
     pub fn decide(&mut self, obs: &Observation<'_>) -> Action {
+        self.prepare(obs);
         let chosen = match obs.phase() {
             PublicPhase::SetupTickets | PublicPhase::KeepTickets => self.keep(obs),
             PublicPhase::Turn => self.turn(obs),
@@ -229,7 +289,7 @@ impl HeuristicBot {
             value += f64::from(self.params.keep_bonus * 10 * keep.count() as i32);
             if self.style == Style::LongRoute {
                 for &t in &extra {
-                    if board.ticket(t).long || board.ticket(t).points >= 15 {
+                    if board.ticket(t).long || board.ticket(t).points >= self.scale().big_ticket {
                         value += 40.0;
                     }
                 }
@@ -252,11 +312,11 @@ impl HeuristicBot {
     // ----- the start of a turn ------------------------------------------------
 
     fn turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
-        let board = obs.board();
         let budget = self.budget(obs);
         self.planner.refresh(obs, budget);
         let me = obs.player(obs.seat());
-        let ending = obs.last_round() || min_other_trains(obs) <= board.rules().end.trains_left + 3;
+        let scale = *self.scale();
+        let ending = obs.last_round() || min_other_trains(obs) <= scale.last_turns;
         let needs = self.needs(obs);
         let wanted = needs.colored;
 
@@ -271,7 +331,7 @@ impl HeuristicBot {
         }
         // Nothing planned is affordable: in free play (or at the very end)
         // grab the best affordable route rather than wait.
-        if (self.planner.plan.finished() || ending || me.trains < 6)
+        if (self.planner.plan.finished() || ending || me.trains < scale.endgame)
             && let Some(a) = self.best_free_claim(obs, &wanted, ending)
         {
             return Some(a);
@@ -288,14 +348,17 @@ impl HeuristicBot {
             return false;
         }
         let me = obs.player(obs.seat());
-        if me.trains < self.params.ticket_trains || min_other_trains(obs) < 12 {
+        let design = self.design.as_ref().expect("the design is read first");
+        let scale = &design.scale;
+        if me.trains < design.ticket_trains || min_other_trains(obs) < scale.rival_tickets {
             return false;
         }
         let plan = &self.planner.plan;
         match self.style {
             Style::DestinationHungry => {
                 plan.finished()
-                    || (u32::from(me.trains) >= plan.trains + 15 && obs.tickets().len() < 7)
+                    || (u32::from(me.trains) >= plan.trains + u32::from(scale.hungry_spare)
+                        && obs.tickets().len() < scale.hungry_tickets)
             }
             _ => plan.finished(),
         }
@@ -304,6 +367,7 @@ impl HeuristicBot {
     /// Claims by style; `None` when nothing is worth claiming now.
     fn claim(&mut self, obs: &Observation<'_>, wanted: &Wanted, ending: bool) -> Option<Action> {
         let board = obs.board();
+        let scale = *self.scale();
         let me = obs.player(obs.seat());
         let trains = u32::from(me.trains);
         let plan_trains = self.planner.plan.trains;
@@ -347,7 +411,7 @@ impl HeuristicBot {
                         } else {
                             p * 10 / left as i64
                         };
-                    } else if !ending && r.length < 3 {
+                    } else if !ending && r.length < scale.paying_length {
                         continue;
                     }
                     consider(value, a);
@@ -360,8 +424,8 @@ impl HeuristicBot {
                         consider(i64::from(r.length) * 10 + i64::from(r.points), a);
                     }
                 }
-                if self.params.long_claim > 0 {
-                    let min = self.params.long_claim.min(max_route_length(obs));
+                if self.params.long_claim {
+                    let min = scale.long_route;
                     for (i, r) in board.routes().iter().enumerate() {
                         let id = RouteId::from_index(i);
                         if r.length < min || trains < plan_trains + u32::from(r.length) {
@@ -385,9 +449,10 @@ impl HeuristicBot {
         ending: bool,
     ) -> Option<Action> {
         let board = obs.board();
+        let short = self.scale().short_route;
         let mut best: Option<(i32, Action)> = None;
         for (i, r) in board.routes().iter().enumerate() {
-            if !ending && r.length < 2 {
+            if !ending && r.length < short {
                 continue;
             }
             if let Some(a) = claim_action(obs, RouteId::from_index(i), wanted, ending)
@@ -450,7 +515,8 @@ impl HeuristicBot {
         }
         let deficit: u16 = u.iter().sum();
         if let Some(slot) = loco_slot
-            && (u[Card::LOCOMOTIVE.index()] > 0 || (!second && deficit >= 6))
+            && (u[Card::LOCOMOTIVE.index()] > 0
+                || (!second && deficit >= self.scale().locomotive_deficit))
         {
             return Some(Action::DrawFaceUp(slot));
         }
@@ -482,12 +548,13 @@ impl HeuristicBot {
         let me = obs.seat();
         let mine = obs.player(me).terrain;
         let display = obs.terrain_display();
+        let paying = self.scale().paying_points;
         for &r in &self.planner.plan.routes {
             let route = board.route(r);
             let (Some(t), cost) = (route.terrain, route.doubling_cost) else {
                 continue;
             };
-            if cost == 0 || route.points < 4 {
+            if cost == 0 || route.points < paying {
                 continue;
             }
             let t = t.index();
@@ -531,6 +598,7 @@ impl HeuristicBot {
         self.legal.clear();
         obs.legal_actions(&mut self.legal);
         let points = obs.board().route(route).points;
+        let paying = self.scale().paying_points;
         let lo = self
             .legal
             .iter()
@@ -540,7 +608,7 @@ impl HeuristicBot {
             })
             .min();
         match lo {
-            Some(l) if l == 0 || points >= 4 * i32::from(l) => {
+            Some(l) if l == 0 || points >= paying * i32::from(l) => {
                 Some(Action::Double { locomotives: l })
             }
             _ => Some(Action::NoDouble),
@@ -566,15 +634,6 @@ pub fn min_other_trains(obs: &Observation<'_>) -> u16 {
         .map(|s| obs.player(Seat(s as u8)).trains)
         .min()
         .unwrap_or(u16::MAX)
-}
-
-fn max_route_length(obs: &Observation<'_>) -> u8 {
-    obs.board()
-        .routes()
-        .iter()
-        .map(|r| r.length)
-        .max()
-        .unwrap_or(0)
 }
 
 /// A legal claim of `route` with the best payment, or `None` when it is not

@@ -21,6 +21,7 @@ pub mod mcts;
 pub mod pay;
 pub mod plan;
 pub mod random;
+pub mod scale;
 
 use crate::board_game::State;
 use crate::game::GameState;

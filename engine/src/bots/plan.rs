@@ -9,6 +9,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use smallvec::SmallVec;
+
 use crate::board::{Board, CityId, Place, RouteColor, RouteId, TicketId};
 use crate::board_game::cards::CARD_KINDS;
 use crate::board_game::{Card, Observation};
@@ -22,8 +24,10 @@ pub const UNREACHABLE: u32 = u32::MAX;
 const NO_ROUTE: u32 = 0;
 const SOURCE: u32 = u32::MAX;
 
-/// How a style prices routes when it looks for paths (tenths of a train).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// How a style prices routes when it looks for paths (tenths of a train). The
+/// bots take it from the design's [`super::scale::Scale`] plus their style's
+/// `long_bias`; the default prices routes by their trains only.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CostModel {
     /// Added for a tunnel (the risk of extra cards).
     pub tunnel: u32,
@@ -36,18 +40,6 @@ pub struct CostModel {
     pub new_station: u32,
     /// Using another player's route through a station already built.
     pub own_station: u32,
-}
-
-impl Default for CostModel {
-    fn default() -> Self {
-        CostModel {
-            tunnel: 6,
-            ferry: 5,
-            long_bias: 0,
-            new_station: 45,
-            own_station: 5,
-        }
-    }
 }
 
 /// Where a ticket stands in the plan.
@@ -119,19 +111,20 @@ impl Plan {
 }
 
 /// What the plan's routes ask of the hand.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Needs {
     /// Cards of each colour for coloured routes, and locomotives for ferries.
     pub colored: Wanted,
-    /// Cards that gray routes need, longest route first (any one colour each).
-    pub gray: [u8; 8],
-    /// How many gray entries are used.
-    pub grays: usize,
+    /// Cards that gray routes need, longest route first (any one colour
+    /// each): the plan's first gray routes, as many as the deck has colours
+    /// (a hand cannot keep a colour apart for more), held inline.
+    pub gray: SmallVec<[u8; CARD_KINDS]>,
 }
 
 impl Needs {
     /// The needs of a list of routes.
     pub fn of(board: &Board, routes: &[RouteId]) -> Needs {
+        let colors = board.colors().len();
         let mut n = Needs::default();
         for &r in routes {
             let route = board.route(r);
@@ -139,15 +132,11 @@ impl Needs {
             n.colored[Card::LOCOMOTIVE.index()] += u16::from(route.ferry);
             match route.color {
                 RouteColor::Color(c) => n.colored[c.index()] += body,
-                RouteColor::Gray => {
-                    if n.grays < n.gray.len() {
-                        n.gray[n.grays] = body as u8;
-                        n.grays += 1;
-                    }
-                }
+                RouteColor::Gray if n.gray.len() < colors => n.gray.push(body as u8),
+                RouteColor::Gray => {}
             }
         }
-        n.gray[..n.grays].sort_unstable_by(|a, b| b.cmp(a));
+        n.gray.sort_unstable_by(|a, b| b.cmp(a));
         n
     }
 
@@ -163,7 +152,7 @@ impl Needs {
         }
         let loco = Card::LOCOMOTIVE.index();
         u[loco] = self.colored[loco].saturating_sub(hand.locomotives());
-        for &g in &self.gray[..self.grays] {
+        for &g in &self.gray {
             let Some(best) = (0..colors).max_by_key(|&c| (surplus[c], Reverse(c))) else {
                 break;
             };
@@ -217,6 +206,15 @@ impl Planner {
             key: None,
             trial: Plan::default(),
             plan: Plan::default(),
+        }
+    }
+
+    /// Prices routes by `model` from now on (replanning at the next refresh
+    /// if it changed).
+    pub fn set_model(&mut self, model: CostModel) {
+        if self.model != model {
+            self.model = model;
+            self.key = None;
         }
     }
 
