@@ -65,6 +65,15 @@ impl GameRng {
     }
 }
 
+/// SplitMix64's finaliser: a well-mixed 64-bit value from any input, for
+/// deriving the seeds of games and bots from one seed.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,13 +104,4 @@ mod tests {
             assert!((9_000..11_000).contains(&c), "{counts:?}");
         }
     }
-}
-
-/// SplitMix64's finaliser: a well-mixed 64-bit value from any input, for
-/// deriving the seeds of games and bots from one seed.
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

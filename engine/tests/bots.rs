@@ -11,6 +11,9 @@ use engine::bots::{self, BoardBot};
 use engine::game::table::{DEFAULT_TURN_CAP, Table};
 use engine::game::{EndReason, GameState};
 
+/// The heuristic styles.
+const STYLES: [&str; 4] = ["route-focus", "destination-hungry", "long-route", "one-step"];
+
 fn board(map: &str) -> Arc<Board> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../maps")
@@ -31,15 +34,10 @@ fn play(game: &Arc<BoardGame>, seed: u64, bots: &mut [Box<BoardBot>]) -> State {
 #[test]
 fn the_heuristic_bots_finish_usa_games_normally_and_score_sensibly() {
     let game = BoardGame::new(board("usa.yaml"), 4).unwrap();
-    let mut bots: Vec<Box<BoardBot>> = [
-        "route-focus",
-        "destination-hungry",
-        "long-route",
-        "one-step",
-    ]
-    .iter()
-    .map(|n| bots::by_name(n, 3).unwrap())
-    .collect();
+    let mut bots: Vec<Box<BoardBot>> = STYLES
+        .iter()
+        .map(|n| bots::by_name(n, 3).unwrap())
+        .collect();
     let end = play(&game, 11, &mut bots);
     let ending = end.ending().unwrap();
     assert_eq!(ending.reason, EndReason::Normal);
@@ -85,7 +83,7 @@ fn usa_with_trains(trains: u16) -> Arc<Board> {
 fn the_bots_numbers_come_from_the_rules_and_the_board() {
     use engine::bots::Style;
     use engine::bots::scale::Scale;
-    let board = |m: &str| Scale::new(&boards().iter().find(|(n, _)| *n == m).unwrap().1);
+    let board = |m: &str| Scale::new(&board(m));
     // The bundled designs with 45 trains give the numbers the bots were tuned with.
     let usa = board("usa.yaml");
     assert_eq!(
@@ -148,14 +146,11 @@ fn the_heuristic_bots_finish_games_with_a_smaller_train_supply() {
         for players in [2, 4] {
             let game = BoardGame::new(board.clone(), players).unwrap();
             for seed in 0..4u64 {
-                let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                    .map(|s| {
-                        let name = HEURISTICS[1 + (s + seed as usize) % 4];
-                        bots::by_name(name, seed).unwrap()
-                    })
+                let mut bots: Vec<Box<BoardBot>> = (0..players)
+                    .map(|s| bots::by_name(STYLES[(s + seed as usize) % 4], seed).unwrap())
                     .collect();
                 let what = format!("usa with {trains} trains, {players} players, seed {seed}");
-                let end = play_checked(&game, seed, &mut bots, &what);
+                let end = play(&game, seed, &mut bots);
                 let ending = end.ending().unwrap();
                 assert_eq!(ending.reason, EndReason::Normal, "{what}");
                 // The game ran out of trains, not of turns or moves.
