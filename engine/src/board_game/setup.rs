@@ -62,6 +62,9 @@ impl State {
         self.setup_train_cards(setup)?;
         self.setup_terrain(setup)?;
 
+        // The long tickets nobody was dealt come back from out of the game
+        // while the setup moves tickets, and leave again afterwards.
+        self.unbox_long_tickets();
         // Tickets: choosing setup tickets is skipped when asked, or when any
         // player's tickets are given.
         let skip = setup
@@ -103,6 +106,7 @@ impl State {
         }
 
         self.setup_ticket_deck(setup)?;
+        self.box_undealt_long_tickets();
 
         // Routes and stations.
         for (i, p) in setup.players.iter().enumerate() {
@@ -151,6 +155,18 @@ impl State {
             self.current = Seat(c - 1);
         }
         Ok(())
+    }
+
+    /// Puts the long tickets out of the game back on their deck, in order
+    /// (on a fresh deal they are the ones nobody was dealt).
+    fn unbox_long_tickets(&mut self) {
+        let board = self.game.board.clone();
+        let (long, rest): (Vec<TicketId>, Vec<TicketId>) = self
+            .tickets_out
+            .drain(..)
+            .partition(|&t| board.ticket(t).long);
+        self.tickets_out = rest;
+        self.long_tickets.extend(long);
     }
 
     fn ticket_named(&self, name: &str) -> Result<TicketId, String> {
@@ -249,6 +265,11 @@ impl State {
                 ));
             }
             seen.push(id);
+            if self.board().ticket(id).long && self.board().rules().tickets.draw.long == 0 {
+                return Err(format!(
+                    "ticket `{name}` is a long ticket, and no draw in play offers long tickets (those nobody was dealt leave the game)"
+                ));
+            }
             let held = self.players.iter().any(|p| p.tickets.contains(&id))
                 || self.offer.contains(&id)
                 || self.setup_offers.iter().any(|o| o.contains(&id));
