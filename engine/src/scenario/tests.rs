@@ -243,3 +243,25 @@ setup:
         "{e}"
     );
 }
+
+#[test]
+fn deck_top_terrain_deck_and_display_checks_report_their_differences() {
+    let f = failures(&format!(
+        "{HEAD}  deck_top: [red, blue]
+  display: [green, green, black]
+steps:
+  - expect:
+      deck_top: [blue, red]
+      display: {{contains: [green, black, black]}}
+      terrain_deck_size: 1
+"
+    ));
+    assert_eq!(
+        f,
+        [
+            "step 1: display: expected to include [\"black\", \"black\", \"green\"], found [\"green\", \"green\", \"black\", \"empty\", \"empty\"]",
+            "step 1: top of the deck: expected [\"blue\", \"red\"], found [\"red\", \"blue\"]",
+            "step 1: terrain deck size: expected 1, found 0",
+        ]
+    );
+}
