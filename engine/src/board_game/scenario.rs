@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use formats::GameFile;
 use formats::scenario::{CardCounts, Expect, FinalExpect, Match, Scenario};
@@ -13,8 +14,9 @@ use super::cards::{Card, Cards};
 use super::events::{Event, Events};
 use super::state::{Phase, State};
 use super::{BoardGame, PlayerCountError};
-use crate::board::{RouteId, TicketId};
-use crate::scenario::{FieldError, Findings, ScenarioError, ScenarioFamily, build_board};
+use crate::board::{Board, RouteId, TicketId};
+use crate::scenario::{DesignErrors, FieldError, Findings, ScenarioError, ScenarioFamily};
+use crate::validate::Severity;
 
 /// The phase names of `expect.phase`, in the order a turn meets them.
 pub const PHASES: [&str; 7] = [
@@ -116,7 +118,7 @@ impl fmt::Display for Pile {
             Pile::Display => f.write_str("the display"),
             Pile::Discards => f.write_str("the discards"),
             Pile::DeckTop => f.write_str("the top of the deck"),
-            Pile::Terrain(p) => write!(f, "player {p}'s terrain cards"),
+            Pile::Terrain(p) => write!(f, "player {p}'s terrain"),
             Pile::TerrainDisplay => f.write_str("the terrain display"),
             Pile::TerrainDeckTop => f.write_str("the top of the terrain deck"),
             Pile::TerrainDiscards => f.write_str("the terrain discards"),
@@ -357,6 +359,18 @@ impl State {
             .get(usize::from(t))
             .map_or("unknown", |k| k.name.as_str())
     }
+}
+
+/// Builds a board from a design, or lists its errors.
+fn build_board(design: &GameFile) -> Result<Arc<Board>, DesignErrors> {
+    Board::build(design).map(Arc::new).map_err(|d| {
+        DesignErrors(
+            d.iter()
+                .filter(|d| d.severity == Severity::Error)
+                .cloned()
+                .collect(),
+        )
+    })
 }
 
 impl ScenarioFamily for BoardGame {

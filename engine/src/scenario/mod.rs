@@ -11,15 +11,13 @@
 
 use std::fmt;
 use std::path::Path;
-use std::sync::Arc;
 
 use formats::GameFile;
 use formats::scenario::{Expect, ExpectedEnd, FinalExpect, NoLegalAction, Scenario};
 
-use crate::board::Board;
 use crate::board_game::{BoardGame, BoardScenarioError};
 use crate::game::{EndReason, GameState};
-use crate::validate::{Diagnostic, Severity};
+use crate::validate::Diagnostic;
 
 /// Where in a scenario something is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,18 +187,6 @@ pub fn scenario_design<E>(s: &Scenario, base_dir: &Path) -> Result<GameFile, Sce
         (None, Some(g)) => Ok(formats::load(&base_dir.join(g))?.design),
         (None, None) => Err(ScenarioError::NoDesign),
     }
-}
-
-/// Builds a board from a design, or lists its errors.
-pub fn build_board(design: &GameFile) -> Result<Arc<Board>, DesignErrors> {
-    Board::build(design).map(Arc::new).map_err(|d| {
-        DesignErrors(
-            d.iter()
-                .filter(|d| d.severity == Severity::Error)
-                .cloned()
-                .collect(),
-        )
-    })
 }
 
 /// Runs a board-family scenario whose `game:` path is relative to `base_dir`.
