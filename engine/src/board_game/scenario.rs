@@ -150,7 +150,7 @@ pub enum SetupError {
     },
     /// More cards of a kind asked for than are free.
     #[error(
-        "{pile} needs {needed} {card} but only {free} are free (the rest are in hands or on the table the setup does not describe)"
+        "{pile}: {needed} {card} asked for, but only {free} are free (the rest are in hands or on the table the setup does not describe)"
     )]
     CardsNotFree {
         /// Where they were to go.
@@ -163,7 +163,7 @@ pub enum SetupError {
         free: u16,
     },
     /// More terrain cards of a type asked for than are free.
-    #[error("{pile} needs {needed} `{terrain}` terrain cards but only {free} are free")]
+    #[error("{pile}: {needed} `{terrain}` terrain cards asked for, but only {free} are free")]
     TerrainNotFree {
         /// Where they were to go.
         pile: Pile,

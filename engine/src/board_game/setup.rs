@@ -536,13 +536,19 @@ mod tests {
     use crate::board_game::BoardGame;
     use crate::board_game::scenario::SetupError;
 
-    fn usa(players: usize) -> State {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
-        let loaded = formats::load(&path).expect("the USA map loads");
-        let board = Board::build(&loaded.design).expect("the USA map builds");
+    fn game(map: &str, players: usize) -> State {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps")
+            .join(map);
+        let loaded = formats::load(&path).expect("the map loads");
+        let board = Board::build(&loaded.design).expect("the map builds");
         BoardGame::new(Arc::new(board), players)
             .expect("2 players")
             .new_game(7)
+    }
+
+    fn usa(players: usize) -> State {
+        game("usa.yaml", players)
     }
 
     fn player(f: impl FnOnce(&mut PlayerSetup)) -> PlayerSetup {
@@ -648,6 +654,44 @@ mod tests {
         assert!(
             err.to_string().contains("cannot have 1 stations left"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn terrain_setup_errors_name_the_pile_and_the_type() {
+        let mut s = game("heart-of-africa-rules.yaml", 2);
+        let setup = Setup {
+            terrain_deck_top: vec!["desert".into(), "jungle".into()],
+            terrain_deck_size: Some(1),
+            ..Setup::default()
+        };
+        let err = s.apply_setup(&setup).expect_err("the top does not fit");
+        assert_eq!(
+            err,
+            SetupError::DeckSmallerThanTop {
+                field: "terrain_deck_size",
+                size: 1,
+                top: 2
+            }
+        );
+        let mut s = game("heart-of-africa-rules.yaml", 2);
+        // Every terrain card is free: the display and both players' cards
+        // are emptied.
+        let setup = Setup {
+            terrain_discards: Some([("desert".to_owned(), 16)].into()),
+            terrain_display: Some(Vec::new()),
+            players: vec![
+                player(|p| p.terrain = Some(Default::default())),
+                player(|p| p.terrain = Some(Default::default())),
+            ],
+            ..Setup::default()
+        };
+        let err = s
+            .apply_setup(&setup)
+            .expect_err("there are 15 desert cards");
+        assert_eq!(
+            err.to_string(),
+            "the terrain discards: 16 `desert` terrain cards asked for, but only 15 are free"
         );
     }
 }

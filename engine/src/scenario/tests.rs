@@ -239,7 +239,9 @@ setup:
 ",
     );
     assert!(
-        e.starts_with("player 1's hand needs 13 red but only 11 are free (the rest are in hands"),
+        e.starts_with(
+            "player 1's hand: 13 red asked for, but only 11 are free (the rest are in hands"
+        ),
         "{e}"
     );
 }
