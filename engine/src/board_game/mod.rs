@@ -12,6 +12,7 @@ mod legal;
 mod log;
 mod longest;
 mod observation;
+mod scenario;
 pub mod scoring;
 mod setup;
 pub mod sim;
@@ -27,6 +28,7 @@ pub use events::{Event, Events, Revealed, Tickets};
 pub use family::BoardFamily;
 pub use longest::longest_path;
 pub use observation::{Observation, PublicPhase, PublicPlayer};
+pub use scenario::{BoardScenarioError, Checks, FinalChecks, NameError, PHASES, Pile, SetupError};
 pub use scoring::ScoreBreakdown;
 pub use state::{Ending, MAX_DISPLAY_RESETS, PendingTunnel, Phase, Player, State};
 

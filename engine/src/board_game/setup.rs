@@ -5,44 +5,13 @@ use formats::scenario::{CardCounts, Setup};
 
 use super::cards::{Card, Cards};
 use super::events::Tickets;
+use super::scenario::{Pile, SetupError};
 use super::state::{Phase, State};
 use crate::board::{CityId, RouteId, TicketId};
 use crate::game::Seat;
 
 impl State {
-    /// A train card by name: a colour or `locomotive`.
-    pub fn card_by_name(&self, name: &str) -> Result<Card, String> {
-        if name == "locomotive" || name == "locomotives" {
-            return Ok(Card::LOCOMOTIVE);
-        }
-        self.board()
-            .color_by_name(name)
-            .map(Card::color)
-            .ok_or_else(|| {
-                let names: Vec<&str> = self
-                    .board()
-                    .colors()
-                    .iter()
-                    .map(|c| c.name.as_str())
-                    .collect();
-                format!(
-                    "`{name}` is not a card (the deck has {} and locomotive)",
-                    names.join(", ")
-                )
-            })
-    }
-
-    /// A terrain type by name.
-    pub fn terrain_by_name(&self, name: &str) -> Result<u8, String> {
-        self.board()
-            .terrain_types()
-            .iter()
-            .position(|t| t.name == name)
-            .map(|i| i as u8)
-            .ok_or_else(|| format!("`{name}` is not a terrain type of this design"))
-    }
-
-    fn counts(&self, counts: &CardCounts) -> Result<Cards, String> {
+    fn counts(&self, counts: &CardCounts) -> Result<Cards, SetupError> {
         let mut c = Cards::EMPTY;
         for (name, &n) in counts {
             c.add_n(self.card_by_name(name)?, n);
@@ -51,17 +20,20 @@ impl State {
     }
 
     /// Applies a scenario's setup to a freshly dealt game.
-    pub fn apply_setup(&mut self, setup: &Setup) -> Result<(), String> {
+    pub fn apply_setup(&mut self, setup: &Setup) -> Result<(), SetupError> {
         let n = self.players.len();
         if setup.players.len() > n {
-            return Err(format!(
-                "the setup describes {} players but {n} play",
-                setup.players.len()
-            ));
+            return Err(SetupError::TooManyPlayers {
+                described: setup.players.len(),
+                playing: n,
+            });
         }
         self.setup_train_cards(setup)?;
         self.setup_terrain(setup)?;
 
+        // The long tickets nobody was dealt come back from out of the game
+        // while the setup moves tickets, and leave again afterwards.
+        self.unbox_long_tickets();
         // Tickets: choosing setup tickets is skipped when asked, or when any
         // player's tickets are given.
         let skip = setup
@@ -83,16 +55,18 @@ impl State {
             self.current = Seat(0);
         }
         self.setup_offers(setup)?;
+        let mut given = Vec::new();
         for (i, p) in setup.players.iter().enumerate() {
             if let Some(names) = &p.tickets {
                 let mut held = Vec::new();
                 for name in names {
-                    let id = self
-                        .board()
-                        .ticket_by_name(name)
-                        .ok_or_else(|| format!("there is no ticket `{name}`"))?;
+                    let id = self.ticket_named(name)?;
+                    if given.contains(&id) {
+                        return Err(SetupError::TicketGivenTwice { name: name.clone() });
+                    }
+                    given.push(id);
                     self.take_ticket(id)
-                        .ok_or_else(|| format!("ticket `{name}` is given to two players"))?;
+                        .ok_or_else(|| SetupError::TicketNotInGame { name: name.clone() })?;
                     held.push(id);
                 }
                 // Tickets the player held before go back to the deck.
@@ -103,29 +77,32 @@ impl State {
         }
 
         self.setup_ticket_deck(setup)?;
+        self.box_undealt_long_tickets();
 
         // Routes and stations.
         for (i, p) in setup.players.iter().enumerate() {
             let seat = Seat(i as u8);
             for name in &p.routes {
-                let r = self
-                    .board()
-                    .route_by_name(name)
-                    .ok_or_else(|| format!("there is no route `{name}`"))?;
+                let r = self.route_named(name)?;
                 if self.owner[r.index()].is_some() {
-                    return Err(format!("route `{name}` is given to two players"));
+                    return Err(SetupError::RouteGivenTwice { name: name.clone() });
                 }
                 self.give_route(seat, r);
             }
             for name in &p.stations {
-                let c = self
-                    .board()
-                    .city_by_name(name)
-                    .ok_or_else(|| format!("there is no city `{name}`"))?;
+                let c = self.board().city_by_name(name).ok_or_else(|| {
+                    SetupError::Name(super::scenario::NameError::City { name: name.clone() })
+                })?;
                 if self.station_owner[c.index()].is_some() {
-                    return Err(format!("`{name}` has two stations"));
+                    return Err(SetupError::TwoStations { city: name.clone() });
                 }
-                self.give_station(seat, c)?;
+                if self.players[i].stations_left == 0 {
+                    return Err(SetupError::NoStationLeft {
+                        player: i + 1,
+                        city: name.clone(),
+                    });
+                }
+                self.give_station(seat, c);
             }
             let count = self.board().rules().stations.count;
             let player = &mut self.players[i];
@@ -135,10 +112,12 @@ impl State {
             if let Some(s) = p.stations_left {
                 let built = player.stations.len();
                 if usize::from(s) + built > usize::from(count) {
-                    return Err(format!(
-                        "player {} cannot have {s} stations left: the rules give {count} and {built} are built",
-                        i + 1
-                    ));
+                    return Err(SetupError::StationsLeft {
+                        player: i + 1,
+                        left: s,
+                        count,
+                        built,
+                    });
                 }
                 player.stations_left = s;
             }
@@ -146,17 +125,26 @@ impl State {
         self.recompute_claimable();
         if let Some(c) = setup.current {
             if c == 0 || usize::from(c) > n {
-                return Err(format!("there is no player {c}"));
+                return Err(SetupError::NoPlayer {
+                    player: c,
+                    playing: n,
+                });
             }
             self.current = Seat(c - 1);
         }
         Ok(())
     }
 
-    fn ticket_named(&self, name: &str) -> Result<TicketId, String> {
-        self.board()
-            .ticket_by_name(name)
-            .ok_or_else(|| format!("there is no ticket `{name}`"))
+    /// Puts the long tickets out of the game back on their deck, in order
+    /// (on a fresh deal they are the ones nobody was dealt).
+    fn unbox_long_tickets(&mut self) {
+        let board = self.game.board.clone();
+        let (long, rest): (Vec<TicketId>, Vec<TicketId>) = self
+            .tickets_out
+            .drain(..)
+            .partition(|&t| board.ticket(t).long);
+        self.tickets_out = rest;
+        self.long_tickets.extend(long);
     }
 
     /// Puts a ticket back on top of its deck (long or regular).
@@ -169,14 +157,12 @@ impl State {
     }
 
     /// Replaces the setup tickets offered to the players who name an `offer`.
-    fn setup_offers(&mut self, setup: &Setup) -> Result<(), String> {
+    fn setup_offers(&mut self, setup: &Setup) -> Result<(), SetupError> {
         if setup.players.iter().all(|p| p.offer.is_none()) {
             return Ok(());
         }
         if self.phase != Phase::SetupTickets {
-            return Err(
-                "`offer` sets the setup tickets to choose from, so it cannot be combined with `tickets` or `skip_ticket_choice`".into(),
-            );
+            return Err(SetupError::OfferWithoutChoice);
         }
         let n = self.players.len();
         // Player 1 chooses first from `offer`; the others wait in
@@ -205,7 +191,7 @@ impl State {
             for name in names {
                 let id = self.ticket_named(name)?;
                 if offer.contains(&id) || chosen.iter().any(|(_, o)| o.contains(&id)) {
-                    return Err(format!("ticket `{name}` is offered twice"));
+                    return Err(SetupError::TicketOfferedTwice { name: name.clone() });
                 }
                 let long = self.board().ticket(id).long;
                 let dealt = std::iter::once(&mut self.offer)
@@ -217,12 +203,12 @@ impl State {
                     } else {
                         &mut self.tickets
                     };
-                    *slot = deck.pop_front().ok_or_else(|| {
-                        format!("ticket `{name}` is dealt to another player and no ticket is left to replace it")
-                    })?;
+                    *slot = deck
+                        .pop_front()
+                        .ok_or_else(|| SetupError::NoReplacementTicket { name: name.clone() })?;
                 } else {
                     self.take_ticket(id)
-                        .ok_or_else(|| format!("ticket `{name}` is held by a player"))?;
+                        .ok_or_else(|| SetupError::TicketHeld { name: name.clone() })?;
                 }
                 offer.push(id);
             }
@@ -239,33 +225,34 @@ impl State {
     }
 
     /// Stacks the top of the ticket deck and trims it to the size asked.
-    fn setup_ticket_deck(&mut self, setup: &Setup) -> Result<(), String> {
+    fn setup_ticket_deck(&mut self, setup: &Setup) -> Result<(), SetupError> {
         let mut seen = Vec::with_capacity(setup.ticket_deck_top.len());
         for name in setup.ticket_deck_top.iter().rev() {
             let id = self.ticket_named(name)?;
             if seen.contains(&id) {
-                return Err(format!(
-                    "ticket `{name}` is named twice in `ticket_deck_top`"
-                ));
+                return Err(SetupError::TicketNamedTwice { name: name.clone() });
             }
             seen.push(id);
+            if self.board().ticket(id).long && self.board().rules().tickets.draw.long == 0 {
+                return Err(SetupError::LongTicketNeverDrawn { name: name.clone() });
+            }
             let held = self.players.iter().any(|p| p.tickets.contains(&id))
                 || self.offer.contains(&id)
                 || self.setup_offers.iter().any(|o| o.contains(&id));
             if held {
-                return Err(format!(
-                    "ticket `{name}` is held or offered, so it cannot also lie in the deck"
-                ));
+                return Err(SetupError::TicketInDeckHeld { name: name.clone() });
             }
             self.take_ticket(id)
-                .ok_or_else(|| format!("ticket `{name}` is not in the game"))?;
+                .ok_or_else(|| SetupError::TicketNotInGame { name: name.clone() })?;
             self.push_ticket_front(id);
         }
         if let Some(size) = setup.ticket_deck_size {
             if size < setup.ticket_deck_top.len() {
-                return Err(format!(
-                    "`ticket_deck_size` {size} is smaller than `ticket_deck_top`"
-                ));
+                return Err(SetupError::DeckSmallerThanTop {
+                    field: "ticket_deck_size",
+                    size,
+                    top: setup.ticket_deck_top.len(),
+                });
             }
             while self.tickets.len() > size {
                 if let Some(t) = self.tickets.pop_back() {
@@ -304,20 +291,16 @@ impl State {
         p.routes.push(r);
     }
 
-    fn give_station(&mut self, seat: Seat, c: CityId) -> Result<(), String> {
+    fn give_station(&mut self, seat: Seat, c: CityId) {
         let p = &mut self.players[seat.index()];
-        if p.stations_left == 0 {
-            return Err(format!("{seat} has no station left to place"));
-        }
-        p.stations_left -= 1;
+        p.stations_left = p.stations_left.saturating_sub(1);
         p.stations.push(c);
         self.station_owner[c.index()] = Some(seat);
-        Ok(())
     }
 
     /// Moves every train card the setup names into place: hands, display,
     /// discards, the top of the deck; the rest of the deck is reshuffled.
-    fn setup_train_cards(&mut self, setup: &Setup) -> Result<(), String> {
+    fn setup_train_cards(&mut self, setup: &Setup) -> Result<(), SetupError> {
         let touches_cards = setup.display.is_some()
             || !setup.deck_top.is_empty()
             || setup.deck_size.is_some()
@@ -346,13 +329,14 @@ impl State {
                 self.players[i].hand.drain_into(&mut pool);
             }
         }
-        let take = |pool: &mut Cards, c: Card, n: u16, what: &str| -> Result<(), String> {
+        let take = |pool: &mut Cards, c: Card, n: u16, pile: Pile| -> Result<(), SetupError> {
             if pool[c] < n {
-                return Err(format!(
-                    "{what} needs {n} {} but only {} are free (the rest are in hands or on the table the setup does not describe)",
-                    self.card_name(c),
-                    pool[c]
-                ));
+                return Err(SetupError::CardsNotFree {
+                    pile,
+                    card: self.card_name(c).to_owned(),
+                    needed: n,
+                    free: pool[c],
+                });
             }
             pool.remove_n(c, n);
             Ok(())
@@ -362,27 +346,24 @@ impl State {
             if let Some(h) = &p.hand {
                 let cards = self.counts(h)?;
                 for (k, &n) in cards.0.iter().enumerate() {
-                    take(
-                        &mut pool,
-                        Card(k as u8),
-                        n,
-                        &format!("player {}'s hand", i + 1),
-                    )?;
+                    take(&mut pool, Card(k as u8), n, Pile::Hand(i + 1))?;
                 }
                 hands.push((i, cards));
             }
         }
         let mut display = Vec::new();
         if let Some(d) = &setup.display {
-            if d.len() > usize::from(self.board().rules().display.size) {
-                return Err(format!(
-                    "the display holds {} cards",
-                    self.board().rules().display.size
-                ));
+            let size = usize::from(self.board().rules().display.size);
+            if d.len() > size {
+                return Err(SetupError::DisplayTooLong {
+                    pile: Pile::Display,
+                    given: d.len(),
+                    size,
+                });
             }
             for name in d {
                 let c = self.card_by_name(name)?;
-                take(&mut pool, c, 1, "the display")?;
+                take(&mut pool, c, 1, Pile::Display)?;
                 display.push(c);
             }
         }
@@ -390,13 +371,13 @@ impl State {
         if let Some(d) = &setup.discards {
             discards = self.counts(d)?;
             for (k, &n) in discards.0.iter().enumerate() {
-                take(&mut pool, Card(k as u8), n, "the discards")?;
+                take(&mut pool, Card(k as u8), n, Pile::Discards)?;
             }
         }
         let mut top = Vec::new();
         for name in &setup.deck_top {
             let c = self.card_by_name(name)?;
-            take(&mut pool, c, 1, "the top of the deck")?;
+            take(&mut pool, c, 1, Pile::DeckTop)?;
             top.push(c);
         }
         for (i, cards) in hands {
@@ -409,7 +390,14 @@ impl State {
         let mut rest = pool.to_vec();
         self.rng.shuffle(&mut rest);
         if let Some(size) = setup.deck_size {
-            let keep = size.saturating_sub(top.len());
+            if size < top.len() {
+                return Err(SetupError::DeckSmallerThanTop {
+                    field: "deck_size",
+                    size,
+                    top: top.len(),
+                });
+            }
+            let keep = size - top.len();
             while rest.len() > keep {
                 if let Some(c) = rest.pop() {
                     self.discards.add(c);
@@ -421,9 +409,14 @@ impl State {
         Ok(())
     }
 
-    fn setup_terrain(&mut self, setup: &Setup) -> Result<(), String> {
+    /// Moves every terrain card the setup names into place: before the
+    /// players, face up, discarded, on top of the deck; the rest of the
+    /// terrain deck is reshuffled (and trimmed to `terrain_deck_size`).
+    fn setup_terrain(&mut self, setup: &Setup) -> Result<(), SetupError> {
         let touches = setup.terrain_display.is_some()
             || !setup.terrain_deck_top.is_empty()
+            || setup.terrain_deck_size.is_some()
+            || setup.terrain_discards.is_some()
             || setup.players.iter().any(|p| p.terrain.is_some());
         if !touches {
             return Ok(());
@@ -441,6 +434,12 @@ impl State {
                 }
             }
         }
+        if setup.terrain_discards.is_some() {
+            for (t, n) in self.terrain_discards.0.iter_mut().enumerate().take(types) {
+                pool[t] += *n;
+                *n = 0;
+            }
+        }
         for (i, p) in setup.players.iter().enumerate() {
             if p.terrain.is_some() {
                 for (t, n) in self.players[i].terrain.0.iter_mut().enumerate().take(types) {
@@ -449,41 +448,55 @@ impl State {
                 }
             }
         }
-        let take = |pool: &mut Vec<u16>, t: u8, what: &str, name: &str| -> Result<(), String> {
+        let board = self.game.board.clone();
+        let take = |pool: &mut Vec<u16>, t: u8, n: u16, pile: Pile| -> Result<(), SetupError> {
             let slot = &mut pool[usize::from(t)];
-            if *slot == 0 {
-                return Err(format!(
-                    "{what} needs a `{name}` terrain card but none is free"
-                ));
+            if *slot < n {
+                return Err(SetupError::TerrainNotFree {
+                    pile,
+                    terrain: board.terrain_types()[usize::from(t)].name.clone(),
+                    needed: n,
+                    free: *slot,
+                });
             }
-            *slot -= 1;
+            *slot -= n;
             Ok(())
         };
         for (i, p) in setup.players.iter().enumerate() {
             if let Some(counts) = &p.terrain {
                 for (name, &n) in counts {
                     let t = self.terrain_by_name(name)?;
-                    for _ in 0..n {
-                        take(&mut pool, t, &format!("player {}", i + 1), name)?;
-                    }
+                    take(&mut pool, t, n, Pile::Terrain(i + 1))?;
                     self.players[i].terrain.0[usize::from(t)] += n;
                 }
             }
         }
+        if let Some(d) = &setup.terrain_discards {
+            for (name, &n) in d {
+                let t = self.terrain_by_name(name)?;
+                take(&mut pool, t, n, Pile::TerrainDiscards)?;
+                self.terrain_discards.0[usize::from(t)] += n;
+            }
+        }
         if let Some(d) = &setup.terrain_display {
+            let size = self.terrain_display().len();
+            if d.len() > size {
+                return Err(SetupError::DisplayTooLong {
+                    pile: Pile::TerrainDisplay,
+                    given: d.len(),
+                    size,
+                });
+            }
             for (i, name) in d.iter().enumerate() {
                 let t = self.terrain_by_name(name)?;
-                take(&mut pool, t, "the terrain display", name)?;
-                if i >= self.terrain_display.len() {
-                    return Err("too many face-up terrain cards".into());
-                }
+                take(&mut pool, t, 1, Pile::TerrainDisplay)?;
                 self.terrain_display[i] = Some(t);
             }
         }
         let mut top = Vec::new();
         for name in &setup.terrain_deck_top {
             let t = self.terrain_by_name(name)?;
-            take(&mut pool, t, "the top of the terrain deck", name)?;
+            take(&mut pool, t, 1, Pile::TerrainDeckTop)?;
             top.push(t);
         }
         let mut rest: Vec<u8> = Vec::new();
@@ -491,6 +504,20 @@ impl State {
             rest.extend(std::iter::repeat_n(t as u8, usize::from(n)));
         }
         self.rng.shuffle(&mut rest);
+        if let Some(size) = setup.terrain_deck_size {
+            if size < top.len() {
+                return Err(SetupError::DeckSmallerThanTop {
+                    field: "terrain_deck_size",
+                    size,
+                    top: top.len(),
+                });
+            }
+            while rest.len() > size - top.len() {
+                if let Some(t) = rest.pop() {
+                    self.terrain_discards.0[usize::from(t)] += 1;
+                }
+            }
+        }
         rest.extend(top.into_iter().rev());
         self.terrain_deck = rest;
         Ok(())
@@ -507,14 +534,21 @@ mod tests {
     use super::State;
     use crate::board::Board;
     use crate::board_game::BoardGame;
+    use crate::board_game::scenario::SetupError;
 
-    fn usa(players: usize) -> State {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
-        let loaded = formats::load(&path).expect("the USA map loads");
-        let board = Board::build(&loaded.design).expect("the USA map builds");
+    fn game(map: &str, players: usize) -> State {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps")
+            .join(map);
+        let loaded = formats::load(&path).expect("the map loads");
+        let board = Board::build(&loaded.design).expect("the map builds");
         BoardGame::new(Arc::new(board), players)
             .expect("2 players")
             .new_game(7)
+    }
+
+    fn usa(players: usize) -> State {
+        game("usa.yaml", players)
     }
 
     fn player(f: impl FnOnce(&mut PlayerSetup)) -> PlayerSetup {
@@ -569,7 +603,7 @@ mod tests {
         let err = s
             .apply_setup(&setup)
             .expect_err("offer and tickets conflict");
-        assert!(err.contains("`offer`"), "{err}");
+        assert_eq!(err, SetupError::OfferWithoutChoice);
     }
 
     #[test]
@@ -581,7 +615,10 @@ mod tests {
             ..Setup::default()
         };
         let err = s.apply_setup(&setup).expect_err("the ticket is held");
-        assert!(err.contains("Denver - El Paso"), "{err}");
+        assert!(
+            matches!(err, SetupError::TicketInDeckHeld { ref name } if name == "Denver - El Paso"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -614,6 +651,47 @@ mod tests {
             ..Setup::default()
         };
         let err = s.apply_setup(&setup).expect_err("the USA has no stations");
-        assert!(err.contains("stations left"), "{err}");
+        assert!(
+            err.to_string().contains("cannot have 1 stations left"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn terrain_setup_errors_name_the_pile_and_the_type() {
+        let mut s = game("heart-of-africa-rules.yaml", 2);
+        let setup = Setup {
+            terrain_deck_top: vec!["desert".into(), "jungle".into()],
+            terrain_deck_size: Some(1),
+            ..Setup::default()
+        };
+        let err = s.apply_setup(&setup).expect_err("the top does not fit");
+        assert_eq!(
+            err,
+            SetupError::DeckSmallerThanTop {
+                field: "terrain_deck_size",
+                size: 1,
+                top: 2
+            }
+        );
+        let mut s = game("heart-of-africa-rules.yaml", 2);
+        // Every terrain card is free: the display and both players' cards
+        // are emptied.
+        let setup = Setup {
+            terrain_discards: Some([("desert".to_owned(), 16)].into()),
+            terrain_display: Some(Vec::new()),
+            players: vec![
+                player(|p| p.terrain = Some(Default::default())),
+                player(|p| p.terrain = Some(Default::default())),
+            ],
+            ..Setup::default()
+        };
+        let err = s
+            .apply_setup(&setup)
+            .expect_err("there are 15 desert cards");
+        assert_eq!(
+            err.to_string(),
+            "the terrain discards: 16 `desert` terrain cards asked for, but only 15 are free"
+        );
     }
 }

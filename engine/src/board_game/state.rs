@@ -99,9 +99,11 @@ pub struct State {
     pub(crate) terrain_discards: TerrainCards,
     /// Regular tickets, top first.
     pub(crate) tickets: VecDeque<TicketId>,
-    /// Long tickets, top first.
+    /// Long tickets, top first (empty after the deal unless draws in play
+    /// offer long tickets).
     pub(crate) long_tickets: VecDeque<TicketId>,
-    /// Tickets out of the game (returned in Europe).
+    /// Tickets out of the game: returned at the setup choice in Europe, and
+    /// the long tickets nobody was dealt.
     pub(crate) tickets_out: Vec<TicketId>,
     pub(crate) players: Vec<Player>,
     pub(crate) owner: Vec<Option<Seat>>,
@@ -232,7 +234,19 @@ impl State {
         }
         s.setup_offers.reverse();
         s.offer = s.setup_offers.pop().unwrap_or_default();
+        s.box_undealt_long_tickets();
         s
+    }
+
+    /// Puts the long tickets nobody was dealt out of the game, unseen, when
+    /// no draw in play offers long tickets (Europe: "the remaining long ones
+    /// leave the game"). They join the tickets out of the game, which no
+    /// observation shows and nothing draws from. A design whose draws offer
+    /// long tickets keeps them in their deck.
+    pub(crate) fn box_undealt_long_tickets(&mut self) {
+        if self.board().rules().tickets.draw.long == 0 {
+            self.tickets_out.extend(self.long_tickets.drain(..));
+        }
     }
 
     /// The game this state belongs to.
@@ -310,12 +324,13 @@ impl State {
         &self.tickets
     }
 
-    /// Long tickets left, top first.
+    /// Long tickets left to draw, top first (empty once dealt when no draw
+    /// in play offers long tickets: the undealt ones are out of the game).
     pub fn long_ticket_deck(&self) -> &VecDeque<TicketId> {
         &self.long_tickets
     }
 
-    /// Tickets out of the game.
+    /// Tickets out of the game (returned, or long tickets nobody was dealt).
     pub fn tickets_out(&self) -> &[TicketId] {
         &self.tickets_out
     }
