@@ -3,16 +3,21 @@
 //! the studio's playtest windows) receives it as a type through
 //! [`FamilyVisitor`], as egui's demo registers its windows in one list.
 //!
-//! Adding a family: implement [`Family`] in its module and add a variant to
-//! [`AnyDesign`] with its line in [`AnyDesign::build`] and [`AnyDesign::visit`].
+//! Adding a family: implement [`Family`] and
+//! [`crate::scenario::ScenarioFamily`] in its module, add a variant to
+//! [`AnyDesign`] with its lines in [`AnyDesign::build`], [`AnyDesign::visit`],
+//! [`AnyDesign::family`] and [`AnyDesign::name`], and a variant to
+//! [`AnyScenarioError`] with its line in [`run_scenario`].
 
 use std::sync::Arc;
 
 use formats::GameFile;
+use formats::scenario::Scenario;
 
 use crate::board::Board;
-use crate::board_game::BoardFamily;
+use crate::board_game::{BoardFamily, BoardScenarioError};
 use crate::game::Family;
+use crate::scenario::{DesignErrors, ScenarioError, ScenarioReport, run_family};
 use crate::validate::Diagnostics;
 
 /// Code generic over the family, run with the family of a design.
@@ -60,6 +65,36 @@ impl AnyDesign {
     pub fn name(&self) -> &str {
         match self {
             AnyDesign::Board(board) => BoardFamily::design_name(board),
+        }
+    }
+}
+
+/// A scenario error of a family's own (a setup it cannot make, an
+/// expectation naming what its design lacks).
+#[derive(Debug, thiserror::Error)]
+pub enum AnyScenarioError {
+    /// The board game's.
+    #[error(transparent)]
+    Board(#[from] BoardScenarioError),
+}
+
+/// Runs a scenario on its loaded design with the family the design names.
+pub fn run_scenario(
+    s: &Scenario,
+    design: &GameFile,
+) -> Result<ScenarioReport, ScenarioError<AnyScenarioError>> {
+    match design.family {
+        formats::Family::Board => {
+            run_family::<BoardFamily>(s, design).map_err(|e| e.map(AnyScenarioError::Board))
+        }
+        formats::Family::CardGame | formats::Family::Dice => {
+            Err(ScenarioError::Design(DesignErrors(
+                crate::validate(design)
+                    .diagnostics
+                    .iter()
+                    .cloned()
+                    .collect(),
+            )))
         }
     }
 }

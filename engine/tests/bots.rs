@@ -12,7 +12,12 @@ use engine::game::table::{DEFAULT_TURN_CAP, Table};
 use engine::game::{EndReason, GameState};
 
 /// The heuristic styles.
-const STYLES: [&str; 4] = ["route-focus", "destination-hungry", "long-route", "one-step"];
+const STYLES: [&str; 4] = [
+    "route-focus",
+    "destination-hungry",
+    "long-route",
+    "one-step",
+];
 
 fn board(map: &str) -> Arc<Board> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -13,7 +13,7 @@ use formats::scenario::{CardCounts, Expect, FinalExpect, Match, Scenario};
 use super::cards::{Card, Cards};
 use super::events::{Event, Events};
 use super::state::{Phase, State};
-use super::{BoardGame, PlayerCountError};
+use super::{BoardFamily, BoardGame, PlayerCountError};
 use crate::board::{Board, RouteId, TicketId};
 use crate::scenario::{DesignErrors, FieldError, Findings, ScenarioError, ScenarioFamily};
 use crate::validate::Severity;
@@ -373,8 +373,7 @@ fn build_board(design: &GameFile) -> Result<Arc<Board>, DesignErrors> {
     })
 }
 
-impl ScenarioFamily for BoardGame {
-    type State = State;
+impl ScenarioFamily for BoardFamily {
     type Error = BoardScenarioError;
     type Checks = Checks;
     type FinalChecks = FinalChecks;

@@ -15,8 +15,8 @@ use std::path::Path;
 use formats::GameFile;
 use formats::scenario::{Expect, ExpectedEnd, FinalExpect, NoLegalAction, Scenario};
 
-use crate::board_game::{BoardGame, BoardScenarioError};
-use crate::game::{EndReason, GameState};
+use crate::families::AnyScenarioError;
+use crate::game::{EndReason, Family, GameState};
 use crate::validate::Diagnostic;
 
 /// Where in a scenario something is.
@@ -71,9 +71,10 @@ fn list(d: &[Diagnostic]) -> String {
 }
 
 /// Why a scenario could not run at all (as opposed to failing its checks).
-/// `E` is the rule family's own error (by default the board family's).
+/// `E` is the rule family's own error (by default any family's, as
+/// [`run`] gives it).
 #[derive(Debug, thiserror::Error)]
-pub enum ScenarioError<E = BoardScenarioError> {
+pub enum ScenarioError<E = AnyScenarioError> {
     /// The design did not load.
     #[error(transparent)]
     Load(#[from] formats::LoadError),
@@ -100,11 +101,29 @@ pub enum ScenarioError<E = BoardScenarioError> {
     },
 }
 
+impl<E> ScenarioError<E> {
+    /// The same error with the family's own error turned into another type
+    /// (the registry's error of any family).
+    pub fn map<T>(self, f: impl Fn(E) -> T) -> ScenarioError<T> {
+        match self {
+            ScenarioError::Load(e) => ScenarioError::Load(e),
+            ScenarioError::Design(d) => ScenarioError::Design(d),
+            ScenarioError::NoDesign => ScenarioError::NoDesign,
+            ScenarioError::Setup(e) => ScenarioError::Setup(f(e)),
+            ScenarioError::Expect { at, error } => ScenarioError::Expect {
+                at,
+                error: FieldError {
+                    field: error.field,
+                    error: f(error.error),
+                },
+            },
+        }
+    }
+}
+
 /// What a rule family adds to the scenario runner: its own position and its
 /// own checks. Everything else is the runner's.
-pub trait ScenarioFamily {
-    /// The family's positions.
-    type State: GameState;
+pub trait ScenarioFamily: Family {
     /// Why the family cannot set up a position or read an expectation.
     type Error: std::error::Error;
     /// The family's checks of one `expect:`, every name resolved.
@@ -189,18 +208,18 @@ pub fn scenario_design<E>(s: &Scenario, base_dir: &Path) -> Result<GameFile, Sce
     }
 }
 
-/// Runs a board-family scenario whose `game:` path is relative to `base_dir`.
+/// Runs a scenario whose `game:` path is relative to `base_dir`, with the
+/// rule family its design names ([`crate::families::run_scenario`]).
 pub fn run(s: &Scenario, base_dir: &Path) -> Result<ScenarioReport, ScenarioError> {
-    run_family::<BoardGame>(s, base_dir)
+    crate::families::run_scenario(s, &scenario_design(s, base_dir)?)
 }
 
-/// Runs a scenario of the family `F`.
+/// Runs a scenario of the family `F` on its (loaded) design.
 pub fn run_family<F: ScenarioFamily>(
     s: &Scenario,
-    base_dir: &Path,
+    design: &GameFile,
 ) -> Result<ScenarioReport, ScenarioError<F::Error>> {
-    let design = scenario_design(s, base_dir)?;
-    let mut state = F::set_up(&design, s)?;
+    let mut state = F::set_up(design, s)?;
 
     // Every expectation is read before anything is played, so a misspelt
     // name is an error that says where, never a silent mismatch.
