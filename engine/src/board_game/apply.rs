@@ -161,9 +161,16 @@ impl State {
         };
         match returned_to {
             formats::rules::Returned::Bottom => {
+                let long_drawn = rules.draw.long > 0;
                 for &t in &returned {
                     if self.board().ticket(t).long {
-                        self.long_tickets.push_back(t);
+                        // Long tickets no draw offers leave the game, as the
+                        // undealt ones do.
+                        if long_drawn {
+                            self.long_tickets.push_back(t);
+                        } else {
+                            self.tickets_out.push(t);
+                        }
                     } else {
                         self.tickets.push_back(t);
                     }
