@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::board::Board;
+use engine::board_game::bots::{self, BoardBot};
 use engine::board_game::{BoardFamily, BoardGame, State};
-use engine::bots::{self, BoardBot};
 use engine::game::GameState;
 use engine::game::table::{DEFAULT_TURN_CAP, Table};
 use engine::sim::record;

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use engine::board::Board;
+use engine::board_game::bots::{self, BoardBot};
 use engine::board_game::{BoardGame, State};
-use engine::bots::{self, BoardBot};
 use engine::game::table::{DEFAULT_TURN_CAP, Table};
 use engine::game::{EndReason, GameState};
 
@@ -86,8 +86,8 @@ fn usa_with_trains(trains: u16) -> Arc<Board> {
 
 #[test]
 fn the_bots_numbers_come_from_the_rules_and_the_board() {
-    use engine::bots::Style;
-    use engine::bots::scale::Scale;
+    use engine::board_game::bots::Style;
+    use engine::board_game::bots::scale::Scale;
     let board = |m: &str| Scale::new(&board(m));
     // The bundled designs with 45 trains give the numbers the bots were tuned with.
     let usa = board("usa.yaml");

@@ -6,10 +6,11 @@ use std::sync::Arc;
 use formats::GameFile;
 use smallvec::smallvec;
 
+use super::bots;
 use super::sim::BoardMeasures;
 use super::{Action, ActionKind, BoardGame, Event, Events, State, checks};
 use crate::board::Board;
-use crate::bots::{self, Bot, BotNameError};
+use crate::bots::{Bot, BotNameError};
 use crate::game::{Accounts, Family, PlayerCountError};
 use crate::validate::Diagnostics;
 

@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+pub mod bots;
 pub mod cards;
 mod checks;
 mod events;

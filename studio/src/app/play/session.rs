@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use engine::Severity;
 use engine::analysis::Network;
+use engine::board_game::bots::BoardBot;
 use engine::board_game::{Action, BoardGame, State};
-use engine::bots::BoardBot;
 use engine::game::table::{DEFAULT_TURN_CAP, Step, bot_seed, step};
 use engine::game::{EndReason, GameState, Seat};
 use engine::replay::Recorder;
@@ -22,7 +22,7 @@ use formats::replay::Replay;
 pub enum Player {
     /// A person at the screen.
     Human,
-    /// An engine bot, by its [`engine::bots::by_name`] spec.
+    /// An engine bot, by its [`engine::board_game::bots::by_name`] spec.
     Bot(String),
 }
 
@@ -151,7 +151,8 @@ impl Session {
             bots.push(match p {
                 Player::Human => None,
                 Player::Bot(name) => Some(
-                    engine::bots::by_name(name, bot_seed(seed, i)).map_err(|e| e.to_string())?,
+                    engine::board_game::bots::by_name(name, bot_seed(seed, i))
+                        .map_err(|e| e.to_string())?,
                 ),
             });
         }
@@ -453,7 +454,7 @@ impl Session {
         }
     }
 
-    /// Bots (`bot`, a [`engine::bots::by_name`] spec) take every human seat
+    /// Bots (`bot`, a [`engine::board_game::bots::by_name`] spec) take every human seat
     /// and play on at the bot delay ([`Session::finish`] then runs the game
     /// to its end at once).
     pub fn bots_take_over(&mut self, bot: &str) -> Result<(), String> {
@@ -462,7 +463,7 @@ impl Session {
         }
         for i in 0..self.players.len() {
             if self.players[i].is_human() {
-                let b = engine::bots::by_name(bot, bot_seed(self.seed, i))
+                let b = engine::board_game::bots::by_name(bot, bot_seed(self.seed, i))
                     .map_err(|e| e.to_string())?;
                 self.players[i] = Player::Bot(bot.to_owned());
                 self.bots[i] = Some(b);

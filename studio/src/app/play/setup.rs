@@ -75,7 +75,7 @@ impl SetupForm {
             range.0, range.1
         ));
         let choices: Vec<&str> = std::iter::once("human")
-            .chain(engine::bots::BOT_NAMES)
+            .chain(engine::board_game::bots::BOT_NAMES)
             .chain([QUICK_MCTS])
             .collect();
         for i in 0..self.players {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use egui::{DragValue, Ui};
 use engine::Board;
 use engine::board_game::BoardFamily;
-use engine::bots::BOT_NAMES;
+use engine::board_game::bots::BOT_NAMES;
 use engine::sim::{DEFAULT_TURN_CAP, SimConfig};
 use formats::GameFile;
 

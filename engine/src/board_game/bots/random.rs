@@ -2,8 +2,8 @@
 //! fewest tickets the rules allow (chosen at random), so that its games end
 //! instead of drowning in failed tickets.
 
-use super::Bot;
 use crate::board_game::{Action, Observation, PublicPhase, State};
+use crate::bots::Bot;
 use crate::rng::GameRng;
 
 /// A player that picks uniformly among its legal actions.

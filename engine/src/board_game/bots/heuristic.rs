@@ -13,12 +13,12 @@
 
 use std::sync::Arc;
 
-use super::Bot;
 use super::pay::{self, Wanted};
 use super::plan::{CostModel, Needs, Planner};
 use super::scale::{Scale, Share};
 use crate::board::{Board, RouteColor, RouteId};
 use crate::board_game::{Action, Card, Keep, Observation, PublicPhase};
+use crate::bots::Bot;
 use crate::game::{Observation as _, Seat};
 
 /// A play style.

@@ -1,4 +1,4 @@
-//! The `mcts` bot: [`super::mcts`] on the board game. Candidate moves are the
+//! The `mcts` bot: [`crate::bots::mcts`] on the board game. Candidate moves are the
 //! route-focus heuristic's own choice first, then the claims of its plan, the
 //! best-scoring other claims, every distinct card draw and drawing tickets;
 //! rollouts play every seat with the heuristic; the reward mixes winning with
@@ -6,13 +6,13 @@
 
 use smallvec::SmallVec;
 
-use super::Bot;
 use super::heuristic::{HeuristicBot, Style, claim_action};
-use super::mcts::{self, Budget, SearchConfig, SearchPolicy};
 use super::pay::Wanted;
 use crate::board::RouteId;
 use crate::board_game::cards::CARD_KINDS;
 use crate::board_game::{Action, Card, Observation, PublicPhase, State};
+use crate::bots::Bot;
+use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
 use crate::game::{EndReason, GameState};
 use crate::rng::GameRng;
 

@@ -1,0 +1,77 @@
+//! The board game's bots:
+//!
+//! - [`random`]: uniform over legal actions, keeping the fewest tickets allowed;
+//! - [`heuristic`]: the four play styles of the AI-playtesting literature on
+//!   this game (de Mesentier Silva et al., FDG 2017) — `route-focus`,
+//!   `destination-hungry`, `long-route`, `one-step` — built on shared planning
+//!   helpers in [`plan`] and [`pay`], with every number from the design
+//!   ([`scale`]);
+//! - [`mcts`]: the generic information-set search ([`crate::bots::mcts`])
+//!   with the board game's candidate moves and rollout policy.
+//!
+//! They are built by name with [`by_name`]; `docs/bots.md` documents each
+//! style's decision rules.
+
+pub mod heuristic;
+pub mod mcts;
+pub mod pay;
+pub mod plan;
+pub mod random;
+pub mod scale;
+
+use crate::board_game::State;
+use crate::bots::mcts::Budget;
+use crate::bots::{Bot, BotNameError};
+
+pub use heuristic::{HeuristicBot, Style};
+pub use random::RandomBot;
+
+/// A bot of the board game.
+pub type BoardBot = dyn Bot<State>;
+
+/// The names of the board game's bots ([`by_name`]).
+pub const BOT_NAMES: [&str; 6] = [
+    "random",
+    "route-focus",
+    "destination-hungry",
+    "long-route",
+    "one-step",
+    "mcts",
+];
+
+/// Builds a board-game bot from its name and a seed. A name may carry a parameter after
+/// a colon: `mcts:2000` (iterations per decision) or `mcts:50ms` (a time
+/// budget, which makes the bot depend on the machine's speed).
+pub fn by_name(spec: &str, seed: u64) -> Result<Box<BoardBot>, BotNameError> {
+    let (name, param) = match spec.split_once(':') {
+        Some((n, p)) => (n.trim(), Some(p.trim())),
+        None => (spec.trim(), None),
+    };
+    let no_param = |bot: Box<BoardBot>| match param {
+        None => Ok(bot),
+        Some(_) => Err(BotNameError::BadParameter {
+            spec: spec.to_owned(),
+            reason: format!("`{name}` takes no parameter"),
+        }),
+    };
+    match name {
+        "random" => no_param(Box::new(RandomBot::new(seed))),
+        "mcts" => {
+            let budget = match param {
+                None => Budget::default(),
+                Some(p) => Budget::parse(p).map_err(|reason| BotNameError::BadParameter {
+                    spec: spec.to_owned(),
+                    reason,
+                })?,
+            };
+            Ok(Box::new(mcts::MctsBot::new(spec.to_owned(), budget, seed)))
+        }
+        _ => match Style::from_name(name) {
+            Some(style) => no_param(Box::new(HeuristicBot::new(style, seed))),
+            None => Err(BotNameError::Unknown {
+                name: name.to_owned(),
+                known: &BOT_NAMES,
+            }),
+        },
+    }
+}
