@@ -855,3 +855,26 @@ fn dragging_a_city_is_one_undo_step_that_restores_its_place() {
     h.run_steps(2);
     assert_eq!(place(&h), dropped, "and redo moves it again");
 }
+
+#[test]
+fn a_misspelt_rule_key_is_a_warning_with_a_suggestion_in_the_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = dir.path().join("deal.yaml");
+    let text = format!(
+        "format: tracklayer/1\nextends: {}\nrules: {{tickets: {{setup: {{deal: 20}}}}}}\n",
+        maps("usa.yaml").display()
+    );
+    std::fs::write(&variant, &text).unwrap();
+    let mut h = studio(dir.path(), Some(variant.clone()));
+    settle(&mut h);
+    let report = h.state().validator.latest().unwrap();
+    assert!(!report.diagnostics.has_errors());
+    let shown = h.get_by_label_contains("did you mean `regular`");
+    let label = shown.accesskit_node().label().unwrap_or_default();
+    assert!(label.contains("`rules.tickets.setup.deal`"), "{label}");
+    assert_eq!(
+        std::fs::read_to_string(&variant).unwrap(),
+        text,
+        "kept as written"
+    );
+}
