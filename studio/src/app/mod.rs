@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod canvas;
 pub mod document;
 pub mod edit;
+pub mod families;
 pub mod files;
 pub mod history;
 pub mod panels;
