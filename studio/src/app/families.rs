@@ -2,7 +2,7 @@
 //!
 //! The engine's [`engine::families::FamilyVisitor`] hands code a type bound by
 //! [`engine::game::Family`] only, and the studio's windows also need what a
-//! family shows on screen ([`PlayView`]: a studio trait the engine
+//! family shows on screen ([`PlayView`], [`SimView`]: studio traits the engine
 //! cannot name). So the studio keeps its own visitor, [`StudioVisitor`], with
 //! the one match over [`AnyDesign`] in [`visit`]: the match is exhaustive, so a
 //! family added to the engine's registry does not compile until it is listed
@@ -16,11 +16,12 @@ use engine::families::AnyDesign;
 use engine::game::Family;
 
 use super::play::family::PlayView;
+use super::simulate::family::SimView;
 
-/// A family the studio can play in its windows.
-pub trait StudioFamily: PlayView {}
+/// A family the studio can play and simulate in its windows.
+pub trait StudioFamily: PlayView + SimView {}
 
-impl<F: PlayView> StudioFamily for F {}
+impl<F: PlayView + SimView> StudioFamily for F {}
 
 /// Code generic over the family, run with the family of a design, as
 /// [`engine::families::FamilyVisitor`] with the studio's views in reach.

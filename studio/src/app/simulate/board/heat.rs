@@ -217,7 +217,7 @@ pub fn legend(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::sim::report::MapReport;
+    use engine::board_game::sim::MapReport;
 
     fn route(index: usize, claimed: u64, games: u64, turn: Option<f64>) -> RouteRow {
         RouteRow {
@@ -241,7 +241,7 @@ mod tests {
     fn section() -> PlayerCountReport<BoardReport> {
         let mut s = crate::app::simulate::testing::report(2, 10).by_players[0].clone();
         s.games = 40;
-        s.map = MapReport {
+        s.family.map = MapReport {
             routes: vec![
                 route(0, 40, 40, Some(10.0)),
                 route(1, 10, 40, Some(30.0)),
@@ -264,7 +264,7 @@ mod tests {
                     stations: 0,
                 },
             ],
-            ..s.map
+            ..s.family.map
         };
         s
     }
