@@ -49,9 +49,14 @@ pub fn component_header(name: &str) -> String {
 }
 
 /// The final scores table: headers, then a row of cells per seat (after
-/// the seat's title). The parts no seat scored are left out; goals (held
+/// the seat's title). The parts no seat scored are left out, the
+/// `penalties` (parts the total subtracts) are shown negative; goals (held
 /// and completed) are shown when the family has them.
-pub fn final_table(accounts: &[Accounts], components: &[&str]) -> (Vec<String>, Vec<Vec<String>>) {
+pub fn final_table(
+    accounts: &[Accounts],
+    components: &[&str],
+    penalties: &[&str],
+) -> (Vec<String>, Vec<Vec<String>>) {
     let shown: Vec<usize> = (0..components.len())
         .filter(|&k| {
             accounts
@@ -73,7 +78,14 @@ pub fn final_table(accounts: &[Accounts], components: &[&str]) -> (Vec<String>, 
         .map(|a| {
             let mut cells: Vec<String> = shown
                 .iter()
-                .map(|&k| a.components.get(k).copied().unwrap_or(0).to_string())
+                .map(|&k| {
+                    let v = a.components.get(k).copied().unwrap_or(0);
+                    if v != 0 && penalties.contains(&components[k]) {
+                        format!("-{v}")
+                    } else {
+                        v.to_string()
+                    }
+                })
                 .collect();
             if goals {
                 cells.push(
@@ -152,27 +164,37 @@ pub fn final_scores<F: PlayView>(ui: &mut Ui, state: &F::State, titles: &[String
         .strong(),
     );
     if let Some(accounts) = F::accounts(state) {
-        let (heads, rows) = final_table(&accounts, F::SCORE_COMPONENTS);
-        egui::Grid::new("final-scores")
-            .striped(true)
+        let (heads, rows) = final_table(&accounts, F::SCORE_COMPONENTS, F::PENALTIES);
+        // Many parts make a wide table: it scrolls, the window keeps its width.
+        egui::ScrollArea::horizontal()
+            .id_salt("final-scores-scroll")
             .show(ui, |ui| {
-                ui.label(RichText::new("Player").weak());
-                for h in &heads {
-                    ui.label(RichText::new(h).weak());
-                }
-                ui.end_row();
-                for (i, row) in rows.iter().enumerate() {
-                    ui.label(RichText::new(title(titles, i)).color(player_color(Seat(i as u8))));
-                    let (total, parts) = row.split_last().expect("a total per row");
-                    for cell in parts {
-                        ui.label(cell);
-                    }
-                    ui.label(RichText::new(total).strong());
-                    ui.end_row();
-                }
+                final_grid(ui, &heads, &rows, titles);
             });
     }
     F::final_details(ui, state, titles);
+}
+
+/// Draws the final scores table (`heads` and `rows` from [`final_table`]).
+fn final_grid(ui: &mut Ui, heads: &[String], rows: &[Vec<String>], titles: &[String]) {
+    egui::Grid::new("final-scores")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label(RichText::new("Player").weak());
+            for h in heads {
+                ui.label(RichText::new(h).weak());
+            }
+            ui.end_row();
+            for (i, row) in rows.iter().enumerate() {
+                ui.label(RichText::new(title(titles, i)).color(player_color(Seat(i as u8))));
+                let (total, parts) = row.split_last().expect("a total per row");
+                for cell in parts {
+                    ui.label(cell);
+                }
+                ui.label(RichText::new(total).strong());
+                ui.end_row();
+            }
+        });
 }
 
 /// The log, newest at the bottom; only the rows in view are laid out, so a
@@ -200,8 +222,8 @@ mod tests {
     fn the_final_table_shows_the_parts_scored_and_the_goals() {
         let accounts = [
             Accounts {
-                total: 30,
-                components: vec![20, 0, 10].into(),
+                total: 20,
+                components: vec![30, 0, 10].into(),
                 goals: Some((3, 2)),
             },
             Accounts {
@@ -210,9 +232,10 @@ mod tests {
                 goals: Some((1, 0)),
             },
         ];
-        let (heads, rows) = final_table(&accounts, &["routes", "doubling", "tickets_completed"]);
-        assert_eq!(heads, ["Routes", "Tickets completed", "Goals met", "Total"]);
-        assert_eq!(rows[0], ["20", "10", "2 of 3", "30"]);
+        let parts = ["routes", "doubling", "tickets_failed"];
+        let (heads, rows) = final_table(&accounts, &parts, &["tickets_failed"]);
+        assert_eq!(heads, ["Routes", "Tickets failed", "Goals met", "Total"]);
+        assert_eq!(rows[0], ["30", "-10", "2 of 3", "20"]);
         assert_eq!(rows[1], ["12", "0", "0 of 1", "12"]);
         assert_eq!(points_line(&[12, 30]), "Player 1 12 · Player 2 30");
     }

@@ -44,6 +44,9 @@ pub trait SimView: Family {
     const MAP_PAGE: &'static str;
     /// The table page's tab label (the board game: `Ticket table`).
     const TABLE_PAGE: &'static str;
+    /// The normal end in the end reasons table (the board game: `Trains ran
+    /// low (normal end)`).
+    const NORMAL_END: &'static str;
 
     /// The report drawn over the map (`bots`: the report's bot names).
     fn overlay(

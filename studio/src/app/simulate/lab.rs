@@ -466,7 +466,7 @@ impl<F: SimView> LabScreen for Lab<F> {
             }
             Page::GameLength => {
                 if let Some(s) = self.section(players) {
-                    pages::game_length(ui, s);
+                    pages::game_length(ui, s, F::NORMAL_END);
                 }
             }
             Page::Table => {

@@ -80,8 +80,9 @@ pub fn scores<R>(ui: &mut Ui, s: &PlayerCountReport<R>) {
     ));
 }
 
-/// Game length: turns per game and the end reasons.
-pub fn game_length<R>(ui: &mut Ui, s: &PlayerCountReport<R>) {
+/// Game length: turns per game and the end reasons (`normal`: the
+/// family's name of its normal end).
+pub fn game_length<R>(ui: &mut Ui, s: &PlayerCountReport<R>, normal: &'static str) {
     ui.label(RichText::new("Turns per game").strong());
     charts::histogram_chart(
         ui,
@@ -90,5 +91,5 @@ pub fn game_length<R>(ui: &mut Ui, s: &PlayerCountReport<R>) {
         "turns",
         Color32::from_rgb(110, 160, 110),
     );
-    tables::pace_table(ui, s);
+    tables::pace_table(ui, s, normal);
 }

@@ -47,12 +47,16 @@ pub fn bot_rows<R>(s: &PlayerCountReport<R>) -> Vec<OutcomeRow> {
         .collect()
 }
 
-/// Why games ended: (reason, games, share with interval).
-pub fn end_reason_rows<R>(s: &PlayerCountReport<R>) -> Vec<(&'static str, String, String)> {
+/// Why games ended: (reason, games, share with interval); `normal` names
+/// the family's normal end.
+pub fn end_reason_rows<R>(
+    s: &PlayerCountReport<R>,
+    normal: &'static str,
+) -> Vec<(&'static str, String, String)> {
     let e = &s.pace.end_reasons;
     let row = |name, r: &Rate| (name, thousands(r.count.round() as u64), r.percent());
     vec![
-        row("Trains ran low (normal end)", &e.normal),
+        row(normal, &e.normal),
         row("Stalemate", &e.stalemate),
         row("Turn cap", &e.turn_cap),
     ]
@@ -89,14 +93,15 @@ pub fn pace_line<R>(s: &PlayerCountReport<R>) -> String {
     )
 }
 
-/// Draws the end reasons and the score summary line.
-pub fn pace_table<R>(ui: &mut Ui, s: &PlayerCountReport<R>) {
+/// Draws the end reasons (`normal`: the family's name of its normal end)
+/// and the pace line.
+pub fn pace_table<R>(ui: &mut Ui, s: &PlayerCountReport<R>, normal: &'static str) {
     Grid::new("sim-end-reasons").striped(true).show(ui, |ui| {
         for h in ["End reason", "Games", "Share (95% CI)"] {
             ui.label(RichText::new(h).strong());
         }
         ui.end_row();
-        for (name, n, share) in end_reason_rows(s) {
+        for (name, n, share) in end_reason_rows(s, normal) {
             ui.label(name);
             ui.label(n);
             ui.label(share);
@@ -118,7 +123,7 @@ mod tests {
         assert_eq!(seats[0].who, "Seat 1");
         assert_eq!(seats[0].win_rate, s.outcome.seats[0].win_rate.percent());
         assert_eq!(bot_rows(s)[2].who, "long-route");
-        let ends = end_reason_rows(s);
+        let ends = end_reason_rows(s, "Normal end");
         assert_eq!(ends[0].2, s.pace.end_reasons.normal.percent());
     }
 }

@@ -166,11 +166,10 @@ pub fn piles(ui: &mut Ui, state: &State) {
 
 /// The controls of a human's decision among `legal`; returns the action chosen.
 pub fn ui(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option<Action> {
-    let legal = legal.to_vec();
     let mut chosen = None;
     match state.phase() {
         Phase::SetupTickets | Phase::KeepTickets => {
-            chosen = keep_tickets(ui, state, &legal, t);
+            chosen = keep_tickets(ui, state, legal, t);
         }
         Phase::Tunnel(p) => {
             let revealed: Vec<&str> = p
@@ -190,26 +189,26 @@ pub fn ui(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Optio
                 p.extra,
                 if p.extra == 1 { "" } else { "s" }
             ));
-            chosen = plain_buttons(ui, state, &legal);
+            chosen = plain_buttons(ui, state, legal);
         }
         Phase::Double(r) => {
             ui.label(format!(
                 "Double the points of {} with terrain cards?",
                 state.board().route(r).name
             ));
-            chosen = plain_buttons(ui, state, &legal);
+            chosen = plain_buttons(ui, state, legal);
         }
         Phase::SecondDraw => {
             ui.label("Draw your second card.");
-            chosen = plain_buttons(ui, state, &legal);
+            chosen = plain_buttons(ui, state, legal);
         }
         Phase::Turn => {
             ui.label(RichText::new("Draw").strong());
-            chosen = plain_buttons(ui, state, &legal);
-            if let Some(a) = claim(ui, state, &legal, t) {
+            chosen = plain_buttons(ui, state, legal);
+            if let Some(a) = claim(ui, state, legal, t) {
                 chosen = Some(a);
             }
-            if let Some(a) = station(ui, state, &legal, t) {
+            if let Some(a) = station(ui, state, legal, t) {
                 chosen = Some(a);
             }
         }

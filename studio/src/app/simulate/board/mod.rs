@@ -35,6 +35,7 @@ impl SimView for BoardFamily {
 
     const MAP_PAGE: &'static str = "Heatmap";
     const TABLE_PAGE: &'static str = "Ticket table";
+    const NORMAL_END: &'static str = "Trains ran low (normal end)";
 
     fn overlay(
         board: &Board,
