@@ -165,33 +165,36 @@ pub fn final_scores<F: PlayView>(ui: &mut Ui, state: &F::State, titles: &[String
     );
     if let Some(accounts) = F::accounts(state) {
         let (heads, rows) = final_table(&accounts, F::SCORE_COMPONENTS, F::PENALTIES);
-        // Many parts make a wide table: it scrolls, the window keeps its width.
+        // Five seats make a wide table: it scrolls, the window keeps its width.
         egui::ScrollArea::horizontal()
             .id_salt("final-scores-scroll")
             .show(ui, |ui| {
-                final_grid(ui, &heads, &rows, titles);
+                final_grid(ui, &heads, &rows);
             });
     }
     F::final_details(ui, state, titles);
 }
 
-/// Draws the final scores table (`heads` and `rows` from [`final_table`]).
-fn final_grid(ui: &mut Ui, heads: &[String], rows: &[Vec<String>], titles: &[String]) {
+/// Draws the final scores table (`heads` and `rows` from [`final_table`])
+/// with a column per seat and a row per part, so it stays narrow whatever
+/// the family's parts.
+fn final_grid(ui: &mut Ui, heads: &[String], rows: &[Vec<String>]) {
     egui::Grid::new("final-scores")
         .striped(true)
         .show(ui, |ui| {
-            ui.label(RichText::new("Player").weak());
-            for h in heads {
-                ui.label(RichText::new(h).weak());
+            ui.label("");
+            for i in 0..rows.len() {
+                let seat = Seat(i as u8);
+                ui.label(RichText::new(seat_name(seat)).color(player_color(seat)));
             }
             ui.end_row();
-            for (i, row) in rows.iter().enumerate() {
-                ui.label(RichText::new(title(titles, i)).color(player_color(Seat(i as u8))));
-                let (total, parts) = row.split_last().expect("a total per row");
-                for cell in parts {
-                    ui.label(cell);
+            let last = heads.len().saturating_sub(1);
+            for (j, head) in heads.iter().enumerate() {
+                ui.label(RichText::new(head).weak());
+                for row in rows {
+                    let cell = RichText::new(row.get(j).map_or("", String::as_str));
+                    ui.label(if j == last { cell.strong() } else { cell });
                 }
-                ui.label(RichText::new(total).strong());
                 ui.end_row();
             }
         });
