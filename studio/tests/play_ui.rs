@@ -10,12 +10,12 @@ use common::{click_at, config, harness, maps, type_into};
 use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use engine::board_game::{Action, Phase};
+use engine::board_game::{Action, BoardFamily, Phase};
 use engine::game::GameState;
 use studio::app::Studio;
+use studio::app::play::capitalized;
 use studio::app::play::score::points_line;
 use studio::app::play::session::Session;
-use studio::app::play::turn::capitalized;
 
 fn studio(dir: &Path, open: Option<PathBuf>) -> Harness<'static, Studio> {
     harness(config(dir, open), [1500.0, 1000.0])
@@ -33,8 +33,11 @@ fn play_label(h: &mut Harness<'_, Studio>, label: &str) {
     h.step();
 }
 
-fn session<'a>(h: &'a Harness<'_, Studio>) -> &'a Session {
-    h.state().play.session.as_ref().expect("a game is on")
+fn session<'a>(h: &'a Harness<'_, Studio>) -> &'a Session<BoardFamily> {
+    h.state()
+        .play
+        .session::<BoardFamily>()
+        .expect("a game is on")
 }
 
 /// Opens the window from the Playtest menu and starts a game with these
@@ -52,8 +55,7 @@ fn start(h: &mut Harness<'_, Studio>, seats: &[&str], seed: u64) {
     let s = h
         .state_mut()
         .play
-        .session
-        .as_mut()
+        .session_mut::<BoardFamily>()
         .expect("the game starts");
     s.delay = Duration::ZERO;
     assert_eq!(s.seed(), seed);
@@ -149,7 +151,7 @@ fn a_human_plays_a_whole_game_against_a_bot_and_the_replay_agrees() {
     type_into(&mut h, "Replay path", &path.display().to_string());
     click_label(&mut h, "Save replay");
     let replay = formats::replay::load_replay(&path).unwrap();
-    let played = engine::replay::play_back::<engine::board_game::BoardFamily>(&replay).unwrap();
+    let played = engine::replay::play_back::<BoardFamily>(&replay).unwrap();
     let scores = played.last().outcome().unwrap().scores;
     assert_eq!(scores, shown);
     let line = format!("Final scores: {}", points_line(&scores));
@@ -206,7 +208,7 @@ fn europe_a_route_is_picked_on_the_map_and_a_station_built_through_the_window() 
     h.run_steps(1);
     click_at(&mut h, mid, Modifiers::NONE);
     assert_eq!(
-        h.state().play.turn.route,
+        h.state().play.game::<BoardFamily>().unwrap().picks.route,
         Some(route),
         "the route is picked"
     );
@@ -265,7 +267,11 @@ fn two_humans_pass_the_screen_and_hands_stay_hidden() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = studio(dir.path(), Some(maps("usa.yaml")));
     start(&mut h, &["human", "human", "route-focus"], 5);
-    h.state_mut().play.session.as_mut().unwrap().paused = true;
+    h.state_mut()
+        .play
+        .session_mut::<BoardFamily>()
+        .unwrap()
+        .paused = true;
     h.run_steps(2);
     // Player 1 must take the screen before anything secret is shown.
     assert!(h.query_by_label("Pass to Player 1").is_some());
@@ -336,8 +342,7 @@ fn a_saved_replay_steps_backwards_and_forwards_with_the_scoreboard() {
     let n = h
         .state()
         .play
-        .replay
-        .as_ref()
+        .replay::<BoardFamily>()
         .expect("the replay opens")
         .len();
     assert!(h.state().play.in_game(), "the map shows the replay");
@@ -361,7 +366,13 @@ fn a_saved_replay_steps_backwards_and_forwards_with_the_scoreboard() {
         click_label(&mut h, "Previous");
         k -= 1;
         assert!(h.query_by_label(&format!("Step {k} of {n}")).is_some());
-        let scores = h.state().play.replay.as_ref().unwrap().state().scores();
+        let scores = h
+            .state()
+            .play
+            .replay::<BoardFamily>()
+            .unwrap()
+            .state()
+            .scores();
         let shown = format!("Scores: {}", points_line(&scores));
         assert!(h.query_by_label(&shown).is_some(), "{shown}");
         changed = scores != final_scores;
@@ -401,7 +412,7 @@ fn the_menu_opens_the_window_and_an_invalid_design_shows_its_error() {
     });
     h.run_steps(2);
     click_label(&mut h, "Start game");
-    assert!(h.state().play.session.is_none());
+    assert!(h.state().play.session::<BoardFamily>().is_none());
     assert!(
         h.query_by_label_contains("cannot be played until its errors are fixed")
             .is_some()

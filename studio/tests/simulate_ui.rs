@@ -13,13 +13,15 @@ use common::{click_at, config, harness, maps};
 use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use engine::board_game::BoardFamily;
 use engine::board_game::sim::BoardReport;
 use engine::sim::SimReport;
 use studio::app::Studio;
 use studio::app::selection::Obj;
-use studio::app::simulate::heat::{self, HeatMode};
+use studio::app::simulate::Page;
+use studio::app::simulate::board::heat::{self, HeatMode};
+use studio::app::simulate::board::tickets::{self, ticket_cities};
 use studio::app::simulate::setup::{self, Setup};
-use studio::app::simulate::{Page, tables, ticket_cities};
 
 fn usa() -> PathBuf {
     maps("usa.yaml")
@@ -84,7 +86,7 @@ fn wait_for_run(h: &mut Harness<'_, Studio>) {
 
 /// What the engine reports for the same configuration, run directly.
 fn engine_report(h: &Harness<'_, Studio>, setup: &Setup) -> SimReport<BoardReport> {
-    let config = setup::config(&h.state().doc.design, setup).unwrap();
+    let config = setup::config::<BoardFamily>(&h.state().doc.design, setup).unwrap();
     engine::sim::simulate(&config, &|_| {}, &AtomicBool::new(false)).unwrap()
 }
 
@@ -97,7 +99,7 @@ fn run_small(h: &mut Harness<'_, Studio>, games: u32) -> SimReport<BoardReport> 
 }
 
 fn page(h: &mut Harness<'_, Studio>, p: Page) {
-    click_label(h, p.label());
+    click_label(h, p.label::<BoardFamily>());
     assert_eq!(h.state().simulate.page, p);
 }
 
@@ -106,7 +108,12 @@ fn a_run_from_the_window_shows_the_engines_report_on_the_map_and_in_tables() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = studio(dir.path());
     let expected = run_small(&mut h, 40);
-    let results = h.state().simulate.results.clone().expect("a report");
+    let results = h
+        .state()
+        .simulate
+        .results::<BoardFamily>()
+        .cloned()
+        .expect("a report");
     assert_eq!(results.report, expected, "same seed, same report");
     assert!(!results.report.cancelled);
     let s = &expected.by_players[0];
@@ -162,8 +169,8 @@ fn a_run_from_the_window_shows_the_engines_report_on_the_map_and_in_tables() {
         h.query_by_label(&s.pace.end_reasons.normal.percent())
             .is_some()
     );
-    page(&mut h, Page::Tickets);
-    let rows = tables::ticket_lines(s, tables::TicketSort::File, false);
+    page(&mut h, Page::Table);
+    let rows = tickets::ticket_lines(s, tickets::TicketSort::File, false);
     let held = rows.iter().find(|t| t.held > 0).unwrap();
     let row = &s.family.map.tickets[held.index];
     assert!((held.completion, held.held) == (row.completion.value, row.held));
@@ -214,7 +221,7 @@ fn cancel_stops_a_long_run_while_the_editor_keeps_working() {
     wait_for_run(&mut h);
     assert!(!h.state().simulate.running(), "the worker stopped");
     assert!(h.query_all_by_label_contains("cancelled").next().is_some());
-    if let Some(r) = &h.state().simulate.results {
+    if let Some(r) = h.state().simulate.results::<BoardFamily>() {
         assert!(r.report.cancelled);
         assert!(r.report.by_players[0].games < 500_000);
     }
@@ -245,10 +252,16 @@ fn findings_and_ticket_rows_select_on_the_map() {
         }
     }
 
-    page(&mut h, Page::Tickets);
+    page(&mut h, Page::Table);
     let name = report.by_players[0].family.map.tickets[0].name.clone();
     click_label(&mut h, &name);
-    let board = h.state().simulate.results.as_ref().unwrap().board.clone();
+    let board = h
+        .state()
+        .simulate
+        .results::<BoardFamily>()
+        .unwrap()
+        .design
+        .clone();
     let ends = ticket_cities(&board, 0);
     assert_eq!(ends.len(), 2);
     for c in ends {
@@ -272,7 +285,10 @@ fn compare_shows_before_and_after_and_export_writes_json_and_csv() {
     wait_for_run(&mut h);
     let setup = h.state().simulate.setup.clone();
     let after = engine_report(&h, &setup);
-    assert_eq!(h.state().simulate.results.as_ref().unwrap().report, after);
+    assert_eq!(
+        h.state().simulate.results::<BoardFamily>().unwrap().report,
+        after
+    );
     page(&mut h, Page::Compare);
     let (b, a) = (&before.by_players[0], &after.by_players[0]);
     assert!(a.pace.turns.mean < b.pace.turns.mean);

@@ -13,6 +13,7 @@ pub mod canvas;
 pub mod command;
 pub mod document;
 pub mod edit;
+pub mod families;
 pub mod files;
 pub mod history;
 pub mod panels;

@@ -1,62 +1,91 @@
-//! A saved replay opened for viewing: the engine plays it back (checking its
-//! result), and the viewer steps through it forwards and backwards, the map
-//! and the scoreboard following.
+//! A saved replay opened for viewing, of any family: the engine plays it
+//! back (checking its result), and the viewer steps through it forwards and
+//! backwards, the map and the scoreboard following. [`open`] picks the
+//! family from the replay's design.
 
-use std::collections::HashMap;
+use std::any::Any;
 use std::path::Path;
+use std::sync::Arc;
 
-use egui::{Color32, RichText, Ui};
-use engine::board_game::State;
+use egui::{RichText, Ui};
+use engine::families::AnyDesign;
 use engine::game::{GameState, Seat};
 use engine::replay::Playback;
 use formats::replay::Replay;
 
-use super::map;
+use super::family::PlayView;
 use super::score;
 use super::session::seat_name;
-use super::turn::capitalized;
 use crate::app::canvas::paint::Overlay;
+use crate::app::families::{self, StudioFamily, StudioVisitor};
 
-/// A replay being viewed.
-pub struct ReplayView {
+/// A replay being viewed, whatever its family.
+pub trait ReplayScreen: Any {
+    /// The viewer as [`Any`], to reach its [`ReplayView`] by family.
+    fn as_any(&self) -> &dyn Any;
+    /// The board at this step (a replay hides nothing).
+    fn overlay(&self) -> Overlay;
+    /// The viewer on screen; returns whether "Close replay" was clicked.
+    fn ui(&mut self, ui: &mut Ui) -> bool;
+}
+
+/// Reads and plays back a replay with the family of its design, or says
+/// why it cannot be shown.
+pub fn open(path: &Path) -> Result<Box<dyn ReplayScreen>, String> {
+    let replay = formats::replay::load_replay(path).map_err(|e| e.to_string())?;
+    let design = AnyDesign::build(&replay.design).map_err(|d| {
+        format!(
+            "{}: the replay's design has errors: {}",
+            path.display(),
+            families::errors_text(&d, 3)
+        )
+    })?;
+    families::visit(&design, OpenReplay(replay)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// [`open`] with the family known.
+struct OpenReplay(Replay);
+
+impl StudioVisitor for OpenReplay {
+    type Output = Result<Box<dyn ReplayScreen>, String>;
+
+    fn visit<F: StudioFamily>(self, design: Arc<F::Design>) -> Self::Output {
+        Ok(Box::new(ReplayView::<F>::new(self.0, &design)?))
+    }
+}
+
+/// A replay of family `F` being viewed.
+pub struct ReplayView<F: PlayView> {
     /// The replay as read.
     pub replay: Replay,
-    playback: Playback<State>,
+    playback: Playback<F::State>,
     /// The log lines of each action, in order.
     lines: Vec<Vec<String>>,
     /// Actions shown as played (0: the deal).
     pub index: usize,
-    /// The open routes' faded colours.
-    faded: HashMap<usize, Color32>,
+    /// What the family's view computed once for this game.
+    table: F::Table,
 }
 
-impl ReplayView {
-    /// Reads and plays back a replay, or says why it cannot be shown.
-    pub fn open(path: &Path) -> Result<ReplayView, String> {
-        let replay = formats::replay::load_replay(path).map_err(|e| e.to_string())?;
-        ReplayView::new(replay).map_err(|e| format!("{}: {e}", path.display()))
-    }
-
-    /// Plays back a replay already read.
-    pub fn new(replay: Replay) -> Result<ReplayView, String> {
-        let playback = engine::replay::play_back::<engine::board_game::BoardFamily>(&replay)
-            .map_err(|e| e.to_string())?;
+impl<F: PlayView> ReplayView<F> {
+    /// Plays back a replay already read, on `design` (built from its file).
+    pub fn new(replay: Replay, design: &F::Design) -> Result<ReplayView<F>, String> {
+        let playback = engine::replay::play_back::<F>(&replay).map_err(|e| e.to_string())?;
         let lines = playback
             .actions
             .iter()
             .enumerate()
             .map(|(i, &a)| {
-                let seat = playback.states[i].current();
                 let mut probe = playback.states[i].clone();
                 let after = &playback.states[i + 1];
                 match probe.apply(a) {
-                    Ok(events) => events.iter().map(|e| after.event_text(e, None)).collect(),
-                    Err(e) => vec![format!("{}: {e}", seat_name(seat))],
+                    Ok(events) => F::describe_events(after, &events),
+                    Err(e) => vec![format!("{}: {e}", mover(&playback.states[i]))],
                 }
             })
             .collect();
         Ok(ReplayView {
-            faded: map::faded_routes(&replay.design),
+            table: F::table(&replay.design, design),
             replay,
             playback,
             lines,
@@ -75,7 +104,7 @@ impl ReplayView {
     }
 
     /// The game after `index` actions.
-    pub fn state(&self) -> &State {
+    pub fn state(&self) -> &F::State {
         let i = self.index.min(self.playback.states.len() - 1);
         &self.playback.states[i]
     }
@@ -83,11 +112,6 @@ impl ReplayView {
     /// Moves to a step, kept within the replay.
     pub fn go(&mut self, index: usize) {
         self.index = index.min(self.len());
-    }
-
-    /// The board at this step (a replay hides nothing).
-    pub fn overlay(&self) -> Overlay {
-        map::board_overlay(self.state(), &self.faded)
     }
 
     /// Seat titles from the replay's seat list.
@@ -105,7 +129,7 @@ impl ReplayView {
 
     /// The step controls, the scoreboard, the final accounts at the end,
     /// and the log up to this step. Returns whether "Close replay" was clicked.
-    pub fn ui(&mut self, ui: &mut Ui) -> bool {
+    fn draw(&mut self, ui: &mut Ui) -> bool {
         let mut close = false;
         ui.horizontal(|ui| {
             ui.label(
@@ -144,8 +168,8 @@ impl ReplayView {
                 let before = &self.playback.states[self.index];
                 ui.label(format!(
                     "Next: {} — {}",
-                    seat_name(before.current()),
-                    capitalized(&before.describe(a))
+                    mover(before),
+                    super::capitalized(&before.action_text(a))
                 ));
             }
             None => {
@@ -154,8 +178,8 @@ impl ReplayView {
         }
         ui.separator();
         let titles = self.titles();
-        score::scoreboard(ui, self.state(), &titles);
-        score::final_scores(ui, self.state(), &titles);
+        score::scoreboard::<F>(ui, self.state(), &titles);
+        score::final_scores::<F>(ui, self.state(), &titles);
         ui.separator();
         let lines: Vec<&str> = self.lines[..self.index]
             .iter()
@@ -164,5 +188,26 @@ impl ReplayView {
             .collect();
         score::log_view(ui, "replay-log", &lines);
         close
+    }
+}
+
+/// Who moves in `state`, by name (`nobody` once the game is over).
+fn mover<S: GameState>(state: &S) -> String {
+    state
+        .current_player()
+        .map_or_else(|| "nobody".to_owned(), seat_name)
+}
+
+impl<F: PlayView> ReplayScreen for ReplayView<F> {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn overlay(&self) -> Overlay {
+        F::overlay(&self.table, self.state(), None)
+    }
+
+    fn ui(&mut self, ui: &mut Ui) -> bool {
+        self.draw(ui)
     }
 }

@@ -1,12 +1,32 @@
 //! The scoreboard during play, the final score breakdown with the winner,
-//! and the log view.
+//! and the log view, for any family: the family gives its scoreboard
+//! columns ([`PlayView::scoreboard_columns`]), its final accounts
+//! ([`engine::game::Family::accounts`]) and their parts' names
+//! ([`engine::game::Family::SCORE_COMPONENTS`]); the tables are computed here
+//! by pure functions and only drawn by the widgets.
 
-use egui::{RichText, Ui};
-use engine::board_game::State;
-use engine::game::{GameState, Seat};
+use egui::{Color32, RichText, Ui};
+use engine::game::{Accounts, GameState, Seat};
 
-use super::map::player_color;
+use super::family::PlayView;
 use super::session::seat_name;
+
+/// The colours of the seats' pieces, in seat order.
+const PLAYER_COLORS: [Color32; 8] = [
+    Color32::from_rgb(220, 50, 47),
+    Color32::from_rgb(38, 110, 220),
+    Color32::from_rgb(30, 160, 70),
+    Color32::from_rgb(235, 180, 0),
+    Color32::from_rgb(150, 70, 200),
+    Color32::from_rgb(0, 170, 170),
+    Color32::from_rgb(240, 110, 20),
+    Color32::from_rgb(90, 90, 90),
+];
+
+/// The colour of a seat's pieces (on the map, in the tables).
+pub fn player_color(seat: Seat) -> Color32 {
+    PLAYER_COLORS[seat.index() % PLAYER_COLORS.len()]
+}
 
 /// `Player 1 12 · Player 2 30`: every seat's points in one line.
 pub fn points_line(scores: &[i32]) -> String {
@@ -18,76 +38,124 @@ pub fn points_line(scores: &[i32]) -> String {
         .join(" · ")
 }
 
-/// The running scoreboard: trains, cards, tickets, stations and points per
-/// seat, the current player marked. `titles` names the seats.
-pub fn scoreboard(ui: &mut Ui, state: &State, titles: &[String]) {
+/// A score part's name for a header: `tickets_completed` → `Tickets completed`.
+pub fn component_header(name: &str) -> String {
+    let words = name.replace('_', " ");
+    let mut c = words.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// The final scores table: headers, then a row of cells per seat (after
+/// the seat's title). The parts no seat scored are left out, the
+/// `penalties` (parts the total subtracts) are shown negative; goals (held
+/// and completed) are shown when the family has them.
+pub fn final_table(
+    accounts: &[Accounts],
+    components: &[&str],
+    penalties: &[&str],
+) -> (Vec<String>, Vec<Vec<String>>) {
+    let shown: Vec<usize> = (0..components.len())
+        .filter(|&k| {
+            accounts
+                .iter()
+                .any(|a| a.components.get(k).is_some_and(|&v| v != 0))
+        })
+        .collect();
+    let goals = accounts.iter().any(|a| a.goals.is_some());
+    let mut heads: Vec<String> = shown
+        .iter()
+        .map(|&k| component_header(components[k]))
+        .collect();
+    if goals {
+        heads.push("Goals met".into());
+    }
+    heads.push("Total".into());
+    let rows = accounts
+        .iter()
+        .map(|a| {
+            let mut cells: Vec<String> = shown
+                .iter()
+                .map(|&k| {
+                    let v = a.components.get(k).copied().unwrap_or(0);
+                    if v != 0 && penalties.contains(&components[k]) {
+                        format!("-{v}")
+                    } else {
+                        v.to_string()
+                    }
+                })
+                .collect();
+            if goals {
+                cells.push(
+                    a.goals
+                        .map_or("-".into(), |(held, met)| format!("{met} of {held}")),
+                );
+            }
+            cells.push(a.total.to_string());
+            cells
+        })
+        .collect();
+    (heads, rows)
+}
+
+/// A seat's title (`titles`, else its name).
+fn title(titles: &[String], i: usize) -> String {
+    titles
+        .get(i)
+        .cloned()
+        .unwrap_or_else(|| seat_name(Seat(i as u8)))
+}
+
+/// The running scoreboard: the family's columns and the points per seat,
+/// the current player marked. `titles` names the seats.
+pub fn scoreboard<F: PlayView>(ui: &mut Ui, state: &F::State, titles: &[String]) {
+    let scores = state.scores();
     ui.label(RichText::new("Scoreboard").strong());
-    ui.label(format!("Scores: {}", points_line(&state.scores())));
-    let stations = state.board().rules().stations.count > 0;
+    ui.label(format!("Scores: {}", points_line(&scores)));
+    let columns = F::scoreboard_columns(state);
     egui::Grid::new("scoreboard")
         .striped(true)
-        .num_columns(6)
+        .num_columns(columns.len() + 2)
         .show(ui, |ui| {
-            for h in ["Player", "Trains", "Cards", "Tickets", "Stations", "Points"] {
-                if h != "Stations" || stations {
-                    ui.label(RichText::new(h).weak());
-                }
+            ui.label(RichText::new("Player").weak());
+            for c in &columns {
+                ui.label(RichText::new(c.header).weak());
             }
+            ui.label(RichText::new("Points").weak());
             ui.end_row();
             let current = state.current_player();
-            for (i, p) in state.players().iter().enumerate() {
+            for i in 0..state.num_players() {
                 let seat = Seat(i as u8);
-                let title = titles.get(i).cloned().unwrap_or_else(|| seat_name(seat));
-                let mut text = RichText::new(title).color(player_color(seat));
+                let mut text = RichText::new(title(titles, i)).color(player_color(seat));
                 if current == Some(seat) {
                     text = text.strong().underline();
                 }
                 ui.label(text);
-                ui.label(p.trains.to_string());
-                ui.label(p.hand.total().to_string());
-                ui.label(p.tickets.len().to_string());
-                if stations {
-                    let names: Vec<&str> = p
-                        .stations
-                        .iter()
-                        .map(|&c| state.board().city(c).name.as_str())
-                        .collect();
-                    ui.label(if names.is_empty() {
-                        "-".to_owned()
-                    } else {
-                        names.join(", ")
-                    });
+                for c in &columns {
+                    ui.label(c.cells.get(i).map_or("", String::as_str));
                 }
-                ui.label(state.scores().get(i).copied().unwrap_or(0).to_string());
+                ui.label(scores.get(i).copied().unwrap_or(0).to_string());
                 ui.end_row();
             }
         });
 }
 
 /// The final accounts: each seat's score part by part, the winner and why
-/// the game ended. Nothing while the game runs.
-pub fn final_scores(ui: &mut Ui, state: &State, titles: &[String]) {
-    let Some(end) = state.ending() else {
+/// the game ended, then the family's details. Nothing while the game runs.
+pub fn final_scores<F: PlayView>(ui: &mut Ui, state: &F::State, titles: &[String]) {
+    let Some(outcome) = state.outcome() else {
         return;
     };
-    ui.label(RichText::new(format!("Game over ({})", end.reason)).heading());
-    ui.label(format!(
-        "Final scores: {}",
-        points_line(&end.outcome.scores)
-    ));
-    let title = |i: usize| {
-        titles
-            .get(i)
-            .cloned()
-            .unwrap_or_else(|| seat_name(Seat(i as u8)))
-    };
-    let winners: Vec<String> = end
-        .outcome
+    ui.label(RichText::new(format!("Game over ({})", outcome.reason)).heading());
+    ui.label(format!("Final scores: {}", points_line(&outcome.scores)));
+    let winners: Vec<String> = outcome
         .winners
         .iter()
-        .map(|s| title(s.index()))
+        .map(|s| title(titles, s.index()))
         .collect();
-    let best = end.outcome.scores.iter().max().copied().unwrap_or(0);
+    let best = outcome.scores.iter().max().copied().unwrap_or(0);
     ui.label(
         RichText::new(format!(
             "Winner: {} with {best} points",
@@ -95,70 +163,41 @@ pub fn final_scores(ui: &mut Ui, state: &State, titles: &[String]) {
         ))
         .strong(),
     );
-    let rules = state.board().rules();
-    let stations = rules.stations.count > 0;
-    let globetrotter = end.breakdowns.iter().any(|b| b.globetrotter_bonus != 0);
+    if let Some(accounts) = F::accounts(state) {
+        let (heads, rows) = final_table(&accounts, F::SCORE_COMPONENTS, F::PENALTIES);
+        // Five seats make a wide table: it scrolls, the window keeps its width.
+        egui::ScrollArea::horizontal()
+            .id_salt("final-scores-scroll")
+            .show(ui, |ui| {
+                final_grid(ui, &heads, &rows);
+            });
+    }
+    F::final_details(ui, state, titles);
+}
+
+/// Draws the final scores table (`heads` and `rows` from [`final_table`])
+/// with a column per seat and a row per part, so it stays narrow whatever
+/// the family's parts.
+fn final_grid(ui: &mut Ui, heads: &[String], rows: &[Vec<String>]) {
     egui::Grid::new("final-scores")
         .striped(true)
         .show(ui, |ui| {
-            let mut heads = vec!["Player", "Routes", "Tickets", "Longest", "Bonus"];
-            if globetrotter {
-                heads.push("Globetrotter");
-            }
-            if stations {
-                heads.push("Stations");
-            }
-            heads.push("Total");
-            for h in heads {
-                ui.label(RichText::new(h).weak());
+            ui.label("");
+            for i in 0..rows.len() {
+                let seat = Seat(i as u8);
+                ui.label(RichText::new(seat_name(seat)).color(player_color(seat)));
             }
             ui.end_row();
-            for (i, b) in end.breakdowns.iter().enumerate() {
-                ui.label(RichText::new(title(i)).color(player_color(Seat(i as u8))));
-                ui.label(b.routes.to_string())
-                    .on_hover_text(format!("route points, {} of them by doubling", b.doubling));
-                ui.label(format!("+{} -{}", b.tickets_completed, b.tickets_failed))
-                    .on_hover_text(format!(
-                        "{} completed, {} failed",
-                        b.completed.len(),
-                        b.failed.len()
-                    ));
-                ui.label(b.longest_path.to_string())
-                    .on_hover_text("the longest continuous path, in cars");
-                ui.label(b.longest_path_bonus.to_string());
-                if globetrotter {
-                    ui.label(b.globetrotter_bonus.to_string());
+            let last = heads.len().saturating_sub(1);
+            for (j, head) in heads.iter().enumerate() {
+                ui.label(RichText::new(head).weak());
+                for row in rows {
+                    let cell = RichText::new(row.get(j).map_or("", String::as_str));
+                    ui.label(if j == last { cell.strong() } else { cell });
                 }
-                if stations {
-                    ui.label(format!("+{}", b.stations_bonus))
-                        .on_hover_text(format!("{} built", b.stations_built));
-                }
-                ui.label(RichText::new(b.total.to_string()).strong());
                 ui.end_row();
             }
         });
-    for (i, b) in end.breakdowns.iter().enumerate() {
-        let names = |ids: &[engine::board::TicketId]| {
-            ids.iter()
-                .map(|&t| state.board().ticket(t).name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        ui.label(format!(
-            "{}: completed {}; failed {}",
-            title(i),
-            if b.completed.is_empty() {
-                "none".to_owned()
-            } else {
-                names(&b.completed)
-            },
-            if b.failed.is_empty() {
-                "none".to_owned()
-            } else {
-                names(&b.failed)
-            }
-        ));
-    }
 }
 
 /// The log, newest at the bottom; only the rows in view are laid out, so a
@@ -176,4 +215,31 @@ pub fn log_view(ui: &mut Ui, id: &str, lines: &[&str]) {
                 ui.add(egui::Label::new(RichText::new(*l).small()).truncate());
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_final_table_shows_the_parts_scored_and_the_goals() {
+        let accounts = [
+            Accounts {
+                total: 20,
+                components: vec![30, 0, 10].into(),
+                goals: Some((3, 2)),
+            },
+            Accounts {
+                total: 12,
+                components: vec![12, 0, 0].into(),
+                goals: Some((1, 0)),
+            },
+        ];
+        let parts = ["routes", "doubling", "tickets_failed"];
+        let (heads, rows) = final_table(&accounts, &parts, &["tickets_failed"]);
+        assert_eq!(heads, ["Routes", "Tickets failed", "Goals met", "Total"]);
+        assert_eq!(rows[0], ["30", "-10", "2 of 3", "20"]);
+        assert_eq!(rows[1], ["12", "0", "0 of 1", "12"]);
+        assert_eq!(points_line(&[12, 30]), "Player 1 12 · Player 2 30");
+    }
 }

@@ -1,28 +1,29 @@
-//! A game at the table, free of any widget: the engine's state, who sits
-//! where, the recording, the log, whose secrets are shown, and the bots'
-//! moves (computed on a worker thread so the window never waits on them).
+//! A game at the table of any family, free of any widget: the engine's
+//! state, who sits where, the recording, the log, whose secrets are shown,
+//! and the bots' moves (computed on a worker thread so the window never
+//! waits on them).
 
 use std::path::Path;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use engine::Severity;
-use engine::analysis::Network;
-use engine::board_game::bots::BoardBot;
-use engine::board_game::{Action, BoardGame, State};
+use engine::bots::Bot;
 use engine::game::table::{DEFAULT_TURN_CAP, Step, bot_seed, step};
-use engine::game::{EndReason, GameState, Seat};
+use engine::game::{EndReason, Game, GameState, Seat};
 use engine::replay::Recorder;
 use formats::GameFile;
 use formats::replay::Replay;
+
+use super::family::{ActionOf, PlayView};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Player {
     /// A person at the screen.
     Human,
-    /// An engine bot, by its [`engine::board_game::bots::by_name`] spec.
+    /// An engine bot, by its spec (a name from the family's
+    /// [`engine::game::Family::BOT_NAMES`], maybe with a parameter).
     Bot(String),
 }
 
@@ -69,17 +70,20 @@ pub fn seat_name(seat: Seat) -> String {
     format!("Player {}", seat.0 + 1)
 }
 
+/// The bots of a table, by seat (`None`: a human's seat).
+type Bots<S> = Vec<Option<Box<dyn Bot<S>>>>;
+
 /// What a bot worker gives back: the bots, the actions they chose in turn,
 /// and an error if one chose an action the rules refused.
-struct BotRun {
-    bots: Vec<Option<Box<BoardBot>>>,
-    actions: Vec<Action>,
+struct BotRun<S: GameState> {
+    bots: Bots<S>,
+    actions: Vec<S::Action>,
     error: Option<String>,
 }
 
 /// Plays bot decisions on a copy of the state through the one game loop, at
 /// most `max` of them, stopping at a human's decision, the turn cap or the end.
-fn run_bots(mut state: State, mut bots: Vec<Option<Box<BoardBot>>>, max: usize) -> BotRun {
+fn run_bots<S: GameState>(mut state: S, mut bots: Bots<S>, max: usize) -> BotRun<S> {
     let mut actions = Vec::new();
     let mut error = None;
     while actions.len() < max {
@@ -99,20 +103,18 @@ fn run_bots(mut state: State, mut bots: Vec<Option<Box<BoardBot>>>, max: usize) 
     }
 }
 
-/// A hot-seat game: humans and bots at one table on one design.
-pub struct Session {
-    state: State,
+/// A hot-seat game: humans and bots at one table on one design of family `F`.
+pub struct Session<F: PlayView> {
+    state: F::State,
     players: Vec<Player>,
     /// A bot per bot seat; empty while lent to the worker.
-    bots: Vec<Option<Box<BoardBot>>>,
-    worker: Option<JoinHandle<BotRun>>,
+    bots: Bots<F::State>,
+    worker: Option<JoinHandle<BotRun<F::State>>>,
     recorder: Recorder,
     log: Vec<LogLine>,
     /// The human whose hand is shown (several humans: after "pass to").
     shown: Option<Seat>,
     seed: u64,
-    /// The routes of each ticket's shortest path, by ticket index.
-    ticket_paths: Vec<Vec<usize>>,
     /// Bots wait (except for "step").
     pub paused: bool,
     /// How long a bot's move stays on screen before the next one.
@@ -123,53 +125,30 @@ pub struct Session {
     error: Option<String>,
 }
 
-impl Session {
-    /// A new game of `design` dealt from `seed`, or why it cannot be played:
-    /// the design's errors, a player count it does not allow, an unknown bot.
+impl<F: PlayView> Session<F> {
+    /// A new game of `design` (built from `file`, the document as it is now)
+    /// dealt from `seed`, or why it cannot be played: a player count the
+    /// design does not allow, an unknown bot.
     pub fn new(
-        design: &GameFile,
+        design: &Arc<F::Design>,
+        file: &GameFile,
         game_path: Option<&Path>,
         players: Vec<Player>,
         seed: u64,
-    ) -> Result<Session, String> {
-        let validation = engine::validate(design);
-        let Some(board) = validation.board else {
-            let errors: Vec<String> = validation
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .map(|d| d.message.clone())
-                .collect();
-            return Err(format!(
-                "This design cannot be played until its errors are fixed: {}",
-                errors.join("; ")
-            ));
-        };
-        let game = BoardGame::new(Arc::new(board), players.len()).map_err(|e| e.to_string())?;
+    ) -> Result<Session<F>, String> {
+        let game = F::new_game(design, players.len()).map_err(|e| e.to_string())?;
         let mut bots = Vec::with_capacity(players.len());
         for (i, p) in players.iter().enumerate() {
             bots.push(match p {
                 Player::Human => None,
-                Player::Bot(name) => Some(
-                    engine::board_game::bots::by_name(name, bot_seed(seed, i))
-                        .map_err(|e| e.to_string())?,
-                ),
+                Player::Bot(name) => {
+                    Some(F::bot(name, bot_seed(seed, i)).map_err(|e| e.to_string())?)
+                }
             });
         }
-        let state = game.new_game(seed);
-        let board = state.board();
-        let net = Network::from_board(board);
-        let ticket_paths = board
-            .tickets()
-            .iter()
-            .map(|t| {
-                net.shortest_path(board.place_name(t.from), board.place_name(t.to))
-                    .map(|p| p.routes)
-                    .unwrap_or_default()
-            })
-            .collect();
+        let state = game.new_initial_state(seed);
         let recorder = Recorder::new(
-            design,
+            file,
             game_path.map(|p| p.display().to_string()),
             players.len(),
             seed,
@@ -184,7 +163,6 @@ impl Session {
             log: Vec::new(),
             shown: None,
             seed,
-            ticket_paths,
             paused: false,
             delay: Duration::from_millis(600),
             finishing: false,
@@ -196,7 +174,7 @@ impl Session {
     }
 
     /// The game as it stands.
-    pub fn state(&self) -> &State {
+    pub fn state(&self) -> &F::State {
         &self.state
     }
 
@@ -304,13 +282,8 @@ impl Session {
         }
     }
 
-    /// The routes of a ticket's shortest path (design route indices).
-    pub fn ticket_path(&self, ticket: usize) -> &[usize] {
-        self.ticket_paths.get(ticket).map_or(&[], Vec::as_slice)
-    }
-
     /// The current player's legal actions (none while a bot thinks).
-    pub fn legal(&self) -> Vec<Action> {
+    pub fn legal(&self) -> Vec<ActionOf<F>> {
         let mut out = Vec::new();
         if self.worker.is_none() {
             self.state.legal_actions(&mut out);
@@ -320,7 +293,7 @@ impl Session {
 
     /// Plays a human's decision. Only the engine's legal actions are taken;
     /// anything else is refused with the reason.
-    pub fn play(&mut self, action: Action) -> Result<(), String> {
+    pub fn play(&mut self, action: ActionOf<F>) -> Result<(), String> {
         let Some(seat) = self.human_to_move() else {
             return Err("It is not a human's turn.".into());
         };
@@ -330,7 +303,7 @@ impl Session {
         if !self.legal().contains(&action) {
             return Err(format!(
                 "The rules do not allow `{}` now.",
-                self.state.describe(action)
+                self.state.action_text(action)
             ));
         }
         self.commit(action);
@@ -342,7 +315,7 @@ impl Session {
     }
 
     /// Records, applies and logs an action of the current player.
-    fn commit(&mut self, action: Action) {
+    fn commit(&mut self, action: ActionOf<F>) {
         let Some(seat) = self.current() else {
             return;
         };
@@ -350,14 +323,13 @@ impl Session {
         match self.state.apply(action) {
             Ok(events) => {
                 self.recorder.record(&before, action);
-                let turn = before.turns() + 1;
-                let nobody = Some(Seat(u8::MAX));
-                for e in &events {
+                let turn = before.turn() + 1;
+                for text in F::log_lines(&self.state, &events) {
                     self.log.push(LogLine {
                         seat,
                         turn,
-                        full: self.state.event_text(e, None),
-                        public: self.state.event_text(e, nobody),
+                        full: text.full,
+                        public: text.public,
                     });
                 }
                 if !self.state.is_terminal() && self.state.turn() >= DEFAULT_TURN_CAP {
@@ -373,7 +345,7 @@ impl Session {
             Err(e) => {
                 self.error = Some(format!(
                     "The engine refused `{}`: {e}",
-                    before.describe(action)
+                    before.action_text(action)
                 ));
             }
         }
@@ -454,7 +426,7 @@ impl Session {
         }
     }
 
-    /// Bots (`bot`, a [`engine::board_game::bots::by_name`] spec) take every human seat
+    /// Bots (`bot`, a spec of the family's bots) take every human seat
     /// and play on at the bot delay ([`Session::finish`] then runs the game
     /// to its end at once).
     pub fn bots_take_over(&mut self, bot: &str) -> Result<(), String> {
@@ -463,8 +435,7 @@ impl Session {
         }
         for i in 0..self.players.len() {
             if self.players[i].is_human() {
-                let b = engine::board_game::bots::by_name(bot, bot_seed(self.seed, i))
-                    .map_err(|e| e.to_string())?;
+                let b = F::bot(bot, bot_seed(self.seed, i)).map_err(|e| e.to_string())?;
                 self.players[i] = Player::Bot(bot.to_owned());
                 self.bots[i] = Some(b);
             }
@@ -504,9 +475,26 @@ impl Session {
 mod tests {
     use std::path::PathBuf;
 
-    use engine::board_game::Phase;
+    use std::any::Any;
+
+    use engine::board_game::{Action, BoardFamily, Phase};
 
     use super::*;
+    use crate::app::play::table::{self, PlayGame};
+
+    /// A board game opened as the window opens one: the family chosen by
+    /// the design, through the studio's registry.
+    fn new(
+        file: &GameFile,
+        players: Vec<Player>,
+        seed: u64,
+    ) -> Result<Session<BoardFamily>, String> {
+        let game: Box<dyn Any> = table::open(file, None, players, seed)?;
+        Ok(game
+            .downcast::<PlayGame<BoardFamily>>()
+            .expect("a board design plays the board game")
+            .session)
+    }
 
     fn design(name: &str) -> GameFile {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -521,7 +509,7 @@ mod tests {
 
     /// A simple human: keeps what is offered, claims the first route it can
     /// (a tunnel first when `tunnels`), else the first draw.
-    fn simple_move(s: &Session, tunnels: bool) -> Action {
+    fn simple_move(s: &Session<BoardFamily>, tunnels: bool) -> Action {
         let legal = s.legal();
         let board = s.state().board();
         let claim = |tunnel_only: bool| {
@@ -549,20 +537,19 @@ mod tests {
     fn refuses_what_cannot_be_played() {
         let mut broken = design("usa.yaml");
         broken.routes[0].to = "Atlantis".into();
-        let e = Session::new(&broken, None, bots(&["human", "random"]), 1).err();
+        let e = new(&broken, bots(&["human", "random"]), 1).err();
         assert!(e.unwrap().contains("cannot be played"));
         let usa = design("usa.yaml");
-        let e = Session::new(&usa, None, bots(&["human"]), 1).err();
+        let e = new(&usa, bots(&["human"]), 1).err();
         assert!(e.unwrap().contains("players"), "one player is too few");
-        let e = Session::new(&usa, None, bots(&["human", "nobody"]), 1).err();
+        let e = new(&usa, bots(&["human", "nobody"]), 1).err();
         assert!(e.unwrap().contains("nobody"));
     }
 
     #[test]
     fn bots_play_to_the_end_and_the_replay_agrees() {
-        let mut s = Session::new(
+        let mut s = new(
             &design("usa.yaml"),
-            None,
             bots(&["route-focus", "random", "one-step"]),
             9,
         )
@@ -581,13 +568,7 @@ mod tests {
 
     #[test]
     fn a_human_plays_only_legal_actions_and_bots_answer() {
-        let mut s = Session::new(
-            &design("usa.yaml"),
-            None,
-            bots(&["human", "route-focus"]),
-            4,
-        )
-        .unwrap();
+        let mut s = new(&design("usa.yaml"), bots(&["human", "route-focus"]), 4).unwrap();
         assert_eq!(s.human_to_move(), Some(Seat(0)));
         assert_eq!(s.viewer(), Some(Seat(0)), "the only human sees their hand");
         assert_eq!(s.pass_to(), None, "nobody to hide it from");
@@ -623,13 +604,7 @@ mod tests {
 
     #[test]
     fn several_humans_take_the_screen_in_turn() {
-        let mut s = Session::new(
-            &design("usa.yaml"),
-            None,
-            bots(&["human", "human", "random"]),
-            2,
-        )
-        .unwrap();
+        let mut s = new(&design("usa.yaml"), bots(&["human", "human", "random"]), 2).unwrap();
         assert_eq!(s.viewer(), None);
         assert_eq!(s.pass_to(), Some(Seat(0)));
         let keep = simple_move(&s, false);
@@ -656,7 +631,7 @@ mod tests {
     fn heart_of_africa_terrain_draws_and_doubling_are_offered() {
         let africa = design("heart-of-africa-rules.yaml");
         for seed in 0..40 {
-            let mut s = Session::new(&africa, None, bots(&["human", "route-focus"]), seed).unwrap();
+            let mut s = new(&africa, bots(&["human", "route-focus"]), seed).unwrap();
             assert!(
                 s.state().player(Seat(0)).terrain.total() > 0,
                 "a terrain card is dealt"
@@ -707,7 +682,7 @@ mod tests {
     fn europe_tunnels_offer_pay_or_withdraw() {
         let europe = design("europe.yaml");
         for seed in 0..40 {
-            let mut s = Session::new(&europe, None, bots(&["human", "route-focus"]), seed).unwrap();
+            let mut s = new(&europe, bots(&["human", "route-focus"]), seed).unwrap();
             while !s.is_over() && s.state().turns() < 60 {
                 s.run_bots_now();
                 if s.is_over() {

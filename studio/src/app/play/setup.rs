@@ -1,5 +1,5 @@
 //! The table before a game: how many seats, who plays each (a human or any
-//! engine bot), and the seed.
+//! bot of the design's family), and the seed.
 
 use egui::{ComboBox, Ui};
 
@@ -9,7 +9,8 @@ use crate::app::panels::labelled;
 /// Most seats the window offers.
 pub const MAX_SEATS: usize = 5;
 
-/// Seat choices besides the engine's bot names: a quick MCTS.
+/// Seat choices besides the family's bot names: a quick MCTS (offered
+/// when the family has `mcts`).
 const QUICK_MCTS: &str = "mcts:200";
 
 /// The setup form.
@@ -61,9 +62,9 @@ impl SetupForm {
             .collect()
     }
 
-    /// The form; `range` is the design's player range. Returns whether
-    /// "Start game" was clicked.
-    pub fn ui(&mut self, ui: &mut Ui, range: (usize, usize)) -> bool {
+    /// The form; `range` is the design's player range, `bots` its family's
+    /// bot names. Returns whether "Start game" was clicked.
+    pub fn ui(&mut self, ui: &mut Ui, range: (usize, usize), bots: &[&str]) -> bool {
         let (lo, hi) = (range.0.clamp(2, MAX_SEATS), range.1.clamp(2, MAX_SEATS));
         let hi = hi.max(lo);
         self.players = self.players.clamp(lo, hi);
@@ -74,9 +75,10 @@ impl SetupForm {
             "This design seats {} to {} players.",
             range.0, range.1
         ));
+        let quick = bots.contains(&"mcts").then_some(QUICK_MCTS);
         let choices: Vec<&str> = std::iter::once("human")
-            .chain(engine::board_game::bots::BOT_NAMES)
-            .chain([QUICK_MCTS])
+            .chain(bots.iter().copied())
+            .chain(quick)
             .collect();
         for i in 0..self.players {
             let seat = &mut self.seats[i];

@@ -7,7 +7,6 @@ use egui::{Color32, Ui};
 use egui_plot::{
     Bar, BarChart, BoxElem, BoxPlot, BoxSpread, GridInput, GridMark, HLine, Line, Plot, PlotPoints,
 };
-use engine::board_game::sim::BoardReport;
 use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::{Histogram, Rate, Summary};
 
@@ -36,7 +35,7 @@ impl RateBar {
 }
 
 /// Win rate by seat.
-pub fn seat_bars(s: &PlayerCountReport<BoardReport>) -> Vec<RateBar> {
+pub fn seat_bars<R>(s: &PlayerCountReport<R>) -> Vec<RateBar> {
     s.outcome
         .seats
         .iter()
@@ -45,7 +44,7 @@ pub fn seat_bars(s: &PlayerCountReport<BoardReport>) -> Vec<RateBar> {
 }
 
 /// Win rate by bot (per seat played).
-pub fn bot_bars(s: &PlayerCountReport<BoardReport>) -> Vec<RateBar> {
+pub fn bot_bars<R>(s: &PlayerCountReport<R>) -> Vec<RateBar> {
     s.outcome
         .bots
         .iter()
@@ -63,7 +62,7 @@ pub struct Distribution {
 }
 
 /// Score distributions by seat and by bot (those that played).
-pub fn score_boxes(s: &PlayerCountReport<BoardReport>) -> (Vec<Distribution>, Vec<Distribution>) {
+pub fn score_boxes<R>(s: &PlayerCountReport<R>) -> (Vec<Distribution>, Vec<Distribution>) {
     let seats = s
         .scores
         .by_seat

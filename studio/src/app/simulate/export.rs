@@ -1,11 +1,12 @@
-//! Export: the report as the engine's documented JSON, and its routes,
-//! tickets and cities tables as CSV, to typed paths that default to the
-//! design's folder.
+//! Export: the report as the engine's documented JSON, and the family's
+//! tables ([`engine::sim::Measures::csv_tables`]; the board game: routes,
+//! tickets and cities) as CSV, to typed paths that default to the design's
+//! folder.
 
 use std::path::{Path, PathBuf};
 
-use engine::board_game::sim::BoardReport;
 use engine::sim::SimReport;
+use serde::Serialize;
 
 /// Where exports go by default: `<design>.simulation.json` and a
 /// `<design>-simulation/` folder for the CSV files, next to the design file
@@ -27,22 +28,17 @@ pub fn default_paths(design: Option<&Path>) -> (PathBuf, PathBuf) {
 }
 
 /// Writes the report as JSON to `path`; returns the file written.
-pub fn write_json(report: &SimReport<BoardReport>, path: &Path) -> Result<PathBuf, String> {
+pub fn write_json<R: Serialize>(report: &SimReport<R>, path: &Path) -> Result<PathBuf, String> {
     let text = serde_json::to_string_pretty(report)
         .map_err(|e| format!("could not encode the report: {e}"))?;
     write(path, &text)?;
     Ok(path.to_path_buf())
 }
 
-/// Writes `routes.csv`, `tickets.csv` and `cities.csv` into `dir` (created if
-/// needed); returns the files written.
-pub fn write_csv(report: &SimReport<BoardReport>, dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// Writes the family's CSV `tables` (file name, contents) into `dir`
+/// (created if needed); returns the files written.
+pub fn write_csv(tables: &[(&str, String)], dir: &Path) -> Result<Vec<PathBuf>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("could not create {}: {e}", dir.display()))?;
-    let tables = [
-        ("routes.csv", engine::board_game::sim::csv::routes(report)),
-        ("tickets.csv", engine::board_game::sim::csv::tickets(report)),
-        ("cities.csv", engine::board_game::sim::csv::cities(report)),
-    ];
     tables
         .iter()
         .map(|(name, text)| {
@@ -59,6 +55,10 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+    use engine::board_game::BoardFamily;
+    use engine::board_game::sim::BoardReport;
+    use engine::sim::Measures;
+
     use super::*;
 
     #[test]
@@ -84,7 +84,8 @@ mod tests {
             back.by_players[0].family.map.routes.len(),
             r.by_players[0].family.map.routes.len()
         );
-        let files = write_csv(&r, &dir.path().join("csv")).unwrap();
+        let tables = <BoardFamily as engine::game::Family>::Measures::csv_tables(&r);
+        let files = write_csv(&tables, &dir.path().join("csv")).unwrap();
         assert_eq!(files.len(), 3);
         let routes = std::fs::read_to_string(&files[0]).unwrap();
         assert!(routes.starts_with("players,index,key,name"));

@@ -8,34 +8,39 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use engine::board_game::BoardFamily;
-use engine::board_game::sim::BoardReport;
-use engine::sim::{self, Progress, SimConfig, SimError, SimReport};
+use engine::game::Family;
+use engine::sim::{self, Measures, Progress, SimConfig, SimError, SimReport};
 
 /// How often per run the worker asks the UI to repaint (at most).
 const WAKES_PER_RUN: u64 = 200;
 
-/// What a finished job gives back.
-pub type Outcome = Result<SimReport<BoardReport>, SimError>;
+/// The report of a simulation of family `F`.
+pub type ReportOf<F> = SimReport<<<F as Family>::Measures as Measures<F>>::Report>;
 
-/// A simulation under way.
-pub struct Job {
-    config: SimConfig<BoardFamily>,
+/// What a finished job gives back.
+pub type Outcome<F> = Result<ReportOf<F>, SimError>;
+
+/// A simulation of family `F` under way.
+pub struct Job<F: Family> {
+    /// Shared with the thread (a configuration is cloneable only for a
+    /// cloneable family type).
+    config: Arc<SimConfig<F>>,
     cancel: Arc<AtomicBool>,
     done: Arc<AtomicU64>,
     total: u64,
     started: Instant,
-    rx: Receiver<Outcome>,
+    rx: Receiver<Outcome<F>>,
     handle: Option<JoinHandle<()>>,
 }
 
-impl Job {
+impl<F: Family> Job<F> {
     /// Starts `config` on a new thread; `wake` is called from the workers as
     /// games finish (a few hundred times per run) and once at the end.
-    pub fn start(config: SimConfig<BoardFamily>, wake: impl Fn() + Send + Sync + 'static) -> Job {
+    pub fn start(config: SimConfig<F>, wake: impl Fn() + Send + Sync + 'static) -> Job<F> {
         let cancel = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicU64::new(0));
         let total = u64::from(config.games) * config.players.len() as u64;
+        let config = Arc::new(config);
         let (tx, rx) = mpsc::channel();
         let handle = {
             let (config, cancel, done) = (config.clone(), cancel.clone(), done.clone());
@@ -68,7 +73,7 @@ impl Job {
     }
 
     /// What is being simulated.
-    pub fn config(&self) -> &SimConfig<BoardFamily> {
+    pub fn config(&self) -> &SimConfig<F> {
         &self.config
     }
 
@@ -96,7 +101,7 @@ impl Job {
     }
 
     /// The outcome once the run has ended (the thread is then joined).
-    pub fn poll(&mut self) -> Option<Outcome> {
+    pub fn poll(&mut self) -> Option<Outcome<F>> {
         let out = match self.rx.try_recv() {
             Ok(out) => out,
             Err(TryRecvError::Empty) if self.handle.is_some() => return None,
@@ -113,7 +118,7 @@ impl Job {
     }
 }
 
-impl Drop for Job {
+impl<F: Family> Drop for Job<F> {
     /// A job dropped while running (window closed, studio quitting) stops.
     fn drop(&mut self) {
         self.cancel();

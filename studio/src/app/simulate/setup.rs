@@ -6,15 +6,15 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use egui::{DragValue, Ui};
-use engine::Board;
-use engine::board_game::BoardFamily;
-use engine::board_game::bots::BOT_NAMES;
+use engine::game::Family;
 use engine::sim::{DEFAULT_TURN_CAP, SimConfig};
 use formats::GameFile;
 
+use crate::app::families::errors_text;
 use crate::app::panels::labelled;
 
-/// The bots seated when nothing else is chosen: the four play styles.
+/// The bots seated when nothing else is chosen: the board game's four play
+/// styles (a family without them starts with none ticked).
 pub const DEFAULT_BOTS: [&str; 4] = [
     "route-focus",
     "destination-hungry",
@@ -29,7 +29,7 @@ pub struct Setup {
     pub players: BTreeSet<usize>,
     /// Games per player count.
     pub games: u32,
-    /// Bot names, in [`BOT_NAMES`] order.
+    /// Bot names (those of the design's family are used, in its order).
     pub bots: BTreeSet<String>,
     /// The seed of every game.
     pub seed: u64,
@@ -52,10 +52,14 @@ pub fn allowed_players(design: &GameFile) -> RangeInclusive<usize> {
     let Ok((rules, _)) = formats::rules::resolve(&design.rules, &design.cards) else {
         return 2..=5;
     };
-    let (min, max) = (
+    within_two_to_five(
         usize::from(rules.players.min),
         usize::from(rules.players.max),
-    );
+    )
+}
+
+/// The counts of `min..=max` within 2 to 5 (all of them when none is).
+fn within_two_to_five(min: usize, max: usize) -> RangeInclusive<usize> {
     let (lo, hi) = (min.max(2), max.min(5));
     if lo <= hi { lo..=hi } else { min..=max }
 }
@@ -65,32 +69,26 @@ pub fn default_players(allowed: &RangeInclusive<usize>) -> usize {
     4.clamp(*allowed.start(), *allowed.end())
 }
 
-/// The engine's configuration for `setup` on the design as it is now, or a
-/// sentence saying why it cannot be simulated.
-pub fn config(design: &GameFile, setup: &Setup) -> Result<SimConfig<BoardFamily>, String> {
-    let board = Board::build(design).map_err(|diags| {
-        let errors: Vec<String> = diags
-            .iter()
-            .filter(|d| d.severity == engine::Severity::Error)
-            .take(3)
-            .map(|d| d.message.clone())
-            .collect();
-        let more = diags
-            .iter()
-            .filter(|d| d.severity == engine::Severity::Error)
-            .count()
-            .saturating_sub(errors.len());
-        let tail = if more > 0 {
-            format!(" (and {more} more; see Diagnostics)")
-        } else {
-            String::new()
-        };
+/// The engine's configuration for `setup` on the design as it is now, with
+/// family `F`, or a sentence saying why it cannot be simulated.
+pub fn config<F: Family>(design: &GameFile, setup: &Setup) -> Result<SimConfig<F>, String> {
+    let built = F::build(design).map_err(|diags| {
         format!(
-            "The design has errors and cannot be played: {}{tail}",
-            errors.join("; ")
+            "The design has errors and cannot be played: {}",
+            errors_text(&diags, 3)
         )
     })?;
-    let allowed = allowed_players(design);
+    config_for(Arc::new(built), setup)
+}
+
+/// The engine's configuration for `setup` on a design already built, or a
+/// sentence saying why it cannot be simulated.
+pub fn config_for<F: Family>(
+    design: Arc<F::Design>,
+    setup: &Setup,
+) -> Result<SimConfig<F>, String> {
+    let (min, max) = F::players(&design);
+    let allowed = within_two_to_five(min, max);
     let players: Vec<usize> = if setup.players.is_empty() {
         vec![default_players(&allowed)]
     } else {
@@ -103,19 +101,19 @@ pub fn config(design: &GameFile, setup: &Setup) -> Result<SimConfig<BoardFamily>
             allowed.end()
         ));
     }
-    if setup.bots.is_empty() {
+    let bots: Vec<String> = F::BOT_NAMES
+        .iter()
+        .filter(|b| setup.bots.contains(**b))
+        .map(|b| (*b).to_owned())
+        .collect();
+    if bots.is_empty() {
         return Err("Choose at least one bot.".into());
     }
     if setup.games == 0 {
         return Err("Simulate at least one game.".into());
     }
-    let bots = BOT_NAMES
-        .iter()
-        .filter(|b| setup.bots.contains(**b))
-        .map(|b| (*b).to_owned())
-        .collect();
-    Ok(SimConfig::<BoardFamily> {
-        design: Arc::new(board),
+    Ok(SimConfig::<F> {
+        design,
         players,
         games: setup.games,
         bots,
@@ -125,8 +123,9 @@ pub fn config(design: &GameFile, setup: &Setup) -> Result<SimConfig<BoardFamily>
     })
 }
 
-/// Draws the setup form (disabled while a run is under way).
-pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>) {
+/// Draws the setup form (disabled while a run is under way); `bots` are the
+/// family's bot names.
+pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>, bots: &[&str]) {
     if setup.players.is_empty() || !setup.players.iter().all(|p| allowed.contains(p)) {
         setup.players.retain(|p| allowed.contains(p));
         if setup.players.is_empty() {
@@ -158,7 +157,7 @@ pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>) {
     });
     ui.horizontal_wrapped(|ui| {
         ui.label("Bots:");
-        for b in BOT_NAMES {
+        for &b in bots {
             let mut on = setup.bots.contains(b);
             let r = ui
                 .checkbox(&mut on, b)
@@ -176,6 +175,8 @@ pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>) {
 
 #[cfg(test)]
 mod tests {
+    use engine::board_game::BoardFamily;
+
     use super::*;
 
     fn usa() -> GameFile {
@@ -192,24 +193,35 @@ mod tests {
             seed: 9,
             ..Setup::default()
         };
-        let c = config(&design, &setup).unwrap();
+        let c = config::<BoardFamily>(&design, &setup).unwrap();
         assert_eq!((c.players, c.games, c.seed), (vec![4], 40, 9));
         assert_eq!(c.bots, DEFAULT_BOTS.map(str::to_owned).to_vec());
         setup.players = [5, 2].into();
-        assert_eq!(config(&design, &setup).unwrap().players, vec![2, 5]);
+        assert_eq!(
+            config::<BoardFamily>(&design, &setup).unwrap().players,
+            vec![2, 5]
+        );
         setup.players = [6].into();
-        assert!(config(&design, &setup).unwrap_err().contains("2–5"));
+        assert!(
+            config::<BoardFamily>(&design, &setup)
+                .unwrap_err()
+                .contains("2–5")
+        );
         setup.players.clear();
         setup.bots.clear();
-        assert!(config(&design, &setup).unwrap_err().contains("bot"));
+        assert!(
+            config::<BoardFamily>(&design, &setup)
+                .unwrap_err()
+                .contains("bot")
+        );
     }
 
     #[test]
     fn a_broken_design_says_why_instead_of_panicking() {
         let mut design = usa();
         design.routes[0].from = "Atlantis".into();
-        let e = config(&design, &Setup::default()).unwrap_err();
+        let e = config::<BoardFamily>(&design, &Setup::default()).unwrap_err();
         assert!(e.starts_with("The design has errors"), "{e}");
-        assert!(config(&GameFile::default(), &Setup::default()).is_err());
+        assert!(config::<BoardFamily>(&GameFile::default(), &Setup::default()).is_err());
     }
 }

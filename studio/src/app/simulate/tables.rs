@@ -1,9 +1,7 @@
-//! Tables of a report section: outcome by seat and by bot, end reasons, and
-//! ticket completion (sortable; a row can be selected). Rows are built by
-//! pure functions and only drawn here.
+//! Tables of a report section every family shares: outcome by seat and by
+//! bot, and end reasons. Rows are built by pure functions and only drawn here.
 
 use egui::{Grid, RichText, Ui};
-use engine::board_game::sim::BoardReport;
 use engine::sim::findings::thousands;
 use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::{Rate, pct};
@@ -22,7 +20,7 @@ pub struct OutcomeRow {
 }
 
 /// Outcome by seat.
-pub fn seat_rows(s: &PlayerCountReport<BoardReport>) -> Vec<OutcomeRow> {
+pub fn seat_rows<R>(s: &PlayerCountReport<R>) -> Vec<OutcomeRow> {
     s.outcome
         .seats
         .iter()
@@ -36,7 +34,7 @@ pub fn seat_rows(s: &PlayerCountReport<BoardReport>) -> Vec<OutcomeRow> {
 }
 
 /// Outcome by bot.
-pub fn bot_rows(s: &PlayerCountReport<BoardReport>) -> Vec<OutcomeRow> {
+pub fn bot_rows<R>(s: &PlayerCountReport<R>) -> Vec<OutcomeRow> {
     s.outcome
         .bots
         .iter()
@@ -49,164 +47,19 @@ pub fn bot_rows(s: &PlayerCountReport<BoardReport>) -> Vec<OutcomeRow> {
         .collect()
 }
 
-/// Why games ended: (reason, games, share with interval).
-pub fn end_reason_rows(s: &PlayerCountReport<BoardReport>) -> Vec<(&'static str, String, String)> {
+/// Why games ended: (reason, games, share with interval); `normal` names
+/// the family's normal end.
+pub fn end_reason_rows<R>(
+    s: &PlayerCountReport<R>,
+    normal: &'static str,
+) -> Vec<(&'static str, String, String)> {
     let e = &s.pace.end_reasons;
     let row = |name, r: &Rate| (name, thousands(r.count.round() as u64), r.percent());
     vec![
-        row("Trains ran low (normal end)", &e.normal),
+        row(normal, &e.normal),
         row("Stalemate", &e.stalemate),
         row("Turn cap", &e.turn_cap),
     ]
-}
-
-/// A column of the ticket table to sort by.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum TicketSort {
-    /// File order.
-    #[default]
-    File,
-    /// Name.
-    Name,
-    /// Points.
-    Points,
-    /// Times held.
-    Held,
-    /// Completion rate.
-    Completion,
-    /// Mean points to the holder.
-    MeanPoints,
-}
-
-/// One row of the ticket table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TicketLine {
-    /// Index in the design's tickets.
-    pub index: usize,
-    /// `From - To`.
-    pub name: String,
-    /// Its points.
-    pub points: i32,
-    /// Times held at the end of a game.
-    pub held: u64,
-    /// Completed share of the times held.
-    pub completion: f64,
-    /// `61% (51–70%)` (with its 95% interval), or `—` when never held.
-    pub completion_text: String,
-    /// Mean points to its holder.
-    pub mean_points: f64,
-}
-
-/// The ticket rows, sorted (ties in file order).
-pub fn ticket_lines(
-    s: &PlayerCountReport<BoardReport>,
-    sort: TicketSort,
-    descending: bool,
-) -> Vec<TicketLine> {
-    let mut rows: Vec<TicketLine> = s
-        .family
-        .map
-        .tickets
-        .iter()
-        .map(|t| TicketLine {
-            index: t.index,
-            name: t.name.clone(),
-            points: t.points,
-            held: t.held,
-            completion: t.completion.value,
-            completion_text: if t.held > 0 {
-                // The header says it is a 95% interval.
-                t.completion.percent().replace("95% CI ", "")
-            } else {
-                "—".into()
-            },
-            mean_points: t.mean_points,
-        })
-        .collect();
-    rows.sort_by(|a, b| {
-        let o = match sort {
-            TicketSort::File => a.index.cmp(&b.index),
-            TicketSort::Name => a.name.cmp(&b.name),
-            TicketSort::Points => a.points.cmp(&b.points),
-            TicketSort::Held => a.held.cmp(&b.held),
-            TicketSort::Completion => a.completion.total_cmp(&b.completion),
-            TicketSort::MeanPoints => a.mean_points.total_cmp(&b.mean_points),
-        };
-        let o = if descending { o.reverse() } else { o };
-        o.then(a.index.cmp(&b.index))
-    });
-    rows
-}
-
-/// The ticket table's state.
-#[derive(Clone, Debug, Default)]
-pub struct TicketTable {
-    /// The sort column.
-    pub sort: TicketSort,
-    /// Largest first.
-    pub descending: bool,
-    /// The selected ticket (design index).
-    pub selected: Option<usize>,
-}
-
-impl TicketTable {
-    /// Clicking a column: sort by it, or flip the order when it already is.
-    pub fn click_column(&mut self, c: TicketSort) {
-        if self.sort == c {
-            self.descending = !self.descending;
-        } else {
-            self.sort = c;
-            self.descending = !matches!(c, TicketSort::Name | TicketSort::File);
-        }
-    }
-
-    /// Draws the table; returns the ticket clicked, if any.
-    pub fn ui(&mut self, ui: &mut Ui, s: &PlayerCountReport<BoardReport>) -> Option<usize> {
-        let mut clicked = None;
-        ui.label(
-            RichText::new(
-                "Completion of held tickets. Click a header to sort, a ticket to see its cities.",
-            )
-            .weak(),
-        );
-        let columns = [
-            ("Ticket", TicketSort::Name),
-            ("Points", TicketSort::Points),
-            ("Held", TicketSort::Held),
-            ("Completed (95% CI)", TicketSort::Completion),
-            ("Mean points", TicketSort::MeanPoints),
-        ];
-        Grid::new("sim-ticket-grid").striped(true).show(ui, |ui| {
-            for (name, c) in columns {
-                let arrow = match (self.sort == c, self.descending) {
-                    (false, _) => "",
-                    (true, true) => " (desc)",
-                    (true, false) => " (asc)",
-                };
-                if ui
-                    .button(format!("{name}{arrow}"))
-                    .on_hover_text(format!("Sort by {}", name.to_lowercase()))
-                    .clicked()
-                {
-                    self.click_column(c);
-                }
-            }
-            ui.end_row();
-            for t in ticket_lines(s, self.sort, self.descending) {
-                let on = self.selected == Some(t.index);
-                if ui.selectable_label(on, &t.name).clicked() {
-                    self.selected = Some(t.index);
-                    clicked = Some(t.index);
-                }
-                ui.label(t.points.to_string());
-                ui.label(thousands(t.held));
-                ui.label(&t.completion_text);
-                ui.label(format!("{:+.1}", t.mean_points));
-                ui.end_row();
-            }
-        });
-        clicked
-    }
 }
 
 /// Draws an outcome table.
@@ -226,31 +79,36 @@ pub fn outcome_table(ui: &mut Ui, id: &str, first: &str, played: &str, rows: &[O
     });
 }
 
-/// Draws the end reasons and the score summary line.
-pub fn pace_table(ui: &mut Ui, s: &PlayerCountReport<BoardReport>) {
+/// The line under the end reasons: turns per game, and the completion of
+/// goals (tickets) when the family has them.
+pub fn pace_line<R>(s: &PlayerCountReport<R>) -> String {
+    let t = &s.pace.turns;
+    let goals = s
+        .metrics
+        .ticket_completion
+        .map_or_else(String::new, |c| format!(" Ticket completion {}.", pct(c)));
+    format!(
+        "Turns per game: mean {:.1}, median {:.0}, p10–p90 {:.0}–{:.0}, range {:.0}–{:.0}.{goals}",
+        t.mean, t.median, t.p10, t.p90, t.min, t.max,
+    )
+}
+
+/// Draws the end reasons (`normal`: the family's name of its normal end)
+/// and the pace line.
+pub fn pace_table<R>(ui: &mut Ui, s: &PlayerCountReport<R>, normal: &'static str) {
     Grid::new("sim-end-reasons").striped(true).show(ui, |ui| {
         for h in ["End reason", "Games", "Share (95% CI)"] {
             ui.label(RichText::new(h).strong());
         }
         ui.end_row();
-        for (name, n, share) in end_reason_rows(s) {
+        for (name, n, share) in end_reason_rows(s, normal) {
             ui.label(name);
             ui.label(n);
             ui.label(share);
             ui.end_row();
         }
     });
-    let t = &s.pace.turns;
-    ui.label(format!(
-        "Turns per game: mean {:.1}, median {:.0}, p10–p90 {:.0}–{:.0}, range {:.0}–{:.0}. Ticket completion {}.",
-        t.mean,
-        t.median,
-        t.p10,
-        t.p90,
-        t.min,
-        t.max,
-        pct(s.metrics.ticket_completion.unwrap_or(0.0))
-    ));
+    ui.label(pace_line(s));
 }
 
 #[cfg(test)]
@@ -265,36 +123,7 @@ mod tests {
         assert_eq!(seats[0].who, "Seat 1");
         assert_eq!(seats[0].win_rate, s.outcome.seats[0].win_rate.percent());
         assert_eq!(bot_rows(s)[2].who, "long-route");
-        let ends = end_reason_rows(s);
+        let ends = end_reason_rows(s, "Normal end");
         assert_eq!(ends[0].2, s.pace.end_reasons.normal.percent());
-
-        let by_completion = ticket_lines(s, TicketSort::Completion, true);
-        assert_eq!(by_completion.len(), s.family.map.tickets.len());
-        assert!(
-            by_completion
-                .windows(2)
-                .all(|w| w[0].completion >= w[1].completion)
-        );
-        let by_name = ticket_lines(s, TicketSort::Name, false);
-        assert!(by_name.windows(2).all(|w| w[0].name <= w[1].name));
-        let file = ticket_lines(s, TicketSort::File, false);
-        let held = file.iter().find(|t| t.held > 0).unwrap();
-        let rate = s.family.map.tickets[held.index].completion;
-        assert_eq!(
-            held.completion_text,
-            format!(
-                "{} ({}–{})",
-                pct(rate.value),
-                pct(rate.low).trim_end_matches('%'),
-                pct(rate.high)
-            )
-        );
-        assert!(file.iter().enumerate().all(|(i, t)| t.index == i));
-
-        let mut table = TicketTable::default();
-        table.click_column(TicketSort::Points);
-        assert!(table.descending);
-        table.click_column(TicketSort::Points);
-        assert!(!table.descending);
     }
 }

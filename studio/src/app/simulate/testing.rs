@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+use engine::board_game::BoardFamily;
 use engine::board_game::sim::BoardReport;
 use engine::sim::SimReport;
 use formats::GameFile;
@@ -25,6 +26,6 @@ pub fn report(players: usize, games: u32) -> SimReport<BoardReport> {
         seed: 3,
         ..Setup::default()
     };
-    let config = setup::config(&usa(), &setup).expect("the USA map simulates");
+    let config = setup::config::<BoardFamily>(&usa(), &setup).expect("the USA map simulates");
     engine::sim::simulate(&config, &|_| {}, &AtomicBool::new(false)).expect("it runs")
 }

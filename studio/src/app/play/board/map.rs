@@ -1,5 +1,6 @@
-//! The game drawn over the map: claimed routes in their owner's colour,
-//! stations, the shown player's tickets lit, the route or city being chosen.
+//! The board game drawn over the map: claimed routes in their owner's
+//! colour, stations, the shown player's tickets lit, the route or city being
+//! chosen.
 
 use std::collections::HashMap;
 
@@ -7,28 +8,12 @@ use egui::Color32;
 use engine::board::Place;
 use engine::board_game::State;
 use engine::game::{GameState, Seat};
-
-use super::session::Session;
-use crate::app::canvas::colors::Palette;
-use crate::app::canvas::paint::Overlay;
 use formats::GameFile;
 
-/// The colours of the seats' trains, in seat order.
-const PLAYER_COLORS: [Color32; 8] = [
-    Color32::from_rgb(220, 50, 47),
-    Color32::from_rgb(38, 110, 220),
-    Color32::from_rgb(30, 160, 70),
-    Color32::from_rgb(235, 180, 0),
-    Color32::from_rgb(150, 70, 200),
-    Color32::from_rgb(0, 170, 170),
-    Color32::from_rgb(240, 110, 20),
-    Color32::from_rgb(90, 90, 90),
-];
-
-/// The colour of a seat's trains.
-pub fn player_color(seat: Seat) -> Color32 {
-    PLAYER_COLORS[seat.index() % PLAYER_COLORS.len()]
-}
+use super::turn::TurnUi;
+use crate::app::canvas::colors::Palette;
+use crate::app::canvas::paint::Overlay;
+use crate::app::play::score::player_color;
 
 /// Every route of `design` in a faded version of its colour: during a game
 /// the open routes step back so the claimed ones stand out.
@@ -80,24 +65,39 @@ fn place_cities(state: &State, place: Place) -> Vec<usize> {
     }
 }
 
-/// The game for the screen: the board, plus the secrets of the player the
-/// screen shows (their tickets and the tickets offered to them, lit along
-/// their shortest paths).
-pub fn session_overlay(session: &Session, faded: &HashMap<usize, Color32>) -> Overlay {
-    let state = session.state();
+/// The game for the screen: the board, plus the secrets of `viewer` (their
+/// tickets, and the tickets offered to them while they choose, lit along
+/// their shortest paths: `ticket_paths`, by ticket index).
+pub fn overlay(
+    state: &State,
+    faded: &HashMap<usize, Color32>,
+    ticket_paths: &[Vec<usize>],
+    viewer: Option<Seat>,
+) -> Overlay {
     let mut o = board_overlay(state, faded);
-    if let Some(seat) = session.viewer() {
+    if let Some(seat) = viewer {
         let mut tickets = state.player(seat).tickets.clone();
-        if session.current() == Some(seat) {
+        if state.current_player() == Some(seat) {
             tickets.extend_from_slice(state.offer());
         }
         for t in tickets {
             let ticket = state.board().ticket(t);
             o.lit_routes
-                .extend(session.ticket_path(t.index()).iter().copied());
+                .extend(ticket_paths.get(t.index()).into_iter().flatten().copied());
             o.lit_cities.extend(place_cities(state, ticket.from));
             o.lit_cities.extend(place_cities(state, ticket.to));
         }
     }
     o
+}
+
+/// The route or city a human is choosing, lit on the map.
+pub fn pick_overlay(picks: &TurnUi, o: &mut Overlay) {
+    if let Some(r) = picks.route {
+        o.lit_routes.insert(r.index());
+        o.route_weights.insert(r.index(), 2.5);
+    }
+    if let Some(c) = picks.city {
+        o.lit_cities.insert(c.index());
+    }
 }

@@ -8,8 +8,9 @@ use engine::board::{CityId, RouteId, TicketId};
 use engine::board_game::{Action, Card, Keep, Phase, State};
 use engine::game::Seat;
 
-use super::session::{Session, seat_name};
 use crate::app::canvas::colors;
+use crate::app::play::capitalized;
+use crate::app::play::session::seat_name;
 use crate::app::selection::Obj;
 
 /// What the player has picked but not played yet.
@@ -26,11 +27,6 @@ pub struct TurnUi {
 }
 
 impl TurnUi {
-    /// Forgets what was picked (after an action, or a new game).
-    pub fn clear(&mut self) {
-        *self = TurnUi::default();
-    }
-
     /// A click on the map: picks the route to claim or the city for a
     /// station, when the rules allow one now.
     pub fn pick(&mut self, state: &State, legal: &[Action], obj: Obj) -> Result<(), String> {
@@ -73,15 +69,6 @@ pub fn count(n: i32, one: &str) -> String {
         format!("1 {one}")
     } else {
         format!("{n} {one}s")
-    }
-}
-
-/// The engine's words with a capital first letter, for a button.
-pub fn capitalized(text: &str) -> String {
-    let mut c = text.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 
@@ -177,17 +164,12 @@ pub fn piles(ui: &mut Ui, state: &State) {
     ));
 }
 
-/// The controls of a human's decision; returns the action chosen.
-pub fn ui(ui: &mut Ui, session: &Session, t: &mut TurnUi) -> Option<Action> {
-    let state = session.state();
-    let legal = session.legal();
-    if legal.is_empty() {
-        return None;
-    }
+/// The controls of a human's decision among `legal`; returns the action chosen.
+pub fn ui(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option<Action> {
     let mut chosen = None;
     match state.phase() {
         Phase::SetupTickets | Phase::KeepTickets => {
-            chosen = keep_tickets(ui, state, &legal, t);
+            chosen = keep_tickets(ui, state, legal, t);
         }
         Phase::Tunnel(p) => {
             let revealed: Vec<&str> = p
@@ -207,26 +189,26 @@ pub fn ui(ui: &mut Ui, session: &Session, t: &mut TurnUi) -> Option<Action> {
                 p.extra,
                 if p.extra == 1 { "" } else { "s" }
             ));
-            chosen = plain_buttons(ui, state, &legal);
+            chosen = plain_buttons(ui, state, legal);
         }
         Phase::Double(r) => {
             ui.label(format!(
                 "Double the points of {} with terrain cards?",
                 state.board().route(r).name
             ));
-            chosen = plain_buttons(ui, state, &legal);
+            chosen = plain_buttons(ui, state, legal);
         }
         Phase::SecondDraw => {
             ui.label("Draw your second card.");
-            chosen = plain_buttons(ui, state, &legal);
+            chosen = plain_buttons(ui, state, legal);
         }
         Phase::Turn => {
             ui.label(RichText::new("Draw").strong());
-            chosen = plain_buttons(ui, state, &legal);
-            if let Some(a) = claim(ui, state, &legal, t) {
+            chosen = plain_buttons(ui, state, legal);
+            if let Some(a) = claim(ui, state, legal, t) {
                 chosen = Some(a);
             }
-            if let Some(a) = station(ui, state, &legal, t) {
+            if let Some(a) = station(ui, state, legal, t) {
                 chosen = Some(a);
             }
         }
