@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use engine::board_game::BoardFamily;
 use engine::families::AnyDesign;
-use engine::game::Family;
 
 use super::play::family::PlayView;
 use super::simulate::family::SimView;
@@ -48,9 +47,13 @@ pub trait KindVisitor {
     fn visit<F: StudioFamily>(self) -> Self::Output;
 }
 
-/// Runs `visitor` with the family `kind` names, if the studio has it.
+/// Runs `visitor` with the family `kind` names, if the studio has it (the
+/// match lists every family, so a new one is a compile error until listed).
 pub fn visit_kind<V: KindVisitor>(kind: formats::Family, visitor: V) -> Option<V::Output> {
-    (kind == BoardFamily::KIND).then(|| visitor.visit::<BoardFamily>())
+    match kind {
+        formats::Family::Board => Some(visitor.visit::<BoardFamily>()),
+        formats::Family::CardGame | formats::Family::Dice => None,
+    }
 }
 
 /// The bot names of the family `kind` names (none for a family the studio
