@@ -40,6 +40,7 @@ impl Family for BoardFamily {
         "globetrotter_bonus",
         "stations",
     ];
+    const PENALTIES: &'static [&'static str] = &["tickets_failed"];
 
     type Design = Board;
     type Game = Arc<BoardGame>;

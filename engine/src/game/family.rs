@@ -34,7 +34,8 @@ pub struct PlayerCountError {
 pub struct Accounts {
     /// The final score.
     pub total: i32,
-    /// Points by component, in [`Family::SCORE_COMPONENTS`] order.
+    /// Points by component, in [`Family::SCORE_COMPONENTS`] order (the
+    /// [`Family::PENALTIES`] as positive numbers the total subtracts).
     pub components: SmallVec<[i32; 8]>,
     /// Goals held at the end and goals completed, when the family has goals.
     pub goals: Option<(u32, u32)>,
@@ -54,6 +55,10 @@ pub trait Family: Sized + Send + Sync + 'static {
     /// The names of the parts of a final score, in [`Accounts::components`]'
     /// order (how reports break scores down).
     const SCORE_COMPONENTS: &'static [&'static str];
+    /// The parts of [`Family::SCORE_COMPONENTS`] that the total subtracts
+    /// (the board game: failed tickets), which scoreboards show with a minus
+    /// sign.
+    const PENALTIES: &'static [&'static str];
 
     /// A validated design of this family (shared by every game on it).
     type Design: fmt::Debug + Send + Sync + 'static;

@@ -37,8 +37,13 @@ pub fn print_result<F: Family>(state: &F::State) {
     println!("{header} {:>6}", "total");
     for (i, a) in accounts.iter().enumerate() {
         let mut line = format!("{:<10}", format!("Player {}", i + 1));
-        for (name, points) in F::SCORE_COMPONENTS.iter().zip(&a.components) {
-            line += &format!(" {:>w$}", points, w = name.len().max(6));
+        for (name, &points) in F::SCORE_COMPONENTS.iter().zip(&a.components) {
+            let shown = if F::PENALTIES.contains(name) {
+                -points
+            } else {
+                points
+            };
+            line += &format!(" {:>w$}", shown, w = name.len().max(6));
         }
         println!("{line} {:>6}", a.total);
     }

@@ -48,9 +48,6 @@ pub trait PlayView: Family {
     /// The bot (a spec of [`Family::BOT_NAMES`]) that takes the human seats
     /// when asked to.
     const TAKE_OVER_BOT: &'static str;
-    /// The score parts (of [`Family::SCORE_COMPONENTS`]) the total subtracts
-    /// (the board game: failed tickets), shown with a minus sign.
-    const PENALTIES: &'static [&'static str];
 
     /// The view's data for a game on `design` (built from `file`).
     fn table(file: &GameFile, design: &Self::Design) -> Self::Table;

@@ -48,7 +48,6 @@ impl PlayView for BoardFamily {
     type Picks = TurnUi;
 
     const TAKE_OVER_BOT: &'static str = "route-focus";
-    const PENALTIES: &'static [&'static str] = &["tickets_failed"];
 
     fn table(file: &GameFile, board: &Board) -> BoardTable {
         BoardTable {
