@@ -5,9 +5,9 @@
 //!
 //! Adding a family: implement [`Family`] and
 //! [`crate::scenario::ScenarioFamily`] in its module, add a variant to
-//! [`AnyDesign`] with its lines in [`AnyDesign::build`], [`AnyDesign::visit`],
-//! [`AnyDesign::family`] and [`AnyDesign::name`], and a variant to
-//! [`AnyScenarioError`] with its line in [`run_scenario`].
+//! [`AnyDesign`] with its lines in [`AnyDesign::build`] and
+//! [`AnyDesign::visit`], and a variant to [`AnyScenarioError`] with its line in
+//! [`run_scenario`].
 
 use std::sync::Arc;
 
@@ -51,20 +51,6 @@ impl AnyDesign {
     pub fn visit<V: FamilyVisitor>(&self, visitor: V) -> V::Output {
         match self {
             AnyDesign::Board(board) => visitor.visit::<BoardFamily>(board.clone()),
-        }
-    }
-
-    /// The design's family.
-    pub fn family(&self) -> formats::Family {
-        match self {
-            AnyDesign::Board(_) => BoardFamily::KIND,
-        }
-    }
-
-    /// The design's name.
-    pub fn name(&self) -> &str {
-        match self {
-            AnyDesign::Board(board) => BoardFamily::design_name(board),
         }
     }
 }

@@ -92,11 +92,6 @@ impl<'b, S: GameState> Table<'b, S> {
         }
     }
 
-    /// The bot at `seat`.
-    pub fn bot(&self, seat: Seat) -> &dyn Bot<S> {
-        &*self.bots[seat.index()]
-    }
-
     /// Lets the bot whose decision it is move once, or stops the game at the
     /// turn cap.
     pub fn step(&mut self) -> Result<Step<S>, BotError> {
