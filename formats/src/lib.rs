@@ -20,6 +20,7 @@ pub mod save;
 pub mod scenario;
 pub mod source;
 pub mod suggest;
+pub mod tables;
 
 pub use design::{
     Allow, Background, BoardSize, CitySpec, CountrySpec, Family, FormatVersion, GameFile, Region,

@@ -4,6 +4,7 @@
 mod arena;
 mod bench;
 mod common;
+mod export;
 mod play;
 mod replay;
 mod scenario;
@@ -34,6 +35,10 @@ pub enum Command {
     Validate(validate::Args),
     /// Print a design's statistics.
     Stats(stats::Args),
+    /// Export a design for a spreadsheet: cities, routes and tickets as CSV tables.
+    Export(export::Args),
+    /// Update (or create) a design from CSV tables written by `export`.
+    Import(export::ImportArgs),
     /// Play one game between bots and write its replay.
     Play(play::Args),
     /// Play a replay back, check it, and print its log and scores.
@@ -54,6 +59,8 @@ pub fn run(cli: Cli) -> ExitCode {
         None => crate::app::run(cli.file),
         Some(Command::Validate(args)) => validate::run(args),
         Some(Command::Stats(args)) => stats::run(args),
+        Some(Command::Export(args)) => export::run(args),
+        Some(Command::Import(args)) => export::import(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Scenario(args)) => scenario::run(args),

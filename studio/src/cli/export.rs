@@ -1,0 +1,120 @@
+//! `tracklayer export FILE --to csv -o DIR`: a design's cities, routes and
+//! tickets as three CSV tables for a spreadsheet (`docs/export.md`), and
+//! `tracklayer import DIR --into FILE` to bring them back.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::simulate::write_file;
+
+/// What `export` produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    /// `cities.csv`, `routes.csv` and `tickets.csv` in the output folder.
+    Csv,
+}
+
+/// Arguments of `export`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The design to export.
+    pub file: PathBuf,
+    /// What to produce.
+    #[arg(long, value_enum)]
+    pub to: Kind,
+    /// Where: a folder for `csv` (created if missing).
+    #[arg(short, long)]
+    pub out: PathBuf,
+}
+
+/// Runs `export`.
+pub fn run(args: Args) -> ExitCode {
+    let loaded = match formats::load(&args.file) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match args.to {
+        Kind::Csv => {
+            if let Err(e) = std::fs::create_dir_all(&args.out) {
+                eprintln!("error: could not create {}: {e}", args.out.display());
+                return ExitCode::from(2);
+            }
+            let mut ok = true;
+            for (name, text) in formats::tables::export(&loaded.design) {
+                ok &= write_file(&args.out.join(name), &text);
+            }
+            if !ok {
+                return ExitCode::from(2);
+            }
+            println!(
+                "{}: {} cities, {} routes, {} tickets written to {}",
+                args.file.display(),
+                loaded.design.cities.len(),
+                loaded.design.routes.len(),
+                loaded.design.tickets.len(),
+                args.out.display()
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Arguments of `import`.
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// The folder holding `cities.csv`, `routes.csv` and `tickets.csv`.
+    pub dir: PathBuf,
+    /// The design to update (its cities, routes and tickets are replaced; its
+    /// rules and the rest stay), or to create when it does not exist.
+    #[arg(long)]
+    pub into: PathBuf,
+}
+
+/// Runs `import`: nothing is written unless every row reads.
+pub fn import(args: ImportArgs) -> ExitCode {
+    let (mut design, base) = if args.into.exists() {
+        match formats::load(&args.into) {
+            Ok(l) => (l.design, l.base),
+            Err(e) => {
+                eprintln!("error: {e}");
+                eprintln!("{} is left as it is.", args.into.display());
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        let name = args
+            .into
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        (
+            formats::GameFile {
+                name,
+                ..formats::GameFile::default()
+            },
+            None,
+        )
+    };
+    if let Err(e) = formats::tables::import(&mut design, &args.dir) {
+        eprintln!("error: {e}");
+        eprintln!("{} is left as it is.", args.into.display());
+        return ExitCode::from(1);
+    }
+    if let Err(e) = formats::save(&design, base.as_ref(), &args.into) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    println!(
+        "{}: {} cities, {} routes, {} tickets from {}; check it with `tracklayer validate {}`",
+        args.into.display(),
+        design.cities.len(),
+        design.routes.len(),
+        design.tickets.len(),
+        args.dir.display(),
+        args.into.display()
+    );
+    ExitCode::SUCCESS
+}

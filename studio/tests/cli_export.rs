@@ -1,0 +1,102 @@
+//! `tracklayer export --to csv` and `tracklayer import` as a designer uses
+//! them with a spreadsheet: the tables come back as the same design, a bad
+//! row is named with its file and line, and then nothing is written.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn tracklayer(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tracklayer"))
+        .args(args)
+        .output()
+        .expect("the tracklayer binary runs")
+}
+
+fn usa() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml")
+}
+
+#[test]
+fn a_design_goes_to_a_spreadsheet_and_back_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    let copy = dir.path().join("usa.yaml");
+    std::fs::copy(usa(), &copy).unwrap();
+    let out = tracklayer(&[
+        "export",
+        &copy.display().to_string(),
+        "--to",
+        "csv",
+        "-o",
+        &tables.display().to_string(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let routes = std::fs::read_to_string(tables.join("routes.csv")).unwrap();
+    assert!(
+        routes.starts_with("id,from,to,length,color,tunnel,ferry,bends\n"),
+        "{routes}"
+    );
+    let out = tracklayer(&[
+        "import",
+        &tables.display().to_string(),
+        "--into",
+        &copy.display().to_string(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let before = formats::load(&usa()).unwrap().design;
+    let after = formats::load(&copy).unwrap().design;
+    assert_eq!(after, before);
+
+    // A new design from the tables alone.
+    let fresh = dir.path().join("from-tables.yaml");
+    let out = tracklayer(&[
+        "import",
+        &tables.display().to_string(),
+        "--into",
+        &fresh.display().to_string(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let made = formats::load(&fresh).unwrap().design;
+    assert_eq!(
+        (made.cities, made.routes, made.tickets),
+        (before.cities, before.routes, before.tickets)
+    );
+}
+
+#[test]
+fn a_bad_row_is_named_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    let copy = dir.path().join("usa.yaml");
+    std::fs::copy(usa(), &copy).unwrap();
+    let out = tracklayer(&[
+        "export",
+        &copy.display().to_string(),
+        "--to",
+        "csv",
+        "-o",
+        &tables.display().to_string(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let cities = tables.join("cities.csv");
+    let text = std::fs::read_to_string(&cities).unwrap();
+    std::fs::write(&cities, text.replacen("\nBoston,", "\nBoston,far east", 1)).unwrap();
+    let before = std::fs::read(&copy).unwrap();
+    let out = tracklayer(&[
+        "import",
+        &tables.display().to_string(),
+        "--into",
+        &copy.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cities.csv:3:") && err.contains("`x`"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        before,
+        "the design is untouched"
+    );
+}
