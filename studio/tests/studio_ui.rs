@@ -878,3 +878,40 @@ fn a_misspelt_rule_key_is_a_warning_with_a_suggestion_in_the_diagnostics() {
         "kept as written"
     );
 }
+
+#[test]
+fn tables_go_to_a_spreadsheet_and_come_back_as_one_undo_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    choose(&mut h, "File", "Export tables (CSV)…");
+    type_into(&mut h, "Path", &tables.display().to_string());
+    click_label(&mut h, "Export");
+    let cities = tables.join("cities.csv");
+    let text = std::fs::read_to_string(&cities).unwrap();
+    assert!(text.starts_with("name,x,y,country,locked\n"), "{text}");
+
+    // The spreadsheet moves Boston; a bad row first is refused.
+    let boston = h.state().doc.design.cities[1].clone();
+    assert_eq!(boston.name, "Boston");
+    let row = format!("\nBoston,{},{},", boston.x, boston.y);
+    std::fs::write(&cities, text.replacen(&row, "\nBoston,east,0,", 1)).unwrap();
+    choose(&mut h, "File", "Import tables (CSV)…");
+    type_into(&mut h, "Path", &tables.display().to_string());
+    click_label(&mut h, "Import");
+    let Some(Dialog::Message { text: msg, .. }) = &h.state().dialog else {
+        panic!("expected an error, got {:?}", h.state().dialog);
+    };
+    assert!(msg.contains("cities.csv:3:"), "{msg}");
+    click_label(&mut h, "OK");
+    assert_eq!(h.state().doc.design.cities[1], boston, "unchanged");
+
+    std::fs::write(&cities, text.replacen(&row, "\nBoston,700.5,170,", 1)).unwrap();
+    choose(&mut h, "File", "Import tables (CSV)…");
+    type_into(&mut h, "Path", &tables.display().to_string());
+    click_label(&mut h, "Import");
+    assert_eq!(h.state().doc.design.cities[1].x, 700.5);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert_eq!(h.state().doc.design.cities[1], boston, "one undo step");
+}

@@ -78,6 +78,10 @@ pub enum UICommand {
     SaveAs,
     /// Save to a typed path.
     SaveToPath,
+    /// Write the cities, routes and tickets as CSV tables into a folder.
+    ExportTables,
+    /// Replace the cities, routes and tickets with CSV tables from a folder.
+    ImportTables,
     /// Close the studio.
     Quit,
     /// Undo the last change.
@@ -140,9 +144,9 @@ impl UICommand {
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {
         use UICommand::{
-            BackgroundImage, Cancel, Delete, Duplicate, FinishRegion, New, Nudge, Open, OpenPath,
-            PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo,
-            ZoomToFit,
+            BackgroundImage, Cancel, Delete, Duplicate, ExportTables, FinishRegion, ImportTables,
+            New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search,
+            Simulate, ToggleLock, Undo, ZoomToFit,
         };
         [
             New,
@@ -151,6 +155,8 @@ impl UICommand {
             Save,
             SaveAs,
             SaveToPath,
+            ExportTables,
+            ImportTables,
             Quit,
             Undo,
             Redo,
@@ -183,6 +189,8 @@ impl UICommand {
             UICommand::Save => "Save",
             UICommand::SaveAs => "Save As…",
             UICommand::SaveToPath => "Save to path…",
+            UICommand::ExportTables => "Export tables (CSV)…",
+            UICommand::ImportTables => "Import tables (CSV)…",
             UICommand::Quit => "Quit",
             UICommand::Undo => "Undo",
             UICommand::Redo => "Redo",
@@ -233,6 +241,12 @@ impl UICommand {
             }
             UICommand::SaveAs => "Save the design under a new name".into(),
             UICommand::SaveToPath => "Save the design to a typed path".into(),
+            UICommand::ExportTables => {
+                "Write the cities, routes and tickets as CSV tables for a spreadsheet".into()
+            }
+            UICommand::ImportTables => {
+                "Replace the cities, routes and tickets with CSV tables (one undo step)".into()
+            }
             UICommand::Quit => "Close the studio, asking first about unsaved changes".into(),
             UICommand::Undo => "Undo the last change".into(),
             UICommand::Redo => "Redo the last undone change".into(),
@@ -270,6 +284,8 @@ impl UICommand {
             UICommand::SaveAs => const { &[cmd_shift(Key::S)] },
             UICommand::OpenPath
             | UICommand::SaveToPath
+            | UICommand::ExportTables
+            | UICommand::ImportTables
             | UICommand::Quit
             | UICommand::BackgroundImage
             | UICommand::PlayGame

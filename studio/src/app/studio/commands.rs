@@ -16,6 +16,8 @@ impl Studio {
             }
             UICommand::SaveAs => self.save_as(),
             UICommand::SaveToPath => self.ask_typed_path(PathPurpose::SaveAs),
+            UICommand::ExportTables => self.ask_typed_path(PathPurpose::ExportTables),
+            UICommand::ImportTables => self.ask_typed_path(PathPurpose::ImportTables),
             UICommand::Quit => self.request(Replace::Quit),
             UICommand::Undo => self.undo(),
             UICommand::Redo => self.redo(),

@@ -84,6 +84,10 @@ impl Studio {
                     PathPurpose::Open => "Open a design",
                     PathPurpose::SaveAs => "Save the design as",
                     PathPurpose::Background => "Choose a background image",
+                    PathPurpose::ExportTables => "Export cities, routes and tickets as CSV tables",
+                    PathPurpose::ImportTables => {
+                        "Import cities, routes and tickets from CSV tables"
+                    }
                 };
                 egui::Modal::new(egui::Id::unique("typed-path")).show(ctx, |ui| {
                     ui.heading(title);
@@ -102,6 +106,8 @@ impl Studio {
                             PathPurpose::Open => "Open",
                             PathPurpose::SaveAs => "Save",
                             PathPurpose::Background => "Use image",
+                            PathPurpose::ExportTables => "Export",
+                            PathPurpose::ImportTables => "Import",
                         };
                         if (ui.button(ok).clicked() || enter) && !text.trim().is_empty() {
                             keep = false;
@@ -114,6 +120,8 @@ impl Studio {
                                     s.save_to(&p);
                                 }
                                 PathPurpose::Background => s.set_background(&p),
+                                PathPurpose::ExportTables => s.export_tables(&p),
+                                PathPurpose::ImportTables => s.import_tables(&p),
                             }));
                         }
                         if ui.button("Cancel").clicked() {

@@ -32,6 +32,10 @@ pub enum PathPurpose {
     SaveAs,
     /// Choose a background image.
     Background,
+    /// A folder to write the CSV tables into.
+    ExportTables,
+    /// A folder to read the CSV tables from.
+    ImportTables,
 }
 
 impl Studio {
@@ -123,6 +127,7 @@ impl Studio {
                 PathPurpose::Open => files::pick_open(self.doc.path.as_deref()),
                 PathPurpose::SaveAs => files::pick_save(self.doc.path.as_deref()),
                 PathPurpose::Background => files::pick_image(),
+                PathPurpose::ExportTables | PathPurpose::ImportTables => None,
             };
         }
         let note = self.config.native_dialogs.then(|| {
@@ -146,6 +151,11 @@ impl Studio {
     pub(super) fn ask_typed_path(&mut self, purpose: PathPurpose) {
         let text = match purpose {
             PathPurpose::SaveAs => self.doc.path.as_ref().map(|p| p.display().to_string()),
+            PathPurpose::ExportTables | PathPurpose::ImportTables => self
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent().map(|d| d.join("tables").display().to_string())),
             PathPurpose::Open | PathPurpose::Background => None,
         };
         self.dialog = Some(Dialog::TypedPath {
@@ -191,6 +201,49 @@ impl Studio {
                 });
                 self.status = format!("{} was not saved.", path.display());
                 false
+            }
+        }
+    }
+
+    /// Writes the design's cities, routes and tickets as CSV tables into
+    /// `dir` (`docs/export.md`); a failure is shown and nothing else changes.
+    pub fn export_tables(&mut self, dir: &Path) {
+        let written = std::fs::create_dir_all(dir)
+            .map_err(|e| format!("could not create {}: {e}", dir.display()))
+            .and_then(|()| {
+                formats::tables::export(&self.doc.design)
+                    .iter()
+                    .try_for_each(|(name, text)| {
+                        formats::write_atomic(&dir.join(name), text.as_bytes())
+                            .map_err(|e| e.to_string())
+                    })
+            });
+        match written {
+            Ok(()) => self.status = format!("Exported the tables to {}.", dir.display()),
+            Err(text) => {
+                self.dialog = Some(Dialog::Message {
+                    title: "Not exported".into(),
+                    text,
+                })
+            }
+        }
+    }
+
+    /// Replaces the cities, routes and tickets with the CSV tables in `dir`,
+    /// as one undo step; a bad row is shown with its file and line, and the
+    /// design stays as it is.
+    pub fn import_tables(&mut self, dir: &Path) {
+        let mut design = self.doc.design.clone();
+        match formats::tables::import(&mut design, dir) {
+            Ok(()) => {
+                self.doc.edit("Import tables", |d| *d = design);
+                self.status = format!("Imported the tables from {}.", dir.display());
+            }
+            Err(e) => {
+                self.dialog = Some(Dialog::Message {
+                    title: "Not imported".into(),
+                    text: format!("{e}\nThe design is unchanged."),
+                })
             }
         }
     }
