@@ -100,3 +100,37 @@ fn a_bad_row_is_named_and_nothing_is_written() {
         "the design is untouched"
     );
 }
+
+#[test]
+fn the_board_is_drawn_to_an_svg_file_at_real_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("europe.svg");
+    let europe = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/europe.yaml");
+    let run = tracklayer(&[
+        "export",
+        &europe.display().to_string(),
+        "--to",
+        "svg",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.starts_with("<svg") && text.contains("mm\""),
+        "{}",
+        &text[..100]
+    );
+    let design = formats::load(&europe).unwrap().design;
+    assert_eq!(text.matches("data-route=").count(), design.routes.len());
+    let bad = tracklayer(&[
+        "export",
+        &europe.display().to_string(),
+        "--to",
+        "jpeg",
+        "-o",
+        "x",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("possible values: svg, csv"));
+}

@@ -1,15 +1,19 @@
-//! `tracklayer export FILE --to csv -o DIR`: a design's cities, routes and
-//! tickets as three CSV tables for a spreadsheet (`docs/export.md`), and
-//! `tracklayer import DIR --into FILE` to bring them back.
+//! `tracklayer export FILE --to KIND -o PATH`: the board as an SVG drawing at
+//! real size, or a design's cities, routes and tickets as three CSV tables for
+//! a spreadsheet (`docs/export.md`); `tracklayer import DIR --into FILE`
+//! brings the tables back.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::simulate::write_file;
+use crate::app::canvas::svg::board as studio_svg;
 
 /// What `export` produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
+    /// The board as drawn in the studio, at real size (an `.svg` file).
+    Svg,
     /// `cities.csv`, `routes.csv` and `tickets.csv` in the output folder.
     Csv,
 }
@@ -22,7 +26,7 @@ pub struct Args {
     /// What to produce.
     #[arg(long, value_enum)]
     pub to: Kind,
-    /// Where: a folder for `csv` (created if missing).
+    /// Where: a file for `svg`, a folder for `csv` (created if missing).
     #[arg(short, long)]
     pub out: PathBuf,
 }
@@ -37,6 +41,19 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     match args.to {
+        Kind::Svg => {
+            let text = studio_svg(&loaded.design);
+            if !write_file(&args.out, &text) {
+                return ExitCode::from(2);
+            }
+            println!(
+                "{}: the board ({} cities, {} routes) drawn to {}",
+                args.file.display(),
+                loaded.design.cities.len(),
+                loaded.design.routes.len(),
+                args.out.display()
+            );
+        }
         Kind::Csv => {
             if let Err(e) = std::fs::create_dir_all(&args.out) {
                 eprintln!("error: could not create {}: {e}", args.out.display());

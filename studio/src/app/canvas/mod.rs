@@ -11,6 +11,7 @@ mod hit;
 pub mod index;
 mod labels;
 pub mod paint;
+pub mod svg;
 mod tools;
 pub mod view;
 

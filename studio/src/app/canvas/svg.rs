@@ -1,0 +1,155 @@
+//! The board as an SVG document at real size (millimetres), drawn from the
+//! same layout as the canvas ([`Geometry`]) for printing and sharing: terrain,
+//! country outlines, routes as car spaces in their colours (tunnels with a
+//! heavy border, ferry spaces with a locomotive disc), cities and their names.
+
+use egui::{Color32, Pos2};
+use formats::GameFile;
+use svg::Document;
+use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
+
+use super::colors::{self, Palette};
+use super::geometry::{CITY_RADIUS, Geometry};
+
+/// The board of `design` as SVG text.
+pub fn board(design: &GameFile) -> String {
+    let g = Geometry::build(design, 0);
+    let palette = Palette::of(design);
+    let (width, height) = match &design.board {
+        Some(b) => (b.width, b.height),
+        None => (g.bounds.max.x + 20.0, g.bounds.max.y + 20.0),
+    };
+    let mut doc = Document::new()
+        .set("width", format!("{width}mm"))
+        .set("height", format!("{height}mm"))
+        .set("viewBox", (0.0, 0.0, width, height))
+        .add(Title::new(design.name.clone()))
+        .add(
+            Rectangle::new()
+                .set("width", width)
+                .set("height", height)
+                .set("fill", "#ffffff"),
+        );
+
+    let mut terrain = Group::new().set("id", "terrain");
+    for r in &g.regions {
+        terrain = terrain.add(polygon(&r.outline, colors::region(r.kind)));
+    }
+    for c in &g.countries {
+        terrain = terrain.add(
+            polygon(&c.outline, Color32::from_rgb(232, 222, 200))
+                .set("stroke", "#806850")
+                .set("stroke-width", 0.6),
+        );
+    }
+    doc = doc.add(terrain);
+
+    let mut routes = Group::new().set("id", "routes");
+    let hw = g.half_width;
+    for (route, rg) in design.routes.iter().zip(&g.routes) {
+        let fill = hex(palette.route(&route.color));
+        let (edge, edge_w) = if route.tunnel {
+            ("#19140f", hw * 0.45)
+        } else {
+            ("#464646", hw * 0.15)
+        };
+        let mut group = Group::new().set("data-route", route.display_name());
+        for (k, sp) in rg.spaces.iter().enumerate() {
+            group = group.add(
+                Polygon::new()
+                    .set("points", points(&sp.corners(hw)))
+                    .set("fill", fill.clone())
+                    .set("stroke", edge)
+                    .set("stroke-width", edge_w),
+            );
+            if (k as u32) < route.ferry {
+                group = group.add(
+                    Circle::new()
+                        .set("cx", sp.center.x)
+                        .set("cy", sp.center.y)
+                        .set("r", hw.min(sp.half_len) * 0.7)
+                        .set("fill", "#ffffff")
+                        .set("stroke", "#000000")
+                        .set("stroke-width", hw * 0.12),
+                );
+            }
+        }
+        routes = routes.add(group);
+    }
+    doc = doc.add(routes);
+
+    let mut cities = Group::new().set("id", "cities");
+    let font = (CITY_RADIUS * 0.9).max(3.0);
+    for (city, p) in design.cities.iter().zip(&g.cities) {
+        cities = cities
+            .add(
+                Circle::new()
+                    .set("cx", p.x)
+                    .set("cy", p.y)
+                    .set("r", CITY_RADIUS * 0.8)
+                    .set("fill", "#ffffff")
+                    .set("stroke", "#b03020")
+                    .set("stroke-width", CITY_RADIUS * 0.25),
+            )
+            .add(
+                Text::new(city.name.clone())
+                    .set("x", p.x)
+                    .set("y", p.y + CITY_RADIUS * 1.9)
+                    .set("font-family", "sans-serif")
+                    .set("font-size", font)
+                    .set("text-anchor", "middle")
+                    .set("paint-order", "stroke")
+                    .set("stroke", "#ffffff")
+                    .set("stroke-width", font * 0.25)
+                    .set("fill", "#000000"),
+            );
+    }
+    doc.add(cities).to_string()
+}
+
+fn polygon(outline: &[Pos2], fill: Color32) -> Polygon {
+    Polygon::new()
+        .set("points", points(outline))
+        .set("fill", hex(fill))
+}
+
+fn points(pts: &[Pos2]) -> String {
+    pts.iter()
+        .map(|p| format!("{},{}", p.x, p.y))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn hex(c: Color32) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.r(), c.g(), c.b())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_usa_board_is_an_svg_with_every_car_space_and_city_at_real_size() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let design = formats::load(&path).unwrap().design;
+        let text = board(&design);
+        let b = design.board.as_ref().unwrap();
+        assert!(
+            text.contains(&format!("width=\"{}mm\"", b.width)),
+            "{}",
+            &text[..200]
+        );
+        let spaces: u32 = design.routes.iter().map(|r| r.length).sum();
+        // Every car space is a polygon, and so is nothing else on this map
+        // (it has no terrain regions or countries).
+        assert_eq!(
+            text.matches("<polygon").count() as u32,
+            spaces + design.terrain.regions.len() as u32
+        );
+        assert_eq!(text.matches("<text").count(), design.cities.len());
+        assert!(text.contains("Santa Fe"));
+        // It parses as SVG.
+        let events = svg::read(&text).unwrap().count();
+        assert!(events > spaces as usize);
+    }
+}
