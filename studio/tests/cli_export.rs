@@ -132,5 +132,42 @@ fn the_board_is_drawn_to_an_svg_file_at_real_size() {
         "x",
     ]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("possible values: svg, csv"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("possible values: svg, png, csv"));
+}
+
+#[test]
+fn the_board_is_an_image_of_its_real_size_at_the_chosen_resolution() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("usa.png");
+    let run = tracklayer(&[
+        "export",
+        &usa().display().to_string(),
+        "--to",
+        "png",
+        "--dpi",
+        "50",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let design = formats::load(&usa()).unwrap().design;
+    let board = design.board.unwrap();
+    let image = image::open(&out).unwrap();
+    let inches = |mm: f32| (mm / 25.4 * 50.0).round() as u32;
+    assert_eq!(
+        (image.width(), image.height()),
+        (inches(board.width), inches(board.height))
+    );
+    let bad = tracklayer(&[
+        "export",
+        &usa().display().to_string(),
+        "--to",
+        "png",
+        "--dpi",
+        "0",
+        "-o",
+        "x.png",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("10 to 1200 dots per inch"));
 }

@@ -7,13 +7,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::simulate::write_file;
-use crate::app::canvas::svg::board as studio_svg;
+use crate::app::canvas::svg::{board as studio_svg, board_png as studio_png};
 
 /// What `export` produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
     /// The board as drawn in the studio, at real size (an `.svg` file).
     Svg,
+    /// The same drawing as an image (a `.png` file) at `--dpi`.
+    Png,
     /// `cities.csv`, `routes.csv` and `tickets.csv` in the output folder.
     Csv,
 }
@@ -26,9 +28,22 @@ pub struct Args {
     /// What to produce.
     #[arg(long, value_enum)]
     pub to: Kind,
-    /// Where: a file for `svg`, a folder for `csv` (created if missing).
+    /// Where: a file for `svg` and `png`, a folder for `csv` (created if missing).
     #[arg(short, long)]
     pub out: PathBuf,
+    /// Dots per inch of a `png` (the board's real size sets the image's).
+    #[arg(long, default_value_t = 150.0, value_parser = parse_dpi)]
+    pub dpi: f32,
+}
+
+/// Reads a resolution between 10 and 1,200 dots per inch.
+fn parse_dpi(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(d) if (10.0..=1200.0).contains(&d) => Ok(d),
+        _ => Err(format!(
+            "`{s}` is not a resolution from 10 to 1200 dots per inch"
+        )),
+    }
 }
 
 /// Runs `export`.
@@ -52,6 +67,25 @@ pub fn run(args: Args) -> ExitCode {
                 loaded.design.cities.len(),
                 loaded.design.routes.len(),
                 args.out.display()
+            );
+        }
+        Kind::Png => {
+            let png = match studio_png(&loaded.design, args.dpi) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", args.file.display());
+                    return ExitCode::from(2);
+                }
+            };
+            if let Err(e) = formats::write_atomic(&args.out, &png) {
+                eprintln!("error: could not write {}: {e}", args.out.display());
+                return ExitCode::from(2);
+            }
+            println!(
+                "{}: the board drawn to {} at {} dpi",
+                args.file.display(),
+                args.out.display(),
+                args.dpi
             );
         }
         Kind::Csv => {

@@ -107,6 +107,44 @@ pub fn board(design: &GameFile) -> String {
     doc.add(cities).to_string()
 }
 
+/// The board of `design` as a PNG image at `dpi` dots per inch (the SVG of
+/// [`board`], rendered by resvg with the studio's own fonts, so the image is
+/// the same on every machine).
+pub fn board_png(design: &GameFile, dpi: f32) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let mut fonts = usvg::fontdb::Database::new();
+    for data in egui::FontDefinitions::default().font_data.values() {
+        fonts.load_font_data((*data.font).as_ref().to_vec());
+    }
+    let family = fonts
+        .faces()
+        .find_map(|f| f.families.first().map(|(name, _)| name.clone()));
+    if let Some(family) = family {
+        fonts.set_sans_serif_family(family);
+    }
+    let options = usvg::Options {
+        fontdb: std::sync::Arc::new(fonts),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(&board(design), &options).map_err(|e| e.to_string())?;
+    // usvg measures in CSS pixels, 96 to the inch.
+    let scale = dpi / 96.0;
+    let size = tree.size();
+    let (w, h) = (
+        (size.width() * scale).round() as u32,
+        (size.height() * scale).round() as u32,
+    );
+    let mut pixmap = tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or_else(|| {
+        format!("an image of {w} × {h} pixels is too large; choose fewer dots per inch")
+    })?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().map_err(|e| e.to_string())
+}
+
 fn polygon(outline: &[Pos2], fill: Color32) -> Polygon {
     Polygon::new()
         .set("points", points(outline))
