@@ -915,3 +915,24 @@ fn tables_go_to_a_spreadsheet_and_come_back_as_one_undo_step() {
     h.run_steps(3);
     assert_eq!(h.state().doc.design.cities[1], boston, "one undo step");
 }
+
+#[test]
+fn the_board_is_drawn_to_a_file_from_the_file_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("usa.svg");
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    choose(&mut h, "File", "Export board (SVG)…");
+    type_into(&mut h, "Path", &out.display().to_string());
+    click_label(&mut h, "Export");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("<svg"), "{}", &text[..80]);
+    assert_eq!(
+        text.matches("data-route=").count(),
+        h.state().doc.design.routes.len()
+    );
+    assert!(
+        h.state().status.contains("Drew the board"),
+        "{}",
+        h.state().status
+    );
+}

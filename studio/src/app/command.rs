@@ -78,6 +78,10 @@ pub enum UICommand {
     SaveAs,
     /// Save to a typed path.
     SaveToPath,
+    /// Draw the board at real size into an SVG file.
+    ExportSvg,
+    /// Draw the board into a PNG image.
+    ExportPng,
     /// Write the cities, routes and tickets as CSV tables into a folder.
     ExportTables,
     /// Replace the cities, routes and tickets with CSV tables from a folder.
@@ -144,9 +148,9 @@ impl UICommand {
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {
         use UICommand::{
-            BackgroundImage, Cancel, Delete, Duplicate, ExportTables, FinishRegion, ImportTables,
-            New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search,
-            Simulate, ToggleLock, Undo, ZoomToFit,
+            BackgroundImage, Cancel, Delete, Duplicate, ExportPng, ExportSvg, ExportTables,
+            FinishRegion, ImportTables, New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save,
+            SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo, ZoomToFit,
         };
         [
             New,
@@ -155,6 +159,8 @@ impl UICommand {
             Save,
             SaveAs,
             SaveToPath,
+            ExportSvg,
+            ExportPng,
             ExportTables,
             ImportTables,
             Quit,
@@ -189,6 +195,8 @@ impl UICommand {
             UICommand::Save => "Save",
             UICommand::SaveAs => "Save As…",
             UICommand::SaveToPath => "Save to path…",
+            UICommand::ExportSvg => "Export board (SVG)…",
+            UICommand::ExportPng => "Export board (PNG)…",
             UICommand::ExportTables => "Export tables (CSV)…",
             UICommand::ImportTables => "Import tables (CSV)…",
             UICommand::Quit => "Quit",
@@ -241,6 +249,8 @@ impl UICommand {
             }
             UICommand::SaveAs => "Save the design under a new name".into(),
             UICommand::SaveToPath => "Save the design to a typed path".into(),
+            UICommand::ExportSvg => "Draw the board at real size as an SVG file".into(),
+            UICommand::ExportPng => "Draw the board as a PNG image at 150 dots per inch".into(),
             UICommand::ExportTables => {
                 "Write the cities, routes and tickets as CSV tables for a spreadsheet".into()
             }
@@ -284,6 +294,8 @@ impl UICommand {
             UICommand::SaveAs => const { &[cmd_shift(Key::S)] },
             UICommand::OpenPath
             | UICommand::SaveToPath
+            | UICommand::ExportSvg
+            | UICommand::ExportPng
             | UICommand::ExportTables
             | UICommand::ImportTables
             | UICommand::Quit

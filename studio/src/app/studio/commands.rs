@@ -16,6 +16,8 @@ impl Studio {
             }
             UICommand::SaveAs => self.save_as(),
             UICommand::SaveToPath => self.ask_typed_path(PathPurpose::SaveAs),
+            UICommand::ExportSvg => self.ask_typed_path(PathPurpose::ExportSvg),
+            UICommand::ExportPng => self.ask_typed_path(PathPurpose::ExportPng),
             UICommand::ExportTables => self.ask_typed_path(PathPurpose::ExportTables),
             UICommand::ImportTables => self.ask_typed_path(PathPurpose::ImportTables),
             UICommand::Quit => self.request(Replace::Quit),

@@ -84,6 +84,8 @@ impl Studio {
                     PathPurpose::Open => "Open a design",
                     PathPurpose::SaveAs => "Save the design as",
                     PathPurpose::Background => "Choose a background image",
+                    PathPurpose::ExportSvg => "Draw the board as an SVG file",
+                    PathPurpose::ExportPng => "Draw the board as a PNG image",
                     PathPurpose::ExportTables => "Export cities, routes and tickets as CSV tables",
                     PathPurpose::ImportTables => {
                         "Import cities, routes and tickets from CSV tables"
@@ -106,7 +108,9 @@ impl Studio {
                             PathPurpose::Open => "Open",
                             PathPurpose::SaveAs => "Save",
                             PathPurpose::Background => "Use image",
-                            PathPurpose::ExportTables => "Export",
+                            PathPurpose::ExportSvg
+                            | PathPurpose::ExportPng
+                            | PathPurpose::ExportTables => "Export",
                             PathPurpose::ImportTables => "Import",
                         };
                         if (ui.button(ok).clicked() || enter) && !text.trim().is_empty() {
@@ -120,6 +124,8 @@ impl Studio {
                                     s.save_to(&p);
                                 }
                                 PathPurpose::Background => s.set_background(&p),
+                                PathPurpose::ExportSvg => s.export_board(&p, false),
+                                PathPurpose::ExportPng => s.export_board(&p, true),
                                 PathPurpose::ExportTables => s.export_tables(&p),
                                 PathPurpose::ImportTables => s.import_tables(&p),
                             }));

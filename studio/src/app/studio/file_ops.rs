@@ -32,6 +32,10 @@ pub enum PathPurpose {
     SaveAs,
     /// Choose a background image.
     Background,
+    /// An SVG file to draw the board into.
+    ExportSvg,
+    /// A PNG file to draw the board into.
+    ExportPng,
     /// A folder to write the CSV tables into.
     ExportTables,
     /// A folder to read the CSV tables from.
@@ -127,7 +131,10 @@ impl Studio {
                 PathPurpose::Open => files::pick_open(self.doc.path.as_deref()),
                 PathPurpose::SaveAs => files::pick_save(self.doc.path.as_deref()),
                 PathPurpose::Background => files::pick_image(),
-                PathPurpose::ExportTables | PathPurpose::ImportTables => None,
+                PathPurpose::ExportSvg
+                | PathPurpose::ExportPng
+                | PathPurpose::ExportTables
+                | PathPurpose::ImportTables => None,
             };
         }
         let note = self.config.native_dialogs.then(|| {
@@ -151,6 +158,16 @@ impl Studio {
     pub(super) fn ask_typed_path(&mut self, purpose: PathPurpose) {
         let text = match purpose {
             PathPurpose::SaveAs => self.doc.path.as_ref().map(|p| p.display().to_string()),
+            PathPurpose::ExportSvg => self
+                .doc
+                .path
+                .as_ref()
+                .map(|p| p.with_extension("svg").display().to_string()),
+            PathPurpose::ExportPng => self
+                .doc
+                .path
+                .as_ref()
+                .map(|p| p.with_extension("png").display().to_string()),
             PathPurpose::ExportTables | PathPurpose::ImportTables => self
                 .doc
                 .path
@@ -201,6 +218,25 @@ impl Studio {
                 });
                 self.status = format!("{} was not saved.", path.display());
                 false
+            }
+        }
+    }
+
+    /// Draws the board into `path` as SVG, or as PNG at 150 dpi when `png`;
+    /// a failure is shown and nothing else changes.
+    pub fn export_board(&mut self, path: &Path, png: bool) {
+        let bytes = if png {
+            crate::app::canvas::svg::board_png(&self.doc.design, 150.0)
+        } else {
+            Ok(crate::app::canvas::svg::board(&self.doc.design).into_bytes())
+        };
+        match bytes.and_then(|b| formats::write_atomic(path, &b).map_err(|e| e.to_string())) {
+            Ok(()) => self.status = format!("Drew the board to {}.", path.display()),
+            Err(text) => {
+                self.dialog = Some(Dialog::Message {
+                    title: "Not exported".into(),
+                    text,
+                })
             }
         }
     }

@@ -36,6 +36,8 @@ const MENUS: [(&str, &[MenuItem]); 4] = [
             Command(UICommand::SaveAs),
             Command(UICommand::SaveToPath),
             Separator,
+            Command(UICommand::ExportSvg),
+            Command(UICommand::ExportPng),
             Command(UICommand::ExportTables),
             Command(UICommand::ImportTables),
             Separator,
