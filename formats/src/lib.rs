@@ -30,5 +30,5 @@ pub use error::{LoadError, LoadErrorKind, Location};
 pub use load::{BaseDesign, LoadedDesign, Sources, load, load_str};
 pub use points::{Point, Points};
 pub use rules::{Deck, Preset, Rules};
-pub use save::{SaveError, save, to_yaml, write_atomic};
+pub use save::{SaveError, save, to_yaml, write_atomic, write_files};
 pub use source::Pos;

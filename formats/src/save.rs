@@ -57,6 +57,25 @@ pub fn to_yaml(design: &GameFile, base: Option<&BaseDesign>) -> Result<String, S
     Ok(serde_yaml::to_string(&mapping)?)
 }
 
+/// Writes named files into `dir` (created if missing), each atomically, as
+/// report and export tables are written; returns the paths written.
+pub fn write_files<'a>(
+    dir: &Path,
+    files: impl IntoIterator<Item = (&'a str, &'a [u8])>,
+) -> Result<Vec<std::path::PathBuf>, SaveError> {
+    std::fs::create_dir_all(dir).map_err(|source| SaveError::Io {
+        path: dir.display().to_string(),
+        source,
+    })?;
+    files
+        .into_iter()
+        .map(|(name, bytes)| {
+            let path = dir.join(name);
+            write_atomic(&path, bytes).map(|()| path)
+        })
+        .collect()
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder is
 /// written, flushed to disk, then renamed over the target. A symbolic link is
 /// followed (the file it points to is replaced, the link stays), and an

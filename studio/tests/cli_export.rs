@@ -12,6 +12,28 @@ fn tracklayer(args: &[&str]) -> Output {
         .expect("the tracklayer binary runs")
 }
 
+/// `tracklayer export FILE --to KIND -o OUT`.
+fn export(file: &Path, kind: &str, out: &Path) -> Output {
+    tracklayer(&[
+        "export",
+        &file.display().to_string(),
+        "--to",
+        kind,
+        "-o",
+        &out.display().to_string(),
+    ])
+}
+
+/// `tracklayer import DIR --into FILE`.
+fn import(dir: &Path, into: &Path) -> Output {
+    tracklayer(&[
+        "import",
+        &dir.display().to_string(),
+        "--into",
+        &into.display().to_string(),
+    ])
+}
+
 fn usa() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml")
 }
@@ -22,26 +44,14 @@ fn a_design_goes_to_a_spreadsheet_and_back_unchanged() {
     let tables = dir.path().join("tables");
     let copy = dir.path().join("usa.yaml");
     std::fs::copy(usa(), &copy).unwrap();
-    let out = tracklayer(&[
-        "export",
-        &copy.display().to_string(),
-        "--to",
-        "csv",
-        "-o",
-        &tables.display().to_string(),
-    ]);
+    let out = export(&copy, "csv", &tables);
     assert!(out.status.success(), "{out:?}");
     let routes = std::fs::read_to_string(tables.join("routes.csv")).unwrap();
     assert!(
         routes.starts_with("id,from,to,length,color,tunnel,ferry,bends\n"),
         "{routes}"
     );
-    let out = tracklayer(&[
-        "import",
-        &tables.display().to_string(),
-        "--into",
-        &copy.display().to_string(),
-    ]);
+    let out = import(&tables, &copy);
     assert!(out.status.success(), "{out:?}");
     let before = formats::load(&usa()).unwrap().design;
     let after = formats::load(&copy).unwrap().design;
@@ -49,12 +59,7 @@ fn a_design_goes_to_a_spreadsheet_and_back_unchanged() {
 
     // A new design from the tables alone.
     let fresh = dir.path().join("from-tables.yaml");
-    let out = tracklayer(&[
-        "import",
-        &tables.display().to_string(),
-        "--into",
-        &fresh.display().to_string(),
-    ]);
+    let out = import(&tables, &fresh);
     assert!(out.status.success(), "{out:?}");
     let made = formats::load(&fresh).unwrap().design;
     assert_eq!(
@@ -69,25 +74,13 @@ fn a_bad_row_is_named_and_nothing_is_written() {
     let tables = dir.path().join("tables");
     let copy = dir.path().join("usa.yaml");
     std::fs::copy(usa(), &copy).unwrap();
-    let out = tracklayer(&[
-        "export",
-        &copy.display().to_string(),
-        "--to",
-        "csv",
-        "-o",
-        &tables.display().to_string(),
-    ]);
+    let out = export(&copy, "csv", &tables);
     assert!(out.status.success(), "{out:?}");
     let cities = tables.join("cities.csv");
     let text = std::fs::read_to_string(&cities).unwrap();
     std::fs::write(&cities, text.replacen("\nBoston,", "\nBoston,far east", 1)).unwrap();
     let before = std::fs::read(&copy).unwrap();
-    let out = tracklayer(&[
-        "import",
-        &tables.display().to_string(),
-        "--into",
-        &copy.display().to_string(),
-    ]);
+    let out = import(&tables, &copy);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -106,14 +99,7 @@ fn the_board_is_drawn_to_an_svg_file_at_real_size() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("europe.svg");
     let europe = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/europe.yaml");
-    let run = tracklayer(&[
-        "export",
-        &europe.display().to_string(),
-        "--to",
-        "svg",
-        "-o",
-        &out.display().to_string(),
-    ]);
+    let run = export(&europe, "svg", &out);
     assert!(run.status.success(), "{run:?}");
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
@@ -123,14 +109,7 @@ fn the_board_is_drawn_to_an_svg_file_at_real_size() {
     );
     let design = formats::load(&europe).unwrap().design;
     assert_eq!(text.matches("data-route=").count(), design.routes.len());
-    let bad = tracklayer(&[
-        "export",
-        &europe.display().to_string(),
-        "--to",
-        "jpeg",
-        "-o",
-        "x",
-    ]);
+    let bad = export(&europe, "jpeg", Path::new("x"));
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("possible values: svg, png, csv"));
 }

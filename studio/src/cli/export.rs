@@ -6,8 +6,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::simulate::write_file;
-use crate::app::canvas::svg::{board as studio_svg, board_png as studio_png};
+use crate::app::canvas::svg::{BoardImage, board_file};
 
 /// What `export` produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -55,61 +54,37 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match args.to {
-        Kind::Svg => {
-            let text = studio_svg(&loaded.design);
-            if !write_file(&args.out, &text) {
-                return ExitCode::from(2);
-            }
-            println!(
-                "{}: the board ({} cities, {} routes) drawn to {}",
-                args.file.display(),
-                loaded.design.cities.len(),
-                loaded.design.routes.len(),
-                args.out.display()
-            );
-        }
-        Kind::Png => {
-            let png = match studio_png(&loaded.design, args.dpi) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("error: {}: {e}", args.file.display());
-                    return ExitCode::from(2);
-                }
+    let design = &loaded.design;
+    let written = match args.to {
+        Kind::Svg | Kind::Png => {
+            let image = if args.to == Kind::Svg {
+                BoardImage::Svg
+            } else {
+                BoardImage::Png { dpi: args.dpi }
             };
-            if let Err(e) = formats::write_atomic(&args.out, &png) {
-                eprintln!("error: could not write {}: {e}", args.out.display());
-                return ExitCode::from(2);
-            }
-            println!(
-                "{}: the board drawn to {} at {} dpi",
-                args.file.display(),
-                args.out.display(),
-                args.dpi
-            );
+            board_file(design, image).and_then(|bytes| {
+                formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
+            })
         }
         Kind::Csv => {
-            if let Err(e) = std::fs::create_dir_all(&args.out) {
-                eprintln!("error: could not create {}: {e}", args.out.display());
-                return ExitCode::from(2);
-            }
-            let mut ok = true;
-            for (name, text) in formats::tables::export(&loaded.design) {
-                ok &= write_file(&args.out.join(name), &text);
-            }
-            if !ok {
-                return ExitCode::from(2);
-            }
-            println!(
-                "{}: {} cities, {} routes, {} tickets written to {}",
-                args.file.display(),
-                loaded.design.cities.len(),
-                loaded.design.routes.len(),
-                loaded.design.tickets.len(),
-                args.out.display()
-            );
+            let tables = formats::tables::export(design);
+            formats::write_files(&args.out, tables.iter().map(|(n, t)| (*n, t.as_bytes())))
+                .map(drop)
+                .map_err(|e| e.to_string())
         }
+    };
+    if let Err(e) = written {
+        eprintln!("error: {}: {e}", args.file.display());
+        return ExitCode::from(2);
     }
+    println!(
+        "{}: {} cities, {} routes, {} tickets written to {}",
+        args.file.display(),
+        design.cities.len(),
+        design.routes.len(),
+        design.tickets.len(),
+        args.out.display()
+    );
     ExitCode::SUCCESS
 }
 

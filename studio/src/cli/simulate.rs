@@ -179,13 +179,10 @@ fn simulate<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
         }
     }
     if let Some(dir) = &args.csv {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("error: could not create {}: {e}", dir.display());
+        let tables = F::Measures::csv_tables(&report);
+        if let Err(e) = formats::write_files(dir, tables.iter().map(|(n, t)| (*n, t.as_bytes()))) {
+            eprintln!("error: {e}");
             ok = false;
-        } else {
-            for (name, table) in F::Measures::csv_tables(&report) {
-                ok &= write_file(&dir.join(name), &table);
-            }
         }
     }
     if !ok {

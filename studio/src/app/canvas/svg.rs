@@ -107,6 +107,26 @@ pub fn board(design: &GameFile) -> String {
     doc.add(cities).to_string()
 }
 
+/// How the board is drawn to a file.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BoardImage {
+    /// An SVG drawing at real size ([`board`]).
+    Svg,
+    /// A PNG image at so many dots per inch ([`board_png`]).
+    Png {
+        /// Dots per inch.
+        dpi: f32,
+    },
+}
+
+/// The bytes of the board of `design` drawn as `image`, for a file.
+pub fn board_file(design: &GameFile, image: BoardImage) -> Result<Vec<u8>, String> {
+    match image {
+        BoardImage::Svg => Ok(board(design).into_bytes()),
+        BoardImage::Png { dpi } => board_png(design, dpi),
+    }
+}
+
 /// The board of `design` as a PNG image at `dpi` dots per inch (the SVG of
 /// [`board`], rendered by resvg with the studio's own fonts, so the image is
 /// the same on every machine).

@@ -38,14 +38,8 @@ pub fn write_json<R: Serialize>(report: &SimReport<R>, path: &Path) -> Result<Pa
 /// Writes the family's CSV `tables` (file name, contents) into `dir`
 /// (created if needed); returns the files written.
 pub fn write_csv(tables: &[(&str, String)], dir: &Path) -> Result<Vec<PathBuf>, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("could not create {}: {e}", dir.display()))?;
-    tables
-        .iter()
-        .map(|(name, text)| {
-            let p = dir.join(name);
-            write(&p, text).map(|()| p)
-        })
-        .collect()
+    formats::write_files(dir, tables.iter().map(|(n, t)| (*n, t.as_bytes())))
+        .map_err(|e| e.to_string())
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {

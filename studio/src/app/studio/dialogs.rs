@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use egui::{Key, TextEdit};
 
+use super::super::canvas::svg::BoardImage;
 use super::super::files::Recovery;
 use super::super::panels::labelled;
 use super::{PathPurpose, Replace, Studio};
@@ -124,8 +125,10 @@ impl Studio {
                                     s.save_to(&p);
                                 }
                                 PathPurpose::Background => s.set_background(&p),
-                                PathPurpose::ExportSvg => s.export_board(&p, false),
-                                PathPurpose::ExportPng => s.export_board(&p, true),
+                                PathPurpose::ExportSvg => s.export_board(&p, BoardImage::Svg),
+                                PathPurpose::ExportPng => {
+                                    s.export_board(&p, BoardImage::Png { dpi: 150.0 })
+                                }
                                 PathPurpose::ExportTables => s.export_tables(&p),
                                 PathPurpose::ImportTables => s.import_tables(&p),
                             }));

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use egui::ViewportCommand;
 
+use super::super::canvas::svg::{BoardImage, board_file};
 use super::super::document::Document;
 use super::super::files::{self, Recovery};
 use super::super::panels::inspector::Inspector;
@@ -222,14 +223,10 @@ impl Studio {
         }
     }
 
-    /// Draws the board into `path` as SVG, or as PNG at 150 dpi when `png`;
-    /// a failure is shown and nothing else changes.
-    pub fn export_board(&mut self, path: &Path, png: bool) {
-        let bytes = if png {
-            crate::app::canvas::svg::board_png(&self.doc.design, 150.0)
-        } else {
-            Ok(crate::app::canvas::svg::board(&self.doc.design).into_bytes())
-        };
+    /// Draws the board into `path` as `image`; a failure is shown and
+    /// nothing else changes.
+    pub fn export_board(&mut self, path: &Path, image: BoardImage) {
+        let bytes = board_file(&self.doc.design, image);
         match bytes.and_then(|b| formats::write_atomic(path, &b).map_err(|e| e.to_string())) {
             Ok(()) => self.status = format!("Drew the board to {}.", path.display()),
             Err(text) => {
@@ -244,22 +241,13 @@ impl Studio {
     /// Writes the design's cities, routes and tickets as CSV tables into
     /// `dir` (`docs/export.md`); a failure is shown and nothing else changes.
     pub fn export_tables(&mut self, dir: &Path) {
-        let written = std::fs::create_dir_all(dir)
-            .map_err(|e| format!("could not create {}: {e}", dir.display()))
-            .and_then(|()| {
-                formats::tables::export(&self.doc.design)
-                    .iter()
-                    .try_for_each(|(name, text)| {
-                        formats::write_atomic(&dir.join(name), text.as_bytes())
-                            .map_err(|e| e.to_string())
-                    })
-            });
-        match written {
-            Ok(()) => self.status = format!("Exported the tables to {}.", dir.display()),
-            Err(text) => {
+        let tables = formats::tables::export(&self.doc.design);
+        match formats::write_files(dir, tables.iter().map(|(n, t)| (*n, t.as_bytes()))) {
+            Ok(_) => self.status = format!("Exported the tables to {}.", dir.display()),
+            Err(e) => {
                 self.dialog = Some(Dialog::Message {
                     title: "Not exported".into(),
-                    text,
+                    text: e.to_string(),
                 })
             }
         }
