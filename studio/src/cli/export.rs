@@ -77,8 +77,12 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: {}: {e}", args.file.display());
         return ExitCode::from(2);
     }
+    let done = match args.to {
+        Kind::Svg | Kind::Png => "the board drawn",
+        Kind::Csv => "the tables written",
+    };
     println!(
-        "{}: {} cities, {} routes, {} tickets written to {}",
+        "{}: {} cities, {} routes, {} tickets; {done} to {}",
         args.file.display(),
         design.cities.len(),
         design.routes.len(),
