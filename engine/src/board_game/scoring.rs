@@ -1,7 +1,7 @@
 //! Final scoring: tickets (with countries and stations), the longest path,
 //! Globetrotter, unbuilt stations, and the tie-break order.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use smallvec::SmallVec;
 
@@ -12,7 +12,7 @@ use crate::game::{EndReason, Outcome, Seat};
 use formats::rules::TieBreak;
 
 /// One player's final score, component by component.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreBreakdown {
     /// Points for claimed routes, doubling included.
     pub routes: i32,

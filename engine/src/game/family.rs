@@ -30,7 +30,7 @@ pub struct PlayerCountError {
 
 /// One seat's final accounts as every report reads them: the total, its named
 /// parts, and how the seat did on its goals (tickets), if the family has them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Accounts {
     /// The final score.
     pub total: i32,

@@ -17,8 +17,13 @@ use crate::game::{Family, GameState};
 /// A family's own part of a simulation, accumulated over one player count's
 /// games in game order.
 pub trait Measures<F: Family>: Send + Sized {
-    /// What one game contributes, gathered while it is played.
-    type Game: Send;
+    /// What one game contributes, gathered while it is played. It is
+    /// serializable so that a shard of a run (`tracklayer simulate --shard`)
+    /// can be written to a file and merged later into exactly the report one
+    /// process would give ([`super::shard`]): the value read back must add to
+    /// the report exactly as the one played (what [`Measures::add`] reads
+    /// must round-trip; state needed only during play may be skipped).
+    type Game: Send + Serialize + DeserializeOwned;
     /// The family's section of a player count's report; its fields appear in
     /// the report's JSON beside the shared ones (between `pace` and `metrics`).
     type Report: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;

@@ -14,6 +14,7 @@ pub mod findings;
 mod measures;
 pub mod record;
 pub mod report;
+pub mod shard;
 pub mod stats;
 
 use std::sync::Arc;
@@ -137,6 +138,39 @@ pub fn simulate<F: Family>(
     progress: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
 ) -> Result<FamilyReport<F>, SimError> {
+    let games = deal(config)?;
+    let all = 0..u64::from(config.games);
+    let counter = Counter {
+        done: AtomicU64::new(0),
+        total: all.end * games.len() as u64,
+        progress,
+    };
+    let design = &config.design;
+    let sections = with_pool(config.threads, || {
+        games
+            .iter()
+            .map(|(players, game)| {
+                let mut acc = report::Accumulator::<F>::new(design, *players, &config.bots);
+                play_range(
+                    config,
+                    *players,
+                    game,
+                    all.clone(),
+                    &counter,
+                    cancel,
+                    &mut |r| {
+                        acc.add(design, &r);
+                    },
+                );
+                acc.finish(design)
+            })
+            .collect()
+    })?;
+    Ok(assemble(config, sections, cancel.load(Ordering::Relaxed)))
+}
+
+/// Checks the configuration and deals the game of each player count.
+fn deal<F: Family>(config: &SimConfig<F>) -> Result<Vec<(usize, F::Game)>, SimError> {
     if config.bots.is_empty() {
         return Err(SimError::Empty("give at least one bot".into()));
     }
@@ -148,56 +182,77 @@ pub fn simulate<F: Family>(
     for b in &config.bots {
         check_bot::<F>(b)?;
     }
-    let games: Vec<(usize, F::Game)> = config
+    Ok(config
         .players
         .iter()
         .map(|&p| F::new_game(&config.design, p).map(|g| (p, g)))
-        .collect::<Result<_, _>>()?;
-    let total = config.games as u64 * games.len() as u64;
-    let done = AtomicU64::new(0);
-    let design = &config.design;
-    let sections = with_pool(config.threads, || {
-        let mut sections = Vec::new();
-        for (players, game) in &games {
-            let players = *players;
-            let mut acc = report::Accumulator::<F>::new(design, players, &config.bots);
-            let mut start = 0u64;
-            while start < u64::from(config.games) && !cancel.load(Ordering::Relaxed) {
-                let end = (start + CHUNK).min(u64::from(config.games));
-                let records: Vec<Option<GameRecord<_>>> = (start..end)
-                    .into_par_iter()
-                    .map(|i| {
-                        if cancel.load(Ordering::Relaxed) {
-                            return None;
-                        }
-                        let seed = game_seed(config.seed, players, i);
-                        let seats = seating(seed, players, config.bots.len());
-                        // Names were checked before any game started.
-                        let mut bots = make_bots::<F>(&config.bots, &seats, seed).ok()?;
-                        let rec = record::play::<F>(
-                            design,
-                            game,
-                            seed,
-                            &mut bots,
-                            seats,
-                            config.turn_cap,
-                        );
-                        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                        progress(Progress { done: d, total });
-                        Some(rec)
-                    })
-                    .collect();
-                // Aggregate in order, up to the first game not played.
-                for r in records.iter().map_while(Option::as_ref) {
-                    acc.add(design, r);
+        .collect::<Result<_, _>>()?)
+}
+
+/// Counts finished games across a run and reports them.
+struct Counter<'a> {
+    done: AtomicU64,
+    total: u64,
+    progress: &'a (dyn Fn(Progress) + Sync),
+}
+
+/// Plays games `range` of `game` (`players` players) in parallel and hands
+/// their records to `sink` in index order, up to the first game not played
+/// when `cancel` is set.
+fn play_range<F: Family>(
+    config: &SimConfig<F>,
+    players: usize,
+    game: &F::Game,
+    range: std::ops::Range<u64>,
+    counter: &Counter<'_>,
+    cancel: &AtomicBool,
+    sink: &mut dyn FnMut(GameRecord<<F::Measures as Measures<F>>::Game>),
+) {
+    let mut start = range.start;
+    while start < range.end && !cancel.load(Ordering::Relaxed) {
+        let end = (start + CHUNK).min(range.end);
+        let records: Vec<Option<GameRecord<_>>> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
                 }
-                start = end;
-            }
-            sections.push(acc.finish(design));
+                let seed = game_seed(config.seed, players, i);
+                let seats = seating(seed, players, config.bots.len());
+                // Names were checked before any game started.
+                let mut bots = make_bots::<F>(&config.bots, &seats, seed).ok()?;
+                let rec = record::play::<F>(
+                    &config.design,
+                    game,
+                    seed,
+                    &mut bots,
+                    seats,
+                    config.turn_cap,
+                );
+                let d = counter.done.fetch_add(1, Ordering::Relaxed) + 1;
+                (counter.progress)(Progress {
+                    done: d,
+                    total: counter.total,
+                });
+                Some(rec)
+            })
+            .collect();
+        // Hand over in order, up to the first game not played.
+        for r in records.into_iter().map_while(|r| r) {
+            sink(r);
         }
-        sections
-    })?;
-    let cancelled = cancel.load(Ordering::Relaxed);
+        start = end;
+    }
+}
+
+/// The report of a run from its finished sections: their findings, sorted,
+/// and the run's settings.
+fn assemble<F: Family>(
+    config: &SimConfig<F>,
+    sections: Vec<PlayerCountReport<<F::Measures as Measures<F>>::Report>>,
+    cancelled: bool,
+) -> FamilyReport<F> {
+    let design = &config.design;
     let mut all: Vec<Finding> = Vec::new();
     for s in &sections {
         all.extend(findings::section_findings(s, || {
@@ -205,7 +260,7 @@ pub fn simulate<F: Family>(
         }));
     }
     all.sort_by_key(|f| f.level);
-    Ok(SimReport {
+    SimReport {
         schema: report::SCHEMA,
         design: F::design_name(design).to_owned(),
         seed: config.seed,
@@ -215,5 +270,5 @@ pub fn simulate<F: Family>(
         cancelled,
         findings: all,
         by_players: sections,
-    })
+    }
 }

@@ -10,7 +10,7 @@ use crate::game::table::Table;
 use crate::game::{Accounts, EndReason, Family, Game, GameState};
 
 /// Everything one game contributes to a report.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord<G> {
     /// The bot (index into the configured list) at each seat.
     pub seats: Vec<usize>,

@@ -5,6 +5,7 @@ mod arena;
 mod bench;
 mod common;
 mod export;
+mod merge;
 mod play;
 mod replay;
 mod scenario;
@@ -51,6 +52,8 @@ pub enum Command {
     Simulate(simulate::Args),
     /// Play a round robin between bots and rate them.
     Arena(arena::Args),
+    /// Combine the shard files of `simulate --shard K/N` into the whole run's report.
+    Merge(merge::Args),
 }
 
 /// Runs the command line.
@@ -67,5 +70,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Arena(args)) => arena::run(args),
+        Some(Command::Merge(args)) => merge::run(args),
     }
 }

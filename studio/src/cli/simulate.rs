@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use engine::families::FamilyVisitor;
 use engine::game::Family;
 use engine::sim::report::PlayerCountReport;
+use engine::sim::shard::{self, RunSpec, Shard, ShardFile};
 use engine::sim::stats::pct;
 use engine::sim::{self, Measures, SimConfig, findings::thousands};
 
@@ -42,11 +43,18 @@ pub struct Args {
     #[arg(long, default_value_t = sim::DEFAULT_TURN_CAP)]
     pub turn_cap: u32,
     /// Also write the report as JSON (documented in docs/simulation.md).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "shard")]
     pub json: Option<PathBuf>,
     /// Also write the routes, tickets and cities tables as CSV files into this folder.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "shard")]
     pub csv: Option<PathBuf>,
+    /// Play only shard K of N (0-based: `0/4` … `3/4`) and write its games to
+    /// the `--out` file for `tracklayer merge` (docs/scale-out.md).
+    #[arg(long, value_name = "K/N", requires = "out")]
+    pub shard: Option<Shard>,
+    /// The shard file to write (with `--shard`).
+    #[arg(short, long, value_name = "FILE", requires = "shard")]
+    pub out: Option<PathBuf>,
     /// Print no progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -113,38 +121,52 @@ pub(crate) fn write_file(path: &Path, text: &str) -> bool {
 
 /// Runs `simulate`.
 pub fn run(args: Args) -> ExitCode {
-    super::common::visit_file(&args.file.clone(), args)
+    match super::common::load_design(&args.file) {
+        Ok((loaded, design)) => design.visit(Visit {
+            args,
+            file: loaded.design,
+        }),
+        Err(code) => code,
+    }
 }
 
-impl FamilyVisitor for Args {
+/// `simulate` with its design file (which a shard file records).
+struct Visit {
+    args: Args,
+    file: formats::GameFile,
+}
+
+impl FamilyVisitor for Visit {
     type Output = ExitCode;
 
     fn visit<F: Family>(self, design: Arc<F::Design>) -> ExitCode {
-        simulate::<F>(&self, design)
+        let (min, max) = F::players(&design);
+        let args = &self.args;
+        let config = SimConfig::<F> {
+            design,
+            players: args
+                .players
+                .clone()
+                .map_or_else(|| (min..=max).collect(), |p| p.0),
+            games: args.games,
+            bots: args.bots.clone(),
+            seed: args.seed,
+            threads: args.threads,
+            turn_cap: args.turn_cap,
+        };
+        match (args.shard, &args.out) {
+            (Some(shard), Some(out)) => simulate_shard::<F>(args, config, self.file, shard, out),
+            _ => simulate::<F>(args, &config),
+        }
     }
 }
 
 /// Simulates a design of family `F`.
-fn simulate<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
-    let (min, max) = F::players(&design);
-    let players = args
-        .players
-        .clone()
-        .map(|p| p.0)
-        .unwrap_or_else(|| (min..=max).collect());
-    let config = SimConfig::<F> {
-        design,
-        players,
-        games: args.games,
-        bots: args.bots.clone(),
-        seed: args.seed,
-        threads: args.threads,
-        turn_cap: args.turn_cap,
-    };
+fn simulate<F: Family>(args: &Args, config: &SimConfig<F>) -> ExitCode {
     let (bar, cancel) = progress_and_cancel(args.quiet);
     let started = std::time::Instant::now();
     let result = sim::simulate(
-        &config,
+        config,
         &|p| {
             bar.set_length(p.total);
             bar.set_position(p.done);
@@ -168,9 +190,25 @@ fn simulate<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
         elapsed.as_secs_f64(),
         games as f64 / elapsed.as_secs_f64().max(1e-9)
     );
+    if !write_report::<F>(&report, args.json.as_deref(), args.csv.as_deref()) {
+        ExitCode::from(2)
+    } else if report.cancelled {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Writes a report as JSON and its tables as CSV where asked, or prints why
+/// not (false).
+pub(crate) fn write_report<F: Family>(
+    report: &sim::FamilyReport<F>,
+    json: Option<&Path>,
+    csv: Option<&Path>,
+) -> bool {
     let mut ok = true;
-    if let Some(path) = &args.json {
-        match serde_json::to_string_pretty(&report) {
+    if let Some(path) = json {
+        match serde_json::to_string_pretty(report) {
             Ok(text) => ok &= write_file(path, &text),
             Err(e) => {
                 eprintln!("error: could not encode the report: {e}");
@@ -178,20 +216,82 @@ fn simulate<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
             }
         }
     }
-    if let Some(dir) = &args.csv {
-        let tables = F::Measures::csv_tables(&report);
+    if let Some(dir) = csv {
+        let tables = F::Measures::csv_tables(report);
         if let Err(e) = formats::write_files(dir, tables.iter().map(|(n, t)| (*n, t.as_bytes()))) {
             eprintln!("error: {e}");
             ok = false;
         }
     }
-    if !ok {
-        ExitCode::from(2)
-    } else if report.cancelled {
-        ExitCode::from(130)
-    } else {
-        ExitCode::SUCCESS
+    ok
+}
+
+/// Plays one shard of the run and writes its games to `out`; a cancelled
+/// shard writes nothing (exit 130).
+fn simulate_shard<F: Family>(
+    args: &Args,
+    config: SimConfig<F>,
+    file: formats::GameFile,
+    shard: Shard,
+    out: &Path,
+) -> ExitCode {
+    let (bar, cancel) = progress_and_cancel(args.quiet);
+    let started = std::time::Instant::now();
+    let result = shard::simulate_shard(
+        &config,
+        shard,
+        &|p| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+        },
+        &cancel,
+    );
+    bar.finish_and_clear();
+    let sections = match result {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if cancel.load(Ordering::Relaxed) {
+        eprintln!("cancelled: shard {shard} was not written");
+        return ExitCode::from(130);
     }
+    let games: usize = sections.iter().map(|s| s.records.len()).sum();
+    let range = shard.games(config.games);
+    let shard_file = ShardFile {
+        format: shard::FORMAT.to_owned(),
+        shard,
+        run: RunSpec {
+            design: file,
+            players: config.players,
+            games: config.games,
+            bots: config.bots,
+            seed: config.seed,
+            turn_cap: config.turn_cap,
+        },
+        sections,
+    };
+    let text = match serde_json::to_string(&shard_file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: could not encode the shard: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if !write_file(out, &text) {
+        return ExitCode::from(2);
+    }
+    println!(
+        "shard {shard}: games {}..{} of each player count, {} games in {:.1} s, written to {}",
+        range.start,
+        range.end,
+        thousands(games as u64),
+        started.elapsed().as_secs_f64(),
+        out.display()
+    );
+    ExitCode::SUCCESS
 }
 
 /// The report as readable text: findings first, then one section per player count.

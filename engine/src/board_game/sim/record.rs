@@ -1,12 +1,15 @@
 //! What one board game contributes to a simulation report: claims, tunnels,
 //! stations, doublings, ticket choices and the final accounts.
 
+use serde::{Deserialize, Serialize};
+
 use crate::board::{CityId, RouteId, TicketId};
 use crate::board_game::{Action, Event, Events, Phase, ScoreBreakdown, State};
 use crate::game::GameState;
 
 /// How a tunnel claim went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum TunnelResult {
     /// No extra card was asked.
     Free,
@@ -17,7 +20,7 @@ pub enum TunnelResult {
 }
 
 /// The board game's record of one game.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct BoardRecord {
     /// Each seat's final accounts (empty when the game reached no outcome).
     pub breakdowns: Vec<ScoreBreakdown>,
@@ -31,9 +34,12 @@ pub struct BoardRecord {
     pub doublings: Vec<(RouteId, i32)>,
     /// Tickets offered and whether they were kept.
     pub offers: Vec<(TicketId, bool)>,
-    /// The route of the last claim, while its tunnel may be pending.
+    /// The route of the last claim, while its tunnel may be pending (only
+    /// while the game is played: a shard file does not keep it).
+    #[serde(skip)]
     pending_tunnel: Option<RouteId>,
-    /// The extra cards the pending tunnel asks for.
+    /// The extra cards the pending tunnel asks for (only while played).
+    #[serde(skip)]
     pending_extra: u8,
 }
 
