@@ -9,12 +9,14 @@
 //!   [`board_game`]: the rules of the board family behind it;
 //!   [`scenario`], [`replay`]: scenario files and replays.
 //! - [`bots`]: players that read observations only;
-//! - [`sim`]: batch simulation and its statistics.
+//! - [`sim`]: batch simulation and its statistics; [`diff`]: what differs
+//!   between two designs, in data and in simulation.
 
 pub mod analysis;
 pub mod board;
 pub mod board_game;
 pub mod bots;
+pub mod diff;
 pub mod families;
 pub mod game;
 pub mod replay;

@@ -4,6 +4,7 @@
 mod arena;
 mod bench;
 mod common;
+mod diff;
 mod export;
 mod merge;
 mod play;
@@ -54,6 +55,8 @@ pub enum Command {
     Arena(arena::Args),
     /// Combine the shard files of `simulate --shard K/N` into the whole run's report.
     Merge(merge::Args),
+    /// Show what differs between two designs (`--simulate`: in every report metric).
+    Diff(diff::Args),
 }
 
 /// Runs the command line.
@@ -71,5 +74,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Arena(args)) => arena::run(args),
         Some(Command::Merge(args)) => merge::run(args),
+        Some(Command::Diff(args)) => diff::run(args),
     }
 }

@@ -1,0 +1,315 @@
+//! `tracklayer diff A B`: what differs between two designs — cities,
+//! countries, routes, tickets, rules and deck, by name — and with
+//! `--simulate` the change in every simulation metric with its 95% interval
+//! (both designs played from the same seeds).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use engine::diff::data::value_text;
+use engine::diff::{DesignDiff, FieldChange, MetricChange, design_diff, report_diff};
+use engine::families::FamilyVisitor;
+use engine::game::Family;
+use engine::sim::{self, SimConfig};
+use serde::Serialize;
+
+use super::simulate::{PlayerCounts, parse_players, progress_and_cancel, write_file};
+
+/// Arguments of `diff`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The first design (before).
+    pub a: PathBuf,
+    /// The second design (after).
+    pub b: PathBuf,
+    /// Also simulate both designs from the same seeds and compare every report metric.
+    #[arg(long)]
+    pub simulate: bool,
+    /// Player counts to simulate (default: every count both designs allow).
+    #[arg(long, value_parser = parse_players, requires = "simulate")]
+    pub players: Option<PlayerCounts>,
+    /// Games per player count and design.
+    #[arg(long, default_value_t = 1000, requires = "simulate")]
+    pub games: u32,
+    /// Bots, comma-separated, as for `simulate`.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "route-focus,destination-hungry,long-route,one-step",
+        requires = "simulate"
+    )]
+    pub bots: Vec<String>,
+    /// The seed of both simulations.
+    #[arg(long, default_value_t = 1, requires = "simulate")]
+    pub seed: u64,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Stop a game at this many turns.
+    #[arg(long, default_value_t = sim::DEFAULT_TURN_CAP)]
+    pub turn_cap: u32,
+    /// List every metric, not only those that changed beyond chance.
+    #[arg(long, requires = "simulate")]
+    pub all: bool,
+    /// Also write the difference as JSON (docs/diff.md).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Print no progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// The whole difference, as `--json` writes it.
+#[derive(Debug, Serialize)]
+struct DiffOutput {
+    /// The first design's file.
+    a: String,
+    /// The second design's file.
+    b: String,
+    /// The data difference.
+    data: DesignDiff,
+    /// The simulated difference, with `--simulate`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    simulated: Option<SimulatedDiff>,
+}
+
+/// The simulated difference and how it was measured.
+#[derive(Debug, Serialize)]
+struct SimulatedDiff {
+    players: Vec<usize>,
+    games: u32,
+    bots: Vec<String>,
+    seed: u64,
+    metrics: Vec<MetricChange>,
+}
+
+/// Runs `diff`.
+pub fn run(args: Args) -> ExitCode {
+    let (a, design_a) = match super::common::load_design(&args.a) {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    let (b, _) = match super::common::load_design(&args.b) {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    let data = design_diff(&a.design, &b.design);
+    let mut out = DiffOutput {
+        a: args.a.display().to_string(),
+        b: args.b.display().to_string(),
+        data,
+        simulated: None,
+    };
+    print!("{}", data_text(&out));
+    if args.simulate {
+        if a.design.family != b.design.family {
+            eprintln!(
+                "error: {} is a {} design and {} a {} design: only designs of one family can be simulated side by side",
+                out.a, a.design.family, out.b, b.design.family
+            );
+            return ExitCode::from(2);
+        }
+        match design_a.visit(SimulateBoth {
+            args: &args,
+            b: b.design,
+        }) {
+            Ok(s) => {
+                print!("{}", simulated_text(&s, args.all));
+                out.simulated = Some(s);
+            }
+            Err(code) => return code,
+        }
+    }
+    if let Some(path) = &args.json {
+        match serde_json::to_string_pretty(&out) {
+            Ok(text) if write_file(path, &text) => {}
+            Ok(_) => return ExitCode::from(2),
+            Err(e) => {
+                eprintln!("error: could not encode the difference: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Simulates both designs (the first given as the visited one).
+struct SimulateBoth<'a> {
+    args: &'a Args,
+    b: formats::GameFile,
+}
+
+impl FamilyVisitor for SimulateBoth<'_> {
+    type Output = Result<SimulatedDiff, ExitCode>;
+
+    fn visit<F: Family>(self, design_a: Arc<F::Design>) -> Result<SimulatedDiff, ExitCode> {
+        let args = self.args;
+        let design_b = Arc::new(F::build(&self.b).map_err(|_| ExitCode::from(1))?);
+        let ((min_a, max_a), (min_b, max_b)) = (F::players(&design_a), F::players(&design_b));
+        let players = args
+            .players
+            .clone()
+            .map_or_else(|| (min_a.max(min_b)..=max_a.min(max_b)).collect(), |p| p.0);
+        let config = |design| SimConfig::<F> {
+            design,
+            players: players.clone(),
+            games: args.games,
+            bots: args.bots.clone(),
+            seed: args.seed,
+            threads: args.threads,
+            turn_cap: args.turn_cap,
+        };
+        let (bar, cancel) = progress_and_cancel(args.quiet);
+        let mut reports = Vec::new();
+        for design in [design_a, design_b] {
+            let report = sim::simulate(
+                &config(design),
+                &|p| {
+                    bar.set_length(p.total * 2);
+                    bar.set_position(p.done + reports.len() as u64 * p.total);
+                },
+                &cancel,
+            );
+            match report {
+                Ok(r) => reports.push(r),
+                Err(e) => {
+                    bar.finish_and_clear();
+                    eprintln!("error: {e}");
+                    return Err(ExitCode::from(2));
+                }
+            }
+        }
+        bar.finish_and_clear();
+        if cancel.load(Ordering::Relaxed) {
+            eprintln!("cancelled: no simulated difference");
+            return Err(ExitCode::from(130));
+        }
+        let metrics = report_diff(&reports[0], &reports[1]).map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        })?;
+        Ok(SimulatedDiff {
+            players,
+            games: args.games,
+            bots: args.bots.clone(),
+            seed: args.seed,
+            metrics,
+        })
+    }
+}
+
+/// A value in a line of text: long texts are cut.
+fn short(v: Option<&serde_yaml::Value>) -> String {
+    const MAX: usize = 48;
+    let t = value_text(v);
+    if t.chars().count() > MAX {
+        format!("{}…", t.chars().take(MAX).collect::<String>())
+    } else {
+        t
+    }
+}
+
+fn changes_text(fields: &[FieldChange]) -> String {
+    fields
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} → {}",
+                f.field,
+                short(f.before.as_ref()),
+                short(f.after.as_ref())
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The data difference in words.
+fn data_text(d: &DiffOutput) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "Differences from {} to {}", d.a, d.b);
+    if d.data.is_empty() {
+        let _ = writeln!(o, "\nThe designs have the same data.");
+        return o;
+    }
+    for (name, list) in &d.data.lists {
+        if list.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            o,
+            "\n{} ({} added, {} removed, {} changed)",
+            name.to_uppercase(),
+            list.added.len(),
+            list.removed.len(),
+            list.changed.len()
+        );
+        for n in &list.added {
+            let _ = writeln!(o, "  + {n}");
+        }
+        for n in &list.removed {
+            let _ = writeln!(o, "  - {n}");
+        }
+        for c in &list.changed {
+            let name = match &c.renamed {
+                Some(r) => format!("{} → {r}", c.name),
+                None => c.name.clone(),
+            };
+            let _ = writeln!(o, "  ~ {name}: {}", changes_text(&c.fields));
+        }
+    }
+    for (title, fields) in [
+        ("RULES", &d.data.rules),
+        ("CARDS", &d.data.cards),
+        ("OTHER", &d.data.other),
+    ] {
+        if fields.is_empty() {
+            continue;
+        }
+        let _ = writeln!(o, "\n{title}");
+        for f in fields {
+            let _ = writeln!(o, "  ~ {}", changes_text(std::slice::from_ref(f)));
+        }
+    }
+    o
+}
+
+/// The simulated difference in words: the metrics that changed beyond
+/// chance (or all of them).
+fn simulated_text(s: &SimulatedDiff, all: bool) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "\nSIMULATED — {} games per player count and design, seed {} for both, bots {}",
+        s.games,
+        s.seed,
+        s.bots.join(", ")
+    );
+    let significant = s.metrics.iter().filter(|m| m.significant()).count();
+    let with_interval = s.metrics.iter().filter(|m| m.interval.is_some()).count();
+    for m in s.metrics.iter().filter(|m| all || m.significant()) {
+        let interval = m
+            .interval
+            .map(|(lo, hi)| format!("[{lo:+.3}, {hi:+.3}]"))
+            .unwrap_or_default();
+        let mark = if m.significant() { "*" } else { " " };
+        let _ = writeln!(
+            o,
+            " {mark} {}: {:.3} → {:.3}  {:+.3} {interval}",
+            m.metric, m.before, m.after, m.change
+        );
+    }
+    let _ = writeln!(
+        o,
+        "{significant} of {with_interval} metrics with an interval changed beyond chance (* : the 95% interval of the change excludes 0){}",
+        if all {
+            ""
+        } else {
+            "; --all lists every metric"
+        }
+    );
+    o
+}
