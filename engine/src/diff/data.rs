@@ -58,7 +58,7 @@ impl ListDiff {
 }
 
 /// Everything that differs between two designs.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct DesignDiff {
     /// `cities`, `countries`, `routes`, `tickets`, in that order.
     pub lists: IndexMap<String, ListDiff>,

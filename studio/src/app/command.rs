@@ -86,6 +86,8 @@ pub enum UICommand {
     ExportTables,
     /// Replace the cities, routes and tickets with CSV tables from a folder.
     ImportTables,
+    /// Compare the design with another file: the differences listed and shown on the map.
+    Compare,
     /// Close the studio.
     Quit,
     /// Undo the last change.
@@ -148,9 +150,9 @@ impl UICommand {
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {
         use UICommand::{
-            BackgroundImage, Cancel, Delete, Duplicate, ExportPng, ExportSvg, ExportTables,
-            FinishRegion, ImportTables, New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save,
-            SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo, ZoomToFit,
+            BackgroundImage, Cancel, Compare, Delete, Duplicate, ExportPng, ExportSvg,
+            ExportTables, FinishRegion, ImportTables, New, Nudge, Open, OpenPath, PlayGame, Quit,
+            Redo, Save, SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo, ZoomToFit,
         };
         [
             New,
@@ -163,6 +165,7 @@ impl UICommand {
             ExportPng,
             ExportTables,
             ImportTables,
+            Compare,
             Quit,
             Undo,
             Redo,
@@ -196,6 +199,7 @@ impl UICommand {
             UICommand::SaveAs => "Save As…",
             UICommand::SaveToPath => "Save to path…",
             UICommand::ExportSvg => "Export board (SVG)…",
+            UICommand::Compare => "Compare…",
             UICommand::ExportPng => "Export board (PNG)…",
             UICommand::ExportTables => "Export tables (CSV)…",
             UICommand::ImportTables => "Import tables (CSV)…",
@@ -250,6 +254,9 @@ impl UICommand {
             UICommand::SaveAs => "Save the design under a new name".into(),
             UICommand::SaveToPath => "Save the design to a typed path".into(),
             UICommand::ExportSvg => "Draw the board at real size as an SVG file".into(),
+            UICommand::Compare => {
+                "List what differs from another design file and show it on the map".into()
+            }
             UICommand::ExportPng => "Draw the board as a PNG image at 150 dots per inch".into(),
             UICommand::ExportTables => {
                 "Write the cities, routes and tickets as CSV tables for a spreadsheet".into()
@@ -295,6 +302,7 @@ impl UICommand {
             UICommand::OpenPath
             | UICommand::SaveToPath
             | UICommand::ExportSvg
+            | UICommand::Compare
             | UICommand::ExportPng
             | UICommand::ExportTables
             | UICommand::ImportTables

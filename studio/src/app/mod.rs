@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod canvas;
 pub mod command;
+pub mod compare;
 pub mod document;
 pub mod edit;
 pub mod families;

@@ -17,6 +17,11 @@ impl Studio {
             UICommand::SaveAs => self.save_as(),
             UICommand::SaveToPath => self.ask_typed_path(PathPurpose::SaveAs),
             UICommand::ExportSvg => self.ask_typed_path(PathPurpose::ExportSvg),
+            UICommand::Compare => {
+                if let Some(p) = self.ask_path(PathPurpose::Compare) {
+                    self.compare_with(&p);
+                }
+            }
             UICommand::ExportPng => self.ask_typed_path(PathPurpose::ExportPng),
             UICommand::ExportTables => self.ask_typed_path(PathPurpose::ExportTables),
             UICommand::ImportTables => self.ask_typed_path(PathPurpose::ImportTables),

@@ -91,6 +91,7 @@ impl Studio {
                     PathPurpose::ImportTables => {
                         "Import cities, routes and tickets from CSV tables"
                     }
+                    PathPurpose::Compare => "Compare with another design",
                 };
                 egui::Modal::new(egui::Id::unique("typed-path")).show(ctx, |ui| {
                     ui.heading(title);
@@ -113,6 +114,7 @@ impl Studio {
                             | PathPurpose::ExportPng
                             | PathPurpose::ExportTables => "Export",
                             PathPurpose::ImportTables => "Import",
+                            PathPurpose::Compare => "Compare",
                         };
                         if (ui.button(ok).clicked() || enter) && !text.trim().is_empty() {
                             keep = false;
@@ -131,6 +133,7 @@ impl Studio {
                                 }
                                 PathPurpose::ExportTables => s.export_tables(&p),
                                 PathPurpose::ImportTables => s.import_tables(&p),
+                                PathPurpose::Compare => s.compare_with(&p),
                             }));
                         }
                         if ui.button("Cancel").clicked() {

@@ -7,6 +7,7 @@ use std::time::Instant;
 use egui::ViewportCommand;
 
 use super::super::canvas::svg::{BoardImage, board_file};
+use super::super::compare::CompareView;
 use super::super::document::Document;
 use super::super::files::{self, Recovery};
 use super::super::panels::inspector::Inspector;
@@ -41,6 +42,8 @@ pub enum PathPurpose {
     ExportTables,
     /// A folder to read the CSV tables from.
     ImportTables,
+    /// A design to compare the open one with.
+    Compare,
 }
 
 impl Studio {
@@ -129,7 +132,9 @@ impl Studio {
     pub(super) fn ask_path(&mut self, purpose: PathPurpose) -> Option<PathBuf> {
         if self.config.native_dialogs && files::dialogs_available() {
             return match purpose {
-                PathPurpose::Open => files::pick_open(self.doc.path.as_deref()),
+                PathPurpose::Open | PathPurpose::Compare => {
+                    files::pick_open(self.doc.path.as_deref())
+                }
                 PathPurpose::SaveAs => files::pick_save(self.doc.path.as_deref()),
                 PathPurpose::Background => files::pick_image(),
                 PathPurpose::ExportSvg
@@ -174,7 +179,7 @@ impl Studio {
                 .path
                 .as_ref()
                 .and_then(|p| p.parent().map(|d| d.join("tables").display().to_string())),
-            PathPurpose::Open | PathPurpose::Background => None,
+            PathPurpose::Open | PathPurpose::Background | PathPurpose::Compare => None,
         };
         self.dialog = Some(Dialog::TypedPath {
             purpose,
@@ -219,6 +224,23 @@ impl Studio {
                 });
                 self.status = format!("{} was not saved.", path.display());
                 false
+            }
+        }
+    }
+
+    /// Opens the Compare window on the design at `path`; a file that does
+    /// not load is shown with its line and column, and nothing changes.
+    pub fn compare_with(&mut self, path: &Path) {
+        match CompareView::open(path, &self.doc.design, self.doc.generation()) {
+            Ok(view) => {
+                self.status = format!("Compared with {}.", path.display());
+                self.compare = Some(view);
+            }
+            Err(text) => {
+                self.dialog = Some(Dialog::Message {
+                    title: "Could not compare".into(),
+                    text,
+                })
             }
         }
     }

@@ -64,6 +64,7 @@ impl Studio {
             .play
             .overlay()
             .or_else(|| self.simulate.overlay())
+            .or_else(|| self.compare.as_ref().map(|c| c.overlay.clone()))
             .unwrap_or_default();
         self.canvas.read_only = self.play.in_game();
 

@@ -41,6 +41,8 @@ const MENUS: [(&str, &[MenuItem]); 4] = [
             Command(UICommand::ExportTables),
             Command(UICommand::ImportTables),
             Separator,
+            Command(UICommand::Compare),
+            Separator,
             Command(UICommand::Quit),
         ],
     ),

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use egui::Ui;
 
 use super::canvas::Canvas;
+use super::compare::CompareView;
 use super::document::Document;
 use super::files::{Recovery, Settings, StudioDirs};
 use super::panels::cards::CardsPanel;
@@ -100,6 +101,8 @@ pub struct Studio {
     pub play: PlayWindow,
     /// The Simulate window: batch bot games and their report.
     pub simulate: SimulateWindow,
+    /// The Compare window, while open.
+    pub compare: Option<CompareView>,
     tables: [ObjectTable; 3],
     inspector: Inspector,
     rules: RulesPanel,
@@ -146,6 +149,7 @@ impl Studio {
             background_open: false,
             play: PlayWindow::default(),
             simulate: SimulateWindow::default(),
+            compare: None,
             tables: [
                 ObjectTable::new(TableKind::Cities),
                 ObjectTable::new(TableKind::Routes),

@@ -1,13 +1,32 @@
-//! The windows over the studio: Play, Simulate, Search and the background
-//! image.
+//! The windows over the studio: Play, Simulate, Compare, Search and the
+//! background image.
 
 use super::{PathPurpose, Studio};
 
 impl Studio {
+    /// The Compare window, following the design as it is edited.
+    fn compare_window(&mut self, ctx: &egui::Context) {
+        let Some(view) = &mut self.compare else {
+            return;
+        };
+        view.refresh(&self.doc.design, self.doc.generation());
+        let mut open = true;
+        let mut close = false;
+        egui::Window::new("Compare")
+            .open(&mut open)
+            .default_width(380.0)
+            .scroll(true)
+            .show(ctx, |ui| close = view.ui(ui));
+        if close || !open {
+            self.compare = None;
+        }
+    }
+
     /// Shows the open windows and acts on what they ask for.
     pub(super) fn windows(&mut self, ctx: &egui::Context) {
         self.play_window(ctx);
         self.simulate_window(ctx);
+        self.compare_window(ctx);
         if self.search_open {
             let mut open = true;
             let mut picked = None;
