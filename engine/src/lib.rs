@@ -13,6 +13,7 @@
 //!   between two designs, in data and in simulation.
 
 pub mod analysis;
+pub mod balance;
 pub mod board;
 pub mod board_game;
 pub mod bots;

@@ -2,6 +2,7 @@
 //! without a display.
 
 mod arena;
+mod balance;
 mod bench;
 mod common;
 mod diff;
@@ -57,6 +58,8 @@ pub enum Command {
     Merge(merge::Args),
     /// Show what differs between two designs (`--simulate`: in every report metric).
     Diff(diff::Args),
+    /// Search for small changes of a board design that meet balance targets in simulation.
+    Balance(balance::Args),
 }
 
 /// Runs the command line.
@@ -75,5 +78,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Arena(args)) => arena::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Diff(args)) => diff::run(args),
+        Some(Command::Balance(args)) => balance::run(args),
     }
 }

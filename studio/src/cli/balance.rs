@@ -1,0 +1,270 @@
+//! `tracklayer balance FILE --target … --knob …`: searches for small changes
+//! of a board design that meet the designer's targets in simulation, writes
+//! them as a variant of the design, and reports each target before → after
+//! on fresh seeds (docs/balance.md).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use engine::balance::{self, BalanceConfig, Knob, Measure, Target};
+use engine::board_game::BoardFamily;
+use engine::game::Family;
+use engine::sim;
+use formats::BaseDesign;
+
+use super::simulate::{PlayerCounts, parse_players, progress_and_cancel, write_file};
+
+/// Arguments of `balance`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The board design to balance.
+    pub file: PathBuf,
+    /// A target, repeatable: first-player-advantage[=0.03], bot-split[=0.05],
+    /// ticket-completion[=0.5..0.95], no-dead-routes, game-length=LO..HI,
+    /// score-spread=LO..HI, ticket-value[=0.1].
+    #[arg(long = "target", required = true, value_parser = clap::value_parser!(Target))]
+    pub targets: Vec<Target>,
+    /// What may change, repeatable: ticket-points[=1..30], route-length (±1),
+    /// rule:PATH=LO..HI.
+    #[arg(long = "knob", required = true, value_parser = clap::value_parser!(Knob))]
+    pub knobs: Vec<Knob>,
+    /// A ticket (`From - To`) or route (`From - To (colour)` or its id) that must not change; repeatable.
+    #[arg(long = "lock")]
+    pub locks: Vec<String>,
+    /// The seed of the search and of every game: the same seed gives the same result.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Player counts simulated (default: every count the design allows).
+    #[arg(long, value_parser = parse_players)]
+    pub players: Option<PlayerCounts>,
+    /// Bots, comma-separated, as for `simulate`.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "route-focus,destination-hungry,long-route,one-step"
+    )]
+    pub bots: Vec<String>,
+    /// Games per player count for a candidate's first look (doubled at each halving).
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Generations at most.
+    #[arg(long, default_value_t = 30)]
+    pub generations: u32,
+    /// Candidates per generation.
+    #[arg(long, default_value_t = 6)]
+    pub children: u32,
+    /// Games per player count for the before → after check on fresh seeds.
+    #[arg(long, default_value_t = 2000)]
+    pub check_games: u32,
+    /// Worker threads (0: one per core). The result does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Stop a game at this many turns.
+    #[arg(long, default_value_t = sim::DEFAULT_TURN_CAP)]
+    pub turn_cap: u32,
+    /// The variant to write (default: FILE-balanced.yaml beside FILE).
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Print no progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Runs `balance`.
+pub fn run(args: Args) -> ExitCode {
+    let loaded = match super::common::load_design(&args.file) {
+        Ok((loaded, _)) => loaded,
+        Err(code) => return code,
+    };
+    if loaded.design.family != formats::Family::Board {
+        eprintln!(
+            "error: {} is a {} design: balance works on board designs",
+            args.file.display(),
+            loaded.design.family
+        );
+        return ExitCode::from(2);
+    }
+    let players = match (&args.players, engine::Board::build(&loaded.design)) {
+        (Some(p), _) => p.0.clone(),
+        (None, Ok(board)) => {
+            let (min, max) = <BoardFamily as Family>::players(&board);
+            (min..=max).collect()
+        }
+        (None, Err(_)) => {
+            eprintln!("error: {} cannot be played", args.file.display());
+            return ExitCode::from(1);
+        }
+    };
+    let config = BalanceConfig {
+        players,
+        bots: args.bots.clone(),
+        seed: args.seed,
+        threads: args.threads,
+        turn_cap: args.turn_cap,
+        games: args.games,
+        generations: args.generations,
+        children: args.children,
+        check_games: args.check_games,
+    };
+    let (bar, cancel) = progress_and_cancel(true);
+    let bar = if args.quiet {
+        bar
+    } else {
+        let b = indicatif::ProgressBar::new(u64::from(args.generations));
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} generation {pos}/{len}  {msg}  {elapsed}  (Ctrl-C stops and keeps the best)",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    };
+    let started = std::time::Instant::now();
+    let outcome = balance::balance(
+        &loaded.design,
+        &args.targets,
+        &args.knobs,
+        &args.locks,
+        &config,
+        &|p| {
+            bar.set_position(u64::from(p.generation));
+            bar.set_message(format!(
+                "best loss {:.3}, {} changes, {} games",
+                p.best_loss,
+                p.changes,
+                sim::findings::thousands(p.games)
+            ));
+        },
+        &cancel,
+    );
+    bar.finish_and_clear();
+    let outcome = match outcome {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let elapsed = started.elapsed();
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| balanced_path(&args.file));
+    print!("{}", report_text(&args, &outcome, elapsed.as_secs_f64()));
+    if outcome.changes.is_empty() {
+        println!("\nNo change helped: nothing written.");
+        return ExitCode::SUCCESS;
+    }
+    let base = BaseDesign {
+        extends: extends_path(&args.file, &out),
+        mapping: match serde_yaml::to_value(&loaded.design) {
+            Ok(serde_yaml::Value::Mapping(m)) => m,
+            _ => serde_yaml::Mapping::new(),
+        },
+        design: loaded.design,
+    };
+    match formats::to_yaml(&outcome.best, Some(&base)) {
+        Ok(text) if write_file(&out, &text) => {
+            println!("\nWrote {} (extends {}).", out.display(), base.extends);
+            if outcome.cancelled {
+                ExitCode::from(130)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Ok(_) => ExitCode::from(2),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `maps/usa.yaml` → `maps/usa-balanced.yaml`.
+fn balanced_path(file: &Path) -> PathBuf {
+    let stem = file
+        .file_stem()
+        .map_or_else(|| "design".into(), |s| s.to_string_lossy().into_owned());
+    file.with_file_name(format!("{stem}-balanced.yaml"))
+}
+
+/// The `extends:` of the variant at `out`: the design's file name when they
+/// share a folder, else its absolute path.
+fn extends_path(file: &Path, out: &Path) -> String {
+    let dir = |p: &Path| {
+        p.parent().map(|d| {
+            std::fs::canonicalize(if d.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                d
+            })
+            .ok()
+        })
+    };
+    match (dir(file), dir(out), file.file_name()) {
+        (Some(Some(a)), Some(Some(b)), Some(name)) if a == b => name.to_string_lossy().into_owned(),
+        _ => std::fs::canonicalize(file)
+            .unwrap_or_else(|_| file.to_owned())
+            .display()
+            .to_string(),
+    }
+}
+
+fn measure_text(m: &Measure) -> String {
+    let interval = m
+        .interval
+        .map(|(lo, hi)| format!(" [{lo:.3}, {hi:.3}]"))
+        .unwrap_or_default();
+    let mark = if m.miss > 0.0 { "✗" } else { "✓" };
+    format!("{:.3}{interval} {mark}", m.value)
+}
+
+/// The run, its changes, and each target before → after.
+fn report_text(args: &Args, o: &balance::Outcome, seconds: f64) -> String {
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "Balanced {} — seed {}, {} generations, {} games searched in {:.1} s{}",
+        args.file.display(),
+        args.seed,
+        o.generations,
+        sim::findings::thousands(o.games),
+        seconds,
+        if o.cancelled {
+            " (stopped: the best so far is kept)"
+        } else {
+            ""
+        }
+    );
+    let _ = writeln!(t, "\nCHANGES");
+    if o.changes.is_empty() {
+        let _ = writeln!(t, "  none");
+    }
+    for c in &o.changes {
+        let _ = writeln!(t, "  {c}");
+    }
+    let _ = writeln!(
+        t,
+        "\nTARGETS, before → after, on fresh seeds ({} games per player count; 95% intervals)",
+        args.check_games
+    );
+    for c in &o.checks {
+        let _ = writeln!(t, "  {}", c.target);
+        for (b, a) in c.before.iter().zip(&c.after) {
+            let _ = writeln!(
+                t,
+                "    {} players: {} → {}   ({})",
+                b.players,
+                measure_text(b),
+                measure_text(a),
+                if a.what == b.what {
+                    a.what.clone()
+                } else {
+                    format!("{} → {}", b.what, a.what)
+                }
+            );
+        }
+    }
+    t
+}
