@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn maps(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../maps")
+        .join(name)
 }
 
 fn balance(extra: &[&str]) -> Output {
@@ -23,25 +25,57 @@ fn a_short_run_writes_a_variant_of_ticket_changes_and_reports_every_target() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("balanced.yaml");
     let run = balance(&[
-        "--target", "ticket-value=0.05", "--target", "first-player-advantage",
-        "--knob", "ticket-points", "--lock", "Denver - El Paso",
-        "--players", "3", "--games", "30", "--generations", "2", "--children", "3",
-        "--check-games", "40", "--seed", "4", "--quiet", "-o", &out.display().to_string(),
+        "--target",
+        "ticket-value=0.05",
+        "--target",
+        "first-player-advantage",
+        "--knob",
+        "ticket-points",
+        "--lock",
+        "Denver - El Paso",
+        "--players",
+        "3",
+        "--games",
+        "30",
+        "--generations",
+        "2",
+        "--children",
+        "3",
+        "--check-games",
+        "40",
+        "--seed",
+        "4",
+        "--quiet",
+        "-o",
+        &out.display().to_string(),
     ]);
     assert!(run.status.success(), "{run:?}");
     let text = String::from_utf8(run.stdout).unwrap();
-    assert!(text.contains("TARGETS, before → after, on fresh seeds"), "{text}");
-    assert!(text.contains("first-player advantage within ±0.03"), "{text}");
+    assert!(
+        text.contains("TARGETS, before → after, on fresh seeds"),
+        "{text}"
+    );
+    assert!(
+        text.contains("first-player advantage within ±0.03"),
+        "{text}"
+    );
     assert!(text.contains("3 players:"), "{text}");
     let written = std::fs::read_to_string(&out).unwrap();
     assert!(written.contains("extends: "), "{written}");
-    assert!(!written.contains("routes:") && !written.contains("cities:"), "{written}");
+    assert!(
+        !written.contains("routes:") && !written.contains("cities:"),
+        "{written}"
+    );
     let variant = formats::load(&out).unwrap().design;
     let original = formats::load(&maps("usa-unbalanced.yaml")).unwrap().design;
     assert_eq!(variant.routes, original.routes);
     assert_eq!(variant.tickets.len(), original.tickets.len());
     let points = |f: &formats::GameFile, n: &str| {
-        f.tickets.iter().find(|t| t.display_name() == n).unwrap().points
+        f.tickets
+            .iter()
+            .find(|t| t.display_name() == n)
+            .unwrap()
+            .points
     };
     assert_eq!(points(&variant, "Denver - El Paso"), 8);
     assert_ne!(variant.tickets, original.tickets);

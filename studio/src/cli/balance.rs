@@ -107,9 +107,10 @@ pub fn run(args: Args) -> ExitCode {
         children: args.children,
         check_games: args.check_games,
     };
-    let (bar, cancel) = progress_and_cancel(true);
+    // Ctrl-C stops the search (the check of the best design still runs).
+    let (hidden, cancel) = progress_and_cancel(true);
     let bar = if args.quiet {
-        bar
+        hidden
     } else {
         let b = indicatif::ProgressBar::new(u64::from(args.generations));
         b.set_style(
