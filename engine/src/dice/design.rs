@@ -880,3 +880,103 @@ fn name_groups(design: &mut DiceDesign) {
         g.name = name;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAP: &str = "format: tracklayer/1
+name: T
+family: dice
+stations:
+  - {name: A, x: 0, y: 0, slots: 2, bonus: {kind: points, amount: 1}}
+  - {name: B, x: 50, y: 0, slots: 3}
+  - {name: C, x: 90, y: 0, slots: 2}
+tracks:
+  - {from: A, to: B, spaces: 2}
+  - {from: B, to: C, spaces: 1}
+specials:
+  - {ticket: [A, C], points: 4}
+  - {goods: [coal, gold], count: 14}
+";
+
+    fn load(text: &str) -> (Option<DiceDesign>, Diagnostics) {
+        let file = formats::load_str(text, std::path::Path::new("t.yaml"))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .design;
+        check(&file)
+    }
+
+    fn codes(d: &Diagnostics) -> Vec<Code> {
+        d.iter().map(|x| x.code).collect()
+    }
+
+    #[test]
+    fn a_sound_map_builds_with_its_groups_and_tickets() {
+        let (design, d) = load(MAP);
+        assert!(codes(&d).is_empty(), "{d:?}");
+        let design = design.expect("builds");
+        assert_eq!(design.groups.len(), 2);
+        assert_eq!(design.groups[0].name, "A - B");
+        assert_eq!(design.specials.len(), 15);
+        assert!(design.spaces[0].at_station && !design.spaces[1].neighbours.is_empty());
+    }
+
+    #[test]
+    fn every_listed_problem_has_its_code_and_place() {
+        let bad = MAP
+            .replace("slots: 3}", "slots: 4, bonus: {kind: castle}}")
+            .replace("{from: B, to: C, spaces: 1}", "{from: B, to: C, spaces: 0}")
+            .replace("ticket: [A, C]", "ticket: [A, Z]")
+            .replace("count: 14", "count: 1");
+        let (design, d) = load(&bad);
+        assert!(design.is_none());
+        let c = codes(&d);
+        for want in [
+            Code::DiceSlots,
+            Code::DiceUnknownBonus,
+            Code::DiceEmptyTrack,
+            Code::DiceTicket,
+            Code::DiceSupply,
+            Code::DiceUnreachable,
+        ] {
+            assert!(c.contains(&want), "{want} missing from {c:?}");
+        }
+        let slots = d.with_code(Code::DiceSlots).next().expect("slots");
+        assert_eq!(slots.path.as_deref(), Some("stations[1].slots"));
+    }
+
+    #[test]
+    fn a_chain_that_loops_or_names_no_deck_is_an_error() {
+        let bad = MAP.replace(
+            "family: dice\n",
+            "family: dice\nrules: {chains: {ranch: [[cattle], [cattle]], mine: [[coal], [tin]], hotel: [[workers]]}}\n",
+        );
+        let (_, d) = load(&bad);
+        let msgs: Vec<&str> = d
+            .with_code(Code::DiceChain)
+            .map(|x| x.message.as_str())
+            .collect();
+        assert!(msgs.iter().any(|m| m.contains("loops")), "{msgs:?}");
+        assert!(msgs.iter().any(|m| m.contains("`tin`")), "{msgs:?}");
+    }
+
+    #[test]
+    fn a_junction_joins_three_stations_in_one_group() {
+        let map = MAP.replace(
+            "tracks:\n",
+            "junctions:\n  - {name: J, x: 40, y: 40}\ntracks:\n  - {from: A, to: J, spaces: 1}\n  - {from: J, to: C, spaces: 2}\n",
+        );
+        let design = DiceDesign::build(
+            &formats::load_str(&map, std::path::Path::new("t.yaml"))
+                .expect("loads")
+                .design,
+        )
+        .expect("builds");
+        assert!(design.groups.iter().any(|g| g.stations.len() == 2 && g.name == "A - C"));
+        // The junction's end spaces are neighbours.
+        let a_end = design.tracks[0].first;
+        let c_start = design.tracks[1].first;
+        assert!(design.spaces[usize::from(a_end)].neighbours.contains(&c_start));
+    }
+}
