@@ -143,6 +143,11 @@ impl Bot<State> for HeuristicBot {
     }
 }
 
+/// Dice of two kinds together, by face.
+fn add(a: &Faces, b: &Faces) -> Faces {
+    std::array::from_fn(|f| a[f] + b[f])
+}
+
 /// The building face this player can best complete now.
 fn target(s: &State, me: usize, roll: &Faces) -> Option<Building> {
     let p = &s.players()[me];
@@ -213,14 +218,8 @@ fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Actio
             if locked + 1 >= r.strike.locked_trains {
                 return -5.0;
             }
-            let mut all = roll.own;
-            for f in 0..6 {
-                all[f] += roll.bonus[f];
-            }
-            let mut rerolled = own;
-            for f in 0..6 {
-                rerolled[f] += bonus[f];
-            }
+            let all = add(&roll.own, &roll.bonus);
+            let rerolled = add(&own, &bonus);
             let n: u8 = rerolled.iter().sum();
             match style {
                 Style::Builder => {

@@ -973,10 +973,19 @@ specials:
                 .design,
         )
         .expect("builds");
-        assert!(design.groups.iter().any(|g| g.stations.len() == 2 && g.name == "A - C"));
+        assert!(
+            design
+                .groups
+                .iter()
+                .any(|g| g.stations.len() == 2 && g.name == "A - C")
+        );
         // The junction's end spaces are neighbours.
         let a_end = design.tracks[0].first;
         let c_start = design.tracks[1].first;
-        assert!(design.spaces[usize::from(a_end)].neighbours.contains(&c_start));
+        assert!(
+            design.spaces[usize::from(a_end)]
+                .neighbours
+                .contains(&c_start)
+        );
     }
 }

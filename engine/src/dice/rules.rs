@@ -483,7 +483,7 @@ impl State {
                 }
                 self.after_roll(true, sink);
             }
-            Action::Stop => self.to_place(sink),
+            Action::Stop => self.place_or_move_on(sink),
             Action::Place { space, bonus } => {
                 if bonus {
                     take_train(&mut self.roll.bonus);
@@ -499,7 +499,7 @@ impl State {
                     space,
                     bonus,
                 });
-                self.to_place(sink);
+                self.place_or_move_on(sink);
             }
             Action::Build { building, station } => {
                 let f = fi(building.face());
@@ -636,7 +636,7 @@ impl State {
             p.strikes += 1;
             self.supply += lost;
             sink.push(Event::Strike { seat, lost });
-            self.to_place(sink);
+            self.place_or_move_on(sink);
             return;
         }
         let rerollable =
@@ -646,12 +646,12 @@ impl State {
         {
             self.phase = Phase::Reroll;
         } else {
-            self.to_place(sink);
+            self.place_or_move_on(sink);
         }
     }
 
     /// Step 3: trains are placed until none is left or no space is open.
-    fn to_place(&mut self, sink: &mut Sink) {
+    fn place_or_move_on(&mut self, sink: &mut Sink) {
         let left = trains(&self.roll.own) + trains(&self.roll.bonus);
         if left > 0 && self.any_placeable() {
             self.phase = Phase::Place;
@@ -956,7 +956,7 @@ impl State {
     fn resolve_speculation(&mut self, good: u8, sink: &mut Sink) {
         let rate = self.give_rate();
         let mut owed = [0u8; 8];
-        for s in 0..self.players.len() {
+        for (s, owed_s) in owed.iter_mut().enumerate().take(self.players.len()) {
             // Goods beyond a whole number of trades are not traded.
             let mut spare = self.pledge_value(s) % rate;
             for g in 0..8 {
@@ -977,11 +977,11 @@ impl State {
                 p.hand.remove(usize::from(i));
                 self.specials_out += 1;
             }
-            owed[s] = (value / rate) as u8;
+            *owed_s = (value / rate) as u8;
             sink.push(Event::Traded {
                 seat: s as u8,
                 gave: value as u8,
-                got: owed[s],
+                got: *owed_s,
             });
         }
         let claims: u32 = owed.iter().map(|&n| u32::from(n)).sum();

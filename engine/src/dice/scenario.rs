@@ -415,11 +415,7 @@ impl ScenarioFamily for DiceFamily {
             if let Some(g) = &pe.goods {
                 for (name, &n) in g {
                     let k = d.good(name).map_or(0, usize::from);
-                    eq(
-                        &format!("{name}"),
-                        Some(i64::from(n)),
-                        i64::from(p.goods[k]),
-                    );
+                    eq(name, Some(i64::from(n)), i64::from(p.goods[k]));
                 }
             }
             if let Some(s) = &pe.saved
