@@ -197,3 +197,45 @@ impl game::Observation for DiceObservation<'_> {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Observation};
+
+    fn demo() -> DiceGame {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps/trains-and-stations-demo.yaml");
+        let file = formats::load(&path).expect("the demo loads").design;
+        let design = Arc::new(DiceDesign::build(&file).expect("the demo builds"));
+        DiceGame::new(design, 3).expect("3 players")
+    }
+
+    #[test]
+    fn a_determinization_keeps_what_the_seat_sees_and_redeals_the_rest() {
+        let game = demo();
+        let mut state = game.new_initial_state(5);
+        // Player 2 pledges a good in secret (set by hand: the position is what matters).
+        state.players[1].goods[0] = 2;
+        state.players[1].pledged[0] = 2;
+        let obs = state.observation(Seat(0));
+        let mut changed = false;
+        for seed in 0..20 {
+            let s = obs.sample_state(&mut GameRng::seeded(seed));
+            assert_eq!(s.players[0].hand, state.players[0].hand);
+            assert_eq!(s.players[1].pledged, [0; 8]);
+            assert_eq!(s.players[1].goods, state.players[1].goods);
+            assert_eq!(s.players[1].hand.len(), state.players[1].hand.len());
+            changed |= s.players[1].hand != state.players[1].hand;
+        }
+        assert!(changed, "the others' special cards are dealt anew");
+    }
+
+    #[test]
+    fn a_player_count_outside_the_rules_is_refused() {
+        let game = demo();
+        let design = game.design.clone();
+        let e = DiceGame::new(design, 2).expect_err("2 players");
+        assert!(e.to_string().contains("3 to 5"), "{e}");
+    }
+}
