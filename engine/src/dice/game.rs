@@ -232,6 +232,41 @@ mod tests {
     }
 
     #[test]
+    fn the_direct_legality_check_agrees_with_the_list() {
+        let game = demo();
+        let mut rng = GameRng::seeded(3);
+        let mut legal = Vec::new();
+        for seed in 0..4 {
+            let mut state = game.new_initial_state(seed);
+            while !state.is_terminal() {
+                state.legal(&mut legal);
+                assert!(legal.iter().all(|&a| state.is_legal(a)));
+                // Some actions of the wrong phase or out of range are refused.
+                for wrong in [
+                    Action::Stop,
+                    Action::Recall,
+                    Action::Done,
+                    Action::Place {
+                        space: 0,
+                        bonus: true,
+                    },
+                    Action::Supply(7),
+                    Action::Deliver(0),
+                    Action::Finish {
+                        save: [0, 0, 0, 0, 1, 0],
+                    },
+                ] {
+                    assert_eq!(state.is_legal(wrong), legal.contains(&wrong), "{wrong:?}");
+                }
+                let a = legal[rng.index(legal.len())];
+                state
+                    .apply_quietly(a)
+                    .expect("an offered action is accepted");
+            }
+        }
+    }
+
+    #[test]
     fn a_player_count_outside_the_rules_is_refused() {
         let game = demo();
         let design = game.design.clone();

@@ -67,6 +67,10 @@ pub(crate) fn subsets(of: &Faces, faces: &[usize], out: &mut Vec<Faces>) {
     }
 }
 
+fn within(sub: &Faces, of: &Faces) -> bool {
+    sub.iter().zip(of).all(|(a, b)| a <= b)
+}
+
 impl State {
     /// A new game of `players` on `design`, dealt from `seed`.
     pub fn new(design: Arc<DiceDesign>, players: usize, seed: u64) -> State {
@@ -384,13 +388,91 @@ impl State {
 
     /// Plays `a`, or refuses it with the reason (the state is then unchanged).
     pub(crate) fn play(&mut self, a: Action, sink: &mut Sink) -> Result<(), IllegalAction> {
-        let mut legal = Vec::new();
-        self.legal(&mut legal);
-        if !legal.contains(&a) {
+        if !self.is_legal(a) {
             return Err(IllegalAction::new(self.refusal(a)));
         }
         self.play_unchecked(a, sink);
         Ok(())
+    }
+
+    /// Is `a` among [`State::legal`]'s actions? (Checked directly, without
+    /// listing them.)
+    pub(crate) fn is_legal(&self, a: Action) -> bool {
+        let p = &self.players[usize::from(self.current)];
+        let n = self.players.len();
+        let no_trains = |f: &Faces| f[TRAINS[0]] == 0 && f[TRAINS[1]] == 0;
+        match (self.phase, a) {
+            (Phase::Keep { seat }, Action::ReturnSpecial(i)) => {
+                let hand = &self.players[usize::from(seat)].hand;
+                let i = usize::from(i);
+                i < hand.len() && {
+                    let card = self.design.specials[usize::from(hand[i])];
+                    !hand[..i]
+                        .iter()
+                        .any(|&o| self.design.specials[usize::from(o)] == card)
+                }
+            }
+            (Phase::Start, Action::Recall) => p.on_board >= self.design.rules.dice.recall_at,
+            (Phase::Start, Action::Roll { bonus, keep }) => {
+                (self.forced_bonus()..=p.bonus_held).contains(&bonus)
+                    && within(&keep, &p.saved)
+                    && no_trains(&keep)
+            }
+            (Phase::Reroll, Action::Stop) => true,
+            (Phase::Reroll, Action::Reroll { own, bonus }) => {
+                let locked = fi(Face::LockedTrain);
+                within(&own, &self.roll.own)
+                    && within(&bonus, &self.roll.bonus)
+                    && own[locked] == 0
+                    && bonus[locked] == 0
+                    && total(&own) + total(&bonus) > 0
+            }
+            (Phase::Place, Action::Place { space, bonus }) => {
+                usize::from(space) < self.board.len()
+                    && self.can_place(space)
+                    && trains(if bonus {
+                        &self.roll.bonus
+                    } else {
+                        &self.roll.own
+                    }) > 0
+            }
+            (Phase::Build, Action::Build { building, station }) => {
+                usize::from(station) < self.design.stations.len()
+                    && self.can_build(building)
+                    && self.may_build_at(station)
+            }
+            (Phase::Build, Action::Finish { save }) => {
+                within(&save, &self.roll.own) && no_trains(&save)
+            }
+            (Phase::Order, Action::Deliver(g)) => self.due.contains(&g),
+            (Phase::Majority { group }, Action::Majority(s)) => {
+                let dice = self.group_dice(group);
+                usize::from(s) < n
+                    && dice[usize::from(s)] == dice.iter().copied().max().unwrap_or(0)
+            }
+            (Phase::Supply { .. }, Action::Supply(s)) | (Phase::Award { .. }, Action::Award(s)) => {
+                usize::from(s) < n && self.owed[usize::from(s)] > 0
+            }
+            (Phase::Upgrade, Action::Upgrade { building, good }) => {
+                let mut opts = SmallVec::new();
+                self.upgrade_options(&mut opts);
+                opts.contains(&(building, good))
+            }
+            (Phase::Speculate { seat, good }, Action::Give(g)) => {
+                let p = &self.players[usize::from(seat)];
+                usize::from(g) < self.design.goods.len()
+                    && g != good
+                    && p.goods[usize::from(g)] > p.pledged[usize::from(g)]
+            }
+            (Phase::Speculate { seat, .. }, Action::GiveSpecial(i)) => {
+                let p = &self.players[usize::from(seat)];
+                p.hand.get(usize::from(i)).is_some_and(|&c| {
+                    matches!(self.design.specials[usize::from(c)], Special::Goods { .. })
+                }) && !p.pledged_specials.contains(&i)
+            }
+            (Phase::Speculate { .. }, Action::Done) => true,
+            _ => false,
+        }
     }
 
     /// Why `a` is not open now.
