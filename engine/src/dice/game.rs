@@ -65,6 +65,15 @@ impl GameState for State {
         self.legal(out);
     }
 
+    fn random_action(&self, rng: &mut GameRng) -> Option<Action> {
+        // Drawn as from the list (the dice choices by index, the rest into
+        // a buffer kept per thread: random play asks this millions of times).
+        thread_local! {
+            static LEGAL: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        LEGAL.with_borrow_mut(|legal| self.random_legal(rng, legal))
+    }
+
     fn apply(&mut self, action: Action) -> Result<Events, IllegalAction> {
         let mut sink = Sink {
             events: Vec::new(),

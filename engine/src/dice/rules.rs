@@ -51,8 +51,11 @@ fn take_train(f: &mut Faces) {
     }
 }
 
+/// Sub-multisets of dice, kept on the stack when few.
+pub(crate) type Subsets = SmallVec<[Faces; 32]>;
+
 /// Every sub-multiset of `of` restricted to `faces`, as counts.
-pub(crate) fn subsets(of: &Faces, faces: &[usize], out: &mut Vec<Faces>) {
+pub(crate) fn subsets(of: &Faces, faces: &[usize], out: &mut Subsets) {
     out.clear();
     out.push([0; 6]);
     for &f in faces {
@@ -65,6 +68,22 @@ pub(crate) fn subsets(of: &Faces, faces: &[usize], out: &mut Vec<Faces>) {
             }
         }
     }
+}
+
+/// How many sub-multisets [`subsets`] lists.
+fn subset_count(of: &Faces, faces: &[usize]) -> usize {
+    faces.iter().map(|&f| usize::from(of[f]) + 1).product()
+}
+
+/// The `j`-th sub-multiset in [`subsets`]' order (the first face counts fastest).
+fn subset_at(of: &Faces, faces: &[usize], mut j: usize) -> Faces {
+    let mut s = [0; 6];
+    for &f in faces {
+        let radix = usize::from(of[f]) + 1;
+        s[f] = (j % radix) as u8;
+        j /= radix;
+    }
+    s
 }
 
 fn within(sub: &Faces, of: &Faces) -> bool {
@@ -197,16 +216,27 @@ impl State {
         (0..self.board.len() as u16).any(|s| self.can_place(s))
     }
 
-    /// May `b` be built at `station` now (slots and evenness)?
+    /// The fewest buildings among stations with a free slot: no station
+    /// may get more than this many before the others catch up.
+    pub(crate) fn open_level(&self) -> usize {
+        self.buildings
+            .iter()
+            .zip(&self.design.stations)
+            .filter(|(b, st)| b.len() < usize::from(st.slots))
+            .map(|(b, _)| b.len())
+            .min()
+            .unwrap_or(usize::MAX)
+    }
+
+    /// May a building go to `station` now (a free slot, and every station
+    /// already holding as many buildings as it or full)?
     pub(crate) fn may_build_at(&self, station: u16) -> bool {
+        self.may_build_at_level(station, self.open_level())
+    }
+
+    fn may_build_at_level(&self, station: u16, level: usize) -> bool {
         let here = self.buildings[usize::from(station)].len();
-        let slots = usize::from(self.design.stations[usize::from(station)].slots);
-        here < slots
-            && self
-                .buildings
-                .iter()
-                .zip(&self.design.stations)
-                .all(|(b, st)| b.len() >= here.min(usize::from(st.slots)))
+        here < usize::from(self.design.stations[usize::from(station)].slots) && here <= level
     }
 
     fn can_build(&self, b: Building) -> bool {
@@ -268,7 +298,7 @@ impl State {
                 if p.on_board >= self.design.rules.dice.recall_at {
                     out.push(Action::Recall);
                 }
-                let mut keeps = Vec::new();
+                let mut keeps = Subsets::new();
                 subsets(&p.saved, &KEEPABLE, &mut keeps);
                 for bonus in self.forced_bonus()..=p.bonus_held {
                     for &keep in &keeps {
@@ -278,8 +308,8 @@ impl State {
             }
             Phase::Reroll => {
                 out.push(Action::Stop);
-                let mut own = Vec::new();
-                let mut bonus = Vec::new();
+                let mut own = Subsets::new();
+                let mut bonus = Subsets::new();
                 let free = [0, 1, 2, 3, 4];
                 subsets(&self.roll.own, &free, &mut own);
                 subsets(&self.roll.bonus, &free, &mut bonus);
@@ -310,10 +340,11 @@ impl State {
                 }
             }
             Phase::Build => {
+                let level = self.open_level();
                 for b in Building::ALL {
                     if self.can_build(b) {
                         for st in 0..self.design.stations.len() as u16 {
-                            if self.may_build_at(st) {
+                            if self.may_build_at_level(st, level) {
                                 out.push(Action::Build {
                                     building: b,
                                     station: st,
@@ -322,7 +353,7 @@ impl State {
                         }
                     }
                 }
-                let mut saves = Vec::new();
+                let mut saves = Subsets::new();
                 subsets(&self.roll.own, &KEEPABLE, &mut saves);
                 out.extend(saves.into_iter().map(|save| Action::Finish { save }));
             }
@@ -373,6 +404,76 @@ impl State {
                     }
                 }
                 out.push(Action::Done);
+            }
+        }
+    }
+
+    /// The action `legal` would list at a uniformly drawn index, drawn as
+    /// `legal[rng.index(len)]` but without listing the many dice choices.
+    pub(crate) fn random_legal(&self, rng: &mut GameRng, buf: &mut Vec<Action>) -> Option<Action> {
+        const FREE: [usize; 5] = [0, 1, 2, 3, 4];
+        let p = &self.players[usize::from(self.current)];
+        match self.phase {
+            Phase::Start => {
+                let recall = p.on_board >= self.design.rules.dice.recall_at;
+                let forced = self.forced_bonus();
+                let keeps = subset_count(&p.saved, &KEEPABLE);
+                let n = usize::from(recall) + usize::from(p.bonus_held - forced + 1) * keeps;
+                let mut i = rng.index(n);
+                if recall {
+                    if i == 0 {
+                        return Some(Action::Recall);
+                    }
+                    i -= 1;
+                }
+                Some(Action::Roll {
+                    bonus: forced + (i / keeps) as u8,
+                    keep: subset_at(&p.saved, &KEEPABLE, i % keeps),
+                })
+            }
+            Phase::Reroll => {
+                let no = subset_count(&self.roll.own, &FREE);
+                let nb = subset_count(&self.roll.bonus, &FREE);
+                let i = rng.index(no * nb);
+                if i == 0 {
+                    return Some(Action::Stop);
+                }
+                Some(Action::Reroll {
+                    own: subset_at(&self.roll.own, &FREE, i / nb),
+                    bonus: subset_at(&self.roll.bonus, &FREE, i % nb),
+                })
+            }
+            Phase::Build => {
+                let level = self.open_level();
+                let stations = self.design.stations.len() as u16;
+                let open = (0..stations)
+                    .filter(|&st| self.may_build_at_level(st, level))
+                    .count();
+                let kinds = Building::ALL
+                    .into_iter()
+                    .filter(|&b| self.can_build(b))
+                    .count();
+                let builds = open * kinds;
+                let saves = subset_count(&self.roll.own, &KEEPABLE);
+                let i = rng.index(builds + saves);
+                if i >= builds {
+                    return Some(Action::Finish {
+                        save: subset_at(&self.roll.own, &KEEPABLE, i - builds),
+                    });
+                }
+                let building = Building::ALL
+                    .into_iter()
+                    .filter(|&b| self.can_build(b))
+                    .nth(i / open)?;
+                let station = (0..stations)
+                    .filter(|&st| self.may_build_at_level(st, level))
+                    .nth(i % open)?;
+                Some(Action::Build { building, station })
+            }
+            _ => {
+                self.legal(buf);
+                let i = rng.index(buf.len());
+                buf.get(i).copied()
             }
         }
     }
@@ -753,8 +854,8 @@ impl State {
 
     /// Ends building at once when nothing is left to decide.
     fn after_build(&mut self, sink: &mut Sink) {
-        let any_build = Building::ALL.into_iter().any(|b| self.can_build(b))
-            && (0..self.design.stations.len() as u16).any(|s| self.may_build_at(s));
+        let any_build =
+            Building::ALL.into_iter().any(|b| self.can_build(b)) && self.open_level() != usize::MAX;
         let keepable: u8 = KEEPABLE.iter().map(|&f| self.roll.own[f]).sum();
         if !any_build && keepable == 0 {
             self.finish([0; 6], sink);
