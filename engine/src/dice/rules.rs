@@ -443,6 +443,20 @@ impl State {
                     bonus: subset_at(&self.roll.bonus, &FREE, i % nb),
                 })
             }
+            Phase::Place => {
+                let own = trains(&self.roll.own) > 0;
+                let white = trains(&self.roll.bonus) > 0;
+                let per = usize::from(own) + usize::from(white);
+                let open: SmallVec<[u16; 64]> = (0..self.board.len() as u16)
+                    .filter(|&s| self.can_place(s))
+                    .collect();
+                let i = rng.index(open.len() * per);
+                let space = *open.get(i / per.max(1))?;
+                Some(Action::Place {
+                    space,
+                    bonus: !own || (per == 2 && i % 2 == 1),
+                })
+            }
             Phase::Build => {
                 let level = self.open_level();
                 let stations = self.design.stations.len() as u16;
@@ -677,6 +691,10 @@ impl State {
                     self.board[usize::from(space)] = Occupant::Player(self.current);
                     self.players[cur].on_board += 1;
                 }
+                let g = self.design.space_group[usize::from(space)];
+                if !self.due.contains(&g) && self.group_full(g) {
+                    self.due.push(g);
+                }
                 sink.push(Event::Placed {
                     seat: self.current,
                     space,
@@ -877,12 +895,8 @@ impl State {
         p.saved = save;
         self.bonus_supply += total(&self.roll.bonus);
         self.roll = Roll::default();
-        self.due.clear();
-        for g in 0..self.design.groups.len() as u16 {
-            if self.group_full(g) {
-                self.due.push(g);
-            }
-        }
+        // `due` holds the groups filled by this turn's placements.
+        self.due.sort_unstable();
         self.next_delivery(sink);
     }
 
