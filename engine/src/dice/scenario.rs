@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use formats::GameFile;
 use formats::dice::{DiceExpect, DiceSetup, Face};
-use formats::scenario::{Expect, FinalExpect, Scenario};
+use formats::scenario::{Expect, FinalExpect, PlayerExpect, Scenario};
 
 use super::design::{Building, DiceDesign};
 use super::family::DiceFamily;
@@ -243,6 +243,16 @@ impl ScenarioFamily for DiceFamily {
         let game = super::DiceGame::new(Arc::new(d), s.players)
             .map_err(|e| ScenarioError::Setup(DiceScenarioError(e.to_string())))?;
         let mut state = game.new_initial_state(s.seed);
+        let rest = formats::scenario::Setup {
+            current: None,
+            dice: None,
+            ..s.setup.clone()
+        };
+        if rest != formats::scenario::Setup::default() {
+            return Err(ScenarioError::Setup(DiceScenarioError(
+                "a dice scenario's setup takes `current` and `dice:`; the other fields are the board game's".into(),
+            )));
+        }
         if let Some(setup) = &s.setup.dice {
             apply_setup(&mut state, setup).map_err(ScenarioError::Setup)?;
         }
@@ -263,6 +273,21 @@ impl ScenarioFamily for DiceFamily {
 
     fn checks(state: &State, e: &Expect) -> Result<DiceChecks, FieldError<DiceScenarioError>> {
         let d = state.design();
+        let mut rest = e.clone();
+        rest.phase = None;
+        rest.current = None;
+        rest.dice = None;
+        rest.players.iter_mut().for_each(|p| p.score = None);
+        rest.players.retain(|p| *p != PlayerExpect::default());
+        if rest != Expect::default() {
+            return Err(FieldError::new(
+                "expect",
+                DiceScenarioError(
+                    "a dice scenario checks `phase`, `current`, players' `score` and `dice:`; the other fields are the board game's"
+                        .into(),
+                ),
+            ));
+        }
         if let Some(p) = &e.phase
             && !PHASES.contains(&p.as_str())
         {
