@@ -16,6 +16,7 @@ use formats::scenario::Scenario;
 
 use crate::board::Board;
 use crate::board_game::{BoardFamily, BoardScenarioError};
+use crate::dice::{DiceDesign, DiceFamily, DiceScenarioError};
 use crate::game::Family;
 use crate::scenario::{DesignErrors, ScenarioError, ScenarioReport, run_family};
 use crate::validate::Diagnostics;
@@ -33,6 +34,8 @@ pub trait FamilyVisitor {
 pub enum AnyDesign {
     /// A board-game design.
     Board(Arc<Board>),
+    /// A dice-game design (Trains & Stations).
+    Dice(Arc<DiceDesign>),
 }
 
 impl AnyDesign {
@@ -41,9 +44,8 @@ impl AnyDesign {
     pub fn build(file: &GameFile) -> Result<AnyDesign, Diagnostics> {
         match file.family {
             formats::Family::Board => Ok(AnyDesign::Board(Arc::new(BoardFamily::build(file)?))),
-            formats::Family::CardGame | formats::Family::Dice => {
-                Err(crate::validate(file).diagnostics)
-            }
+            formats::Family::Dice => Ok(AnyDesign::Dice(Arc::new(DiceFamily::build(file)?))),
+            formats::Family::CardGame => Err(crate::validate(file).diagnostics),
         }
     }
 
@@ -51,6 +53,7 @@ impl AnyDesign {
     pub fn visit<V: FamilyVisitor>(&self, visitor: V) -> V::Output {
         match self {
             AnyDesign::Board(board) => visitor.visit::<BoardFamily>(board.clone()),
+            AnyDesign::Dice(design) => visitor.visit::<DiceFamily>(design.clone()),
         }
     }
 }
@@ -62,6 +65,9 @@ pub enum AnyScenarioError {
     /// The board game's.
     #[error(transparent)]
     Board(#[from] BoardScenarioError),
+    /// The dice game's.
+    #[error(transparent)]
+    Dice(#[from] DiceScenarioError),
 }
 
 /// Runs a scenario on its loaded design with the family the design names.
@@ -73,14 +79,15 @@ pub fn run_scenario(
         formats::Family::Board => {
             run_family::<BoardFamily>(s, design).map_err(|e| e.map(AnyScenarioError::Board))
         }
-        formats::Family::CardGame | formats::Family::Dice => {
-            Err(ScenarioError::Design(DesignErrors(
-                crate::validate(design)
-                    .diagnostics
-                    .iter()
-                    .cloned()
-                    .collect(),
-            )))
+        formats::Family::Dice => {
+            run_family::<DiceFamily>(s, design).map_err(|e| e.map(AnyScenarioError::Dice))
         }
+        formats::Family::CardGame => Err(ScenarioError::Design(DesignErrors(
+            crate::validate(design)
+                .diagnostics
+                .iter()
+                .cloned()
+                .collect(),
+        ))),
     }
 }

@@ -134,6 +134,18 @@ pub struct GameFile {
     /// Destination tickets.
     #[serde(default)]
     pub tickets: Vec<TicketSpec>,
+    /// Dice family: stations with building slots (see [`crate::dice`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stations: Vec<crate::dice::StationSpec>,
+    /// Dice family: points where tracks meet without a station.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub junctions: Vec<crate::dice::JunctionSpec>,
+    /// Dice family: rows of track spaces between stations and junctions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tracks: Vec<crate::dice::TrackSpec>,
+    /// Dice family: the special cards (delivery tickets, goods cards).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub specials: Vec<crate::dice::SpecialSpec>,
     /// Scenery drawn behind the network.
     #[serde(default, skip_serializing_if = "Terrain::is_empty")]
     pub terrain: Terrain,

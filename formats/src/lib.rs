@@ -9,6 +9,7 @@
 //! See `docs/format.md` for the format, field by field.
 
 pub mod design;
+pub mod dice;
 pub mod error;
 pub mod limits;
 pub mod load;

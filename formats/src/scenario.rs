@@ -215,6 +215,10 @@ pub struct Setup {
     /// Per player (in seat order), what they hold.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<PlayerSetup>,
+    /// The dice family's setup (its position has nothing in common with the
+    /// board game's fields above).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<crate::dice::DiceSetup>,
 }
 
 /// One player's position.
@@ -342,6 +346,9 @@ pub struct Expect {
     /// Per player (in seat order; leave a player out with `{}`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<PlayerExpect>,
+    /// The dice family's checks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<crate::dice::DiceExpect>,
 }
 
 /// Checks on one player.

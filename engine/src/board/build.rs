@@ -715,9 +715,9 @@ tickets:
 
     #[test]
     fn tl015_names_the_family() {
-        let v = check(&format!("family: dice\n{MAP}"));
+        let v = check(&format!("family: card-game\n{MAP}"));
         let d = &with(&v, Code::UnsupportedFamily)[0];
-        assert!(d.message.contains("`dice` designs"), "{}", d.message);
+        assert!(d.message.contains("`card-game` designs"), "{}", d.message);
         assert_eq!(d.path.as_deref(), Some("family"));
     }
 

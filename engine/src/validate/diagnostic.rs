@@ -249,6 +249,20 @@ codes! {
     UnsupportedFamily = 15, Error, "unsupported rule family";
     /// A design beyond what the engine can hold (colours, sizes).
     EngineLimit = 16, Error, "beyond the engine's limits";
+    /// Dice family: a track with no spaces.
+    DiceEmptyTrack = 50, Error, "track of length 0";
+    /// Dice family: a city bonus of a kind that does not exist (or whose
+    /// supply is empty).
+    DiceUnknownBonus = 51, Error, "bonus that does not exist";
+    /// Dice family: a delivery ticket naming an unknown station, or two
+    /// stations no delivery can connect.
+    DiceTicket = 52, Error, "delivery ticket cannot be completed";
+    /// Dice family: a goods chain naming an unknown good, using a good twice
+    /// or empty.
+    DiceChain = 53, Error, "goods chain loops or dead-ends";
+    /// Dice family: a supply too small for the player counts, or rules that
+    /// do not resolve.
+    DiceSupply = 54, Error, "supply too small for the player counts";
     /// The map falls apart into unconnected parts.
     Disconnected = 101, Warning, "map splits into parts";
     /// A city no route touches.
@@ -283,6 +297,10 @@ codes! {
     UnknownField = 116, Warning, "unknown field";
     /// An `allow:` entry that silences nothing.
     UnusedAllow = 117, Warning, "unused allow entry";
+    /// Dice family: a station with fewer than 2 or more than 3 building slots.
+    DiceSlots = 150, Warning, "station slots outside 2-3";
+    /// Dice family: a station no delivery can reach.
+    DiceUnreachable = 151, Warning, "unreachable station";
     /// Routes whose loss cuts the map.
     Bridge = 201, Info, "bridge route";
     /// The statistics summary.

@@ -21,8 +21,17 @@ pub struct Validation {
 }
 
 /// Builds and checks a design. Warnings never block: a board is returned
-/// whenever there is no error.
+/// whenever there is no error (never for a dice design, which has no board;
+/// its diagnostics come from [`crate::dice::design::check`]).
 pub fn validate(file: &GameFile) -> Validation {
+    if file.family == formats::Family::Dice {
+        // A dice design has no board: its own checks say everything.
+        let (_, diagnostics) = crate::dice::design::check(file);
+        return Validation {
+            board: None,
+            diagnostics,
+        };
+    }
     let mut diagnostics = Diagnostics::default();
     let built = board::build(file, &mut diagnostics);
     checks::run(file, built.as_ref(), &mut diagnostics);

@@ -31,10 +31,18 @@ pub trait StudioVisitor {
     fn visit<F: StudioFamily>(self, design: Arc<F::Design>) -> Self::Output;
 }
 
-/// Runs `visitor` with the family of `design`.
-pub fn visit<V: StudioVisitor>(design: &AnyDesign, visitor: V) -> V::Output {
+/// What the windows say of a dice design, which the engine plays but the
+/// studio cannot show yet.
+pub const DICE_NOT_YET: &str = "The studio cannot play or simulate dice (Trains & Stations) designs yet: use `tracklayer play`, `tracklayer simulate` or `tracklayer bench` on the command line.";
+
+/// Runs `visitor` with the family of `design`, or says why the studio cannot.
+pub fn visit<T, V: StudioVisitor<Output = Result<T, String>>>(
+    design: &AnyDesign,
+    visitor: V,
+) -> Result<T, String> {
     match design {
         AnyDesign::Board(board) => visitor.visit::<BoardFamily>(board.clone()),
+        AnyDesign::Dice(_) => Err(DICE_NOT_YET.to_owned()),
     }
 }
 

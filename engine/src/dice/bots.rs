@@ -1,0 +1,446 @@
+//! The dice game's bots (documented in `docs/bots.md`):
+//!
+//! - `random`: uniform over the legal actions;
+//! - `builder` and `deliverer`: two heuristic styles sharing one set of
+//!   decision rules, weighted differently — the builder chases sets of
+//!   building faces and places trains toward its buildings; the deliverer
+//!   keeps trains and fills the groups of track nearest to delivering;
+//! - `mcts`: the generic information-set search ([`crate::bots::mcts`]) with
+//!   the heuristic's choice first among the candidates and deliverer rollouts.
+//!
+//! Every number they use comes from the design's rules (set size, strike
+//! count, coin cap, re-roll cost, recall threshold).
+
+use formats::dice::Face;
+
+use super::action::Action;
+use super::design::{Building, Special};
+use super::game::DiceObservation;
+use super::state::{Faces, Occupant, State, fi};
+use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
+use crate::bots::{Bot, BotNameError};
+use crate::game::{EndReason, GameState, Observation as _};
+use crate::rng::GameRng;
+
+/// The names of the dice game's bots.
+pub const BOT_NAMES: [&str; 4] = ["random", "builder", "deliverer", "mcts"];
+
+/// A heuristic style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Buildings first.
+    Builder,
+    /// Deliveries first.
+    Deliverer,
+}
+
+/// Builds a dice bot from its spec (`mcts:2000`, `mcts:50ms`).
+pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
+    let (name, param) = match spec.split_once(':') {
+        Some((n, p)) => (n.trim(), Some(p.trim())),
+        None => (spec.trim(), None),
+    };
+    if param.is_some() && name != "mcts" {
+        return Err(BotNameError::BadParameter {
+            spec: spec.to_owned(),
+            reason: format!("`{name}` takes no parameter"),
+        });
+    }
+    match name {
+        "random" => Ok(Box::new(RandomBot {
+            rng: GameRng::seeded(seed),
+            legal: Vec::new(),
+        })),
+        "builder" => Ok(Box::new(HeuristicBot::new(Style::Builder))),
+        "deliverer" => Ok(Box::new(HeuristicBot::new(Style::Deliverer))),
+        "mcts" => {
+            let budget = match param {
+                None => Budget::default(),
+                Some(p) => Budget::parse(p).map_err(|reason| BotNameError::BadParameter {
+                    spec: spec.to_owned(),
+                    reason,
+                })?,
+            };
+            Ok(Box::new(MctsBot {
+                name: spec.to_owned(),
+                config: SearchConfig {
+                    budget,
+                    ..SearchConfig::default()
+                },
+                rng: GameRng::seeded(seed),
+                policy: DicePolicy::default(),
+            }))
+        }
+        _ => Err(BotNameError::Unknown {
+            name: name.to_owned(),
+            known: &BOT_NAMES,
+        }),
+    }
+}
+
+/// Uniform over legal actions.
+struct RandomBot {
+    rng: GameRng,
+    legal: Vec<Action>,
+}
+
+impl Bot<State> for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn act(&mut self, obs: &DiceObservation<'_>) -> Action {
+        obs.legal_actions(&mut self.legal);
+        let i = self.rng.index(self.legal.len());
+        self.legal.get(i).copied().unwrap_or(Action::Stop)
+    }
+}
+
+/// A heuristic player of one style.
+#[derive(Clone, Debug)]
+pub struct HeuristicBot {
+    style: Style,
+    legal: Vec<Action>,
+}
+
+impl HeuristicBot {
+    /// A bot of `style`.
+    pub fn new(style: Style) -> Self {
+        HeuristicBot {
+            style,
+            legal: Vec::new(),
+        }
+    }
+
+    /// Its decision (the best legal action by its rules).
+    pub fn decide(&mut self, obs: &DiceObservation<'_>) -> Action {
+        obs.legal_actions(&mut self.legal);
+        let s = obs.public();
+        let me = obs.seat().index();
+        let mut best = None;
+        let mut best_value = f64::NEG_INFINITY;
+        for &a in &self.legal {
+            let v = value(self.style, s, me, obs, a);
+            if v > best_value {
+                best_value = v;
+                best = Some(a);
+            }
+        }
+        best.unwrap_or(Action::Stop)
+    }
+}
+
+impl Bot<State> for HeuristicBot {
+    fn name(&self) -> &str {
+        match self.style {
+            Style::Builder => "builder",
+            Style::Deliverer => "deliverer",
+        }
+    }
+
+    fn act(&mut self, obs: &DiceObservation<'_>) -> Action {
+        self.decide(obs)
+    }
+}
+
+/// Dice of two kinds together, by face.
+fn add(a: &Faces, b: &Faces) -> Faces {
+    std::array::from_fn(|f| a[f] + b[f])
+}
+
+/// The building face this player can best complete now.
+fn target(s: &State, me: usize, roll: &Faces) -> Option<Building> {
+    let p = &s.players()[me];
+    let open = (0..s.design().stations.len() as u16).any(|st| s.may_build_at(st));
+    if !open {
+        return None;
+    }
+    Building::ALL
+        .into_iter()
+        .filter(|b| p.buildings_left[b.index()] > 0)
+        .max_by_key(|b| roll[fi(b.face())])
+}
+
+/// How near a group is to delivering after one more die: a higher value is nearer.
+fn group_pull(s: &State, space: u16, me: usize, style: Style) -> f64 {
+    let d = s.design();
+    let g = d.space_group[usize::from(space)];
+    let group = &d.groups[usize::from(g)];
+    let empty = group
+        .spaces
+        .iter()
+        .filter(|&&x| s.board()[usize::from(x)] == Occupant::Empty)
+        .count() as f64;
+    let mine_here = s.group_dice(g)[me] as f64;
+    let my_buildings = group
+        .stations
+        .iter()
+        .map(|&st| {
+            s.buildings()[usize::from(st)]
+                .iter()
+                .filter(|&&(_, o)| usize::from(o) == me)
+                .count()
+        })
+        .sum::<usize>() as f64;
+    let cities = group.stations.len() as f64;
+    let (w_build, w_near) = match style {
+        Style::Builder => (2.0, 1.0),
+        Style::Deliverer => (0.5, 2.0),
+    };
+    w_near * (cities - empty) + w_build * my_buildings + 0.5 * mine_here
+}
+
+fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Action) -> f64 {
+    let d = s.design();
+    let r = &d.rules;
+    let p = &s.players()[me];
+    let roll = s.roll();
+    let set = f64::from(r.dice.build_set);
+    match a {
+        Action::ReturnSpecial(i) => {
+            // Return the least valuable card.
+            let c = d.specials[usize::from(obs.hand()[usize::from(i)])];
+            -match c {
+                Special::Ticket { points, .. } => f64::from(points),
+                Special::Goods { .. } => 3.0,
+            }
+        }
+        Action::Recall => {
+            let free = r.dice.per_player - p.on_board;
+            if free < r.dice.build_set { 10.0 } else { -10.0 }
+        }
+        Action::Roll { bonus, keep } => {
+            f64::from(bonus) + keep.iter().map(|&n| f64::from(n)).sum::<f64>()
+        }
+        Action::Stop => 0.0,
+        Action::Reroll { own, bonus } => {
+            let locked = roll.own[fi(Face::LockedTrain)] + roll.bonus[fi(Face::LockedTrain)];
+            if locked + 1 >= r.strike.locked_trains {
+                return -5.0;
+            }
+            let all = add(&roll.own, &roll.bonus);
+            let rerolled = add(&own, &bonus);
+            let n: u8 = rerolled.iter().sum();
+            match style {
+                Style::Builder => {
+                    let Some(b) = target(s, me, &all) else {
+                        return -1.0;
+                    };
+                    let bf = fi(b.face());
+                    if f64::from(all[bf]) >= set || rerolled[bf] > 0 {
+                        return -1.0;
+                    }
+                    // Re-roll everything but the target and the coins.
+                    if rerolled[fi(Face::Coin)] > 0 {
+                        return -1.0;
+                    }
+                    let others: u8 = (0..5).filter(|&f| f != bf && f != 0).map(|f| all[f]).sum();
+                    if n == others { 1.0 } else { -1.0 }
+                }
+                Style::Deliverer => {
+                    let trains = all[fi(Face::Train)];
+                    if rerolled[fi(Face::Train)] > 0 || p.coins <= r.coins.reroll_cost {
+                        return -1.0;
+                    }
+                    // Re-roll the building faces that make no set.
+                    let loose: u8 = [Face::Hotel, Face::Mine, Face::Ranch]
+                        .into_iter()
+                        .filter(|&f| f64::from(all[fi(f)]) < set)
+                        .map(|f| all[fi(f)])
+                        .sum();
+                    let ok = [Face::Hotel, Face::Mine, Face::Ranch]
+                        .into_iter()
+                        .all(|f| f64::from(all[fi(f)]) < set || rerolled[fi(f)] == 0)
+                        && rerolled[fi(Face::Coin)] == 0;
+                    if ok && n == loose && trains < 3 {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                }
+            }
+        }
+        Action::Place { space, bonus } => {
+            group_pull(s, space, me, style) + if bonus { 0.0 } else { 0.1 }
+        }
+        Action::Build { building, station } => {
+            let st = &d.stations[usize::from(station)];
+            let reach = d
+                .groups
+                .iter()
+                .filter(|g| g.stations.contains(&station))
+                .map(|g| g.stations.len())
+                .sum::<usize>() as f64;
+            let base = match style {
+                Style::Builder => 100.0,
+                Style::Deliverer => 50.0,
+            };
+            let good = s.producing(building).map_or(0.0, |g| {
+                f64::from(d.goods[usize::from(g)].monopoly)
+                    * f64::from(s.decks()[usize::from(g)].left.min(1))
+            });
+            base + reach + good + if st.bonus.is_some() { 0.5 } else { 0.0 }
+        }
+        Action::Finish { save } => {
+            let coins_kept = save[fi(Face::Coin)];
+            let cash = roll.own[fi(Face::Coin)] - coins_kept;
+            let room = r.coins.max.saturating_sub(p.coins);
+            let useful_cash = (f64::from(cash) * f64::from(r.coins.per_face)).min(f64::from(room));
+            let mut v = useful_cash - 0.1 * f64::from(coins_kept);
+            for b in Building::ALL {
+                let f = fi(b.face());
+                let pairs = roll.own[f];
+                let weight = match style {
+                    Style::Builder => 1.0,
+                    Style::Deliverer => 0.2,
+                };
+                if p.buildings_left[b.index()] > 0 && pairs >= 2 {
+                    v += weight * f64::from(save[f]);
+                } else {
+                    v -= 0.1 * f64::from(save[f]);
+                }
+            }
+            v
+        }
+        Action::Deliver(_) => 0.0,
+        Action::Majority(x) | Action::Supply(x) | Action::Award(x) => {
+            if usize::from(x) == me {
+                1.0
+            } else {
+                -f64::from(s.players()[usize::from(x)].points)
+            }
+        }
+        Action::Upgrade { good, .. } => {
+            good.map_or(0.0, |g| f64::from(d.goods[usize::from(g)].monopoly))
+        }
+        Action::Give(g) => {
+            // Trade away goods whose monopoly another player holds more of.
+            let mine = s.goods_with_specials(me)[usize::from(g)];
+            let theirs = (0..s.players().len())
+                .filter(|&o| o != me)
+                .map(|o| s.players()[o].goods[usize::from(g)])
+                .max()
+                .unwrap_or(0);
+            let pledged = p.pledged[usize::from(g)];
+            if theirs > mine && pledged < p.goods[usize::from(g)] {
+                1.0
+            } else {
+                -1.0
+            }
+        }
+        Action::GiveSpecial(_) => -2.0,
+        Action::Done => 0.0,
+    }
+}
+
+/// The search policy: the deliverer's choice first, then the other legal
+/// actions (up to a handful), deliverer rollouts, rewards by winning and margin.
+#[derive(Clone, Debug, Default)]
+pub struct DicePolicy {
+    legal: Vec<Action>,
+}
+
+/// The most candidates a node searches.
+const CANDIDATES: usize = 8;
+/// Rollouts stop here (turns).
+const ROLLOUT_TURN_CAP: u32 = 400;
+
+impl SearchPolicy<State> for DicePolicy {
+    fn reset(&mut self) {}
+
+    fn candidates(&mut self, state: &State, out: &mut Vec<Action>) {
+        let Some(seat) = state.current_player() else {
+            return;
+        };
+        let obs = state.observation(seat);
+        let first = HeuristicBot::new(Style::Deliverer).decide(&obs);
+        out.push(first);
+        let mut second = HeuristicBot::new(Style::Builder);
+        let b = second.decide(&obs);
+        if b != first {
+            out.push(b);
+        }
+        self.legal.clear();
+        state.legal_actions(&mut self.legal);
+        for &a in &self.legal {
+            if out.len() >= CANDIDATES {
+                break;
+            }
+            if !out.contains(&a) {
+                out.push(a);
+            }
+        }
+    }
+
+    fn rollout(&mut self, state: &mut State, _: &mut GameRng) {
+        let mut bot = HeuristicBot::new(Style::Deliverer);
+        while let Some(seat) = state.current_player() {
+            if state.turn() >= ROLLOUT_TURN_CAP {
+                state.stop(EndReason::TurnCap);
+                break;
+            }
+            let a = bot.decide(&state.observation(seat));
+            if state.apply_quietly(a).is_err() {
+                state.stop(EndReason::TurnCap);
+                break;
+            }
+        }
+    }
+
+    fn rewards(&self, state: &State, out: &mut Vec<f64>) {
+        let n = state.num_players();
+        out.clear();
+        let Some(o) = state.outcome() else {
+            out.resize(n, 0.5);
+            return;
+        };
+        let share = 1.0 / o.winners.len().max(1) as f64;
+        for seat in 0..n {
+            let best_other = (0..n)
+                .filter(|&s| s != seat)
+                .map(|s| o.scores[s])
+                .max()
+                .unwrap_or(0);
+            let margin = f64::from(o.scores[seat] - best_other);
+            let win = if o.ranks[seat] == 0 { share } else { 0.0 };
+            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / 20.0).tanh()));
+        }
+    }
+}
+
+/// The `mcts` bot.
+struct MctsBot {
+    name: String,
+    config: SearchConfig,
+    rng: GameRng,
+    policy: DicePolicy,
+}
+
+impl Bot<State> for MctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn act(&mut self, obs: &DiceObservation<'_>) -> Action {
+        match mcts::search(obs, &mut self.policy, &self.config, &mut self.rng) {
+            Some(r) => r.action,
+            None => HeuristicBot::new(Style::Deliverer).decide(obs),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_are_named_and_bad_names_listed() {
+        for n in BOT_NAMES {
+            assert!(by_name(n, 1).is_ok(), "{n}");
+        }
+        assert!(by_name("mcts:20", 1).is_ok());
+        let e = by_name("greedy", 1).err().expect("unknown").to_string();
+        assert!(e.contains("builder"), "{e}");
+        assert!(by_name("builder:3", 1).is_err());
+    }
+}

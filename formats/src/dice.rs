@@ -1,0 +1,484 @@
+//! The dice family's parts of a design file (Trains & Stations, RULES.md §5):
+//! stations with building slots and a city bonus, junctions where tracks
+//! meet, tracks made of spaces, special cards, and the dice rules with their
+//! preset. These are the file as written; the engine checks them.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+use serde_yaml::{Mapping, Value};
+
+use crate::merge::deep_merge;
+use crate::points::{Points, short_f32};
+use crate::rules::{PlayerRange, ResolveError};
+
+/// A station: a city on the map with building slots and a bonus for the
+/// majority holder of a delivery that reaches it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StationSpec {
+    /// Unique name, used by tracks and delivery tickets.
+    pub name: String,
+    /// Horizontal position in millimetres from the board's left edge.
+    #[serde(default, serialize_with = "short_f32")]
+    pub x: f32,
+    /// Vertical position in millimetres from the board's top edge.
+    #[serde(default, serialize_with = "short_f32")]
+    pub y: f32,
+    /// Building slots (the rulebook's stations have 2 or 3).
+    pub slots: u8,
+    /// What the majority holder of a delivery through this station gains.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<BonusSpec>,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+/// A city bonus: a kind (`points`, `special-card` or `bonus-die`) and how many.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BonusSpec {
+    /// `points`, `special-card` or `bonus-die`.
+    pub kind: String,
+    /// How many points, cards or dice.
+    #[serde(default = "one")]
+    pub amount: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// A point where tracks meet without a station: every track ending there
+/// belongs to one group of spaces, which delivers once all of it is full.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct JunctionSpec {
+    /// Unique name (among stations and junctions), used by tracks.
+    pub name: String,
+    /// Horizontal position in millimetres.
+    #[serde(default, serialize_with = "short_f32")]
+    pub x: f32,
+    /// Vertical position in millimetres.
+    #[serde(default, serialize_with = "short_f32")]
+    pub y: f32,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+/// A row of track spaces between two stations (or junctions).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TrackSpec {
+    /// One end: a station or a junction.
+    pub from: String,
+    /// The other end.
+    pub to: String,
+    /// Track spaces in the row.
+    pub spaces: u32,
+    /// Points the row bends through when drawn.
+    #[serde(default, skip_serializing_if = "Points::is_empty")]
+    pub bends: Points,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+impl TrackSpec {
+    /// How messages name the track: `Seattle - Billings`.
+    pub fn display_name(&self) -> String {
+        format!("{} - {}", self.from, self.to)
+    }
+}
+
+/// A special card: a delivery ticket (two stations and its points) or a
+/// goods card (counts as one of each of two goods, or trades as two goods).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SpecialSpec {
+    /// A delivery ticket's two stations.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ticket: Vec<String>,
+    /// A delivery ticket's points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u8>,
+    /// A goods card's two goods.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub goods: Vec<String>,
+    /// Copies of this card in the deck.
+    #[serde(default = "one")]
+    pub count: u8,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
+}
+
+/// A face of a die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Face {
+    /// Two coins (or kept for the next turn).
+    Coin,
+    /// A third of a hotel.
+    Hotel,
+    /// A third of a mine.
+    Mine,
+    /// A third of a ranch.
+    Ranch,
+    /// A train placed on a track space.
+    Train,
+    /// A train that cannot be re-rolled; enough of them strike.
+    LockedTrain,
+}
+
+impl Face {
+    /// Every face, in the engine's order.
+    pub const ALL: [Face; 6] = [
+        Face::Coin,
+        Face::Hotel,
+        Face::Mine,
+        Face::Ranch,
+        Face::Train,
+        Face::LockedTrain,
+    ];
+
+    /// The name used in files and actions.
+    pub fn name(self) -> &'static str {
+        match self {
+            Face::Coin => "coin",
+            Face::Hotel => "hotel",
+            Face::Mine => "mine",
+            Face::Ranch => "ranch",
+            Face::Train => "train",
+            Face::LockedTrain => "locked-train",
+        }
+    }
+}
+
+/// Dice rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceCounts {
+    /// Dice of each player's colour.
+    pub per_player: u8,
+    /// The most of their own dice a player rolls in a turn.
+    pub rolled: u8,
+    /// With this many dice on the board a player may recall them all instead of rolling.
+    pub recall_at: u8,
+    /// White bonus dice in the game.
+    pub bonus: u8,
+    /// The faces of every die (one entry per face; a face may repeat).
+    pub faces: Vec<Face>,
+    /// Equal building faces that build one building.
+    pub build_set: u8,
+}
+
+/// Coins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoinRules {
+    /// Coins each player starts with.
+    pub start: u8,
+    /// The most coins a player may hold.
+    pub max: u8,
+    /// Coins for each coin face cashed in.
+    pub per_face: u8,
+    /// Coins paid for one re-roll.
+    pub reroll_cost: u8,
+}
+
+/// The strike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StrikeRules {
+    /// Locked trains showing at once that start a strike.
+    pub locked_trains: u8,
+    /// Points lost (all of them when the player has fewer).
+    pub points: u8,
+}
+
+/// Buildings each player has, by type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuildingCounts {
+    /// Ranches.
+    pub ranch: u8,
+    /// Mines.
+    pub mine: u8,
+    /// Hotels.
+    pub hotel: u8,
+}
+
+/// One goods deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GoodRules {
+    /// Cards in the deck.
+    pub cards: u8,
+    /// Points for the most of this good at the end (every tied player).
+    pub monopoly: u8,
+}
+
+/// Which goods each building type produces in turn: the first stage is the
+/// deck it starts with; an exhausted deck is replaced by the next stage's
+/// (the active player choosing when a stage has several), skipping a stage
+/// whose decks have all been used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chains {
+    /// The ranch's stages.
+    pub ranch: Vec<Vec<String>>,
+    /// The mine's stages.
+    pub mine: Vec<Vec<String>>,
+    /// The hotel's stages.
+    pub hotel: Vec<Vec<String>>,
+}
+
+/// Trading when a new goods deck enters play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpeculationRules {
+    /// Goods given for one card of the new good (0 turns speculation off).
+    pub give: u8,
+    /// Points for each card a player traded for and did not receive.
+    pub points_when_short: u8,
+}
+
+/// Victory points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointRules {
+    /// Points in the supply by player count; the last round starts when it runs out.
+    pub supply: IndexMap<u8, u16>,
+    /// Points each player takes from the supply at setup.
+    pub start: u8,
+    /// Points per connected city for every player with a die in a delivery.
+    pub per_city: u8,
+    /// Points for a building whose goods deck is empty.
+    pub empty_deck: u8,
+}
+
+/// Special cards dealt at setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecialDeal {
+    /// Dealt to each player.
+    pub dealt: u8,
+    /// Kept by each player (the rest go back into the deck).
+    pub keep: u8,
+}
+
+/// Every rule parameter of a dice design, complete.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceRules {
+    /// How many may play.
+    pub players: PlayerRange,
+    /// The dice.
+    pub dice: DiceCounts,
+    /// Coins.
+    pub coins: CoinRules,
+    /// The strike.
+    pub strike: StrikeRules,
+    /// Buildings per player.
+    pub buildings: BuildingCounts,
+    /// The goods decks, by name, in order.
+    pub goods: IndexMap<String, GoodRules>,
+    /// What each building produces.
+    pub chains: Chains,
+    /// Speculation.
+    pub speculation: SpeculationRules,
+    /// Victory points.
+    pub points: PointRules,
+    /// Special cards at setup.
+    pub specials: SpecialDeal,
+    /// The good whose most cards win a tie on points.
+    pub tie_break: String,
+}
+
+/// The rulebook a dice design starts from.
+pub const PRESET_NAME: &str = "trains-and-stations";
+
+/// The preset's text.
+pub fn preset_source() -> &'static str {
+    include_str!("../presets/trains-and-stations.yaml")
+}
+
+/// The preset's `rules` mapping.
+pub fn preset_rules() -> Mapping {
+    // Compiled in and covered by a test; a failure is a build defect.
+    let doc: Mapping =
+        serde_yaml::from_str(preset_source()).expect("built-in preset is valid YAML");
+    match doc.get("rules") {
+        Some(Value::Mapping(m)) => m.clone(),
+        _ => Mapping::new(),
+    }
+}
+
+/// Resolves a dice design's `rules:` against the `trains-and-stations`
+/// preset (the only one; a section naming another is an error).
+pub fn resolve(rules: &Mapping) -> Result<DiceRules, ResolveError> {
+    if let Some(p) = rules.get("preset")
+        && p.as_str() != Some(PRESET_NAME)
+    {
+        return Err(ResolveError {
+            path: "rules.preset".into(),
+            message: format!(
+                "a dice design's preset is `{PRESET_NAME}`, not `{}`",
+                serde_yaml::to_string(p).unwrap_or_default().trim()
+            ),
+        });
+    }
+    let mut r = preset_rules();
+    let mut own = rules.clone();
+    own.shift_remove("preset");
+    deep_merge(&mut r, &own);
+    serde_path_to_error::deserialize(Value::Mapping(r)).map_err(|e| {
+        let inner = e.path().to_string();
+        ResolveError {
+            path: if inner == "." {
+                "rules".to_owned()
+            } else {
+                format!("rules.{inner}")
+            },
+            message: crate::error::describe_serde(&e.inner().to_string()),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_preset_holds_the_rulebook_numbers() {
+        let r = resolve(&Mapping::new()).expect("the preset resolves");
+        assert_eq!((r.players.min, r.players.max), (3, 5));
+        assert_eq!(
+            (r.dice.per_player, r.dice.rolled, r.dice.recall_at),
+            (8, 5, 5)
+        );
+        assert_eq!(r.dice.bonus, 10);
+        assert_eq!((r.coins.start, r.coins.max, r.coins.per_face), (3, 5, 2));
+        assert_eq!((r.strike.locked_trains, r.strike.points), (3, 3));
+        assert_eq!(r.points.supply[&3], 60);
+        assert_eq!(r.points.supply[&5], 80);
+        assert_eq!(r.goods["gold"].monopoly, 9);
+        assert_eq!(r.chains.hotel[1], ["silver", "food"]);
+    }
+
+    #[test]
+    fn a_field_overrides_the_preset_and_a_bad_one_is_named() {
+        let m: Mapping =
+            serde_yaml::from_str("{preset: trains-and-stations, coins: {start: 1}}").expect("yaml");
+        assert_eq!(resolve(&m).expect("resolves").coins.start, 1);
+        let bad: Mapping = serde_yaml::from_str("{strike: {points: many}}").expect("yaml");
+        assert_eq!(resolve(&bad).expect_err("bad").path, "rules.strike.points");
+        let other: Mapping = serde_yaml::from_str("{preset: usa}").expect("yaml");
+        assert_eq!(resolve(&other).expect_err("bad").path, "rules.preset");
+    }
+}
+
+/// A scenario's changes to a dealt dice game (`setup: dice:`). Everything
+/// left out stays as dealt.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceSetup {
+    /// The faces the next dice rolled show, in order (then the seed's dice).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<Face>,
+    /// Dice on the board, by track name: one entry per space from the
+    /// track's `from` end, a player number, `white`, or `-` for empty.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub board: IndexMap<String, Vec<String>>,
+    /// Buildings, by station: `mine 1` (a building type and its owner).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub buildings: IndexMap<String, Vec<String>>,
+    /// Cards left in goods decks.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub decks: IndexMap<String, u8>,
+    /// The good on a building type's field (`ranch: food`), the replaced
+    /// deck counting as used.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub producing: IndexMap<String, String>,
+    /// Decks already used up and put away.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<String>,
+    /// Points left in the supply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply: Option<i32>,
+    /// White dice in the common supply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus_supply: Option<u8>,
+    /// Per player, in seat order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<DicePlayerSetup>,
+}
+
+/// One player's belongings in a scenario's setup.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DicePlayerSetup {
+    /// Coins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coins: Option<u8>,
+    /// Victory points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<i32>,
+    /// Saved dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saved: Option<Vec<Face>>,
+    /// Bonus dice held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus_held: Option<u8>,
+    /// Goods cards held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goods: Option<IndexMap<String, u8>>,
+    /// Special cards in hand, by name (`ticket Seattle - Detroit (8)`,
+    /// `goods coal + cattle`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Vec<String>>,
+}
+
+/// A scenario's dice checks after a step (`expect: dice:`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceExpect {
+    /// The active player's own dice showing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Vec<Face>>,
+    /// The white dice showing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<Vec<Face>>,
+    /// Points left in the supply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply: Option<i32>,
+    /// Cards left in goods decks.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub decks: IndexMap<String, u8>,
+    /// The good on a building type's field (`nothing` for an empty field).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub producing: IndexMap<String, String>,
+    /// Dice on tracks, as in the setup.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub board: IndexMap<String, Vec<String>>,
+    /// Per player, in seat order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<DicePlayerExpect>,
+}
+
+/// One player's checks.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DicePlayerExpect {
+    /// Coins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coins: Option<u8>,
+    /// Victory points taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<i32>,
+    /// Goods cards held (the decks named).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goods: Option<IndexMap<String, u8>>,
+    /// Own dice on the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_board: Option<u8>,
+    /// Saved dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saved: Option<Vec<Face>>,
+    /// Bonus dice held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus_held: Option<u8>,
+    /// Tickets revealed, by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revealed: Option<Vec<String>>,
+    /// Strikes suffered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strikes: Option<u32>,
+}
