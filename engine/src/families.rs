@@ -16,6 +16,7 @@ use formats::scenario::Scenario;
 
 use crate::board::Board;
 use crate::board_game::{BoardFamily, BoardScenarioError};
+use crate::card_game::{CardDesign, CardFamily, CardScenarioError};
 use crate::game::Family;
 use crate::scenario::{DesignErrors, ScenarioError, ScenarioReport, run_family};
 use crate::validate::Diagnostics;
@@ -33,6 +34,8 @@ pub trait FamilyVisitor {
 pub enum AnyDesign {
     /// A board-game design.
     Board(Arc<Board>),
+    /// A card-game design (Ticket to Ride: The Card Game).
+    CardGame(Arc<CardDesign>),
 }
 
 impl AnyDesign {
@@ -41,9 +44,10 @@ impl AnyDesign {
     pub fn build(file: &GameFile) -> Result<AnyDesign, Diagnostics> {
         match file.family {
             formats::Family::Board => Ok(AnyDesign::Board(Arc::new(BoardFamily::build(file)?))),
-            formats::Family::CardGame | formats::Family::Dice => {
-                Err(crate::validate(file).diagnostics)
+            formats::Family::CardGame => {
+                Ok(AnyDesign::CardGame(Arc::new(CardFamily::build(file)?)))
             }
+            formats::Family::Dice => Err(crate::validate(file).diagnostics),
         }
     }
 
@@ -51,6 +55,7 @@ impl AnyDesign {
     pub fn visit<V: FamilyVisitor>(&self, visitor: V) -> V::Output {
         match self {
             AnyDesign::Board(board) => visitor.visit::<BoardFamily>(board.clone()),
+            AnyDesign::CardGame(design) => visitor.visit::<CardFamily>(design.clone()),
         }
     }
 }
@@ -62,6 +67,9 @@ pub enum AnyScenarioError {
     /// The board game's.
     #[error(transparent)]
     Board(#[from] BoardScenarioError),
+    /// The card game's.
+    #[error(transparent)]
+    CardGame(#[from] CardScenarioError),
 }
 
 /// Runs a scenario on its loaded design with the family the design names.
@@ -73,14 +81,15 @@ pub fn run_scenario(
         formats::Family::Board => {
             run_family::<BoardFamily>(s, design).map_err(|e| e.map(AnyScenarioError::Board))
         }
-        formats::Family::CardGame | formats::Family::Dice => {
-            Err(ScenarioError::Design(DesignErrors(
-                crate::validate(design)
-                    .diagnostics
-                    .iter()
-                    .cloned()
-                    .collect(),
-            )))
+        formats::Family::CardGame => {
+            run_family::<CardFamily>(s, design).map_err(|e| e.map(AnyScenarioError::CardGame))
         }
+        formats::Family::Dice => Err(ScenarioError::Design(DesignErrors(
+            crate::validate(design)
+                .diagnostics
+                .iter()
+                .cloned()
+                .collect(),
+        ))),
     }
 }

@@ -7,6 +7,7 @@
 //! - [`game`]: the generic game interface (states, families, the one bot game
 //!   loop); [`families`]: every family, registered in one place;
 //!   [`board_game`]: the rules of the board family behind it;
+//!   [`card_game`]: the rules of Ticket to Ride: The Card Game;
 //!   [`scenario`], [`replay`]: scenario files and replays.
 //! - [`bots`]: players that read observations only;
 //! - [`sim`]: batch simulation and its statistics.
@@ -15,6 +16,7 @@ pub mod analysis;
 pub mod board;
 pub mod board_game;
 pub mod bots;
+pub mod card_game;
 pub mod families;
 pub mod game;
 pub mod replay;

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use engine::board_game::BoardFamily;
+use engine::card_game::CardFamily;
 use engine::game::conformance::{bot_play, random_play};
 use engine::game::{EndReason, Family};
 
@@ -73,4 +74,9 @@ fn conforms<F: Family>() {
 #[test]
 fn the_board_family_conforms() {
     conforms::<BoardFamily>();
+}
+
+#[test]
+fn the_card_game_conforms() {
+    conforms::<CardFamily>();
 }

@@ -390,7 +390,13 @@ fn typed_design(merged: &Mapping, sources: &Sources) -> Result<GameFile, LoadErr
                 describe_serde(&e.inner().to_string()),
             )
         })?;
-    crate::rules::resolve(&design.rules, &design.cards).map_err(|e| fail(e.path, e.message))?;
+    match design.family {
+        crate::design::Family::CardGame => {
+            crate::card_game::resolve(&design.rules, &design.cards).map(drop)
+        }
+        _ => crate::rules::resolve(&design.rules, &design.cards).map(drop),
+    }
+    .map_err(|e| fail(e.path, e.message))?;
     Ok(design)
 }
 

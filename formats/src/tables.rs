@@ -345,6 +345,7 @@ fn parse_tickets(
             to,
             points,
             long: r.flag("long")?,
+            ..TicketSpec::default()
         })
     })
 }

@@ -249,6 +249,14 @@ codes! {
     UnsupportedFamily = 15, Error, "unsupported rule family";
     /// A design beyond what the engine can hold (colours, sizes).
     EngineLimit = 16, Error, "beyond the engine's limits";
+    /// The card game: too few train cards (or locomotives) for the deal at the most players.
+    CardDeckTooSmall = 40, Error, "card game: deck too small for the deal";
+    /// The card game: a ticket needs more cards than the deck holds.
+    TicketBeyondDeck = 41, Error, "card game: ticket the deck cannot supply";
+    /// The card game: rule parameters with which a deal cannot end or a turn cannot be played.
+    CardRulesCannotEnd = 42, Error, "card game: rules that cannot end";
+    /// The card game: too few tickets for the setup deal at the most players.
+    CardTicketsTooFew = 43, Error, "card game: ticket deck too small for setup";
     /// The map falls apart into unconnected parts.
     Disconnected = 101, Warning, "map splits into parts";
     /// A city no route touches.
@@ -283,6 +291,12 @@ codes! {
     UnknownField = 116, Warning, "unknown field";
     /// An `allow:` entry that silences nothing.
     UnusedAllow = 117, Warning, "unused allow entry";
+    /// The card game: a Big City bonus no ticket names.
+    BigCityUnnamed = 140, Warning, "card game: Big City on no ticket";
+    /// The card game: a ticket that needs no card (completed by anyone).
+    TrivialTicket = 141, Warning, "card game: ticket needing no cards";
+    /// The card game: a ticket needing more cards than a player sees in a deal.
+    TicketOutOfReach = 142, Warning, "card game: ticket out of reach";
     /// Routes whose loss cuts the map.
     Bridge = 201, Info, "bridge route";
     /// The statistics summary.

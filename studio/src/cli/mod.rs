@@ -4,6 +4,7 @@
 mod arena;
 mod bench;
 mod common;
+mod derive;
 mod export;
 mod play;
 mod replay;
@@ -51,6 +52,8 @@ pub enum Command {
     Simulate(simulate::Args),
     /// Play a round robin between bots and rate them.
     Arena(arena::Args),
+    /// Derive a design of another family from a board design (`derive card-game FILE -o OUT`).
+    Derive(derive::Args),
 }
 
 /// Runs the command line.
@@ -67,5 +70,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Arena(args)) => arena::run(args),
+        Some(Command::Derive(args)) => derive::run(args),
     }
 }
