@@ -19,6 +19,7 @@ pub const PRESET_SOURCE: &str = include_str!("../presets/card-game.yaml");
 
 /// The face-up display of train cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CardDisplay {
     /// Cards face up.
     pub size: u8,
@@ -28,6 +29,7 @@ pub struct CardDisplay {
 
 /// A ticket deal: how many are dealt and how many must be kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CardTicketDeal {
     /// Tickets dealt (or drawn).
     pub dealt: u8,
@@ -37,6 +39,7 @@ pub struct CardTicketDeal {
 
 /// Tickets at setup and when drawn in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CardTickets {
     /// Dealt to each player at setup (the rest are shuffled back).
     pub setup: CardTicketDeal,
@@ -46,6 +49,7 @@ pub struct CardTickets {
 
 /// What may be played to a Rail Yard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RailYardRules {
     /// A row of one colour has at least this many cards (locomotives allowed).
     pub same_color_min: u8,
@@ -55,6 +59,7 @@ pub struct RailYardRules {
 
 /// A Big City bonus card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BigCity {
     /// The city tickets must name.
     pub city: String,
