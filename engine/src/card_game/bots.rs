@@ -414,6 +414,10 @@ impl SearchPolicy<State> for CardPolicy {
             return;
         };
         let share = 1.0 / o.winners.len().max(1) as f64;
+        // A margin of one average ticket's points is a clear lead.
+        let d = state.design();
+        let scale = f64::from(d.tickets.iter().map(|t| t.points).sum::<i32>().max(1))
+            / d.tickets.len().max(1) as f64;
         for seat in 0..n {
             let best_other = (0..n)
                 .filter(|&s| s != seat)
@@ -422,7 +426,7 @@ impl SearchPolicy<State> for CardPolicy {
                 .unwrap_or(0);
             let margin = f64::from(o.scores[seat] - best_other);
             let win = if o.ranks[seat] == 0 { share } else { 0.0 };
-            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / 25.0).tanh()));
+            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / scale).tanh()));
         }
     }
 }
