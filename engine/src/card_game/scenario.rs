@@ -201,12 +201,12 @@ impl State {
         // dealt hands and display keep their cards where the pool allows.
         let mut pool = d.deck;
         let mut hands: Vec<Option<Counts>> = vec![None; n];
-        for i in 0..n {
+        for (i, hand) in hands.iter_mut().enumerate() {
             let p = given(i);
             if let Some(h) = &p.hand {
                 let c = counts(&d, h)?;
                 take(&d, &mut pool, &c)?;
-                hands[i] = Some(c);
+                *hand = Some(c);
             }
             let yard = p.rail_yard.as_ref().map(|m| counts(&d, m)).transpose()?;
             let locos = p
@@ -254,12 +254,11 @@ impl State {
             take(&d, &mut pool, &one)?;
             top.push(k as u8);
         }
-        for i in 0..n {
-            let c = match hands[i] {
+        for (p, hand) in self.players.iter_mut().zip(hands) {
+            p.hand = match hand {
                 Some(c) => c,
-                None => keep_dealt(&d, &mut pool, &self.players[i].hand),
+                None => keep_dealt(&d, &mut pool, &p.hand),
             };
-            self.players[i].hand = c;
         }
         self.display = match display {
             Some(v) => v,
