@@ -29,6 +29,7 @@ pub use state::{EMPTY, Phase, Player, State};
 use crate::game::{
     self, ActionParseError, EndReason, GameState, IllegalAction, Outcome, PlayerCountError, Seat,
 };
+use crate::rng::GameRng;
 
 /// A card game: a design and a number of players. Immutable; shared by its states.
 #[derive(Debug, Clone)]
@@ -85,6 +86,20 @@ impl GameState for State {
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         self.legal(out);
+    }
+
+    /// Draws from the list as the default does, in a buffer kept per thread
+    /// (no allocation per action).
+    fn random_action(&self, rng: &mut GameRng) -> Option<Action> {
+        thread_local! {
+            static LEGAL: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        LEGAL.with_borrow_mut(|legal| {
+            legal.clear();
+            self.legal(legal);
+            let i = rng.index(legal.len());
+            legal.get(i).copied()
+        })
     }
 
     fn apply(&mut self, action: Action) -> Result<Events, IllegalAction> {

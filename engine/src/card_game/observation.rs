@@ -209,3 +209,51 @@ impl game::Observation for Observation<'_> {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::game::{Game, GameState, Observation as _};
+
+    fn usa() -> Arc<CardDesign> {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+        let file = formats::load(&path)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .design;
+        let mut diags = crate::Diagnostics::default();
+        Arc::new(super::super::build(&file, &mut diags).unwrap_or_else(|| panic!("{diags:?}")))
+    }
+
+    #[test]
+    fn the_observers_own_on_the_track_pile_is_sampled_like_the_others() {
+        let game = super::super::CardGame::new(usa(), 2).unwrap();
+        let mut state = game.new_initial_state(5);
+        let mut rng = GameRng::seeded(9);
+        // Play until seat 0 has cards On the Track.
+        while state.players()[0].on_track.total() < 4 {
+            let a = state.random_action(&mut rng).expect("the game runs");
+            state.apply(a).unwrap();
+            assert!(!state.is_terminal(), "no cards went On the Track");
+        }
+        let real = state.players()[0].on_track;
+        let mut differs = false;
+        for _ in 0..20 {
+            let s = state.observation(Seat(0)).sample_state(&mut rng);
+            let p = &s.players()[0];
+            assert_eq!(p.on_track.total(), real.total());
+            assert_eq!(
+                p.hand,
+                state.players()[0].hand,
+                "the observer's hand is known"
+            );
+            differs |= p.on_track != real;
+        }
+        assert!(
+            differs,
+            "the observer's own pile is not revealed by its samples"
+        );
+    }
+}

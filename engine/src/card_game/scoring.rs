@@ -45,40 +45,51 @@ pub struct Ending {
 }
 
 /// The tickets (positions in `tickets`) that `have` completes best: most
-/// points, then most tickets.
+/// points, then most tickets. A branch and bound over the tickets that could
+/// be completed alone, densest first, bounded by a fractional knapsack of
+/// the remaining tickets into the cards not yet used.
 pub fn best_matching(design: &CardDesign, tickets: &[u16], have: &Counts) -> Vec<usize> {
     let loco = design.loco();
     let colors = design.colors.len();
-    // Tickets that could be completed alone, most points first.
     let mut order: Vec<usize> = (0..tickets.len())
         .filter(|&i| {
             shortfall(&design.tickets[usize::from(tickets[i])].needs, have, colors)
                 <= u32::from(have.0[loco])
         })
         .collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(design.tickets[usize::from(tickets[i])].points));
+    // Densest (points per card) first, as knapsack branch and bound goes:
+    // the fractional bound of the tickets after `i` is then tight.
+    let density = |i: usize| {
+        let t = &design.tickets[usize::from(tickets[i])];
+        (i64::from(t.points.max(0)), i64::from(t.size.max(1)))
+    };
+    order.sort_by(|&a, &b| {
+        let ((pa, sa), (pb, sb)) = (density(a), density(b));
+        (pb * sa).cmp(&(pa * sb)).then(pb.cmp(&pa))
+    });
     let points: Vec<i32> = order
         .iter()
-        .map(|&i| design.tickets[usize::from(tickets[i])].points)
+        .map(|&i| design.tickets[usize::from(tickets[i])].points.max(0))
         .collect();
-    let mut suffix = vec![0i32; order.len() + 1];
-    for i in (0..order.len()).rev() {
-        suffix[i] = suffix[i + 1] + points[i].max(0);
-    }
+    let sizes: Vec<u32> = order
+        .iter()
+        .map(|&i| u32::from(design.tickets[usize::from(tickets[i])].size))
+        .collect();
     let mut search = Search {
         design,
         tickets,
         order: &order,
         points: &points,
-        suffix: &suffix,
+        sizes: &sizes,
         have,
         colors,
         locos: u32::from(have.0[loco]),
+        cards: have.total(),
         chosen: Vec::new(),
         best: (i32::MIN, 0),
         best_set: Vec::new(),
     };
-    search.go(0, Counts::default(), 0);
+    search.go(0, Counts::default(), 0, 0);
     search.best_set
 }
 
@@ -94,17 +105,35 @@ struct Search<'a> {
     tickets: &'a [u16],
     order: &'a [usize],
     points: &'a [i32],
-    suffix: &'a [i32],
+    sizes: &'a [u32],
     have: &'a Counts,
     colors: usize,
     locos: u32,
+    cards: u32,
     chosen: Vec<usize>,
     best: (i32, usize),
     best_set: Vec<usize>,
 }
 
 impl Search<'_> {
-    fn go(&mut self, i: usize, need: Counts, score: i32) {
+    /// The most points tickets `from..` could add in `room` cards, each
+    /// ticket divisible (an upper bound).
+    fn bound(&self, from: usize, mut room: u32) -> f64 {
+        let mut total = 0.0;
+        for j in from..self.order.len() {
+            let size = self.sizes[j];
+            if size <= room {
+                room -= size;
+                total += f64::from(self.points[j]);
+            } else {
+                total += f64::from(self.points[j]) * f64::from(room) / f64::from(size);
+                break;
+            }
+        }
+        total
+    }
+
+    fn go(&mut self, i: usize, need: Counts, score: i32, used: u32) {
         if (score, self.chosen.len()) > self.best {
             self.best = (score, self.chosen.len());
             self.best_set.clone_from(&self.chosen);
@@ -112,23 +141,27 @@ impl Search<'_> {
         if i == self.order.len() {
             return;
         }
-        let reach = score + self.suffix[i];
-        if reach < self.best.0
-            || (reach == self.best.0 && self.chosen.len() + (self.order.len() - i) <= self.best.1)
+        let reach = f64::from(score) + self.bound(i, self.cards - used);
+        let best = f64::from(self.best.0);
+        if reach < best - 1e-9
+            || (reach < best + 1e-9 && self.chosen.len() + (self.order.len() - i) <= self.best.1)
         {
             return;
         }
         let t = &self.design.tickets[usize::from(self.tickets[self.order[i]])];
-        let mut with = need;
-        for c in 0..self.colors {
-            with.0[c] = with.0[c].saturating_add(t.needs.0[c]);
+        let size = self.sizes[i];
+        if used + size <= self.cards {
+            let mut with = need;
+            for c in 0..self.colors {
+                with.0[c] = with.0[c].saturating_add(t.needs.0[c]);
+            }
+            if shortfall(&with, self.have, self.colors) <= self.locos {
+                self.chosen.push(self.order[i]);
+                self.go(i + 1, with, score + self.points[i], used + size);
+                self.chosen.pop();
+            }
         }
-        if shortfall(&with, self.have, self.colors) <= self.locos {
-            self.chosen.push(self.order[i]);
-            self.go(i + 1, with, score + self.points[i]);
-            self.chosen.pop();
-        }
-        self.go(i + 1, need, score);
+        self.go(i + 1, need, score, used);
     }
 }
 
@@ -226,5 +259,84 @@ pub fn final_accounts(design: &CardDesign, players: &[Player], reason: EndReason
             reason,
         },
         breakdowns,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn design(tickets: &[(i32, [u8; 3])]) -> CardDesign {
+        let text = format!(
+            "format: tracklayer/1\nname: T\nfamily: card-game\nrules: {{players: {{min: 2, max: 2}}, tickets: {{setup: {{dealt: 0, keep: 0}}}}, big_cities: []}}\ntickets:\n{}",
+            tickets
+                .iter()
+                .enumerate()
+                .map(|(i, (p, c))| format!(
+                    "  - {{from: A{i}, to: B{i}, points: {p}, cards: {{red: {}, blue: {}, green: {}}}}}\n",
+                    c[0], c[1], c[2]
+                ))
+                .collect::<String>()
+        );
+        let file = formats::load_str(&text, std::path::Path::new("t.yaml"))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .design;
+        let mut diags = crate::Diagnostics::default();
+        super::super::build(&file, &mut diags).unwrap_or_else(|| panic!("{diags:?}"))
+    }
+
+    /// The best (points, tickets) over every subset, by brute force.
+    fn brute(d: &CardDesign, held: &[u16], have: &Counts) -> (i32, usize) {
+        let mut best = (0, 0);
+        for mask in 0u32..(1 << held.len()) {
+            let mut need = Counts::default();
+            let mut points = 0;
+            for (i, &t) in held.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    need.add(&d.tickets[usize::from(t)].needs);
+                    points += d.tickets[usize::from(t)].points;
+                }
+            }
+            let short: u32 = (0..d.colors.len())
+                .map(|c| u32::from(need.0[c].saturating_sub(have.0[c])))
+                .sum();
+            if short <= u32::from(have.0[d.loco()]) {
+                best = best.max((points, mask.count_ones() as usize));
+            }
+        }
+        best
+    }
+
+    proptest! {
+        #[test]
+        fn the_matching_scores_as_well_as_every_other(
+            tickets in proptest::collection::vec((1i32..20, [0u8..3, 0u8..3, 0u8..3]), 1..8),
+            have in [0u8..5, 0u8..5, 0u8..5, 0u8..4],
+        ) {
+            let tickets: Vec<(i32, [u8; 3])> = tickets
+                .into_iter()
+                .map(|(p, mut c)| {
+                    if c == [0, 0, 0] {
+                        c[0] = 1;
+                    }
+                    (p, c)
+                })
+                .collect();
+            let d = design(&tickets);
+            let held: Vec<u16> = (0..tickets.len() as u16).collect();
+            let mut pile = Counts::default();
+            let red = d.kind_of("red").unwrap();
+            let blue = d.kind_of("blue").unwrap();
+            let green = d.kind_of("green").unwrap();
+            pile.0[red] = have[0];
+            pile.0[blue] = have[1];
+            pile.0[green] = have[2];
+            pile.0[d.loco()] = have[3];
+            let chosen = best_matching(&d, &held, &pile);
+            let points: i32 = chosen.iter().map(|&i| d.tickets[usize::from(held[i])].points).sum();
+            prop_assert_eq!((points, chosen.len()), brute(&d, &held, &pile));
+        }
     }
 }
