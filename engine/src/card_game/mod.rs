@@ -88,18 +88,14 @@ impl GameState for State {
         self.legal(out);
     }
 
-    /// Draws from the list as the default does, in a buffer kept per thread
-    /// (no allocation per action).
+    /// Draws as picking from the list does, counting a turn's Rail Yard
+    /// plays instead of listing them (other decisions use a buffer kept per
+    /// thread: no allocation per action).
     fn random_action(&self, rng: &mut GameRng) -> Option<Action> {
         thread_local! {
             static LEGAL: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
         }
-        LEGAL.with_borrow_mut(|legal| {
-            legal.clear();
-            self.legal(legal);
-            let i = rng.index(legal.len());
-            legal.get(i).copied()
-        })
+        LEGAL.with_borrow_mut(|legal| self.random_legal(rng, legal))
     }
 
     fn apply(&mut self, action: Action) -> Result<Events, IllegalAction> {
