@@ -22,7 +22,7 @@ impl Counts {
     #[inline]
     pub fn add(&mut self, other: &Counts) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a += b;
+            *a = a.saturating_add(b);
         }
     }
 

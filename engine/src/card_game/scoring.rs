@@ -67,6 +67,14 @@ pub fn best_matching(design: &CardDesign, tickets: &[u16], have: &Counts) -> Vec
         let ((pa, sa), (pb, sb)) = (density(a), density(b));
         (pb * sa).cmp(&(pa * sb)).then(pb.cmp(&pa))
     });
+    // Often every ticket that fits alone fits with the others: take them all.
+    let mut all = Counts::default();
+    for &i in &order {
+        all.add(&design.tickets[usize::from(tickets[i])].needs);
+    }
+    if shortfall(&all, have, colors) <= u32::from(have.0[loco]) {
+        return order;
+    }
     let points: Vec<i32> = order
         .iter()
         .map(|&i| design.tickets[usize::from(tickets[i])].points.max(0))

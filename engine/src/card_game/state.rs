@@ -379,9 +379,8 @@ impl State {
         } else {
             binomial(open.count_ones(), k)
         };
-        let tickets = usize::from(
-            !self.ticket_deck.is_empty() && self.design.rules.tickets.draw.dealt > 0,
-        );
+        let tickets =
+            usize::from(!self.ticket_deck.is_empty() && self.design.rules.tickets.draw.dealt > 0);
         let total = draws + rows.iter().sum::<usize>() + mixed + tickets;
         if total == 0 {
             return Some(Action::Pass);
