@@ -12,7 +12,6 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 
-use serde_yaml::Mapping;
 
 use crate::design::{CitySpec, GameFile, RouteSpec, TicketSpec};
 use crate::points::Points;
