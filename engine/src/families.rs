@@ -16,9 +16,10 @@ use formats::scenario::Scenario;
 
 use crate::board::Board;
 use crate::board_game::{BoardFamily, BoardScenarioError};
+use crate::card_game::{CardDesign, CardFamily, CardScenarioError};
 use crate::dice::{DiceDesign, DiceFamily, DiceScenarioError};
 use crate::game::Family;
-use crate::scenario::{DesignErrors, ScenarioError, ScenarioReport, run_family};
+use crate::scenario::{ScenarioError, ScenarioReport, run_family};
 use crate::validate::Diagnostics;
 
 /// Code generic over the family, run with the family of a design.
@@ -36,6 +37,8 @@ pub enum AnyDesign {
     Board(Arc<Board>),
     /// A dice-game design (Trains & Stations).
     Dice(Arc<DiceDesign>),
+    /// A card-game design (Ticket to Ride: The Card Game).
+    CardGame(Arc<CardDesign>),
 }
 
 impl AnyDesign {
@@ -44,8 +47,10 @@ impl AnyDesign {
     pub fn build(file: &GameFile) -> Result<AnyDesign, Diagnostics> {
         match file.family {
             formats::Family::Board => Ok(AnyDesign::Board(Arc::new(BoardFamily::build(file)?))),
+            formats::Family::CardGame => {
+                Ok(AnyDesign::CardGame(Arc::new(CardFamily::build(file)?)))
+            }
             formats::Family::Dice => Ok(AnyDesign::Dice(Arc::new(DiceFamily::build(file)?))),
-            formats::Family::CardGame => Err(crate::validate(file).diagnostics),
         }
     }
 
@@ -54,6 +59,7 @@ impl AnyDesign {
         match self {
             AnyDesign::Board(board) => visitor.visit::<BoardFamily>(board.clone()),
             AnyDesign::Dice(design) => visitor.visit::<DiceFamily>(design.clone()),
+            AnyDesign::CardGame(design) => visitor.visit::<CardFamily>(design.clone()),
         }
     }
 }
@@ -68,6 +74,9 @@ pub enum AnyScenarioError {
     /// The dice game's.
     #[error(transparent)]
     Dice(#[from] DiceScenarioError),
+    /// The card game's.
+    #[error(transparent)]
+    CardGame(#[from] CardScenarioError),
 }
 
 /// Runs a scenario on its loaded design with the family the design names.
@@ -79,15 +88,11 @@ pub fn run_scenario(
         formats::Family::Board => {
             run_family::<BoardFamily>(s, design).map_err(|e| e.map(AnyScenarioError::Board))
         }
+        formats::Family::CardGame => {
+            run_family::<CardFamily>(s, design).map_err(|e| e.map(AnyScenarioError::CardGame))
+        }
         formats::Family::Dice => {
             run_family::<DiceFamily>(s, design).map_err(|e| e.map(AnyScenarioError::Dice))
         }
-        formats::Family::CardGame => Err(ScenarioError::Design(DesignErrors(
-            crate::validate(design)
-                .diagnostics
-                .iter()
-                .cloned()
-                .collect(),
-        ))),
     }
 }

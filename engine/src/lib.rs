@@ -6,7 +6,8 @@
 //!   studio and `tracklayer stats` share; [`stats`]: design statistics;
 //! - [`game`]: the generic game interface (states, families, the one bot game
 //!   loop); [`families`]: every family, registered in one place;
-//!   [`board_game`]: the rules of the board family behind it; [`dice`]: the
+//!   [`board_game`]: the rules of the board family behind it;
+//!   [`card_game`]: the rules of Ticket to Ride: The Card Game; [`dice`]: the
 //!   dice family (Trains & Stations);
 //!   [`scenario`], [`replay`]: scenario files and replays.
 //! - [`bots`]: players that read observations only;
@@ -18,6 +19,7 @@ pub mod balance;
 pub mod board;
 pub mod board_game;
 pub mod bots;
+pub mod card_game;
 pub mod dice;
 pub mod diff;
 pub mod families;

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use engine::board_game::BoardFamily;
+use engine::card_game::CardFamily;
 use engine::dice::DiceFamily;
 use engine::game::conformance::{bot_play, random_play};
 use engine::game::{EndReason, Family};
@@ -79,4 +80,9 @@ fn the_board_family_conforms() {
 #[test]
 fn the_dice_family_conforms() {
     conforms::<DiceFamily>();
+}
+
+#[test]
+fn the_card_game_conforms() {
+    conforms::<CardFamily>();
 }

@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use indexmap::IndexMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_yaml::Mapping;
 
@@ -111,6 +112,10 @@ pub struct GameFile {
     /// Who made it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub authors: Vec<String>,
+    /// The card game: the board design its tickets were derived from,
+    /// relative to this file (so tickets can be drawn on that map).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub derived_from: Option<String>,
     /// The size of the printed board and of one car space, in millimetres.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardSize>,
@@ -293,6 +298,14 @@ pub struct TicketSpec {
     /// A long ticket (Europe's blue-backed deck).
     #[serde(default, skip_serializing_if = "is_false")]
     pub long: bool,
+    /// The card game: the train cards that complete it, by colour
+    /// (`{red: 2, blue: 1}`).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub cards: IndexMap<String, u8>,
+    /// The card game: the cities along the path on the source map
+    /// (`derived_from`) whose routes gave the cards, from `from` to `to`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<String>,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Mapping,

@@ -392,7 +392,10 @@ fn typed_design(merged: &Mapping, sources: &Sources) -> Result<GameFile, LoadErr
         })?;
     match design.family {
         crate::Family::Dice => crate::dice::resolve(&design.rules).map(drop),
-        _ => crate::rules::resolve(&design.rules, &design.cards).map(drop),
+        crate::Family::CardGame => {
+            crate::card_game::resolve(&design.rules, &design.cards).map(drop)
+        }
+        crate::Family::Board => crate::rules::resolve(&design.rules, &design.cards).map(drop),
     }
     .map_err(|e| fail(e.path, e.message))?;
     Ok(design)

@@ -295,7 +295,11 @@ pub fn resolve(rules: &Mapping, cards: &Mapping) -> Result<(Rules, Deck), Resolv
     Ok((rules, deck))
 }
 
-fn typed<T: serde::de::DeserializeOwned>(m: Mapping, root: &str) -> Result<T, ResolveError> {
+/// Deserializes a resolved section, naming the offending field's path.
+pub(crate) fn typed<T: serde::de::DeserializeOwned>(
+    m: Mapping,
+    root: &str,
+) -> Result<T, ResolveError> {
     serde_path_to_error::deserialize(Value::Mapping(m)).map_err(|e| {
         let inner = e.path().to_string();
         ResolveError {

@@ -250,6 +250,15 @@ pub struct PlayerSetup {
     /// Terrain cards before the player, by type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terrain: Option<CardCounts>,
+    /// The card game: the Rail Yard's colour cards, by colour (one row each).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rail_yard: Option<CardCounts>,
+    /// The card game: locomotives on top of Rail Yard rows, by the row's colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rail_yard_locomotives: Option<CardCounts>,
+    /// The card game: the On the Track pile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_track: Option<CardCounts>,
 }
 
 /// One step: an action to play, an action that must be refused, or checks.
@@ -301,9 +310,13 @@ pub struct Expect {
     /// Whose decision it is (1-based).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current: Option<u8>,
-    /// Has the last round begun (a player ended a turn with few trains)?
+    /// Has the last round begun (a player ended a turn with few trains; the
+    /// card game: the train deck ran out)?
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_round: Option<bool>,
+    /// The card game: the deal being played (1-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<u8>,
     /// Extra cards a pending tunnel demands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tunnel_extra: Option<u8>,
@@ -376,6 +389,13 @@ pub struct PlayerExpect {
     /// Terrain cards by type (types listed must match exactly).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terrain: Option<Match<CardCounts>>,
+    /// The card game: cards in each Rail Yard row (locomotives on top
+    /// included), by the row's colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rail_yard: Option<Match<CardCounts>>,
+    /// The card game: the On the Track pile (`total` for its size).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_track: Option<Match<CardCounts>>,
 }
 
 /// The final accounts.
@@ -428,6 +448,9 @@ pub struct FinalPlayer {
     /// The routes the stations use, by id or name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub borrowed: Option<Match<Vec<String>>>,
+    /// The card game: Big City bonus points won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub big_cities: Option<i32>,
 }
 
 /// Reads a scenario file, locating errors like design files.

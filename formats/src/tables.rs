@@ -12,8 +12,6 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 
-use serde_yaml::Mapping;
-
 use crate::design::{CitySpec, GameFile, RouteSpec, TicketSpec};
 use crate::points::Points;
 
@@ -248,14 +246,15 @@ fn rows<'a, T>(
 }
 
 /// What the design's objects held beyond the tables (keys this version does
-/// not know), handed in order to the rows that match them.
-struct Keep {
-    earlier: HashMap<String, VecDeque<Mapping>>,
+/// not know; a card-game ticket's cards and path), handed in order to the
+/// rows that match them.
+struct Keep<T> {
+    earlier: HashMap<String, VecDeque<T>>,
 }
 
-impl Keep {
-    fn new(earlier: impl Iterator<Item = (String, Mapping)>) -> Self {
-        let mut map: HashMap<String, VecDeque<Mapping>> = HashMap::new();
+impl<T: Default> Keep<T> {
+    fn new(earlier: impl Iterator<Item = (String, T)>) -> Self {
+        let mut map: HashMap<String, VecDeque<T>> = HashMap::new();
         for (key, extra) in earlier {
             map.entry(key).or_default().push_back(extra);
         }
@@ -263,7 +262,7 @@ impl Keep {
     }
 
     /// The next unmatched object's extra keys for `key`, or none.
-    fn take(&mut self, key: String) -> Mapping {
+    fn take(&mut self, key: String) -> T {
         self.earlier
             .get_mut(&key)
             .and_then(VecDeque::pop_front)
@@ -330,7 +329,12 @@ fn parse_tickets(
     old: &[TicketSpec],
 ) -> Result<Vec<TicketSpec>, TableError> {
     let key = |from: &str, to: &str| format!("{from}\u{0}{to}");
-    let mut keep = Keep::new(old.iter().map(|t| (key(&t.from, &t.to), t.extra.clone())));
+    let mut keep = Keep::new(old.iter().map(|t| {
+        (
+            key(&t.from, &t.to),
+            (t.extra.clone(), t.cards.clone(), t.path.clone()),
+        )
+    }));
     let mut columns = HashMap::new();
     rows(file, text, &TICKET_HEADER, &mut columns, |r| {
         let from = r.required("from")?;
@@ -339,8 +343,11 @@ fn parse_tickets(
         if points == u32::MAX {
             return Err(r.error("`points` needs a whole number".into()));
         }
+        let (extra, cards, path) = keep.take(key(&from, &to));
         Ok(TicketSpec {
-            extra: keep.take(key(&from, &to)),
+            extra,
+            cards,
+            path,
             from,
             to,
             points,

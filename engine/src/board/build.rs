@@ -35,12 +35,12 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
             Diagnostic::new(
                 Code::UnsupportedFamily,
                 format!(
-                    "this version plays the `board` family; `{}` designs can be edited but not validated or played yet",
+                    "this needs a `board` design, and this is a `{}` design (it has no board)",
                     file.family
                 ),
             )
             .at("family")
-            .fix("set `family: board`, or open the design in a newer Tracklayer"),
+            .fix("use a `board` design here"),
         );
         return None;
     }
@@ -715,9 +715,11 @@ tickets:
 
     #[test]
     fn tl015_names_the_family() {
-        let v = check(&format!("family: card-game\n{MAP}"));
-        let d = &with(&v, Code::UnsupportedFamily)[0];
-        assert!(d.message.contains("`card-game` designs"), "{}", d.message);
+        let mut file = crate::validate::test_design(MAP);
+        file.family = formats::Family::CardGame;
+        let v = crate::Board::build(&file).unwrap_err();
+        let d = v.with_code(Code::UnsupportedFamily).next().unwrap();
+        assert!(d.message.contains("a `card-game` design"), "{}", d.message);
         assert_eq!(d.path.as_deref(), Some("family"));
     }
 

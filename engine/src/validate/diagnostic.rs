@@ -263,6 +263,14 @@ codes! {
     /// Dice family: a supply too small for the player counts, or rules that
     /// do not resolve.
     DiceSupply = 54, Error, "supply too small for the player counts";
+    /// The card game: too few train cards (or locomotives) for the deal at the most players.
+    CardDeckTooSmall = 40, Error, "card game: deck too small for the deal";
+    /// The card game: a ticket needs more cards than the deck holds.
+    TicketBeyondDeck = 41, Error, "card game: ticket the deck cannot supply";
+    /// The card game: rule parameters with which a deal cannot end or a turn cannot be played.
+    CardRulesCannotEnd = 42, Error, "card game: rules that cannot end";
+    /// The card game: too few tickets for the setup deal at the most players.
+    CardTicketsTooFew = 43, Error, "card game: ticket deck too small for setup";
     /// The map falls apart into unconnected parts.
     Disconnected = 101, Warning, "map splits into parts";
     /// A city no route touches.
@@ -301,6 +309,12 @@ codes! {
     DiceSlots = 150, Warning, "station slots outside 2-3";
     /// Dice family: a station no delivery can reach.
     DiceUnreachable = 151, Warning, "unreachable station";
+    /// The card game: a Big City bonus no ticket names.
+    BigCityUnnamed = 140, Warning, "card game: Big City on no ticket";
+    /// The card game: a ticket that needs no card (completed by anyone).
+    TrivialTicket = 141, Warning, "card game: ticket needing no cards";
+    /// The card game: a ticket needing more cards than a player sees in a deal.
+    TicketOutOfReach = 142, Warning, "card game: ticket out of reach";
     /// Routes whose loss cuts the map.
     Bridge = 201, Info, "bridge route";
     /// The statistics summary.

@@ -10,12 +10,15 @@ use formats::GameFile;
 pub use diagnostic::{Code, Diagnostic, Diagnostics, ObjectRef, Severity};
 
 use crate::board::{self, Board};
+use crate::card_game::CardDesign;
 
 /// A design's diagnostics, and its board when it has no errors.
 #[derive(Debug, Clone)]
 pub struct Validation {
     /// The playable board, present when there are no errors.
     pub board: Option<Board>,
+    /// A card-game design (`family: card-game`), present when there are no errors.
+    pub card_design: Option<CardDesign>,
     /// Everything found, errors first within each stage.
     pub diagnostics: Diagnostics,
 }
@@ -29,10 +32,25 @@ pub fn validate(file: &GameFile) -> Validation {
         let (_, diagnostics) = crate::dice::design::check(file);
         return Validation {
             board: None,
+            card_design: None,
             diagnostics,
         };
     }
     let mut diagnostics = Diagnostics::default();
+    if file.family == formats::Family::CardGame {
+        let built = crate::card_game::build(file, &mut diagnostics);
+        checks::apply_allow_list(file, None, &mut diagnostics);
+        let card_design = if diagnostics.has_errors() {
+            None
+        } else {
+            built
+        };
+        return Validation {
+            board: None,
+            card_design,
+            diagnostics,
+        };
+    }
     let built = board::build(file, &mut diagnostics);
     checks::run(file, built.as_ref(), &mut diagnostics);
     checks::apply_allow_list(file, built.as_ref(), &mut diagnostics);
@@ -41,12 +59,22 @@ pub fn validate(file: &GameFile) -> Validation {
     } else {
         built
     };
-    Validation { board, diagnostics }
+    Validation {
+        board,
+        card_design: None,
+        diagnostics,
+    }
 }
 
 impl Board {
-    /// Turns a design into a board, or says everything that stops it.
+    /// Turns a design into a board, or says everything that stops it (a
+    /// design of another family, which has no board, is refused with TL015).
     pub fn build(file: &GameFile) -> Result<Board, Diagnostics> {
+        if file.family != formats::Family::Board {
+            let mut diagnostics = Diagnostics::default();
+            board::build(file, &mut diagnostics);
+            return Err(diagnostics);
+        }
         let v = validate(file);
         v.board.ok_or(v.diagnostics)
     }

@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use engine::board_game::BoardFamily;
+use engine::card_game::CardFamily;
 use engine::families::AnyDesign;
 
 use super::play::family::PlayView;
@@ -42,6 +43,7 @@ pub fn visit<T, V: StudioVisitor<Output = Result<T, String>>>(
 ) -> Result<T, String> {
     match design {
         AnyDesign::Board(board) => visitor.visit::<BoardFamily>(board.clone()),
+        AnyDesign::CardGame(design) => visitor.visit::<CardFamily>(design.clone()),
         AnyDesign::Dice(_) => Err(DICE_NOT_YET.to_owned()),
     }
 }
@@ -60,7 +62,8 @@ pub trait KindVisitor {
 pub fn visit_kind<V: KindVisitor>(kind: formats::Family, visitor: V) -> Option<V::Output> {
     match kind {
         formats::Family::Board => Some(visitor.visit::<BoardFamily>()),
-        formats::Family::CardGame | formats::Family::Dice => None,
+        formats::Family::CardGame => Some(visitor.visit::<CardFamily>()),
+        formats::Family::Dice => None,
     }
 }
 

@@ -5,6 +5,7 @@ mod arena;
 mod balance;
 mod bench;
 mod common;
+mod derive;
 mod diff;
 mod export;
 mod merge;
@@ -60,6 +61,8 @@ pub enum Command {
     Diff(diff::Args),
     /// Search for small changes of a board design that meet balance targets in simulation.
     Balance(balance::Args),
+    /// Derive a design of another family from a board design (`derive card-game FILE -o OUT`).
+    Derive(derive::Args),
 }
 
 /// Runs the command line.
@@ -79,5 +82,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Diff(args)) => diff::run(args),
         Some(Command::Balance(args)) => balance::run(args),
+        Some(Command::Derive(args)) => derive::run(args),
     }
 }

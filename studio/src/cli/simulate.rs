@@ -26,13 +26,12 @@ pub struct Args {
     /// Games per player count.
     #[arg(long, default_value_t = 1000)]
     pub games: u32,
-    /// Bots, comma-separated; seats are filled from this list by a seeded shuffle.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "route-focus,destination-hungry,long-route,one-step"
-    )]
-    pub bots: Vec<String>,
+    /// Bots, comma-separated; seats are filled from this list by a seeded shuffle
+    /// (default: the family's heuristic bots, i.e. every bot but `random` and
+    /// `mcts`: the board game's route-focus, destination-hungry, long-route,
+    /// one-step; the card game's ticket-matcher, robber).
+    #[arg(long, value_delimiter = ',')]
+    pub bots: Option<Vec<String>>,
     /// The seed of every game: the same seed gives the same games and report.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -149,7 +148,13 @@ impl FamilyVisitor for Visit {
                 .clone()
                 .map_or_else(|| (min..=max).collect(), |p| p.0),
             games: args.games,
-            bots: args.bots.clone(),
+            bots: args.bots.clone().unwrap_or_else(|| {
+                F::BOT_NAMES
+                    .iter()
+                    .filter(|n| !matches!(**n, "random" | "mcts"))
+                    .map(|n| (*n).to_owned())
+                    .collect()
+            }),
             seed: args.seed,
             threads: args.threads,
             turn_cap: args.turn_cap,

@@ -12,6 +12,7 @@
 //! table page and its side of a comparison (the board game's in [`board`]).
 
 pub mod board;
+pub mod card_game;
 pub mod charts;
 pub mod compare;
 pub mod export;

@@ -1,0 +1,471 @@
+//! The card game's bots (decision rules in `docs/bots.md`):
+//!
+//! - `random`: uniform over legal actions, keeping the fewest tickets allowed;
+//! - `ticket-matcher`: keeps the tickets its cards can reach, plays to its
+//!   Rail Yard the colours its tickets need, draws the colours it lacks;
+//! - `robber`: the matcher, but first contests rows in the other players'
+//!   Rail Yards (Train Robbery), the leader's first;
+//! - `mcts`: the generic information-set search ([`crate::bots::mcts`]) with
+//!   the matcher's choices as candidates and rollouts.
+//!
+//! Every number a heuristic uses comes from the design's rules and deck.
+
+use super::cards::Counts;
+use super::{Action, Keep, Observation, Phase, State};
+use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
+use crate::bots::{Bot, BotNameError};
+use crate::game::{EndReason, GameState, Seat};
+use crate::rng::GameRng;
+
+/// The names of the card game's bots ([`by_name`]).
+pub const BOT_NAMES: [&str; 4] = ["random", "ticket-matcher", "robber", "mcts"];
+
+/// Builds a card-game bot from its name (`mcts` takes a budget after a
+/// colon: `mcts:2000`, `mcts:50ms`) and a seed.
+pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
+    let (name, param) = match spec.split_once(':') {
+        Some((n, p)) => (n.trim(), Some(p.trim())),
+        None => (spec.trim(), None),
+    };
+    let no_param = |bot: Box<dyn Bot<State>>| match param {
+        None => Ok(bot),
+        Some(_) => Err(BotNameError::BadParameter {
+            spec: spec.to_owned(),
+            reason: format!("`{name}` takes no parameter"),
+        }),
+    };
+    match name {
+        "random" => no_param(Box::new(RandomBot::new(seed))),
+        "ticket-matcher" => no_param(Box::new(HeuristicBot::new(Style::TicketMatcher))),
+        "robber" => no_param(Box::new(HeuristicBot::new(Style::Robber))),
+        "mcts" => {
+            let budget = match param {
+                None => Budget::default(),
+                Some(p) => Budget::parse(p).map_err(|reason| BotNameError::BadParameter {
+                    spec: spec.to_owned(),
+                    reason,
+                })?,
+            };
+            Ok(Box::new(MctsBot::new(spec.to_owned(), budget, seed)))
+        }
+        _ => Err(BotNameError::Unknown {
+            name: name.to_owned(),
+            known: &BOT_NAMES,
+        }),
+    }
+}
+
+/// Uniform over legal actions, keeping the fewest tickets the rules allow.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: GameRng,
+    legal: Vec<Action>,
+}
+
+impl RandomBot {
+    /// A random bot drawing from `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: GameRng::seeded(seed),
+            legal: Vec::new(),
+        }
+    }
+}
+
+impl Bot<State> for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn act(&mut self, obs: &Observation<'_>) -> Action {
+        self.legal.clear();
+        obs.legal_actions(&mut self.legal);
+        if matches!(obs.phase(), Phase::SetupTickets | Phase::KeepTickets) {
+            let fewest = self
+                .legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::KeepTickets(k) => Some(k.count()),
+                    _ => None,
+                })
+                .min();
+            if let Some(n) = fewest {
+                self.legal
+                    .retain(|a| matches!(a, Action::KeepTickets(k) if k.count() == n));
+            }
+        }
+        let i = self.rng.index(self.legal.len());
+        self.legal.get(i).copied().unwrap_or(Action::Pass)
+    }
+}
+
+/// A heuristic style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Plays the colours its tickets need.
+    TicketMatcher,
+    /// Robs the other players' rows first, then plays like the matcher.
+    Robber,
+}
+
+/// A deterministic heuristic player (its choices depend only on what it sees).
+#[derive(Clone, Debug)]
+pub struct HeuristicBot {
+    style: Style,
+    legal: Vec<Action>,
+}
+
+impl HeuristicBot {
+    /// A bot of `style`.
+    pub fn new(style: Style) -> Self {
+        HeuristicBot {
+            style,
+            legal: Vec::new(),
+        }
+    }
+
+    /// The bot's choice in this position.
+    pub fn decide(&mut self, obs: &Observation<'_>) -> Action {
+        self.legal.clear();
+        obs.legal_actions(&mut self.legal);
+        let Some(&first) = self.legal.first() else {
+            return Action::Pass;
+        };
+        let choice = match obs.phase() {
+            Phase::SetupTickets | Phase::KeepTickets => Some(choose_tickets(obs)),
+            Phase::Draw(_) => best_draw(obs, &self.legal),
+            Phase::Turn => self.turn(obs),
+            Phase::Over => None,
+        };
+        choice.filter(|a| self.legal.contains(a)).unwrap_or(first)
+    }
+
+    fn turn(&self, obs: &Observation<'_>) -> Option<Action> {
+        if self.style == Style::Robber
+            && let Some(a) = best_robbery(obs, &self.legal)
+        {
+            return Some(a);
+        }
+        let need = open_needs(obs);
+        let deck_out = obs.deck_len() == 0;
+        if let Some((value, a)) = best_play(&self.legal, &need) {
+            // A play worth a full row, or any useful play once the deck is out.
+            let row = u32::from(obs.design().rules.rail_yard.same_color_min);
+            if value >= row || (deck_out && value > 0) {
+                return Some(a);
+            }
+        }
+        if !deck_out {
+            if wants_tickets(obs, &need) && self.legal.contains(&Action::DrawTickets) {
+                return Some(Action::DrawTickets);
+            }
+            return best_draw(obs, &self.legal);
+        }
+        // The deck is out: dump any play (the cards are worth nothing in hand).
+        self.legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::PlayRow { .. } | Action::PlayMixed(_)))
+    }
+}
+
+impl Bot<State> for HeuristicBot {
+    fn name(&self) -> &str {
+        match self.style {
+            Style::TicketMatcher => "ticket-matcher",
+            Style::Robber => "robber",
+        }
+    }
+
+    fn act(&mut self, obs: &Observation<'_>) -> Action {
+        self.decide(obs)
+    }
+}
+
+/// Cards one player may expect to put On the Track in a deal: an even share
+/// of the deck, halved (about half of what a player holds reaches the track).
+fn card_budget(obs: &Observation<'_>) -> u32 {
+    let d = obs.design();
+    d.deck.total() / obs.num_players().max(1) as u32 / 2
+}
+
+/// What my tickets still need, per colour, beyond what lies in my Rail Yard
+/// (which goes On the Track turn by turn).
+fn open_needs(obs: &Observation<'_>) -> Counts {
+    let d = obs.design();
+    let me = obs.player(obs.me());
+    let mut need = Counts::default();
+    for &t in obs.tickets() {
+        need.add(&d.tickets[usize::from(t)].needs);
+    }
+    for c in 0..d.colors.len() {
+        let yard = me.yard.0[c] + me.yard_locos.0[c];
+        need.0[c] = need.0[c].saturating_sub(yard);
+    }
+    need
+}
+
+/// Keeps the offered tickets with the most points per card while their
+/// cards fit the budget (and at least the rules' minimum).
+fn choose_tickets(obs: &Observation<'_>) -> Action {
+    let d = obs.design();
+    let offer = obs.offer();
+    let rules = &d.rules.tickets;
+    let least = if obs.phase() == Phase::SetupTickets {
+        rules.setup.keep
+    } else {
+        rules.draw.keep
+    };
+    let least = usize::from(least).min(offer.len());
+    let mut order: Vec<usize> = (0..offer.len()).collect();
+    let rate = |i: usize| {
+        let t = &d.tickets[usize::from(offer[i])];
+        f64::from(t.points) / f64::from(t.size.max(1))
+    };
+    order.sort_by(|&a, &b| rate(b).total_cmp(&rate(a)).then(a.cmp(&b)));
+    let mut used: u32 = obs
+        .tickets()
+        .iter()
+        .map(|&t| u32::from(d.tickets[usize::from(t)].size))
+        .sum();
+    let budget = card_budget(obs);
+    let mut mask = 0u16;
+    for (n, &i) in order.iter().enumerate() {
+        let size = u32::from(d.tickets[usize::from(offer[i])].size);
+        if n < least || used + size <= budget {
+            mask |= 1 << i;
+            used += size;
+        }
+    }
+    Action::KeepTickets(Keep(mask))
+}
+
+/// Draw tickets when the held ones use less than half the budget, while
+/// enough of the deck is left to collect them.
+fn wants_tickets(obs: &Observation<'_>, need: &Counts) -> bool {
+    let budget = card_budget(obs);
+    let per_turn = usize::from(obs.design().rules.draws_per_turn.max(1));
+    need.total() * 2 < budget && obs.deck_len() > budget as usize * obs.num_players() / per_turn
+}
+
+/// The draw of the card most needed: a face-up card of the colour with the
+/// largest need not covered by the hand, else a blind draw (a face-up
+/// locomotive when nothing face up is needed and locomotives help).
+fn best_draw(obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
+    let d = obs.design();
+    let need = open_needs(obs);
+    let hand = obs.hand();
+    let mut best: Option<(u8, Action)> = None;
+    for &a in legal {
+        if let Action::DrawFaceUp(slot) = a {
+            let c = usize::from(obs.display()[usize::from(slot)]);
+            if c < d.colors.len() {
+                let short = need.0[c].saturating_sub(hand.0[c]);
+                if short > 0 && best.is_none_or(|(s, _)| short > s) {
+                    best = Some((short, a));
+                }
+            }
+        }
+    }
+    if let Some((_, a)) = best {
+        return Some(a);
+    }
+    if legal.contains(&Action::DrawBlind) {
+        return Some(Action::DrawBlind);
+    }
+    legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::DrawFaceUp(_)))
+}
+
+/// The Rail Yard play covering most needed cards (its value), using as few
+/// locomotives as it can.
+fn best_play(legal: &[Action], need: &Counts) -> Option<(u32, Action)> {
+    let mut best: Option<(u32, i32, Action)> = None;
+    for &a in legal {
+        let (value, cost) = match a {
+            Action::PlayRow {
+                color,
+                cards,
+                locos,
+            } => {
+                let n = u32::from(need.0[usize::from(color)]);
+                let useful = u32::from(cards).min(n)
+                    + u32::from(locos).min(n.saturating_sub(u32::from(cards)));
+                (useful, -i32::from(locos) * 2 - i32::from(cards))
+            }
+            Action::PlayMixed(mask) => {
+                let useful = (0..16)
+                    .filter(|&c| mask & (1 << c) != 0 && need.0[c] > 0)
+                    .count() as u32;
+                (useful, -(mask.count_ones() as i32))
+            }
+            _ => continue,
+        };
+        if best.is_none_or(|(v, c, _)| (value, cost) > (v, c)) {
+            best = Some((value, cost, a));
+        }
+    }
+    best.map(|(v, _, a)| (v, a))
+}
+
+/// The robbery that discards most cards, the leader's rows counting double;
+/// only robberies that cost no more cards than they discard plus one.
+fn best_robbery(obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
+    let n = obs.num_players();
+    let me = obs.me();
+    let leader = (0..n)
+        .map(|s| Seat(s as u8))
+        .filter(|&s| s != me)
+        .max_by_key(|&s| {
+            let p = obs.player(s);
+            (p.banked, p.on_track_size)
+        })?;
+    let mut best: Option<(u32, Action)> = None;
+    for &a in legal {
+        let Action::PlayRow {
+            color,
+            cards,
+            locos,
+        } = a
+        else {
+            continue;
+        };
+        let c = usize::from(color);
+        let mut gain = 0u32;
+        for s in (0..n).map(|s| Seat(s as u8)).filter(|&s| s != me) {
+            let p = obs.player(s);
+            let row = u32::from(p.yard.0[c] + p.yard_locos.0[c]);
+            gain += if s == leader { row * 2 } else { row };
+        }
+        let cost = u32::from(cards) + u32::from(locos);
+        if gain > 0 && cost <= gain + 1 && best.is_none_or(|(g, _)| gain > g) {
+            best = Some((gain, a));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// A rollout stops at this turn.
+const ROLLOUT_TURN_CAP: u32 = 600;
+
+/// The search policy: the matcher's choice first, then every other legal
+/// action; rollouts played by the matcher at every seat.
+#[derive(Clone, Debug)]
+pub struct CardPolicy {
+    bot: HeuristicBot,
+    legal: Vec<Action>,
+}
+
+impl CardPolicy {
+    /// A policy.
+    pub fn new() -> Self {
+        CardPolicy {
+            bot: HeuristicBot::new(Style::TicketMatcher),
+            legal: Vec::new(),
+        }
+    }
+}
+
+impl Default for CardPolicy {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SearchPolicy<State> for CardPolicy {
+    fn reset(&mut self) {}
+
+    fn candidates(&mut self, state: &State, out: &mut Vec<Action>) {
+        let Some(seat) = state.current_player() else {
+            return;
+        };
+        let obs = state.observation(seat);
+        out.push(self.bot.decide(&obs));
+        self.legal.clear();
+        state.legal_actions(&mut self.legal);
+        for &a in &self.legal {
+            if !out.contains(&a) {
+                out.push(a);
+            }
+        }
+    }
+
+    fn rollout(&mut self, state: &mut State, _: &mut GameRng) {
+        while let Some(seat) = state.current_player() {
+            if state.turn() >= ROLLOUT_TURN_CAP {
+                state.stop(EndReason::TurnCap);
+                break;
+            }
+            let a = self.bot.decide(&state.observation(seat));
+            if state.apply_quietly(a).is_err() {
+                state.stop(EndReason::TurnCap);
+                break;
+            }
+        }
+    }
+
+    fn rewards(&self, state: &State, out: &mut Vec<f64>) {
+        let n = state.num_players();
+        out.clear();
+        let Some(o) = state.outcome() else {
+            out.resize(n, 0.5);
+            return;
+        };
+        let share = 1.0 / o.winners.len().max(1) as f64;
+        // A margin of one average ticket's points is a clear lead.
+        let d = state.design();
+        let scale = f64::from(d.tickets.iter().map(|t| t.points).sum::<i32>().max(1))
+            / d.tickets.len().max(1) as f64;
+        for seat in 0..n {
+            let best_other = (0..n)
+                .filter(|&s| s != seat)
+                .map(|s| o.scores[s])
+                .max()
+                .unwrap_or(0);
+            let margin = f64::from(o.scores[seat] - best_other);
+            let win = if o.ranks[seat] == 0 { share } else { 0.0 };
+            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / scale).tanh()));
+        }
+    }
+}
+
+/// The `mcts` bot.
+#[derive(Clone, Debug)]
+pub struct MctsBot {
+    name: String,
+    config: SearchConfig,
+    rng: GameRng,
+    policy: CardPolicy,
+    fallback: HeuristicBot,
+}
+
+impl MctsBot {
+    /// A searching bot named `name` with a budget per decision, drawing from `seed`.
+    pub fn new(name: String, budget: Budget, seed: u64) -> Self {
+        MctsBot {
+            name,
+            config: SearchConfig {
+                budget,
+                ..SearchConfig::default()
+            },
+            rng: GameRng::seeded(seed),
+            policy: CardPolicy::new(),
+            fallback: HeuristicBot::new(Style::TicketMatcher),
+        }
+    }
+}
+
+impl Bot<State> for MctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn act(&mut self, obs: &Observation<'_>) -> Action {
+        match mcts::search(obs, &mut self.policy, &self.config, &mut self.rng) {
+            Some(r) => r.action,
+            None => self.fallback.decide(obs),
+        }
+    }
+}

@@ -1,0 +1,350 @@
+//! Scoring (RULES.md §4): at the end of each deal every player matches their
+//! On the Track cards to their tickets — each card serves one ticket,
+//! locomotives stand in for any colour — choosing the matching that scores
+//! most (and, among equal ones, completes most tickets); at the end of the
+//! game unfinished tickets subtract, each Big City bonus goes to every player
+//! with most completed tickets naming it, and ties on points are broken by
+//! the design's tie-break order.
+
+use formats::card_game::CardTieBreak;
+use smallvec::SmallVec;
+
+use super::cards::Counts;
+use super::design::CardDesign;
+use super::state::Player;
+use crate::game::{EndReason, Outcome, Seat};
+
+/// One player's final accounts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    /// Points of completed tickets.
+    pub tickets_completed: i32,
+    /// Points lost for unfinished tickets (positive).
+    pub tickets_failed: i32,
+    /// Big City bonus points.
+    pub big_cities: i32,
+    /// Big City bonus cards won.
+    pub bonus_cards: u32,
+    /// The Big Cities won (indices into the design's list).
+    pub cities_won: Vec<usize>,
+    /// Completed tickets.
+    pub completed: u32,
+    /// Unfinished tickets.
+    pub failed: u32,
+    /// The total.
+    pub total: i32,
+}
+
+/// The end of a game: each seat's accounts and the outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// Per seat.
+    pub breakdowns: Vec<Breakdown>,
+    /// Scores, ranks and winners.
+    pub outcome: Outcome,
+}
+
+/// The tickets (positions in `tickets`) that `have` completes best: most
+/// points, then most tickets. A branch and bound over the tickets that could
+/// be completed alone, densest first, bounded by a fractional knapsack of
+/// the remaining tickets into the cards not yet used.
+pub fn best_matching(design: &CardDesign, tickets: &[u16], have: &Counts) -> Vec<usize> {
+    let loco = design.loco();
+    let colors = design.colors.len();
+    let mut order: Vec<usize> = (0..tickets.len())
+        .filter(|&i| {
+            shortfall(&design.tickets[usize::from(tickets[i])].needs, have, colors)
+                <= u32::from(have.0[loco])
+        })
+        .collect();
+    // Densest (points per card) first, as knapsack branch and bound goes:
+    // the fractional bound of the tickets after `i` is then tight.
+    let density = |i: usize| {
+        let t = &design.tickets[usize::from(tickets[i])];
+        (i64::from(t.points.max(0)), i64::from(t.size.max(1)))
+    };
+    order.sort_by(|&a, &b| {
+        let ((pa, sa), (pb, sb)) = (density(a), density(b));
+        (pb * sa).cmp(&(pa * sb)).then(pb.cmp(&pa))
+    });
+    // Often every ticket that fits alone fits with the others: take them all.
+    let mut all = Counts::default();
+    for &i in &order {
+        all.add(&design.tickets[usize::from(tickets[i])].needs);
+    }
+    if shortfall(&all, have, colors) <= u32::from(have.0[loco]) {
+        return order;
+    }
+    let points: Vec<i32> = order
+        .iter()
+        .map(|&i| design.tickets[usize::from(tickets[i])].points.max(0))
+        .collect();
+    let sizes: Vec<u32> = order
+        .iter()
+        .map(|&i| u32::from(design.tickets[usize::from(tickets[i])].size))
+        .collect();
+    let mut search = Search {
+        design,
+        tickets,
+        order: &order,
+        points: &points,
+        sizes: &sizes,
+        have,
+        colors,
+        locos: u32::from(have.0[loco]),
+        cards: have.total(),
+        chosen: Vec::new(),
+        best: (i32::MIN, 0),
+        best_set: Vec::new(),
+    };
+    search.go(0, Counts::default(), 0, 0);
+    search.best_set
+}
+
+/// Cards of colours the pile lacks for `need` (locomotives must cover them).
+fn shortfall(need: &Counts, have: &Counts, colors: usize) -> u32 {
+    (0..colors)
+        .map(|c| u32::from(need.0[c].saturating_sub(have.0[c])))
+        .sum()
+}
+
+struct Search<'a> {
+    design: &'a CardDesign,
+    tickets: &'a [u16],
+    order: &'a [usize],
+    points: &'a [i32],
+    sizes: &'a [u32],
+    have: &'a Counts,
+    colors: usize,
+    locos: u32,
+    cards: u32,
+    chosen: Vec<usize>,
+    best: (i32, usize),
+    best_set: Vec<usize>,
+}
+
+impl Search<'_> {
+    /// The most points tickets `from..` could add in `room` cards, each
+    /// ticket divisible (an upper bound).
+    fn bound(&self, from: usize, mut room: u32) -> f64 {
+        let mut total = 0.0;
+        for j in from..self.order.len() {
+            let size = self.sizes[j];
+            if size <= room {
+                room -= size;
+                total += f64::from(self.points[j]);
+            } else {
+                total += f64::from(self.points[j]) * f64::from(room) / f64::from(size);
+                break;
+            }
+        }
+        total
+    }
+
+    fn go(&mut self, i: usize, need: Counts, score: i32, used: u32) {
+        if (score, self.chosen.len()) > self.best {
+            self.best = (score, self.chosen.len());
+            self.best_set.clone_from(&self.chosen);
+        }
+        if i == self.order.len() {
+            return;
+        }
+        let reach = f64::from(score) + self.bound(i, self.cards - used);
+        let best = f64::from(self.best.0);
+        if reach < best - 1e-9
+            || (reach < best + 1e-9 && self.chosen.len() + (self.order.len() - i) <= self.best.1)
+        {
+            return;
+        }
+        let t = &self.design.tickets[usize::from(self.tickets[self.order[i]])];
+        let size = self.sizes[i];
+        if used + size <= self.cards {
+            let mut with = need;
+            for c in 0..self.colors {
+                with.0[c] = with.0[c].saturating_add(t.needs.0[c]);
+            }
+            if shortfall(&with, self.have, self.colors) <= self.locos {
+                self.chosen.push(self.order[i]);
+                self.go(i + 1, with, score + self.points[i], used + size);
+                self.chosen.pop();
+            }
+        }
+        self.go(i + 1, need, score, used);
+    }
+}
+
+/// Scores a deal: every player's best matching completes those tickets
+/// (banked and set aside); the others stay in hand. Returns who completed what.
+pub fn score_deal(design: &CardDesign, players: &mut [Player]) -> Vec<(Seat, u16)> {
+    let mut out = Vec::new();
+    for (s, p) in players.iter_mut().enumerate() {
+        let mut done = best_matching(design, &p.tickets, &p.on_track);
+        done.sort_unstable();
+        for &i in done.iter().rev() {
+            let t = p.tickets.remove(i);
+            p.banked += design.tickets[usize::from(t)].points;
+            p.completed.push(t);
+            out.push((Seat(s as u8), t));
+        }
+    }
+    out
+}
+
+/// The final accounts: completed minus unfinished tickets, Big City
+/// bonuses, and the ranking with the tie-breaks.
+pub fn final_accounts(design: &CardDesign, players: &[Player], reason: EndReason) -> Ending {
+    let n = players.len();
+    let mut breakdowns: Vec<Breakdown> = players
+        .iter()
+        .map(|p| {
+            let failed: i32 = p
+                .tickets
+                .iter()
+                .map(|&t| design.tickets[usize::from(t)].points)
+                .sum();
+            Breakdown {
+                tickets_completed: p.banked,
+                tickets_failed: failed,
+                big_cities: 0,
+                bonus_cards: 0,
+                cities_won: Vec::new(),
+                completed: p.completed.len() as u32,
+                failed: p.tickets.len() as u32,
+                total: 0,
+            }
+        })
+        .collect();
+    for (b, city) in design.big_cities.iter().enumerate() {
+        let counts: SmallVec<[u32; 8]> = players
+            .iter()
+            .map(|p| {
+                p.completed
+                    .iter()
+                    .filter(|&&t| design.ticket_cities[usize::from(t)] & (1 << b) != 0)
+                    .count() as u32
+            })
+            .collect();
+        let most = counts.iter().copied().max().unwrap_or(0);
+        if most == 0 {
+            continue;
+        }
+        for (s, &c) in counts.iter().enumerate() {
+            if c == most {
+                breakdowns[s].big_cities += city.points;
+                breakdowns[s].bonus_cards += 1;
+                breakdowns[s].cities_won.push(b);
+            }
+        }
+    }
+    for b in &mut breakdowns {
+        b.total = b.tickets_completed - b.tickets_failed + b.big_cities;
+    }
+    let key = |s: usize| -> SmallVec<[i64; 4]> {
+        let b = &breakdowns[s];
+        let mut k: SmallVec<[i64; 4]> = SmallVec::new();
+        k.push(i64::from(b.total));
+        for t in design.tie_break() {
+            k.push(match t {
+                CardTieBreak::CompletedTickets => i64::from(b.completed),
+                CardTieBreak::BonusCards => i64::from(b.bonus_cards),
+            });
+        }
+        k
+    };
+    let keys: Vec<_> = (0..n).map(key).collect();
+    let ranks: Vec<u8> = (0..n)
+        .map(|s| keys.iter().filter(|k| **k > keys[s]).count() as u8)
+        .collect();
+    let winners = (0..n)
+        .filter(|&s| ranks[s] == 0)
+        .map(|s| Seat(s as u8))
+        .collect();
+    Ending {
+        outcome: Outcome {
+            scores: breakdowns.iter().map(|b| b.total).collect(),
+            ranks,
+            winners,
+            reason,
+        },
+        breakdowns,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn design(tickets: &[(i32, [u8; 3])]) -> CardDesign {
+        let text = format!(
+            "format: tracklayer/1\nname: T\nfamily: card-game\nrules: {{players: {{min: 2, max: 2}}, tickets: {{setup: {{dealt: 0, keep: 0}}}}, big_cities: []}}\ntickets:\n{}",
+            tickets
+                .iter()
+                .enumerate()
+                .map(|(i, (p, c))| format!(
+                    "  - {{from: A{i}, to: B{i}, points: {p}, cards: {{red: {}, blue: {}, green: {}}}}}\n",
+                    c[0], c[1], c[2]
+                ))
+                .collect::<String>()
+        );
+        let file = formats::load_str(&text, std::path::Path::new("t.yaml"))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .design;
+        let mut diags = crate::Diagnostics::default();
+        super::super::build(&file, &mut diags).unwrap_or_else(|| panic!("{diags:?}"))
+    }
+
+    /// The best (points, tickets) over every subset, by brute force.
+    fn brute(d: &CardDesign, held: &[u16], have: &Counts) -> (i32, usize) {
+        let mut best = (0, 0);
+        for mask in 0u32..(1 << held.len()) {
+            let mut need = Counts::default();
+            let mut points = 0;
+            for (i, &t) in held.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    need.add(&d.tickets[usize::from(t)].needs);
+                    points += d.tickets[usize::from(t)].points;
+                }
+            }
+            let short: u32 = (0..d.colors.len())
+                .map(|c| u32::from(need.0[c].saturating_sub(have.0[c])))
+                .sum();
+            if short <= u32::from(have.0[d.loco()]) {
+                best = best.max((points, mask.count_ones() as usize));
+            }
+        }
+        best
+    }
+
+    proptest! {
+        #[test]
+        fn the_matching_scores_as_well_as_every_other(
+            tickets in proptest::collection::vec((1i32..20, [0u8..3, 0u8..3, 0u8..3]), 1..8),
+            have in [0u8..5, 0u8..5, 0u8..5, 0u8..4],
+        ) {
+            let tickets: Vec<(i32, [u8; 3])> = tickets
+                .into_iter()
+                .map(|(p, mut c)| {
+                    if c == [0, 0, 0] {
+                        c[0] = 1;
+                    }
+                    (p, c)
+                })
+                .collect();
+            let d = design(&tickets);
+            let held: Vec<u16> = (0..tickets.len() as u16).collect();
+            let mut pile = Counts::default();
+            let red = d.kind_of("red").unwrap();
+            let blue = d.kind_of("blue").unwrap();
+            let green = d.kind_of("green").unwrap();
+            pile.0[red] = have[0];
+            pile.0[blue] = have[1];
+            pile.0[green] = have[2];
+            pile.0[d.loco()] = have[3];
+            let chosen = best_matching(&d, &held, &pile);
+            let points: i32 = chosen.iter().map(|&i| d.tickets[usize::from(held[i])].points).sum();
+            prop_assert_eq!((points, chosen.len()), brute(&d, &held, &pile));
+        }
+    }
+}

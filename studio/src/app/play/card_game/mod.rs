@@ -1,0 +1,303 @@
+//! The card game at the Play window's table ([`PlayView`] for
+//! [`CardFamily`]): the hand and tickets of the seat whose screen it is, the
+//! display, decks and every Rail Yard, a human's turn (draws, Rail Yard
+//! plays, tickets), the scoreboard's columns and the final details. The On
+//! the Track piles are shown only by their size, to their owners too
+//! (RULES.md §4). The card game has no map, so nothing is drawn over it.
+
+use egui::{RichText, Ui};
+use engine::card_game::{
+    Action, CardDesign, CardFamily, Counts, EMPTY, Events, Keep, Phase, State,
+};
+use engine::game::Seat;
+use formats::GameFile;
+
+use super::capitalized;
+use super::family::{Column, LogText, PlayView};
+use super::session::seat_name;
+use crate::app::canvas::paint::Overlay;
+use crate::app::selection::Obj;
+
+/// What a human has ticked: the tickets to keep, by offer position.
+#[derive(Debug, Default)]
+pub struct CardPicks {
+    offer: Vec<u16>,
+    keep: Vec<bool>,
+}
+
+/// `3 blue, 1 locomotive` (kinds with cards, in deck order).
+pub fn cards_text(d: &CardDesign, c: &Counts) -> String {
+    let parts: Vec<String> = (0..d.kinds())
+        .filter(|&k| c.0[k] > 0)
+        .map(|k| format!("{} {}", c.0[k], d.kind_name(k)))
+        .collect();
+    if parts.is_empty() {
+        "none".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// A seat's Rail Yard rows: `2 blue + 1 locomotive, 1 red`.
+pub fn yard_text(d: &CardDesign, yard: &Counts, locos: &Counts) -> String {
+    let rows: Vec<String> = (0..d.colors.len())
+        .filter(|&c| yard.0[c] + locos.0[c] > 0)
+        .map(|c| {
+            if locos.0[c] > 0 {
+                format!("{} {} + {} loco", yard.0[c], d.kind_name(c), locos.0[c])
+            } else {
+                format!("{} {}", yard.0[c], d.kind_name(c))
+            }
+        })
+        .collect();
+    if rows.is_empty() {
+        "empty".to_owned()
+    } else {
+        rows.join(", ")
+    }
+}
+
+impl PlayView for CardFamily {
+    type Table = ();
+    type Picks = CardPicks;
+
+    const TAKE_OVER_BOT: &'static str = "ticket-matcher";
+
+    fn table(_: &GameFile, _: &CardDesign) {}
+
+    fn log_lines(state: &State, events: &Events) -> Vec<LogText> {
+        // The card game's events never name a hidden card.
+        events
+            .iter()
+            .map(|e| {
+                let text = state.event_text(e);
+                LogText {
+                    full: text.clone(),
+                    public: text,
+                }
+            })
+            .collect()
+    }
+
+    fn overlay(_: &(), _: &State, _: Option<Seat>) -> Overlay {
+        Overlay::default()
+    }
+
+    fn pick_overlay(_: &CardPicks, _: &mut Overlay) {}
+
+    fn pick(_: &mut CardPicks, _: &State, _: &[Action], _: Obj) -> Result<(), String> {
+        Err("the card game is played with the controls beside the table, not on a map".into())
+    }
+
+    fn scoreboard_columns(state: &State) -> Vec<Column> {
+        let d = state.design();
+        let players = state.players();
+        let column = |header, cell: &dyn Fn(usize) -> String| Column {
+            header,
+            cells: (0..players.len()).map(cell).collect(),
+        };
+        vec![
+            column("Cards", &|i| players[i].hand.total().to_string()),
+            column("Rail Yard", &|i| {
+                yard_text(d, &players[i].yard, &players[i].yard_locos)
+            }),
+            column("On the Track", &|i| players[i].on_track.total().to_string()),
+            column("Tickets", &|i| players[i].tickets.len().to_string()),
+            column("Completed", &|i| players[i].completed.len().to_string()),
+        ]
+    }
+
+    fn secrets(ui: &mut Ui, state: &State, seat: Seat) {
+        let d = state.design();
+        let p = &state.players()[seat.index()];
+        ui.label(RichText::new(format!("Hand of {}", seat_name(seat))).strong());
+        ui.label(cards_text(d, &p.hand));
+        ui.label(format!(
+            "On the Track: {} cards, face down (hidden from you too)",
+            p.on_track.total()
+        ));
+        ui.label(RichText::new(format!("Tickets of {}", seat_name(seat))).strong());
+        if p.tickets.is_empty() {
+            ui.label("none");
+        }
+        for &t in &p.tickets {
+            let t = &d.tickets[usize::from(t)];
+            ui.label(format!(
+                "{} · {} points · needs {}",
+                t.name,
+                t.points,
+                cards_text(d, &t.needs)
+            ));
+        }
+    }
+
+    fn public(ui: &mut Ui, state: &State) {
+        let d = state.design();
+        let shown: Vec<&str> = state
+            .display()
+            .iter()
+            .map(|&c| {
+                if c == EMPTY {
+                    "empty"
+                } else {
+                    d.kind_name(usize::from(c))
+                }
+            })
+            .collect();
+        ui.label(format!("Face up: {}", shown.join(", ")));
+        let (deal, deals) = state.deal_number();
+        ui.label(format!(
+            "Deck: {} cards · discards: {} · tickets left: {} · deal {} of {}",
+            state.deck_len(),
+            state.discards().total(),
+            state.ticket_deck().len(),
+            deal + 1,
+            deals
+        ));
+        if let Some(k) = state.final_turns() {
+            ui.label(format!("The deck ran out: {k} more turns after this one."));
+        }
+        for (i, p) in state.players().iter().enumerate() {
+            ui.label(format!(
+                "Rail Yard of {}: {}",
+                seat_name(Seat(i as u8)),
+                yard_text(d, &p.yard, &p.yard_locos)
+            ));
+        }
+    }
+
+    fn turn_ui(
+        ui: &mut Ui,
+        state: &State,
+        legal: &[Action],
+        picks: &mut CardPicks,
+    ) -> Option<Action> {
+        if matches!(state.phase(), Phase::SetupTickets | Phase::KeepTickets) {
+            return keep_tickets(ui, state, legal, picks);
+        }
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            for &a in legal {
+                if matches!(a, Action::PlayRow { .. } | Action::PlayMixed(_)) {
+                    continue;
+                }
+                if ui.button(capitalized(&state.describe(a))).clicked() {
+                    chosen = Some(a);
+                }
+            }
+        });
+        let plays: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::PlayRow { .. } | Action::PlayMixed(_)))
+            .collect();
+        if !plays.is_empty() {
+            ui.label(RichText::new("Play to your Rail Yard").strong());
+            ui.horizontal_wrapped(|ui| {
+                for a in plays {
+                    if ui.button(capitalized(&state.describe(a))).clicked() {
+                        chosen = Some(a);
+                    }
+                }
+            });
+        }
+        chosen
+    }
+
+    fn final_details(ui: &mut Ui, state: &State, titles: &[String]) {
+        for line in final_lines(state, titles) {
+            ui.label(line);
+        }
+    }
+}
+
+/// The offer with a tick per ticket; the choice is played only if the
+/// engine allows that many.
+fn keep_tickets(
+    ui: &mut Ui,
+    state: &State,
+    legal: &[Action],
+    picks: &mut CardPicks,
+) -> Option<Action> {
+    let d = state.design();
+    let offer = &state.players()[state.current().index()].offer;
+    if &picks.offer != offer {
+        picks.offer.clone_from(offer);
+        picks.keep = vec![true; offer.len()];
+    }
+    let fewest = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::KeepTickets(k) => Some(k.count()),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(0);
+    ui.label(format!("Choose the tickets to keep (at least {fewest})."));
+    for (i, &id) in offer.iter().enumerate() {
+        let t = &d.tickets[usize::from(id)];
+        ui.checkbox(
+            &mut picks.keep[i],
+            format!(
+                "Keep {} ({} points; needs {})",
+                t.name,
+                t.points,
+                cards_text(d, &t.needs)
+            ),
+        );
+    }
+    let mask = picks
+        .keep
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k)
+        .fold(0u16, |m, (i, _)| m | 1 << i);
+    let action = Action::KeepTickets(Keep(mask));
+    ui.add_enabled(
+        legal.contains(&action),
+        egui::Button::new("Keep the ticked tickets"),
+    )
+    .clicked()
+    .then_some(action)
+}
+
+/// What the final table does not say: each seat's completed and unfinished
+/// tickets by name, and the Big Cities it won.
+pub fn final_lines(state: &State, titles: &[String]) -> Vec<String> {
+    let Some(end) = state.ending() else {
+        return Vec::new();
+    };
+    let d = state.design();
+    let names = |ids: &[u16]| {
+        if ids.is_empty() {
+            return "none".to_owned();
+        }
+        ids.iter()
+            .map(|&t| d.tickets[usize::from(t)].name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    end.breakdowns
+        .iter()
+        .zip(state.players())
+        .enumerate()
+        .map(|(i, (b, p))| {
+            let cities: Vec<&str> = b
+                .cities_won
+                .iter()
+                .map(|&c| d.big_cities[c].name.as_str())
+                .collect();
+            format!(
+                "{}: completed {}; unfinished {}; Big Cities {}",
+                titles.get(i).map_or("?", String::as_str),
+                names(&p.completed),
+                names(&p.tickets),
+                if cities.is_empty() {
+                    "none".to_owned()
+                } else {
+                    cities.join(", ")
+                }
+            )
+        })
+        .collect()
+}
