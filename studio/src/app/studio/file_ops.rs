@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use egui::ViewportCommand;
 
-use super::super::canvas::svg::{BoardImage, board_file};
+use super::super::canvas::svg::{BoardImage, BoardStyle, board_file};
 use super::super::document::Document;
 use super::super::files::{self, Recovery};
 use super::super::panels::inspector::Inspector;
@@ -226,7 +226,7 @@ impl Studio {
     /// Draws the board into `path` as `image`; a failure is shown and
     /// nothing else changes.
     pub fn export_board(&mut self, path: &Path, image: BoardImage) {
-        let bytes = board_file(&self.doc.design, image);
+        let bytes = board_file(&self.doc.design, image, &BoardStyle::default());
         match bytes.and_then(|b| formats::write_atomic(path, &b).map_err(|e| e.to_string())) {
             Ok(()) => self.status = format!("Drew the board to {}.", path.display()),
             Err(text) => {
