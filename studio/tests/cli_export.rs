@@ -111,7 +111,9 @@ fn the_board_is_drawn_to_an_svg_file_at_real_size() {
     assert_eq!(text.matches("data-route=").count(), design.routes.len());
     let bad = export(&europe, "jpeg", Path::new("x"));
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("possible values: svg, png, pdf, csv"));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("possible values: svg, png, pdf, csv, tts")
+    );
 }
 
 #[test]
@@ -354,4 +356,74 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+}
+
+#[test]
+fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    for entry in std::fs::read_dir(&maps).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "yaml") {
+            continue;
+        }
+        let design = formats::load(&path).unwrap().design;
+        if design.family != formats::Family::Board {
+            continue;
+        }
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let out = dir.path().join(&stem);
+        let run = export(&path, "tts", &out);
+        assert!(run.status.success(), "{}: {run:?}", path.display());
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join(format!("{stem}.json"))).unwrap())
+                .unwrap();
+        let objects = json["ObjectStates"].as_array().unwrap();
+
+        let (rules, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
+        let long = design.tickets.iter().filter(|t| t.long).count();
+        let terrain: usize = rules
+            .terrain_cards
+            .types
+            .iter()
+            .map(|t| t.count as usize)
+            .sum();
+        let decks: Vec<usize> = [
+            design.tickets.len() - long,
+            long,
+            deck.total() as usize,
+            terrain,
+            1,
+        ]
+        .into_iter()
+        .filter(|n| *n > 0)
+        .collect();
+        // The board, then one object per deck (a lone card for the rules summary).
+        assert_eq!(objects.len(), 1 + decks.len(), "{}", path.display());
+        assert_eq!(objects[0]["Name"], "Custom_Board");
+        for (object, cards) in objects[1..].iter().zip(&decks) {
+            let held = if *cards == 1 {
+                assert_eq!(object["Name"], "Card");
+                1
+            } else {
+                assert_eq!(object["Name"], "DeckCustom");
+                assert_eq!(object["DeckIDs"].as_array().unwrap().len(), *cards);
+                object["ContainedObjects"].as_array().unwrap().len()
+            };
+            assert_eq!(held, *cards, "{}: {}", path.display(), object["Nickname"]);
+            for sheet in object["CustomDeck"].as_object().unwrap().values() {
+                assert!(sheet["NumWidth"].as_u64().unwrap() <= 10);
+                assert!(sheet["NumHeight"].as_u64().unwrap() <= 7);
+                for url in [&sheet["FaceURL"], &sheet["BackURL"]] {
+                    let file = url.as_str().unwrap().trim_start_matches("file://");
+                    assert!(Path::new(file).is_file(), "{file}");
+                }
+            }
+        }
+        let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
+        assert!(
+            image::open(board.trim_start_matches("file://")).is_ok(),
+            "{board}"
+        );
+    }
 }

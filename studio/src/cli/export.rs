@@ -25,6 +25,9 @@ pub enum Kind {
     Pdf,
     /// `cities.csv`, `routes.csv` and `tickets.csv` in the output folder.
     Csv,
+    /// A Tabletop Simulator saved object (`FILE.json`) with its images, in the
+    /// output folder.
+    Tts,
 }
 
 /// Arguments of `export`.
@@ -35,7 +38,7 @@ pub struct Args {
     /// What to produce.
     #[arg(long, value_enum)]
     pub to: Kind,
-    /// Where: a file for `svg`, `png` and `pdf`, a folder for `csv` (created if missing).
+    /// Where: a file for `svg`, `png` and `pdf`, a folder for `csv` and `tts` (created if missing).
     #[arg(short, long)]
     pub out: PathBuf,
     /// Dots per inch of a `png` (with the printed size, this sets the image's).
@@ -102,32 +105,19 @@ pub fn run(args: Args) -> ExitCode {
                 formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
             })
         }
-        Kind::Pdf => {
-            let mut validation = engine::validate(design);
-            let Some(board) = validation.board.take() else {
-                validation.diagnostics.locate(&loaded.sources);
-                for d in validation
-                    .diagnostics
-                    .iter()
-                    .filter(|d| d.severity == Severity::Error)
-                {
-                    match &d.span {
-                        Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
-                        None => eprintln!("error[{}]: {}", d.code, d.message),
-                    }
-                }
-                eprintln!(
-                    "{} has errors, so its cards cannot be printed: fix them first (`tracklayer validate {}`)",
-                    args.file.display(),
-                    args.file.display()
-                );
+        Kind::Pdf | Kind::Tts => {
+            let Some(board) = playable(&loaded, &args.file) else {
                 return ExitCode::from(1);
             };
-            let bytes = std::fs::read(&args.file).unwrap_or_default();
-            let stamp = Stamp::new(&design.name, &bytes);
-            crate::export::pdf::pdf(design, &board, args.paper, &stamp).and_then(|bytes| {
-                formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
-            })
+            if args.to == Kind::Pdf {
+                let bytes = std::fs::read(&args.file).unwrap_or_default();
+                let stamp = Stamp::new(&design.name, &bytes);
+                crate::export::pdf::pdf(design, &board, args.paper, &stamp).and_then(|bytes| {
+                    formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
+                })
+            } else {
+                tts(design, &board, &args)
+            }
         }
         Kind::Csv => {
             let tables = formats::tables::export(design);
@@ -145,6 +135,7 @@ pub fn run(args: Args) -> ExitCode {
         Kind::Svg | Kind::Png => "the board drawn".to_owned(),
         Kind::Pdf => format!("print and play on {} paper written", args.paper.name()),
         Kind::Csv => "the tables written".to_owned(),
+        Kind::Tts => "the Tabletop Simulator set written".to_owned(),
     };
     println!(
         "{}: {} cities, {} routes, {} tickets; {done} to {}",
@@ -156,6 +147,53 @@ pub fn run(args: Args) -> ExitCode {
     );
     ExitCode::SUCCESS
 }
+/// The board of a loaded design, or `None` after printing its errors.
+fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<engine::Board> {
+    let mut validation = engine::validate(&loaded.design);
+    if validation.board.is_none() {
+        validation.diagnostics.locate(&loaded.sources);
+        for d in validation
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+        {
+            match &d.span {
+                Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
+                None => eprintln!("error[{}]: {}", d.code, d.message),
+            }
+        }
+        eprintln!(
+            "{} has errors, so its cards cannot be made: fix them first (`tracklayer validate {}`)",
+            file.display(),
+            file.display()
+        );
+    }
+    validation.board.take()
+}
+
+/// Writes the Tabletop Simulator set of `design` into the folder `args.out`:
+/// `<design file name>.json` and its images.
+fn tts(design: &formats::GameFile, board: &engine::Board, args: &Args) -> Result<(), String> {
+    let dir = &args.out;
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::canonicalize(dir))
+        .map_err(|e| format!("cannot write {}: {e}", dir.display()))
+        .and_then(|abs| crate::export::tts::set(design, board, &abs))
+        .and_then(|set| {
+            let stem = args
+                .file
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "design".to_owned());
+            let json = format!("{stem}.json");
+            let files = std::iter::once((json.as_str(), set.json.as_bytes()))
+                .chain(set.images.iter().map(|(n, b)| (n.as_str(), b.as_slice())));
+            formats::write_files(dir, files)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        })
+}
+
 /// Arguments of `import`.
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {

@@ -5,7 +5,7 @@
 use egui::Color32;
 use engine::Board;
 use formats::GameFile;
-use svg::node::element::{Circle, Group, Polygon, Rectangle};
+use svg::node::element::{Circle, Group, Polygon, Polyline, Rectangle};
 
 use super::paper::Paper;
 use super::rules_card;
@@ -66,6 +66,21 @@ pub enum Card {
         /// Its lines.
         lines: Vec<String>,
     },
+}
+
+impl Card {
+    /// What the card is, in a few words (a virtual table's name for it).
+    pub fn name(&self) -> String {
+        match self {
+            Card::Ticket {
+                from, to, points, ..
+            } => format!("{from} – {to} ({points})"),
+            Card::Train { colour, .. } => format!("{colour} train card"),
+            Card::Locomotive { .. } => "Locomotive".to_owned(),
+            Card::Terrain { name, .. } => format!("{name} terrain card"),
+            Card::Rules { .. } => "Rules summary".to_owned(),
+        }
+    }
 }
 
 /// Cards printed together, starting a new page (so each can go on its own
@@ -276,6 +291,49 @@ pub struct MiniMap<'a> {
 }
 
 impl MiniMap<'_> {
+    /// The network drawn for a ticket's mini-map, in board millimetres: routes
+    /// as lines, cities as dots, on a light background (thick enough to read
+    /// at a card's scale).
+    pub fn network(&self) -> Group {
+        let (w, h) = (self.width, self.height);
+        let unit = w.max(h) / 120.0;
+        let g = self.geometry;
+        let mut out = Group::new().add(
+            Rectangle::new()
+                .set("width", w)
+                .set("height", h)
+                .set("fill", "#fbf8f0"),
+        );
+        for c in &g.countries {
+            out = out.add(
+                Polygon::new()
+                    .set("points", pts(&c.outline))
+                    .set("fill", "#efe6d0")
+                    .set("stroke", "#a09070")
+                    .set("stroke-width", unit * 0.3),
+            );
+        }
+        for r in &g.routes {
+            out = out.add(
+                Polyline::new()
+                    .set("points", pts(&r.line))
+                    .set("fill", "none")
+                    .set("stroke", "#9a9a9a")
+                    .set("stroke-width", unit * 0.5),
+            );
+        }
+        for p in &g.cities {
+            out = out.add(
+                Circle::new()
+                    .set("cx", p.x)
+                    .set("cy", p.y)
+                    .set("r", unit * 0.8)
+                    .set("fill", "#505050"),
+            );
+        }
+        out
+    }
+
     /// Where the map goes in a box at (`x`, `y`), `w` × `h` millimetres.
     fn place(&self, x: f32, y: f32, w: f32, h: f32) -> Place {
         let scale = (w / self.width).min(h / self.height);
@@ -327,7 +385,7 @@ impl MiniMap<'_> {
 
 /// A card whose cut line's top-left corner is (`x`, `y`), and for a ticket the
 /// place of its mini-map with the marks that go over it.
-fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place, Group)>) {
+pub fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place, Group)>) {
     let rect = |x: f32, y: f32, w: f32, h: f32, fill: &str| {
         Rectangle::new()
             .set("x", x)
@@ -411,7 +469,10 @@ fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place, Gr
             None,
         ),
         Card::Locomotive { stripes } => {
-            let mut g = g.add(bleed("#e0e0e0"));
+            let last = stripes
+                .last()
+                .map_or_else(|| "#e0e0e0".to_owned(), |c| hex(*c));
+            let mut g = g.add(bleed(&last));
             let h = (CARD_H + 2.0 * BLEED) / stripes.len().max(1) as f32;
             for (k, c) in stripes.iter().enumerate() {
                 g = g.add(rect(
@@ -465,4 +526,11 @@ fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place, Gr
             (g, None)
         }
     }
+}
+
+fn pts(p: &[egui::Pos2]) -> String {
+    p.iter()
+        .map(|p| format!("{},{}", p.x, p.y))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -10,6 +10,7 @@ pub mod rules_card;
 pub mod sheet;
 pub mod stamp;
 pub mod tiles;
+pub mod tts;
 
 use formats::{Family, GameFile};
 

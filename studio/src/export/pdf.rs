@@ -15,7 +15,7 @@ use krilla::paint::FillRule;
 use krilla::surface::Surface;
 use krilla_svg::{SurfaceExt, SvgSettings};
 use resvg::usvg;
-use svg::node::element::{Circle, Group, Polyline, Rectangle};
+use svg::node::element::Group;
 
 use super::cards::{self, CardGrid, MiniMap, Section};
 use super::paper::Paper;
@@ -79,13 +79,13 @@ pub fn pdf(
     let (bw, bh) = (d.width, d.height);
     let board_tree = tree(&svg_of(d.content, bw, bh))?;
     let geometry = Geometry::build(design, 0);
-    let mini_tree = tree(&svg_of(mini_map(design, &geometry, bw, bh), bw, bh))?;
     let map = MiniMap {
         design,
         geometry: &geometry,
         width: bw,
         height: bh,
     };
+    let mini_tree = tree(&svg_of(map.network(), bw, bh))?;
 
     let mut doc = Document::new();
     doc.set_metadata(
@@ -200,7 +200,7 @@ impl Writer<'_> {
 }
 
 /// `content` (drawn in millimetres) as an SVG document `w` × `h` mm.
-fn svg_of(content: Group, w: f32, h: f32) -> String {
+pub(crate) fn svg_of(content: Group, w: f32, h: f32) -> String {
     svg::Document::new()
         .set("width", format!("{w}mm"))
         .set("height", format!("{h}mm"))
@@ -210,7 +210,7 @@ fn svg_of(content: Group, w: f32, h: f32) -> String {
 }
 
 /// Parses SVG text in the studio's fonts.
-fn tree(text: &str) -> Result<usvg::Tree, String> {
+pub(crate) fn tree(text: &str) -> Result<usvg::Tree, String> {
     usvg::Tree::from_str(text, &crate::app::canvas::svg::svg_options())
         .map_err(|e| format!("a page could not be drawn: {e}"))
 }
@@ -259,51 +259,4 @@ fn place(surface: &mut Surface, g: &Graphic, at: Place, clip: Option<(f32, f32, 
     if clipped.is_some() {
         surface.pop();
     }
-}
-
-/// The network drawn for a ticket's mini-map: routes as lines, cities as dots,
-/// on a light background (thick enough to read at a card's scale).
-fn mini_map(design: &GameFile, g: &Geometry, w: f32, h: f32) -> Group {
-    let unit = w.max(h) / 120.0;
-    let mut out = Group::new().add(
-        Rectangle::new()
-            .set("width", w)
-            .set("height", h)
-            .set("fill", "#fbf8f0"),
-    );
-    for c in &g.countries {
-        out = out.add(
-            svg::node::element::Polygon::new()
-                .set("points", pts(&c.outline))
-                .set("fill", "#efe6d0")
-                .set("stroke", "#a09070")
-                .set("stroke-width", unit * 0.3),
-        );
-    }
-    for r in &g.routes {
-        out = out.add(
-            Polyline::new()
-                .set("points", pts(&r.line))
-                .set("fill", "none")
-                .set("stroke", "#9a9a9a")
-                .set("stroke-width", unit * 0.5),
-        );
-    }
-    for (_, p) in design.cities.iter().zip(&g.cities) {
-        out = out.add(
-            Circle::new()
-                .set("cx", p.x)
-                .set("cy", p.y)
-                .set("r", unit * 0.8)
-                .set("fill", "#505050"),
-        );
-    }
-    out
-}
-
-fn pts(p: &[egui::Pos2]) -> String {
-    p.iter()
-        .map(|p| format!("{},{}", p.x, p.y))
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -60,7 +60,7 @@ pub fn lines(board: &Board) -> Vec<String> {
             "Route points by length: {}.",
             r.route_points
                 .iter()
-                .map(|(len, pts)| format!("{len}→{pts}"))
+                .map(|(len, pts)| format!("{len}={pts}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
@@ -91,12 +91,12 @@ pub fn lines(board: &Board) -> Vec<String> {
     let t = &r.terrain_cards;
     if !t.types.is_empty() {
         out.push(format!(
-            "Terrain cards: {} dealt, {} face up; double a route's points with {}.",
+            "Terrain cards: {} dealt, {} face up. Cards that double a route's points, by length: {}.",
             t.dealt,
             t.face_up,
             t.doubling_cost
                 .iter()
-                .map(|(len, n)| format!("{n} for length {len}"))
+                .map(|(len, n)| format!("{len}={n}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
