@@ -213,6 +213,32 @@ fn the_board_fits_a_chosen_paper_or_width_in_paper_colours_without_terrain() {
     assert_eq!(bad.status.code(), Some(2));
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("'b5'") && err.contains("a4, letter"), "{err}");
+    let bad = tracklayer(&["export", &e, "--to", "pdf", "--paper", "b5", "-o", &o]);
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("'b5'") && err.contains("--paper"), "{err}");
+    let huge = tracklayer(&[
+        "export",
+        &e,
+        "--to",
+        "png",
+        "--size",
+        "a0",
+        "--dpi",
+        "1200",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(huge.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&huge.stderr);
+    assert!(
+        err.contains("is too large") && err.contains("fewer dots per inch"),
+        "{err}"
+    );
+    assert_eq!(
+        image::open(&png).unwrap().width(),
+        394,
+        "the last image is kept"
+    );
     let bad = tracklayer(&["export", &e, "--to", "svg", "--width-mm", "wide", "-o", &o]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`wide` is not a width"));
 }
@@ -325,6 +351,9 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
         "{err}"
     );
     assert_eq!(std::fs::read(&out).unwrap(), b"the last good print");
+    let run = export(&broken, "tts", &dir.path().join("set"));
+    assert_eq!(run.status.code(), Some(1));
+    assert!(!dir.path().join("set").exists());
 
     let cards = dir.path().join("cards.yaml");
     std::fs::write(

@@ -228,6 +228,10 @@ pub fn board_file(
     }
 }
 
+/// The most pixels a board image may have (a 1 m × 1.4 m board at 300 dpi has
+/// about 200 million): larger ones would exhaust memory.
+pub const MAX_PIXELS: u64 = 250_000_000;
+
 /// The board of `design` as a PNG image at `dpi` dots per inch of its printed
 /// size (the SVG of [`board`], rendered by resvg with the studio's own fonts,
 /// so the image is the same on every machine).
@@ -242,9 +246,16 @@ pub fn board_png(design: &GameFile, dpi: f32, style: &BoardStyle) -> Result<Vec<
         (size.width() * scale).round() as u32,
         (size.height() * scale).round() as u32,
     );
-    let mut pixmap = tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or_else(|| {
-        format!("an image of {w} × {h} pixels is too large; choose fewer dots per inch or a smaller size")
-    })?;
+    let too_large = || {
+        format!(
+            "an image of {w} × {h} pixels is too large (at most {MAX_PIXELS} pixels); \
+             choose fewer dots per inch or a smaller size"
+        )
+    };
+    if u64::from(w) * u64::from(h) > MAX_PIXELS {
+        return Err(too_large());
+    }
+    let mut pixmap = tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or_else(too_large)?;
     resvg::render(
         &tree,
         tiny_skia::Transform::from_scale(scale, scale),
