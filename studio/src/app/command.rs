@@ -82,6 +82,10 @@ pub enum UICommand {
     ExportSvg,
     /// Draw the board into a PNG image.
     ExportPng,
+    /// Write the print-and-play PDF.
+    ExportPdf,
+    /// Write a Tabletop Simulator set into a folder.
+    ExportTts,
     /// Write the cities, routes and tickets as CSV tables into a folder.
     ExportTables,
     /// Replace the cities, routes and tickets with CSV tables from a folder.
@@ -148,9 +152,10 @@ impl UICommand {
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {
         use UICommand::{
-            BackgroundImage, Cancel, Delete, Duplicate, ExportPng, ExportSvg, ExportTables,
-            FinishRegion, ImportTables, New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save,
-            SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo, ZoomToFit,
+            BackgroundImage, Cancel, Delete, Duplicate, ExportPdf, ExportPng, ExportSvg,
+            ExportTables, ExportTts, FinishRegion, ImportTables, New, Nudge, Open, OpenPath,
+            PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo,
+            ZoomToFit,
         };
         [
             New,
@@ -161,6 +166,8 @@ impl UICommand {
             SaveToPath,
             ExportSvg,
             ExportPng,
+            ExportPdf,
+            ExportTts,
             ExportTables,
             ImportTables,
             Quit,
@@ -197,6 +204,8 @@ impl UICommand {
             UICommand::SaveToPath => "Save to path…",
             UICommand::ExportSvg => "Export board (SVG)…",
             UICommand::ExportPng => "Export board (PNG)…",
+            UICommand::ExportPdf => "Export print-and-play (PDF)…",
+            UICommand::ExportTts => "Export Tabletop Simulator set…",
             UICommand::ExportTables => "Export tables (CSV)…",
             UICommand::ImportTables => "Import tables (CSV)…",
             UICommand::Quit => "Quit",
@@ -251,6 +260,8 @@ impl UICommand {
             UICommand::SaveToPath => "Save the design to a typed path".into(),
             UICommand::ExportSvg => "Draw the board at real size as an SVG file".into(),
             UICommand::ExportPng => "Draw the board as a PNG image at 150 dots per inch".into(),
+            UICommand::ExportPdf => "Print and play on A4: the board tiled at real size, the tickets, train and terrain cards, a rules summary".into(),
+            UICommand::ExportTts => "A Tabletop Simulator saved object with the board and the decks, and its images".into(),
             UICommand::ExportTables => {
                 "Write the cities, routes and tickets as CSV tables for a spreadsheet".into()
             }
@@ -296,6 +307,8 @@ impl UICommand {
             | UICommand::SaveToPath
             | UICommand::ExportSvg
             | UICommand::ExportPng
+            | UICommand::ExportPdf
+            | UICommand::ExportTts
             | UICommand::ExportTables
             | UICommand::ImportTables
             | UICommand::Quit

@@ -116,7 +116,12 @@ pub fn run(args: Args) -> ExitCode {
                     formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
                 })
             } else {
-                tts(design, &board, &args)
+                let stem = args
+                    .file
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "design".to_owned());
+                crate::export::tts::write(design, &board, &args.out, &stem)
             }
         }
         Kind::Csv => {
@@ -169,29 +174,6 @@ fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<en
         );
     }
     validation.board.take()
-}
-
-/// Writes the Tabletop Simulator set of `design` into the folder `args.out`:
-/// `<design file name>.json` and its images.
-fn tts(design: &formats::GameFile, board: &engine::Board, args: &Args) -> Result<(), String> {
-    let dir = &args.out;
-    std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::canonicalize(dir))
-        .map_err(|e| format!("cannot write {}: {e}", dir.display()))
-        .and_then(|abs| crate::export::tts::set(design, board, &abs))
-        .and_then(|set| {
-            let stem = args
-                .file
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "design".to_owned());
-            let json = format!("{stem}.json");
-            let files = std::iter::once((json.as_str(), set.json.as_bytes()))
-                .chain(set.images.iter().map(|(n, b)| (n.as_str(), b.as_slice())));
-            formats::write_files(dir, files)
-                .map(drop)
-                .map_err(|e| e.to_string())
-        })
 }
 
 /// Arguments of `import`.

@@ -34,6 +34,21 @@ pub struct TtsSet {
     pub images: Vec<(String, Vec<u8>)>,
 }
 
+/// Writes the set of `design` (built as `board`) into the folder `dir`
+/// (created if missing): `<stem>.json` and its images, each file atomically.
+pub fn write(design: &GameFile, board: &Board, dir: &Path, stem: &str) -> Result<(), String> {
+    let abs = std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::canonicalize(dir))
+        .map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
+    let set = set(design, board, &abs)?;
+    let json = format!("{stem}.json");
+    let files = std::iter::once((json.as_str(), set.json.as_bytes()))
+        .chain(set.images.iter().map(|(n, b)| (n.as_str(), b.as_slice())));
+    formats::write_files(dir, files)
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
 /// The set of `design` (built as `board`) whose images will lie in `dir` (an
 /// absolute folder: the JSON refers to them by `file:///` URLs).
 pub fn set(design: &GameFile, board: &Board, dir: &Path) -> Result<TtsSet, String> {
@@ -269,5 +284,5 @@ fn render(svg: &str) -> Result<Vec<u8>, String> {
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    pixmap.encode_png().map_err(|e| e.to_string())
+    crate::app::canvas::svg::encode_png(&pixmap)
 }

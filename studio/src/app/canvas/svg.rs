@@ -261,7 +261,34 @@ pub fn board_png(design: &GameFile, dpi: f32, style: &BoardStyle) -> Result<Vec<
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    pixmap.encode_png().map_err(|e| e.to_string())
+    encode_png(&pixmap)
+}
+
+/// `pixmap` as PNG bytes, compressed fast (tiny-skia's own encoder takes
+/// seconds on a poster-sized board; the fast setting is several times
+/// quicker for a slightly larger file).
+pub fn encode_png(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
+    use image::ImageEncoder;
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    // tiny-skia keeps premultiplied alpha; PNG wants it straight.
+    let rgba: Vec<u8> = pixmap
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect();
+    let mut out = Vec::new();
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
+        .write_image(
+            &rgba,
+            pixmap.width(),
+            pixmap.height(),
+            image::ExtendedColorType::Rgba8,
+        )
+        .map_err(|e| e.to_string())?;
+    Ok(out)
 }
 
 fn polygon(outline: &[Pos2], fill: Color32) -> Polygon {

@@ -18,6 +18,8 @@ impl Studio {
             UICommand::SaveToPath => self.ask_typed_path(PathPurpose::SaveAs),
             UICommand::ExportSvg => self.ask_typed_path(PathPurpose::ExportSvg),
             UICommand::ExportPng => self.ask_typed_path(PathPurpose::ExportPng),
+            UICommand::ExportPdf => self.ask_typed_path(PathPurpose::ExportPdf),
+            UICommand::ExportTts => self.ask_typed_path(PathPurpose::ExportTts),
             UICommand::ExportTables => self.ask_typed_path(PathPurpose::ExportTables),
             UICommand::ImportTables => self.ask_typed_path(PathPurpose::ImportTables),
             UICommand::Quit => self.request(Replace::Quit),
