@@ -111,7 +111,9 @@ fn the_board_is_drawn_to_an_svg_file_at_real_size() {
     assert_eq!(text.matches("data-route=").count(), design.routes.len());
     let bad = export(&europe, "jpeg", Path::new("x"));
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("possible values: svg, png, csv"));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("possible values: svg, png, pdf, csv, tts")
+    );
 }
 
 #[test]
@@ -149,4 +151,308 @@ fn the_board_is_an_image_of_its_real_size_at_the_chosen_resolution() {
     ]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("10 to 1200 dots per inch"));
+}
+
+#[test]
+fn the_board_fits_a_chosen_paper_or_width_in_paper_colours_without_terrain() {
+    let dir = tempfile::tempdir().unwrap();
+    let europe = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/europe.yaml");
+    let design = formats::load(&europe).unwrap().design;
+    let out = dir.path().join("europe.svg");
+    let e = europe.display().to_string();
+    let o = out.display().to_string();
+    let run = tracklayer(&[
+        "export",
+        &e,
+        "--to",
+        "svg",
+        "--size",
+        "a3",
+        "--colors",
+        "paper",
+        "--no-terrain",
+        "-o",
+        &o,
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    // Europe (820 × 615.7 mm) is wider than high but squarer than A3: turned,
+    // it fills the sheet's 297 mm height.
+    let b = design.board.as_ref().unwrap();
+    let width = 297.0 * b.width / b.height;
+    assert!(
+        text.contains("height=\"297mm\"") && text.contains(&format!("width=\"{width}mm\"")),
+        "{}",
+        &text[..200]
+    );
+    // No terrain regions: the polygons are the car spaces and the country outlines.
+    let spaces: u32 = design.routes.iter().map(|r| r.length).sum();
+    assert!(!design.terrain.regions.is_empty());
+    assert_eq!(
+        text.matches("<polygon").count(),
+        spaces as usize + design.countries.len()
+    );
+
+    let png = dir.path().join("europe.png");
+    let run = tracklayer(&[
+        "export",
+        &e,
+        "--to",
+        "png",
+        "--width-mm",
+        "100",
+        "--dpi",
+        "100",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    assert_eq!(image::open(&png).unwrap().width(), 394);
+
+    let bad = tracklayer(&["export", &e, "--to", "svg", "--size", "b5", "-o", &o]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("'b5'") && err.contains("a4, letter"), "{err}");
+    let bad = tracklayer(&["export", &e, "--to", "pdf", "--paper", "b5", "-o", &o]);
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("'b5'") && err.contains("--paper"), "{err}");
+    let huge = tracklayer(&[
+        "export",
+        &e,
+        "--to",
+        "png",
+        "--size",
+        "a0",
+        "--dpi",
+        "1200",
+        "-o",
+        &png.display().to_string(),
+    ]);
+    assert_eq!(huge.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&huge.stderr);
+    assert!(
+        err.contains("is too large") && err.contains("fewer dots per inch"),
+        "{err}"
+    );
+    assert_eq!(
+        image::open(&png).unwrap().width(),
+        394,
+        "the last image is kept"
+    );
+    let bad = tracklayer(&["export", &e, "--to", "svg", "--width-mm", "wide", "-o", &o]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`wide` is not a width"));
+}
+
+/// Pages the print-and-play PDF of `design` needs on a `paper` (portrait
+/// width and height, mm): the page map, the board's tiles, and each card
+/// section on its own pages.
+fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
+    use studio::export::cards::{BLEED, CARD_H, CARD_W, PAGE_EDGE};
+    use studio::export::tiles::{MARGIN, OVERLAP};
+    let board = design.board.as_ref().unwrap();
+    let tiles = |len: f32, page: f32| {
+        let avail = page - 2.0 * MARGIN;
+        if len <= avail {
+            1
+        } else {
+            ((len - OVERLAP) / (avail - OVERLAP)).ceil() as usize
+        }
+    };
+    let (a, b) = paper;
+    let board_pages = (tiles(board.width, a) * tiles(board.height, b))
+        .min(tiles(board.width, b) * tiles(board.height, a));
+    let fit = |page: f32, card: f32| ((page - 2.0 * PAGE_EDGE) / (card + 2.0 * BLEED)) as usize;
+    let per_page = (fit(a, CARD_W) * fit(b, CARD_H)).max(fit(b, CARD_W) * fit(a, CARD_H));
+    let (rules, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
+    let long = design.tickets.iter().filter(|t| t.long).count();
+    let terrain: usize = rules
+        .terrain_cards
+        .types
+        .iter()
+        .map(|t| t.count as usize)
+        .sum();
+    let sections = [
+        design.tickets.len() - long,
+        long,
+        deck.total() as usize,
+        terrain,
+        1, // the rules summary
+    ];
+    1 + board_pages + sections.iter().map(|n| n.div_ceil(per_page)).sum::<usize>()
+}
+
+/// Pages of a PDF as its page tree lists them (`/Type/Page` objects).
+fn pdf_pages(bytes: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(bytes);
+    text.matches("/Type/Page").count() - text.matches("/Type/Pages").count()
+}
+
+#[test]
+fn every_bundled_design_prints_on_the_pages_its_size_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let mut designs: Vec<_> = std::fs::read_dir(&maps)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    designs.sort();
+    let mut printed = 0;
+    for path in designs {
+        let design = formats::load(&path).unwrap().design;
+        if design.family != formats::Family::Board {
+            continue;
+        }
+        let papers: &[(&str, (f32, f32))] = if path.ends_with("usa.yaml") {
+            &[("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))]
+        } else {
+            &[("a4", (210.0, 297.0))]
+        };
+        for (name, size) in papers {
+            let out = dir.path().join(format!("{name}.pdf"));
+            let run = tracklayer(&[
+                "export",
+                &path.display().to_string(),
+                "--to",
+                "pdf",
+                "--paper",
+                name,
+                "-o",
+                &out.display().to_string(),
+            ]);
+            assert!(run.status.success(), "{}: {run:?}", path.display());
+            let bytes = std::fs::read(&out).unwrap();
+            assert!(bytes.starts_with(b"%PDF-"));
+            assert_eq!(
+                pdf_pages(&bytes),
+                expected_pages(&design, *size),
+                "{} on {name}",
+                path.display()
+            );
+            printed += 1;
+        }
+    }
+    assert!(printed >= 5, "{printed}");
+}
+
+#[test]
+fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("print.pdf");
+    std::fs::write(&out, b"the last good print").unwrap();
+    let broken = dir.path().join("broken.yaml");
+    let text = std::fs::read_to_string(usa()).unwrap();
+    std::fs::write(&broken, text.replacen("from: Atlanta", "from: Atlantis", 1)).unwrap();
+    let run = export(&broken, "pdf", &out);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("Atlantis") && err.contains("has errors"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), b"the last good print");
+    let run = export(&broken, "tts", &dir.path().join("set"));
+    assert_eq!(run.status.code(), Some(1));
+    assert!(!dir.path().join("set").exists());
+
+    let cards = dir.path().join("cards.yaml");
+    std::fs::write(
+        &cards,
+        "format: tracklayer/1\nname: Cards\nfamily: card-game\n",
+    )
+    .unwrap();
+    let run = export(&cards, "svg", &dir.path().join("cards.svg"));
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("cannot export card-game designs yet"), "{err}");
+    assert!(!dir.path().join("cards.svg").exists());
+
+    // A folder where the file should go: named, and nothing written.
+    let run = export(&usa(), "pdf", &dir.path().join("print.pdf/inside.pdf"));
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("cannot write") && err.contains("inside.pdf"),
+        "{err}"
+    );
+
+    // A good export replaces the old file whole, leaving no temporary file.
+    let run = export(&usa(), "pdf", &out);
+    assert!(run.status.success(), "{run:?}");
+    assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF-"));
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+}
+
+#[test]
+fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    for entry in std::fs::read_dir(&maps).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "yaml") {
+            continue;
+        }
+        let design = formats::load(&path).unwrap().design;
+        if design.family != formats::Family::Board {
+            continue;
+        }
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let out = dir.path().join(&stem);
+        let run = export(&path, "tts", &out);
+        assert!(run.status.success(), "{}: {run:?}", path.display());
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join(format!("{stem}.json"))).unwrap())
+                .unwrap();
+        let objects = json["ObjectStates"].as_array().unwrap();
+
+        let (rules, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
+        let long = design.tickets.iter().filter(|t| t.long).count();
+        let terrain: usize = rules
+            .terrain_cards
+            .types
+            .iter()
+            .map(|t| t.count as usize)
+            .sum();
+        let decks: Vec<usize> = [
+            design.tickets.len() - long,
+            long,
+            deck.total() as usize,
+            terrain,
+            1,
+        ]
+        .into_iter()
+        .filter(|n| *n > 0)
+        .collect();
+        // The board, then one object per deck (a lone card for the rules summary).
+        assert_eq!(objects.len(), 1 + decks.len(), "{}", path.display());
+        assert_eq!(objects[0]["Name"], "Custom_Board");
+        for (object, cards) in objects[1..].iter().zip(&decks) {
+            let held = if *cards == 1 {
+                assert_eq!(object["Name"], "Card");
+                1
+            } else {
+                assert_eq!(object["Name"], "DeckCustom");
+                assert_eq!(object["DeckIDs"].as_array().unwrap().len(), *cards);
+                object["ContainedObjects"].as_array().unwrap().len()
+            };
+            assert_eq!(held, *cards, "{}: {}", path.display(), object["Nickname"]);
+            for sheet in object["CustomDeck"].as_object().unwrap().values() {
+                assert!(sheet["NumWidth"].as_u64().unwrap() <= 10);
+                assert!(sheet["NumHeight"].as_u64().unwrap() <= 7);
+                for url in [&sheet["FaceURL"], &sheet["BackURL"]] {
+                    let file = url.as_str().unwrap().trim_start_matches("file://");
+                    assert!(Path::new(file).is_file(), "{file}");
+                }
+            }
+        }
+        let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
+        assert!(
+            image::open(board.trim_start_matches("file://")).is_ok(),
+            "{board}"
+        );
+    }
 }

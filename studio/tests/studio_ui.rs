@@ -936,3 +936,29 @@ fn the_board_is_drawn_to_a_file_from_the_file_menu() {
         h.state().status
     );
 }
+
+#[test]
+fn print_and_play_and_a_tabletop_set_are_exported_from_the_file_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("usa.pdf");
+    let set = dir.path().join("usa-tts");
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    choose(&mut h, "File", "Export print-and-play (PDF)…");
+    type_into(&mut h, "Path", &pdf.display().to_string());
+    click_label(&mut h, "Export");
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert!(
+        h.state().status.contains("print-and-play PDF"),
+        "{}",
+        h.state().status
+    );
+
+    choose(&mut h, "File", "Export Tabletop Simulator set…");
+    type_into(&mut h, "Path", &set.display().to_string());
+    click_label(&mut h, "Export");
+    let json = std::fs::read_to_string(set.join("usa.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["ObjectStates"][0]["Name"], "Custom_Board");
+    assert!(set.join("board.png").is_file());
+}

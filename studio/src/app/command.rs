@@ -82,6 +82,10 @@ pub enum UICommand {
     ExportSvg,
     /// Draw the board into a PNG image.
     ExportPng,
+    /// Write the print-and-play PDF.
+    ExportPdf,
+    /// Write a Tabletop Simulator set into a folder.
+    ExportTts,
     /// Write the cities, routes and tickets as CSV tables into a folder.
     ExportTables,
     /// Replace the cities, routes and tickets with CSV tables from a folder.
@@ -150,9 +154,10 @@ impl UICommand {
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {
         use UICommand::{
-            BackgroundImage, Cancel, Compare, Delete, Duplicate, ExportPng, ExportSvg,
-            ExportTables, FinishRegion, ImportTables, New, Nudge, Open, OpenPath, PlayGame, Quit,
-            Redo, Save, SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo, ZoomToFit,
+            BackgroundImage, Cancel, Compare, Delete, Duplicate, ExportPdf, ExportPng, ExportSvg,
+            ExportTables, ExportTts, FinishRegion, ImportTables, New, Nudge, Open, OpenPath,
+            PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo,
+            ZoomToFit,
         };
         [
             New,
@@ -163,6 +168,8 @@ impl UICommand {
             SaveToPath,
             ExportSvg,
             ExportPng,
+            ExportPdf,
+            ExportTts,
             ExportTables,
             ImportTables,
             Compare,
@@ -201,6 +208,8 @@ impl UICommand {
             UICommand::ExportSvg => "Export board (SVG)…",
             UICommand::Compare => "Compare…",
             UICommand::ExportPng => "Export board (PNG)…",
+            UICommand::ExportPdf => "Export print-and-play (PDF)…",
+            UICommand::ExportTts => "Export Tabletop Simulator set…",
             UICommand::ExportTables => "Export tables (CSV)…",
             UICommand::ImportTables => "Import tables (CSV)…",
             UICommand::Quit => "Quit",
@@ -258,6 +267,8 @@ impl UICommand {
                 "List what differs from another design file and show it on the map".into()
             }
             UICommand::ExportPng => "Draw the board as a PNG image at 150 dots per inch".into(),
+            UICommand::ExportPdf => "Print and play on A4: the board tiled at real size, the tickets, train and terrain cards, a rules summary".into(),
+            UICommand::ExportTts => "A Tabletop Simulator saved object with the board and the decks, and its images".into(),
             UICommand::ExportTables => {
                 "Write the cities, routes and tickets as CSV tables for a spreadsheet".into()
             }
@@ -304,6 +315,8 @@ impl UICommand {
             | UICommand::ExportSvg
             | UICommand::Compare
             | UICommand::ExportPng
+            | UICommand::ExportPdf
+            | UICommand::ExportTts
             | UICommand::ExportTables
             | UICommand::ImportTables
             | UICommand::Quit

@@ -1,22 +1,33 @@
-//! `tracklayer export FILE --to KIND -o PATH`: the board as an SVG drawing at
-//! real size, or a design's cities, routes and tickets as three CSV tables for
-//! a spreadsheet (`docs/export.md`); `tracklayer import DIR --into FILE`
-//! brings the tables back.
+//! `tracklayer export FILE --to KIND -o PATH`: the board as an SVG drawing or
+//! a PNG image (paper colours, terrain optional, real or chosen size), the
+//! print-and-play PDF, or a design's cities, routes and tickets as three CSV
+//! tables for a spreadsheet (`docs/export.md`); `tracklayer import DIR --into
+//! FILE` brings the tables back.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::app::canvas::svg::{BoardImage, board_file};
+use engine::Severity;
+
+use crate::app::canvas::svg::{BoardImage, BoardStyle, Colors, board_file};
+use crate::export::paper::{Paper, PrintSize, WidthMm};
+use crate::export::stamp::Stamp;
 
 /// What `export` produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
-    /// The board as drawn in the studio, at real size (an `.svg` file).
+    /// The board as drawn in the studio (an `.svg` file).
     Svg,
     /// The same drawing as an image (a `.png` file) at `--dpi`.
     Png,
+    /// Print and play (a `.pdf` file): the board tiled at real size, the cards,
+    /// a rules summary.
+    Pdf,
     /// `cities.csv`, `routes.csv` and `tickets.csv` in the output folder.
     Csv,
+    /// A Tabletop Simulator saved object (`FILE.json`) with its images, in the
+    /// output folder.
+    Tts,
 }
 
 /// Arguments of `export`.
@@ -27,12 +38,27 @@ pub struct Args {
     /// What to produce.
     #[arg(long, value_enum)]
     pub to: Kind,
-    /// Where: a file for `svg` and `png`, a folder for `csv` (created if missing).
+    /// Where: a file for `svg`, `png` and `pdf`, a folder for `csv` and `tts` (created if missing).
     #[arg(short, long)]
     pub out: PathBuf,
-    /// Dots per inch of a `png` (the board's real size sets the image's).
+    /// Dots per inch of a `png` (with the printed size, this sets the image's).
     #[arg(long, default_value_t = 150.0, value_parser = parse_dpi)]
     pub dpi: f32,
+    /// `svg`/`png`: print the board to fill this paper size (turned to fit) instead of at real size.
+    #[arg(long, value_enum, conflicts_with = "width_mm")]
+    pub size: Option<Paper>,
+    /// `svg`/`png`: print the board this many millimetres wide (10 to 10000) instead of at real size.
+    #[arg(long)]
+    pub width_mm: Option<WidthMm>,
+    /// `svg`/`png`: the studio's colours or lighter ones for paper (`pdf` always uses paper colours).
+    #[arg(long, value_enum, default_value = "screen")]
+    pub colors: Colors,
+    /// `svg`/`png`: leave out terrain regions and country fills.
+    #[arg(long)]
+    pub no_terrain: bool,
+    /// `pdf`: the paper the pages are printed on.
+    #[arg(long, value_enum, default_value = "a4")]
+    pub paper: Paper,
 }
 
 /// Reads a resolution between 10 and 1,200 dots per inch.
@@ -55,6 +81,19 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let design = &loaded.design;
+    if let Err(e) = crate::export::exportable(design) {
+        eprintln!("error: {}: {e}", args.file.display());
+        return ExitCode::from(2);
+    }
+    let style = BoardStyle {
+        colors: args.colors,
+        no_terrain: args.no_terrain,
+        size: match (args.size, args.width_mm) {
+            (Some(paper), _) => PrintSize::Fit(paper),
+            (None, Some(WidthMm(w))) => PrintSize::Width(w),
+            (None, None) => PrintSize::Real,
+        },
+    };
     let written = match args.to {
         Kind::Svg | Kind::Png => {
             let image = if args.to == Kind::Svg {
@@ -62,9 +101,28 @@ pub fn run(args: Args) -> ExitCode {
             } else {
                 BoardImage::Png { dpi: args.dpi }
             };
-            board_file(design, image).and_then(|bytes| {
+            board_file(design, image, &style).and_then(|bytes| {
                 formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
             })
+        }
+        Kind::Pdf | Kind::Tts => {
+            let Some(board) = playable(&loaded, &args.file) else {
+                return ExitCode::from(1);
+            };
+            if args.to == Kind::Pdf {
+                let bytes = std::fs::read(&args.file).unwrap_or_default();
+                let stamp = Stamp::new(&design.name, &bytes);
+                crate::export::pdf::pdf(design, &board, args.paper, &stamp).and_then(|bytes| {
+                    formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
+                })
+            } else {
+                let stem = args
+                    .file
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "design".to_owned());
+                crate::export::tts::write(design, &board, &args.out, &stem)
+            }
         }
         Kind::Csv => {
             let tables = formats::tables::export(design);
@@ -75,11 +133,14 @@ pub fn run(args: Args) -> ExitCode {
     };
     if let Err(e) = written {
         eprintln!("error: {}: {e}", args.file.display());
+        eprintln!("Nothing was written.");
         return ExitCode::from(2);
     }
     let done = match args.to {
-        Kind::Svg | Kind::Png => "the board drawn",
-        Kind::Csv => "the tables written",
+        Kind::Svg | Kind::Png => "the board drawn".to_owned(),
+        Kind::Pdf => format!("print and play on {} paper written", args.paper.name()),
+        Kind::Csv => "the tables written".to_owned(),
+        Kind::Tts => "the Tabletop Simulator set written".to_owned(),
     };
     println!(
         "{}: {} cities, {} routes, {} tickets; {done} to {}",
@@ -90,6 +151,29 @@ pub fn run(args: Args) -> ExitCode {
         args.out.display()
     );
     ExitCode::SUCCESS
+}
+/// The board of a loaded design, or `None` after printing its errors.
+fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<engine::Board> {
+    let mut validation = engine::validate(&loaded.design);
+    if validation.board.is_none() {
+        validation.diagnostics.locate(&loaded.sources);
+        for d in validation
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+        {
+            match &d.span {
+                Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
+                None => eprintln!("error[{}]: {}", d.code, d.message),
+            }
+        }
+        eprintln!(
+            "{} has errors, so its cards cannot be made: fix them first (`tracklayer validate {}`)",
+            file.display(),
+            file.display()
+        );
+    }
+    validation.board.take()
 }
 
 /// Arguments of `import`.

@@ -23,6 +23,8 @@ impl Studio {
                 }
             }
             UICommand::ExportPng => self.ask_typed_path(PathPurpose::ExportPng),
+            UICommand::ExportPdf => self.ask_typed_path(PathPurpose::ExportPdf),
+            UICommand::ExportTts => self.ask_typed_path(PathPurpose::ExportTts),
             UICommand::ExportTables => self.ask_typed_path(PathPurpose::ExportTables),
             UICommand::ImportTables => self.ask_typed_path(PathPurpose::ImportTables),
             UICommand::Quit => self.request(Replace::Quit),

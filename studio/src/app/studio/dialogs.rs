@@ -87,6 +87,8 @@ impl Studio {
                     PathPurpose::Background => "Choose a background image",
                     PathPurpose::ExportSvg => "Draw the board as an SVG file",
                     PathPurpose::ExportPng => "Draw the board as a PNG image",
+                    PathPurpose::ExportPdf => "Print and play: a PDF on A4 paper",
+                    PathPurpose::ExportTts => "A Tabletop Simulator set in a folder",
                     PathPurpose::ExportTables => "Export cities, routes and tickets as CSV tables",
                     PathPurpose::ImportTables => {
                         "Import cities, routes and tickets from CSV tables"
@@ -112,6 +114,8 @@ impl Studio {
                             PathPurpose::Background => "Use image",
                             PathPurpose::ExportSvg
                             | PathPurpose::ExportPng
+                            | PathPurpose::ExportPdf
+                            | PathPurpose::ExportTts
                             | PathPurpose::ExportTables => "Export",
                             PathPurpose::ImportTables => "Import",
                             PathPurpose::Compare => "Compare",
@@ -131,6 +135,8 @@ impl Studio {
                                 PathPurpose::ExportPng => {
                                     s.export_board(&p, BoardImage::Png { dpi: 150.0 })
                                 }
+                                PathPurpose::ExportPdf => s.export_print(&p),
+                                PathPurpose::ExportTts => s.export_tts(&p),
                                 PathPurpose::ExportTables => s.export_tables(&p),
                                 PathPurpose::ImportTables => s.import_tables(&p),
                                 PathPurpose::Compare => s.compare_with(&p),

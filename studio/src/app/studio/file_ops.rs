@@ -6,12 +6,14 @@ use std::time::Instant;
 
 use egui::ViewportCommand;
 
-use super::super::canvas::svg::{BoardImage, board_file};
+use super::super::canvas::svg::{BoardImage, BoardStyle, board_file};
 use super::super::compare::CompareView;
 use super::super::document::Document;
 use super::super::files::{self, Recovery};
 use super::super::panels::inspector::Inspector;
 use super::{Dialog, Studio};
+use crate::export::paper::Paper;
+use crate::export::stamp::Stamp;
 
 /// Something that replaces or closes the document, asked about first when
 /// there are unsaved changes.
@@ -38,6 +40,10 @@ pub enum PathPurpose {
     ExportSvg,
     /// A PNG file to draw the board into.
     ExportPng,
+    /// A PDF file for print and play.
+    ExportPdf,
+    /// A folder for a Tabletop Simulator set.
+    ExportTts,
     /// A folder to write the CSV tables into.
     ExportTables,
     /// A folder to read the CSV tables from.
@@ -139,6 +145,8 @@ impl Studio {
                 PathPurpose::Background => files::pick_image(),
                 PathPurpose::ExportSvg
                 | PathPurpose::ExportPng
+                | PathPurpose::ExportPdf
+                | PathPurpose::ExportTts
                 | PathPurpose::ExportTables
                 | PathPurpose::ImportTables => None,
             };
@@ -174,6 +182,17 @@ impl Studio {
                 .path
                 .as_ref()
                 .map(|p| p.with_extension("png").display().to_string()),
+            PathPurpose::ExportPdf => self
+                .doc
+                .path
+                .as_ref()
+                .map(|p| p.with_extension("pdf").display().to_string()),
+            PathPurpose::ExportTts => self.doc.path.as_ref().map(|p| {
+                let stem = p.file_stem().unwrap_or_default().to_string_lossy();
+                p.with_file_name(format!("{stem}-tts"))
+                    .display()
+                    .to_string()
+            }),
             PathPurpose::ExportTables | PathPurpose::ImportTables => self
                 .doc
                 .path
@@ -248,9 +267,68 @@ impl Studio {
     /// Draws the board into `path` as `image`; a failure is shown and
     /// nothing else changes.
     pub fn export_board(&mut self, path: &Path, image: BoardImage) {
-        let bytes = board_file(&self.doc.design, image);
+        let bytes = board_file(&self.doc.design, image, &BoardStyle::default());
         match bytes.and_then(|b| formats::write_atomic(path, &b).map_err(|e| e.to_string())) {
             Ok(()) => self.status = format!("Drew the board to {}.", path.display()),
+            Err(text) => {
+                self.dialog = Some(Dialog::Message {
+                    title: "Not exported".into(),
+                    text,
+                })
+            }
+        }
+    }
+
+    /// Writes the print-and-play PDF (A4) of the design as it stands into
+    /// `path`; a design with errors, or of a family without exports, is
+    /// refused with the reason, and nothing else changes.
+    pub fn export_print(&mut self, path: &Path) {
+        let design = &self.doc.design;
+        let made = self.exportable_board().and_then(|board| {
+            let text = formats::to_yaml(design, None).map_err(|e| e.to_string())?;
+            let stamp = Stamp::new(&design.name, text.as_bytes());
+            let bytes = crate::export::pdf::pdf(design, &board, Paper::A4, &stamp)?;
+            formats::write_atomic(path, &bytes).map_err(|e| e.to_string())
+        });
+        self.report_export(
+            made,
+            format!("Wrote the print-and-play PDF to {}.", path.display()),
+        );
+    }
+
+    /// Writes a Tabletop Simulator set of the design into the folder `dir`
+    /// (`<design name>.json` and its images); refused as [`Self::export_print`] is.
+    pub fn export_tts(&mut self, dir: &Path) {
+        let stem = self
+            .doc
+            .path
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map_or_else(|| "design".to_owned(), |s| s.to_string_lossy().into_owned());
+        let made = self
+            .exportable_board()
+            .and_then(|board| crate::export::tts::write(&self.doc.design, &board, dir, &stem));
+        self.report_export(
+            made,
+            format!("Wrote the Tabletop Simulator set to {}.", dir.display()),
+        );
+    }
+
+    /// The design built for printing, or why it cannot be.
+    fn exportable_board(&self) -> Result<engine::Board, String> {
+        crate::export::exportable(&self.doc.design)?;
+        engine::Board::build(&self.doc.design).map_err(|d| {
+            let errors = d.iter().filter(|d| d.severity == engine::Severity::Error).count();
+            format!(
+                "The design has {errors} error(s), so its cards cannot be made: fix them first (see the diagnostics panel)."
+            )
+        })
+    }
+
+    /// Shows `done` in the status line, or the error in a message.
+    fn report_export(&mut self, made: Result<(), String>, done: String) {
+        match made {
+            Ok(()) => self.status = done,
             Err(text) => {
                 self.dialog = Some(Dialog::Message {
                     title: "Not exported".into(),

@@ -38,6 +38,8 @@ const MENUS: [(&str, &[MenuItem]); 4] = [
             Separator,
             Command(UICommand::ExportSvg),
             Command(UICommand::ExportPng),
+            Command(UICommand::ExportPdf),
+            Command(UICommand::ExportTts),
             Command(UICommand::ExportTables),
             Command(UICommand::ImportTables),
             Separator,

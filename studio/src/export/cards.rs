@@ -1,0 +1,536 @@
+//! The print-and-play cards: what is on each (destination tickets with a
+//! mini-map, train cards and locomotives per the deck, terrain cards, the
+//! rules summary) and how they are laid out on pages, with bleed and cut marks.
+
+use egui::Color32;
+use engine::Board;
+use formats::GameFile;
+use svg::node::element::{Circle, Group, Polygon, Polyline, Rectangle};
+
+use super::paper::Paper;
+use super::rules_card;
+use super::sheet::{Sheet, cut_marks, text, wrap};
+use super::tiles::Place;
+use crate::app::canvas::colors::{self, Palette};
+use crate::app::canvas::geometry::Geometry;
+use crate::app::canvas::svg::hex;
+
+/// A card's width, millimetres (the common 63 × 88 mm playing card).
+pub const CARD_W: f32 = 63.0;
+/// A card's height, millimetres.
+pub const CARD_H: f32 = 88.0;
+/// How far a card's background runs past its cut line, millimetres.
+pub const BLEED: f32 = 3.0;
+/// The least page edge around the cards (room for the cut marks), millimetres.
+pub const PAGE_EDGE: f32 = 8.0;
+/// Rules lines on one summary card.
+const RULE_LINES: usize = 24;
+/// Characters on a rules line.
+const RULE_WIDTH: usize = 44;
+
+/// What one card shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Card {
+    /// A destination ticket: its two ends (city or country names) and points.
+    Ticket {
+        /// One end.
+        from: String,
+        /// The other end.
+        to: String,
+        /// Points.
+        points: u32,
+        /// A long ticket (dealt apart).
+        long: bool,
+    },
+    /// A train card of one colour.
+    Train {
+        /// The colour's name.
+        colour: String,
+        /// How it is drawn.
+        fill: Color32,
+    },
+    /// A locomotive (wild), striped in the deck's colours.
+    Locomotive {
+        /// The deck's colours.
+        stripes: Vec<Color32>,
+    },
+    /// A terrain card.
+    Terrain {
+        /// The type's name.
+        name: String,
+        /// The route colours it doubles, with their drawing colours.
+        colours: Vec<(String, Color32)>,
+    },
+    /// Part of the rules summary.
+    Rules {
+        /// Its lines.
+        lines: Vec<String>,
+    },
+}
+
+impl Card {
+    /// What the card is, in a few words (a virtual table's name for it).
+    pub fn name(&self) -> String {
+        match self {
+            Card::Ticket {
+                from, to, points, ..
+            } => format!("{from} – {to} ({points})"),
+            Card::Train { colour, .. } => format!("{colour} train card"),
+            Card::Locomotive { .. } => "Locomotive".to_owned(),
+            Card::Terrain { name, .. } => format!("{name} terrain card"),
+            Card::Rules { .. } => "Rules summary".to_owned(),
+        }
+    }
+}
+
+/// Cards printed together, starting a new page (so each can go on its own
+/// card stock and back).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    /// What the cards are, for the page heading.
+    pub title: String,
+    /// The cards.
+    pub cards: Vec<Card>,
+}
+
+/// The card sections of `design`: tickets, long tickets, train cards and
+/// locomotives, terrain cards (each as many as the deck holds) and the rules
+/// summary. Empty sections are left out.
+pub fn sections(design: &GameFile, board: &Board) -> Vec<Section> {
+    let palette = Palette::of(design);
+    let ticket = |t: &formats::TicketSpec| Card::Ticket {
+        from: t.from.clone(),
+        to: t.to.clone(),
+        points: t.points,
+        long: t.long,
+    };
+    let mut trains = Vec::new();
+    for c in board.colors() {
+        for _ in 0..c.count {
+            trains.push(Card::Train {
+                colour: c.name.clone(),
+                fill: palette.route(&c.name),
+            });
+        }
+    }
+    let stripes: Vec<_> = board
+        .colors()
+        .iter()
+        .map(|c| palette.route(&c.name))
+        .collect();
+    trains.extend((0..board.locomotives()).map(|_| Card::Locomotive {
+        stripes: stripes.clone(),
+    }));
+    let mut terrain = Vec::new();
+    for t in &board.rules().terrain_cards.types {
+        let colours: Vec<_> = t
+            .colors
+            .iter()
+            .map(|c| (c.clone(), palette.route(c)))
+            .collect();
+        for _ in 0..t.count {
+            terrain.push(Card::Terrain {
+                name: t.name.clone(),
+                colours: colours.clone(),
+            });
+        }
+    }
+    let rules = rules_card::lines(board)
+        .iter()
+        .flat_map(|l| {
+            let mut w = wrap(l, RULE_WIDTH);
+            for more in w.iter_mut().skip(1) {
+                more.insert_str(0, "  ");
+            }
+            w
+        })
+        .collect::<Vec<_>>()
+        .chunks(RULE_LINES)
+        .map(|c| Card::Rules { lines: c.to_vec() })
+        .collect();
+    [
+        (
+            "Destination tickets",
+            design
+                .tickets
+                .iter()
+                .filter(|t| !t.long)
+                .map(ticket)
+                .collect(),
+        ),
+        (
+            "Long destination tickets",
+            design
+                .tickets
+                .iter()
+                .filter(|t| t.long)
+                .map(ticket)
+                .collect(),
+        ),
+        ("Train cards and locomotives", trains),
+        ("Terrain cards", terrain),
+        ("Rules summary", rules),
+    ]
+    .into_iter()
+    .filter(|(_, cards): &(&str, Vec<Card>)| !cards.is_empty())
+    .map(|(title, cards)| Section {
+        title: title.to_owned(),
+        cards,
+    })
+    .collect()
+}
+
+/// How cards sit on a page: a grid of cards with their bleed, centred.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CardGrid {
+    /// Page width, millimetres.
+    pub page_w: f32,
+    /// Page height, millimetres.
+    pub page_h: f32,
+    /// Cards across.
+    pub cols: u32,
+    /// Cards down.
+    pub rows: u32,
+}
+
+impl CardGrid {
+    /// The grid holding the most cards on `paper`, upright or turned.
+    pub fn new(paper: Paper) -> CardGrid {
+        let (a, b) = paper.mm();
+        let fit =
+            |len: f32, card: f32| ((len - 2.0 * PAGE_EDGE) / (card + 2.0 * BLEED)).floor() as u32;
+        let make = |w: f32, h: f32| CardGrid {
+            page_w: w,
+            page_h: h,
+            cols: fit(w, CARD_W),
+            rows: fit(h, CARD_H),
+        };
+        let (upright, turned) = (make(a, b), make(b, a));
+        if turned.per_page() > upright.per_page() {
+            turned
+        } else {
+            upright
+        }
+    }
+
+    /// Cards on a page.
+    pub fn per_page(&self) -> u32 {
+        self.cols * self.rows
+    }
+
+    /// Pages for `cards` cards.
+    pub fn pages(&self, cards: usize) -> u32 {
+        (cards as u32).div_ceil(self.per_page().max(1))
+    }
+
+    /// The top-left corner of the cut line of the card in cell `i`.
+    fn cell(&self, i: u32) -> (f32, f32) {
+        let (left, top) = self.origin();
+        let (c, r) = (i % self.cols, i / self.cols);
+        (
+            left + BLEED + c as f32 * (CARD_W + 2.0 * BLEED),
+            top + BLEED + r as f32 * (CARD_H + 2.0 * BLEED),
+        )
+    }
+
+    /// The top-left corner of the grid's bleed.
+    fn origin(&self) -> (f32, f32) {
+        let gw = self.cols as f32 * (CARD_W + 2.0 * BLEED);
+        let gh = self.rows as f32 * (CARD_H + 2.0 * BLEED);
+        ((self.page_w - gw) / 2.0, (self.page_h - gh) / 2.0)
+    }
+
+    /// A page of `cards` (at most [`Self::per_page`]) under `title`: the cards,
+    /// the marks that go over the tickets' mini-maps, and where each mini-map
+    /// goes (the caller draws the maps between the two).
+    pub fn page(&self, title: &str, cards: &[Card], map: &MiniMap) -> (Sheet, Sheet, Vec<Place>) {
+        let (left, top) = self.origin();
+        let (right, bottom) = (self.page_w - left, self.page_h - top);
+        let mut xs = Vec::new();
+        let mut ys = Vec::new();
+        for c in 0..self.cols {
+            let x = left + BLEED + c as f32 * (CARD_W + 2.0 * BLEED);
+            xs.extend([x, x + CARD_W]);
+        }
+        for r in 0..self.rows {
+            let y = top + BLEED + r as f32 * (CARD_H + 2.0 * BLEED);
+            ys.extend([y, y + CARD_H]);
+        }
+        let used_rows = (cards.len() as u32).div_ceil(self.cols.max(1));
+        ys.truncate(2 * used_rows as usize);
+        let bottom = bottom.min(ys.last().copied().unwrap_or(top) + BLEED);
+        let mut sheet = Sheet::new(self.page_w, self.page_h)
+            .with(text(left, top - 7.5, 3.5, title))
+            .with(cut_marks(left, top, right, bottom, &xs, &ys));
+        let mut top = Sheet::new(self.page_w, self.page_h);
+        let mut places = Vec::new();
+        for (i, card) in cards.iter().enumerate() {
+            let (x, y) = self.cell(i as u32);
+            let (g, marks) = draw(card, x, y, map);
+            sheet = sheet.with(g);
+            if let Some((at, marks)) = marks {
+                top = top.with(marks);
+                places.push(at);
+            }
+        }
+        (sheet, top, places)
+    }
+}
+
+/// What a ticket's mini-map needs: the board's extent and where its cities
+/// and countries lie.
+pub struct MiniMap<'a> {
+    /// The design.
+    pub design: &'a GameFile,
+    /// Its layout.
+    pub geometry: &'a Geometry,
+    /// The board's width, millimetres.
+    pub width: f32,
+    /// The board's height, millimetres.
+    pub height: f32,
+}
+
+impl MiniMap<'_> {
+    /// The network drawn for a ticket's mini-map, in board millimetres: routes
+    /// as lines, cities as dots, on a light background (thick enough to read
+    /// at a card's scale).
+    pub fn network(&self) -> Group {
+        let (w, h) = (self.width, self.height);
+        let unit = w.max(h) / 120.0;
+        let g = self.geometry;
+        let mut out = Group::new().add(
+            Rectangle::new()
+                .set("width", w)
+                .set("height", h)
+                .set("fill", "#fbf8f0"),
+        );
+        for c in &g.countries {
+            out = out.add(
+                Polygon::new()
+                    .set("points", pts(&c.outline))
+                    .set("fill", "#efe6d0")
+                    .set("stroke", "#a09070")
+                    .set("stroke-width", unit * 0.3),
+            );
+        }
+        for r in &g.routes {
+            out = out.add(
+                Polyline::new()
+                    .set("points", pts(&r.line))
+                    .set("fill", "none")
+                    .set("stroke", "#9a9a9a")
+                    .set("stroke-width", unit * 0.5),
+            );
+        }
+        for p in &g.cities {
+            out = out.add(
+                Circle::new()
+                    .set("cx", p.x)
+                    .set("cy", p.y)
+                    .set("r", unit * 0.8)
+                    .set("fill", "#505050"),
+            );
+        }
+        out
+    }
+
+    /// Where the map goes in a box at (`x`, `y`), `w` × `h` millimetres.
+    fn place(&self, x: f32, y: f32, w: f32, h: f32) -> Place {
+        let scale = (w / self.width).min(h / self.height);
+        Place {
+            x: x + (w - self.width * scale) / 2.0,
+            y: y + (h - self.height * scale) / 2.0,
+            scale,
+        }
+    }
+
+    /// A mark on the place called `name` (a city, or every outline of a country).
+    fn mark(&self, name: &str, at: Place) -> Group {
+        let mut g = Group::new();
+        let pos = |p: egui::Pos2| (at.x + p.x * at.scale, at.y + p.y * at.scale);
+        if let Some(i) = self.design.cities.iter().position(|c| c.name == name) {
+            let (cx, cy) = pos(self.geometry.cities[i]);
+            g = g.add(
+                Circle::new()
+                    .set("cx", cx)
+                    .set("cy", cy)
+                    .set("r", 1.8)
+                    .set("fill", "#d01818")
+                    .set("stroke", "#ffffff")
+                    .set("stroke-width", 0.5),
+            );
+        }
+        for c in self.geometry.countries.iter().filter(|c| c.name == name) {
+            let pts = c
+                .outline
+                .iter()
+                .map(|p| {
+                    let (x, y) = pos(*p);
+                    format!("{x},{y}")
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            g = g.add(
+                Polygon::new()
+                    .set("points", pts)
+                    .set("fill", "#d01818")
+                    .set("fill-opacity", 0.35)
+                    .set("stroke", "#d01818")
+                    .set("stroke-width", 0.5),
+            );
+        }
+        g
+    }
+}
+
+/// A card whose cut line's top-left corner is (`x`, `y`), and for a ticket the
+/// place of its mini-map with the marks that go over it.
+pub fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place, Group)>) {
+    let rect = |x: f32, y: f32, w: f32, h: f32, fill: &str| {
+        Rectangle::new()
+            .set("x", x)
+            .set("y", y)
+            .set("width", w)
+            .set("height", h)
+            .set("fill", fill.to_owned())
+    };
+    let bleed = |fill: &str| {
+        rect(
+            x - BLEED,
+            y - BLEED,
+            CARD_W + 2.0 * BLEED,
+            CARD_H + 2.0 * BLEED,
+            fill,
+        )
+    };
+    let panel = || {
+        rect(x + 5.0, y + 30.0, CARD_W - 10.0, 28.0, "#ffffff")
+            .set("rx", 3.0)
+            .set("stroke", "#303030")
+            .set("stroke-width", 0.3)
+    };
+    let centred = |dy: f32, size: f32, s: &str| {
+        text(x + CARD_W / 2.0, y + dy, size, s).set("text-anchor", "middle")
+    };
+    let g = Group::new();
+    match card {
+        Card::Ticket {
+            from,
+            to,
+            points,
+            long,
+        } => {
+            let (bg, label) = if *long {
+                ("#dbe6f4", "LONG DESTINATION")
+            } else {
+                ("#f4ecd6", "DESTINATION")
+            };
+            let at = map.place(x + 4.0, y + 30.0, CARD_W - 8.0, CARD_H - 36.0);
+            let frame = rect(
+                at.x,
+                at.y,
+                map.width * at.scale,
+                map.height * at.scale,
+                "none",
+            )
+            .set("stroke", "#806850")
+            .set("stroke-width", 0.3);
+            let g = g
+                .add(bleed(bg))
+                .add(text(x + 5.0, y + 8.0, 2.6, label).set("fill", "#705030"))
+                .add(text(x + 5.0, y + 16.0, 4.2, from).set("font-weight", "bold"))
+                .add(text(x + 5.0, y + 21.0, 2.6, "to").set("fill", "#705030"))
+                .add(text(x + 5.0, y + 26.5, 4.2, to).set("font-weight", "bold"))
+                .add(
+                    Circle::new()
+                        .set("cx", x + CARD_W - 9.0)
+                        .set("cy", y + 9.0)
+                        .set("r", 5.5)
+                        .set("fill", "#ffffff")
+                        .set("stroke", "#705030")
+                        .set("stroke-width", 0.5),
+                )
+                .add(
+                    text(x + CARD_W - 9.0, y + 11.0, 5.5, &points.to_string())
+                        .set("text-anchor", "middle")
+                        .set("font-weight", "bold"),
+                );
+            let marks = Group::new()
+                .add(frame)
+                .add(map.mark(from, at))
+                .add(map.mark(to, at));
+            (g, Some((at, marks)))
+        }
+        Card::Train { colour, fill } => (
+            g.add(bleed(&hex(*fill)))
+                .add(panel())
+                .add(centred(44.0, 6.0, colour).set("font-weight", "bold"))
+                .add(centred(52.0, 3.0, "train card")),
+            None,
+        ),
+        Card::Locomotive { stripes } => {
+            let last = stripes
+                .last()
+                .map_or_else(|| "#e0e0e0".to_owned(), |c| hex(*c));
+            let mut g = g.add(bleed(&last));
+            let h = (CARD_H + 2.0 * BLEED) / stripes.len().max(1) as f32;
+            for (k, c) in stripes.iter().enumerate() {
+                g = g.add(rect(
+                    x - BLEED,
+                    y - BLEED + k as f32 * h,
+                    CARD_W + 2.0 * BLEED,
+                    h,
+                    &hex(*c),
+                ));
+            }
+            (
+                g.add(panel())
+                    .add(centred(44.0, 6.0, "Locomotive").set("font-weight", "bold"))
+                    .add(centred(52.0, 3.0, "wild: any colour")),
+                None,
+            )
+        }
+        Card::Terrain { name, colours } => {
+            let land = hex(colors::region(formats::RegionKind::Land));
+            let mut g = g
+                .add(bleed(&land))
+                .add(text(x + 5.0, y + 8.0, 2.6, "TERRAIN").set("fill", "#705030"))
+                .add(panel())
+                .add(centred(42.0, 6.0, name).set("font-weight", "bold"))
+                .add(centred(50.0, 2.6, "doubles the points of routes of"));
+            for (k, (cname, fill)) in colours.iter().enumerate() {
+                let yy = y + 64.0 + k as f32 * 6.0;
+                g = g
+                    .add(
+                        rect(x + 8.0, yy - 3.5, 8.0, 4.5, &hex(*fill))
+                            .set("stroke", "#303030")
+                            .set("stroke-width", 0.2),
+                    )
+                    .add(text(x + 19.0, yy, 3.2, cname));
+            }
+            (g, None)
+        }
+        Card::Rules { lines } => {
+            let mut g = g
+                .add(bleed("#ffffff"))
+                .add(
+                    rect(x + 2.0, y + 2.0, CARD_W - 4.0, CARD_H - 4.0, "none")
+                        .set("rx", 3.0)
+                        .set("stroke", "#705030")
+                        .set("stroke-width", 0.4),
+                )
+                .add(text(x + 4.0, y + 7.0, 3.6, "Rules summary").set("font-weight", "bold"));
+            for (k, l) in lines.iter().enumerate() {
+                g = g.add(text(x + 4.0, y + 12.0 + k as f32 * 3.1, 2.3, l));
+            }
+            (g, None)
+        }
+    }
+}
+
+fn pts(p: &[egui::Pos2]) -> String {
+    p.iter()
+        .map(|p| format!("{},{}", p.x, p.y))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,262 @@
+//! The print-and-play PDF: a page map, the board at real size tiled across
+//! pages, then the cards section by section, each page stamped. Every page is
+//! drawn as an SVG tree (usvg) and written by krilla; the board and the
+//! tickets' mini-map are each written once and placed on the pages that show
+//! them.
+
+use engine::Board;
+use formats::GameFile;
+use krilla::Document;
+use krilla::geom::{PathBuilder, Rect, Size, Transform};
+use krilla::graphic::Graphic;
+use krilla::metadata::Metadata;
+use krilla::page::PageSettings;
+use krilla::paint::FillRule;
+use krilla::surface::Surface;
+use krilla_svg::{SurfaceExt, SvgSettings};
+use resvg::usvg;
+use svg::node::element::Group;
+
+use super::cards::{self, CardGrid, MiniMap, Section};
+use super::paper::Paper;
+use super::sheet::Sheet;
+use super::stamp::Stamp;
+use super::tiles::{MARGIN, Place, Tiling};
+use crate::app::canvas::geometry::Geometry;
+use crate::app::canvas::svg::{BoardStyle, Colors, drawing};
+
+/// Points (PDF units) per millimetre.
+const PT: f32 = 72.0 / 25.4;
+
+/// What the PDF of a design holds, page by page.
+pub struct Plan {
+    /// How the board is split.
+    pub tiling: Tiling,
+    /// How cards sit on a page.
+    pub grid: CardGrid,
+    /// The card sections.
+    pub sections: Vec<Section>,
+}
+
+impl Plan {
+    /// The plan for `design` (built as `board`) on `paper`.
+    pub fn new(design: &GameFile, board: &Board, paper: Paper) -> Plan {
+        let g = Geometry::build(design, 0);
+        let (w, h) = crate::app::canvas::svg::extent(design, &g);
+        Plan {
+            tiling: Tiling::new(w, h, paper),
+            grid: CardGrid::new(paper),
+            sections: cards::sections(design, board),
+        }
+    }
+
+    /// Pages in all: the page map, the tiles, the card pages.
+    pub fn pages(&self) -> usize {
+        1 + self.tiling.pages() as usize
+            + self
+                .sections
+                .iter()
+                .map(|s| self.grid.pages(s.cards.len()) as usize)
+                .sum::<usize>()
+    }
+}
+
+/// The print-and-play PDF of `design` (built as `board`) on `paper`, every page
+/// stamped with `stamp`.
+pub fn pdf(
+    design: &GameFile,
+    board: &Board,
+    paper: Paper,
+    stamp: &Stamp,
+) -> Result<Vec<u8>, String> {
+    let plan = Plan::new(design, board, paper);
+    let total = plan.pages();
+    let style = BoardStyle {
+        colors: Colors::Paper,
+        ..BoardStyle::default()
+    };
+    let d = drawing(design, &style);
+    let (bw, bh) = (d.width, d.height);
+    let board_tree = tree(&svg_of(d.content, bw, bh))?;
+    let geometry = Geometry::build(design, 0);
+    let map = MiniMap {
+        design,
+        geometry: &geometry,
+        width: bw,
+        height: bh,
+    };
+    let mini_tree = tree(&svg_of(map.network(), bw, bh))?;
+
+    let mut doc = Document::new();
+    doc.set_metadata(
+        Metadata::new()
+            .title(format!("{} — print and play", design.name))
+            .creator("Tracklayer".to_owned()),
+    );
+    let mut w = Writer {
+        doc,
+        trees: [board_tree, mini_tree],
+        size: (bw, bh),
+        graphics: None,
+        number: 0,
+        total,
+        stamp,
+    };
+
+    let t = plan.tiling;
+    let (map_sheet, at) = t.map_page(&design.name);
+    w.page(None, |s, [board, _]| place(s, board, at, None), map_sheet)?;
+    for row in 0..t.rows {
+        for col in 0..t.cols {
+            let (x, y, cw, ch) = t.window(col, row);
+            let at = Place {
+                x: MARGIN - x,
+                y: MARGIN - y,
+                scale: 1.0,
+            };
+            let clip = (MARGIN, MARGIN, cw, ch);
+            w.page(
+                None,
+                |s, [board, _]| place(s, board, at, Some(clip)),
+                t.tile_page(col, row),
+            )?;
+        }
+    }
+    let per = plan.grid.per_page().max(1) as usize;
+    for section in &plan.sections {
+        let pages = section.cards.len().div_ceil(per);
+        for (k, chunk) in section.cards.chunks(per).enumerate() {
+            let title = format!(
+                "{} — {} (sheet {} of {pages})",
+                design.name,
+                section.title,
+                k + 1
+            );
+            let (base, top, spots) = plan.grid.page(&title, chunk, &map);
+            w.page(
+                Some(base),
+                |s, [_, mini]| {
+                    for at in &spots {
+                        place(s, mini, *at, None);
+                    }
+                },
+                top,
+            )?;
+        }
+    }
+    w.doc
+        .finish()
+        .map_err(|e| format!("the PDF could not be written: {e}"))
+}
+
+/// The document being written and what its pages share.
+struct Writer<'a> {
+    doc: Document,
+    /// The board and the mini-map.
+    trees: [usvg::Tree; 2],
+    /// Their size, millimetres.
+    size: (f32, f32),
+    /// The two as graphics, made on the first page.
+    graphics: Option<[Graphic; 2]>,
+    number: usize,
+    total: usize,
+    stamp: &'a Stamp,
+}
+
+impl Writer<'_> {
+    /// Adds a page: `below`, then what `draw` places with the graphics, then
+    /// `above` with the stamp.
+    fn page(
+        &mut self,
+        below: Option<Sheet>,
+        draw: impl Fn(&mut Surface, &[Graphic; 2]),
+        above: Sheet,
+    ) -> Result<(), String> {
+        self.number += 1;
+        let above = above.stamp(self.stamp, self.number, self.total);
+        let (w, h) = (above.width, above.height);
+        let settings = PageSettings::from_wh(w * PT, h * PT)
+            .ok_or_else(|| format!("a page of {w} × {h} mm cannot be made"))?;
+        let below = below.map(|s| tree(&s.svg())).transpose()?;
+        let above = tree(&above.svg())?;
+        let mut page = self.doc.start_page_with(settings);
+        let mut surface = page.surface();
+        let (bw, bh) = self.size;
+        let graphics = self.graphics.get_or_insert_with(|| {
+            [
+                graphic(&mut surface, &self.trees[0], bw, bh),
+                graphic(&mut surface, &self.trees[1], bw, bh),
+            ]
+        });
+        if let Some(below) = &below {
+            put(&mut surface, below, w, h);
+        }
+        draw(&mut surface, graphics);
+        put(&mut surface, &above, w, h);
+        surface.finish();
+        page.finish();
+        Ok(())
+    }
+}
+
+/// `content` (drawn in millimetres) as an SVG document `w` × `h` mm.
+pub(crate) fn svg_of(content: Group, w: f32, h: f32) -> String {
+    svg::Document::new()
+        .set("width", format!("{w}mm"))
+        .set("height", format!("{h}mm"))
+        .set("viewBox", (0.0, 0.0, w, h))
+        .add(content)
+        .to_string()
+}
+
+/// Parses SVG text in the studio's fonts.
+pub(crate) fn tree(text: &str) -> Result<usvg::Tree, String> {
+    usvg::Tree::from_str(text, &crate::app::canvas::svg::svg_options())
+        .map_err(|e| format!("a page could not be drawn: {e}"))
+}
+
+/// A drawing of `w` × `h` mm made once into a graphic (in points), to be
+/// placed on many pages.
+fn graphic(surface: &mut Surface, tree: &usvg::Tree, w: f32, h: f32) -> Graphic {
+    let mut builder = surface.stream_builder();
+    let mut inner = builder.surface();
+    if let Some(size) = Size::from_wh(w * PT, h * PT) {
+        inner.draw_svg(tree, size, SvgSettings::default());
+    }
+    inner.finish();
+    Graphic::new(builder.finish(), false)
+}
+
+/// Draws a whole page's SVG, `w` × `h` mm.
+fn put(surface: &mut Surface, tree: &usvg::Tree, w: f32, h: f32) {
+    if let Some(size) = Size::from_wh(w * PT, h * PT) {
+        surface.draw_svg(tree, size, SvgSettings::default());
+    }
+}
+
+/// Draws `g` at `at`, cut to the box `clip` (x, y, w, h in page millimetres).
+fn place(surface: &mut Surface, g: &Graphic, at: Place, clip: Option<(f32, f32, f32, f32)>) {
+    let clipped = clip
+        .and_then(|(x, y, w, h)| Rect::from_xywh(x * PT, y * PT, w * PT, h * PT))
+        .and_then(|r| {
+            let mut p = PathBuilder::new();
+            p.push_rect(r);
+            p.finish()
+        });
+    if let Some(path) = &clipped {
+        surface.push_clip_path(path, &FillRule::NonZero);
+    }
+    surface.push_transform(&Transform::from_row(
+        at.scale,
+        0.0,
+        0.0,
+        at.scale,
+        at.x * PT,
+        at.y * PT,
+    ));
+    surface.draw_graphic(g.clone());
+    surface.pop();
+    if clipped.is_some() {
+        surface.pop();
+    }
+}

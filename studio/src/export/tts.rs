@@ -1,0 +1,288 @@
+//! A Tabletop Simulator saved object: the board as a custom board, and each
+//! card section as a custom deck whose faces are drawn on sheets of at most
+//! 10 × 7 cards (identical cards share one face), with the deck counts as
+//! card lists. The images are PNG files beside the JSON, referenced by
+//! `file:///` URLs (`docs/export.md` says how to load and share it).
+
+use std::path::Path;
+
+use engine::Board;
+use formats::GameFile;
+use resvg::{tiny_skia, usvg};
+use serde_json::{Value, json};
+use svg::node::element::{Group, Rectangle, SVG};
+
+use super::cards::{self, CARD_H, CARD_W, Card, MiniMap};
+use super::pdf::{svg_of, tree};
+use super::sheet::text;
+use crate::app::canvas::geometry::Geometry;
+use crate::app::canvas::svg::{BoardStyle, Colors, board_png, extent};
+
+/// Most cards across a Tabletop Simulator card sheet.
+const SHEET_COLS: usize = 10;
+/// Most cards down a sheet.
+const SHEET_ROWS: usize = 7;
+/// Resolution of the card faces and the board, dots per inch.
+const DPI: f32 = 150.0;
+
+/// A Tabletop Simulator set: the saved object's JSON and its images, by file
+/// name.
+pub struct TtsSet {
+    /// The saved object (`<name>.json`).
+    pub json: String,
+    /// The images, named as the JSON refers to them.
+    pub images: Vec<(String, Vec<u8>)>,
+}
+
+/// Writes the set of `design` (built as `board`) into the folder `dir`
+/// (created if missing): `<stem>.json` and its images, each file atomically.
+pub fn write(design: &GameFile, board: &Board, dir: &Path, stem: &str) -> Result<(), String> {
+    let abs = std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::canonicalize(dir))
+        .map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
+    let set = set(design, board, &abs)?;
+    let json = format!("{stem}.json");
+    let files = std::iter::once((json.as_str(), set.json.as_bytes()))
+        .chain(set.images.iter().map(|(n, b)| (n.as_str(), b.as_slice())));
+    formats::write_files(dir, files)
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
+/// The set of `design` (built as `board`) whose images will lie in `dir` (an
+/// absolute folder: the JSON refers to them by `file:///` URLs).
+pub fn set(design: &GameFile, board: &Board, dir: &Path) -> Result<TtsSet, String> {
+    let url = |name: &str| {
+        format!(
+            "file:///{}",
+            dir.join(name).display().to_string().trim_start_matches('/')
+        )
+    };
+    let mut images = Vec::new();
+    let style = BoardStyle {
+        colors: Colors::Screen,
+        ..BoardStyle::default()
+    };
+    images.push(("board.png".to_owned(), board_png(design, DPI, &style)?));
+
+    let geometry = Geometry::build(design, 0);
+    let (width, height) = extent(design, &geometry);
+    let map = MiniMap {
+        design,
+        geometry: &geometry,
+        width,
+        height,
+    };
+    let network = map.network();
+    let mut objects = vec![json!({
+        "Name": "Custom_Board",
+        "GUID": guid(0),
+        "Nickname": design.name,
+        "Description": "Board exported by Tracklayer",
+        "Transform": transform(0.0, 0.0, false),
+        "CustomImage": {
+            "ImageURL": url("board.png"),
+            "ImageSecondaryURL": "",
+            "ImageScalar": 1.0,
+            "WidthScale": 0.0
+        }
+    })];
+    for (k, section) in cards::sections(design, board).iter().enumerate() {
+        let slug = slug(&section.title);
+        // Identical cards share a face: the deck lists a face once per card.
+        let mut faces: Vec<&Card> = Vec::new();
+        let mut ids = Vec::new();
+        for card in &section.cards {
+            let i = faces.iter().position(|f| *f == card).unwrap_or_else(|| {
+                faces.push(card);
+                faces.len() - 1
+            });
+            ids.push(i);
+        }
+        let back = format!("{slug}-back.png");
+        images.push((
+            back.clone(),
+            render(&back_svg(&design.name, &section.title))?,
+        ));
+        let mut custom = serde_json::Map::new();
+        for (s, chunk) in faces.chunks(SHEET_COLS * SHEET_ROWS).enumerate() {
+            let cols = chunk.len().min(SHEET_COLS);
+            let rows = chunk.len().div_ceil(SHEET_COLS);
+            let name = format!("{slug}-{}.png", s + 1);
+            images.push((
+                name.clone(),
+                render(&sheet_svg(chunk, cols, rows, &map, &network))?,
+            ));
+            custom.insert(
+                deck_key(k, s).to_string(),
+                json!({
+                    "FaceURL": url(&name),
+                    "BackURL": url(&back),
+                    "NumWidth": cols,
+                    "NumHeight": rows,
+                    "BackIsHidden": true,
+                    "UniqueBack": false,
+                    "Type": 0
+                }),
+            );
+        }
+        let card_ids: Vec<u32> = ids
+            .iter()
+            .map(|i| {
+                deck_key(k, i / (SHEET_COLS * SHEET_ROWS)) * 100
+                    + (i % (SHEET_COLS * SHEET_ROWS)) as u32
+            })
+            .collect();
+        let x = -20.0 + 8.0 * k as f32;
+        let card = |n: usize, id: u32| {
+            json!({
+                "Name": "Card",
+                "GUID": guid(1000 * (k + 1) + n),
+                "Nickname": section.cards[n].name(),
+                "CardID": id,
+                "CustomDeck": custom.clone(),
+                "Transform": transform(x, -18.0, true),
+            })
+        };
+        if card_ids.len() == 1 {
+            objects.push(card(0, card_ids[0]));
+        } else {
+            objects.push(json!({
+                "Name": "DeckCustom",
+                "GUID": guid(k + 1),
+                "Nickname": section.title,
+                "Transform": transform(x, -18.0, true),
+                "DeckIDs": card_ids,
+                "CustomDeck": custom,
+                "ContainedObjects": card_ids.iter().enumerate().map(|(n, id)| card(n, *id)).collect::<Vec<_>>(),
+            }));
+        }
+    }
+    let save = json!({
+        "SaveName": design.name,
+        "GameMode": "",
+        "Date": "",
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": objects,
+        "TabStates": {},
+        "VersionNumber": ""
+    });
+    let json = serde_json::to_string_pretty(&save).map_err(|e| e.to_string())?;
+    Ok(TtsSet { json, images })
+}
+
+/// The key of sheet `sheet` of section `section` in `CustomDeck` (card ids
+/// are the key × 100 plus the place on the sheet).
+fn deck_key(section: usize, sheet: usize) -> u32 {
+    (section * 100 + sheet + 1) as u32
+}
+
+/// A six-hex-digit object id, unique within the set.
+fn guid(n: usize) -> String {
+    format!("{:06x}", 0x10_0000 + n)
+}
+
+/// Where an object lies on the table: `x`, `z` and face down or up.
+fn transform(x: f32, z: f32, face_down: bool) -> Value {
+    json!({
+        "posX": x, "posY": 1.0, "posZ": z,
+        "rotX": 0.0, "rotY": 180.0, "rotZ": if face_down { 180.0 } else { 0.0 },
+        "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0
+    })
+}
+
+/// A file-name part from a title: `Long destination tickets` → `long-destination-tickets`.
+fn slug(title: &str) -> String {
+    title
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// A sheet of card faces, `cols` × `rows`, each cut at its trim line.
+fn sheet_svg(cards: &[&Card], cols: usize, rows: usize, map: &MiniMap, network: &Group) -> String {
+    let mut all = Group::new();
+    for (i, card) in cards.iter().enumerate() {
+        let (x, y) = ((i % cols) as f32 * CARD_W, (i / cols) as f32 * CARD_H);
+        let (face, marks) = cards::draw(card, 0.0, 0.0, map);
+        let mut cell = SVG::new()
+            .set("x", x)
+            .set("y", y)
+            .set("width", CARD_W)
+            .set("height", CARD_H)
+            .set("viewBox", (0.0, 0.0, CARD_W, CARD_H))
+            .add(face);
+        if let Some((at, marks)) = marks {
+            cell = cell
+                .add(
+                    SVG::new()
+                        .set("x", at.x)
+                        .set("y", at.y)
+                        .set("width", map.width * at.scale)
+                        .set("height", map.height * at.scale)
+                        .set("viewBox", (0.0, 0.0, map.width, map.height))
+                        .add(network.clone()),
+                )
+                .add(marks);
+        }
+        all = all.add(cell);
+    }
+    svg_of(all, cols as f32 * CARD_W, rows as f32 * CARD_H)
+}
+
+/// The back of a section's cards: the design's name and what the cards are.
+fn back_svg(design: &str, title: &str) -> String {
+    let centred = |y: f32, size: f32, s: &str| {
+        text(CARD_W / 2.0, y, size, s)
+            .set("text-anchor", "middle")
+            .set("fill", "#ffffff")
+    };
+    let g = Group::new()
+        .add(
+            Rectangle::new()
+                .set("width", CARD_W)
+                .set("height", CARD_H)
+                .set("fill", "#35506e"),
+        )
+        .add(
+            Rectangle::new()
+                .set("x", 3.0)
+                .set("y", 3.0)
+                .set("width", CARD_W - 6.0)
+                .set("height", CARD_H - 6.0)
+                .set("rx", 3.0)
+                .set("fill", "none")
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 0.6),
+        )
+        .add(centred(40.0, 4.0, design))
+        .add(centred(50.0, 3.2, title));
+    svg_of(g, CARD_W, CARD_H)
+}
+
+/// SVG text as a PNG at [`DPI`].
+fn render(svg: &str) -> Result<Vec<u8>, String> {
+    let tree: usvg::Tree = tree(svg)?;
+    let scale = DPI / 96.0;
+    let size = tree.size();
+    let (w, h) = (
+        (size.width() * scale).round() as u32,
+        (size.height() * scale).round() as u32,
+    );
+    let mut pixmap = tiny_skia::Pixmap::new(w.max(1), h.max(1))
+        .ok_or_else(|| format!("a card sheet of {w} × {h} pixels is too large"))?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    crate::app::canvas::svg::encode_png(&pixmap)
+}
