@@ -110,6 +110,8 @@ pub enum UICommand {
     PlayGame,
     /// Open the Simulate window.
     Simulate,
+    /// Open the Balance window.
+    Balance,
     /// Pick a tool of the map.
     Tool(Tool),
     /// Cancel a half-finished action, or clear the selection.
@@ -150,7 +152,7 @@ impl UICommand {
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {
         use UICommand::{
-            BackgroundImage, Cancel, Compare, Delete, Duplicate, ExportPng, ExportSvg,
+            BackgroundImage, Balance, Cancel, Compare, Delete, Duplicate, ExportPng, ExportSvg,
             ExportTables, FinishRegion, ImportTables, New, Nudge, Open, OpenPath, PlayGame, Quit,
             Redo, Save, SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo, ZoomToFit,
         };
@@ -177,6 +179,7 @@ impl UICommand {
             BackgroundImage,
             PlayGame,
             Simulate,
+            Balance,
         ]
         .into_iter()
         .chain(Tool::ALL.map(UICommand::Tool))
@@ -214,6 +217,7 @@ impl UICommand {
             UICommand::BackgroundImage => "Background image…",
             UICommand::PlayGame => "Play a game…",
             UICommand::Simulate => "Simulate…",
+            UICommand::Balance => "Balance…",
             UICommand::Tool(t) => t.label(),
             UICommand::Cancel => "Cancel",
             UICommand::FinishRegion => "Close region",
@@ -281,6 +285,9 @@ impl UICommand {
             UICommand::Simulate => {
                 "Play thousands of bot games on the design and show the results".into()
             }
+            UICommand::Balance => {
+                "Search for small changes that meet balance targets in simulation, then accept or reject each".into()
+            }
             UICommand::Tool(t) => t.hint().into(),
             UICommand::Cancel => "Cancel a half-finished action, or clear the selection".into(),
             UICommand::FinishRegion => "Close the region being drawn".into(),
@@ -309,7 +316,8 @@ impl UICommand {
             | UICommand::Quit
             | UICommand::BackgroundImage
             | UICommand::PlayGame
-            | UICommand::Simulate => &[],
+            | UICommand::Simulate
+            | UICommand::Balance => &[],
             UICommand::Undo => const { &[cmd(Key::Z)] },
             UICommand::Redo => const { &[cmd_shift(Key::Z), cmd(Key::Y)] },
             UICommand::Delete => const { &[plain(Key::Delete), plain(Key::Backspace)] },
