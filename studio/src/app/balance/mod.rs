@@ -223,9 +223,10 @@ impl BalanceWindow {
                     .filter(|c| c.after.iter().all(|m| m.miss == 0.0))
                     .count();
                 let summary = format!(
-                    "{} after {} generations ({} games): {} of {} targets met on fresh seeds{}.",
+                    "{} after {} generation{} ({} games): {} of {} targets met on fresh seeds{}.",
                     if outcome.cancelled { "Stopped" } else { "Done" },
                     outcome.generations,
+                    if outcome.generations == 1 { "" } else { "s" },
                     engine::sim::findings::thousands(outcome.games),
                     met,
                     outcome.checks.len(),
@@ -345,12 +346,14 @@ impl BalanceWindow {
             return None;
         };
         ui.label(summary.as_str());
-        ui.label(
-            RichText::new(
-                "Each change is shown on the map in purple; an accepted one can be undone.",
-            )
-            .weak(),
-        );
+        if !proposals.is_empty() {
+            ui.label(
+                RichText::new(
+                    "The first (or hovered) change is shown on the map in purple; an accepted one can be undone.",
+                )
+                .weak(),
+            );
+        }
         let mut accept = None;
         let mut reject = None;
         for (i, p) in proposals.iter().enumerate() {
