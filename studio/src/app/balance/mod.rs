@@ -391,3 +391,36 @@ impl BalanceWindow {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_proposed_route_change_is_drawn_purple_on_its_route() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let design = formats::load(&path).unwrap().design;
+        let mut after = design.routes[5].clone();
+        after.length += 1;
+        let proposal = Proposal::Route {
+            before: Box::new(design.routes[5].clone()),
+            after: Box::new(after),
+        };
+        let window = BalanceWindow {
+            state: State::Review {
+                proposals: vec![proposal],
+                summary: String::new(),
+            },
+            ..BalanceWindow::default()
+        };
+        let o = window.overlay(&design).unwrap();
+        assert_eq!(o.route_colors.get(&5), Some(&PROPOSED));
+        assert_eq!(o.route_colors.len(), 1);
+        assert!(
+            o.route_notes[&5].contains("length"),
+            "{}",
+            o.route_notes[&5]
+        );
+        assert!(!o.route_notes[&5].contains('→'));
+    }
+}
