@@ -91,3 +91,66 @@ fn bad_targets_and_knobs_are_named() {
     let err = String::from_utf8(run.stderr).unwrap();
     assert!(err.contains("give bounds"), "{err}");
 }
+
+#[test]
+fn board_knobs_write_route_and_deck_changes_and_keep_locks() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("balanced.yaml");
+    let run = balance(&[
+        "--target",
+        "first-player-advantage=0",
+        "--knob",
+        "route-colour",
+        "--knob",
+        "double-routes",
+        "--knob",
+        "deck-counts=10..14",
+        "--lock",
+        "atlanta-charleston",
+        "--lock",
+        "deck:red",
+        "--players",
+        "3",
+        "--games",
+        "30",
+        "--generations",
+        "3",
+        "--children",
+        "4",
+        "--check-games",
+        "40",
+        "--seed",
+        "2",
+        "--quiet",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert!(text.contains("CHANGES"), "{text}");
+    let variant = formats::load(&out).unwrap().design;
+    let original = formats::load(&maps("usa-unbalanced.yaml")).unwrap().design;
+    assert_eq!(variant.tickets, original.tickets);
+    assert_ne!(
+        (&variant.routes, &variant.cards),
+        (&original.routes, &original.cards)
+    );
+    let route = |f: &formats::GameFile| {
+        f.routes
+            .iter()
+            .filter(|r| {
+                (r.from.as_str(), r.to.as_str()) == ("Atlanta", "Charleston")
+                    || (r.from.as_str(), r.to.as_str()) == ("Charleston", "Atlanta")
+            })
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(route(&variant), route(&original));
+    let red = |f: &formats::GameFile| {
+        formats::rules::resolve(&f.rules, &f.cards)
+            .unwrap()
+            .1
+            .colors["red"]
+    };
+    assert_eq!(red(&variant), red(&original));
+}

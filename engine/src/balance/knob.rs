@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde_yaml::{Mapping, Value};
 
-use formats::GameFile;
+use formats::{GameFile, RouteSpec};
 
 use crate::rng::GameRng;
 
@@ -31,11 +31,25 @@ pub enum Knob {
         /// Highest.
         hi: f64,
     },
+    /// Route colours: a route takes another deck colour or `gray` (never
+    /// its twin's colour).
+    RouteColour,
+    /// Which routes are double: a single route gains a twin (same ends and
+    /// length, another colour), or a double route loses its second track.
+    DoubleRoutes,
+    /// Deck counts: one colour's cards or the locomotives, each within
+    /// `lo..=hi`, 1–2 cards at a time.
+    DeckCounts {
+        /// Fewest cards of a kind.
+        lo: u8,
+        /// Most cards of a kind.
+        hi: u8,
+    },
 }
 
 /// The knobs `balance` knows, for help texts and errors.
-pub const KNOB_NAMES: &str =
-    "ticket-points[=1..30], route-length, rule:PATH=LO..HI (e.g. rule:trains=40..50)";
+pub const KNOB_NAMES: &str = "ticket-points[=1..30], route-length, route-colour, double-routes, \
+     deck-counts[=6..20], rule:PATH=LO..HI (e.g. rule:trains=40..50)";
 
 /// Why a knob could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -90,6 +104,19 @@ impl FromStr for Knob {
                 })
             }
             ("route-length", None) => Ok(Knob::RouteLength),
+            ("route-colour" | "route-color", None) => Ok(Knob::RouteColour),
+            ("double-routes", None) => Ok(Knob::DoubleRoutes),
+            ("deck-counts", None) => Ok(Knob::DeckCounts { lo: 6, hi: 20 }),
+            ("deck-counts", Some(v)) => {
+                let (lo, hi) = bounds(v)?;
+                if lo < 0.0 || hi > 255.0 {
+                    return Err(err("deck counts stay within 0..255"));
+                }
+                Ok(Knob::DeckCounts {
+                    lo: lo as u8,
+                    hi: hi as u8,
+                })
+            }
             _ => Err(err(&format!("no such knob; the knobs are {KNOB_NAMES}"))),
         }
     }
@@ -103,6 +130,30 @@ pub fn rule_value(file: &GameFile, path: &str) -> Option<f64> {
         v = v.get(part)?.clone();
     }
     v.as_f64()
+}
+
+/// A route's ends, in a fixed order.
+fn ends(r: &RouteSpec) -> (&str, &str) {
+    if r.from <= r.to {
+        (&r.from, &r.to)
+    } else {
+        (&r.to, &r.from)
+    }
+}
+
+fn ends_eq(e: &(&str, &str), r: &RouteSpec) -> bool {
+    *e == ends(r)
+}
+
+/// The colours a route may take: the deck's colours and `gray`.
+fn deck_colours(file: &GameFile) -> Option<Vec<String>> {
+    let (_, deck) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
+    Some(
+        deck.colors
+            .into_keys()
+            .chain(std::iter::once("gray".to_owned()))
+            .collect(),
+    )
 }
 
 fn set_rule(rules: &mut Mapping, path: &str, value: f64) {
@@ -149,6 +200,153 @@ impl Mutator<'_> {
         self.locked
             .iter()
             .any(|l| *l == name || r.id.as_deref() == Some(l.as_str()))
+    }
+
+    /// Whether any route between these ends is locked (then which routes
+    /// are double there is locked too).
+    fn pair_locked(&self, file: &GameFile, i: usize) -> bool {
+        let ends = ends(&file.routes[i]);
+        (0..file.routes.len())
+            .any(|j| ends_eq(&ends, &file.routes[j]) && self.route_locked(file, j))
+    }
+
+    /// The original of a (possibly changed) route: by id, else by its
+    /// ends and colour, else by its ends.
+    fn original_route(&self, r: &RouteSpec) -> Option<&RouteSpec> {
+        let routes = &self.original.routes;
+        match &r.id {
+            Some(id) => routes.iter().find(|o| o.id.as_ref() == Some(id)),
+            None => routes
+                .iter()
+                .find(|o| o.id.is_none() && ends_eq(&ends(r), o) && o.color == r.color)
+                .or_else(|| routes.iter().find(|o| ends_eq(&ends(r), o))),
+        }
+    }
+
+    /// Gives a free route another deck colour or `gray`, never its twin's.
+    fn recolour(&self, file: &mut GameFile, rng: &mut GameRng) -> Option<String> {
+        let colours = deck_colours(file)?;
+        let free: Vec<usize> = (0..file.routes.len())
+            .filter(|&i| !self.route_locked(file, i))
+            .collect();
+        if free.is_empty() {
+            return None;
+        }
+        let i = free[rng.index(free.len())];
+        let twins: Vec<&str> = (0..file.routes.len())
+            .filter(|&j| j != i && ends_eq(&ends(&file.routes[i]), &file.routes[j]))
+            .map(|j| file.routes[j].color.as_str())
+            .collect();
+        let old = file.routes[i].color.clone();
+        let options: Vec<&String> = colours
+            .iter()
+            .filter(|c| **c != old && !twins.contains(&c.as_str()))
+            .collect();
+        if options.is_empty() {
+            return None;
+        }
+        let new = options[rng.index(options.len())].clone();
+        let r = &mut file.routes[i];
+        let was = r.display_name();
+        r.color = new;
+        Some(format!("route {was}: colour {old} → {}", r.color))
+    }
+
+    /// Doubles a free single route (a twin of another colour, appended) or
+    /// makes a free double route single (its last track goes), one or the
+    /// other at random.
+    fn toggle_double(&self, file: &mut GameFile, rng: &mut GameRng) -> Option<String> {
+        let twins = |file: &GameFile, i: usize| {
+            (0..file.routes.len())
+                .filter(|&j| ends_eq(&ends(&file.routes[i]), &file.routes[j]))
+                .collect::<Vec<usize>>()
+        };
+        let free: Vec<usize> = (0..file.routes.len())
+            .filter(|&i| !self.pair_locked(file, i))
+            .collect();
+        let (single, double): (Vec<usize>, Vec<usize>) =
+            free.into_iter().partition(|&i| twins(file, i).len() == 1);
+        let undouble = match (single.is_empty(), double.is_empty()) {
+            (true, true) => return None,
+            (true, false) => true,
+            (false, true) => false,
+            (false, false) => rng.below(2) == 0,
+        };
+        if undouble {
+            let i = double[rng.index(double.len())];
+            let last = *twins(file, i).last()?;
+            let gone = file.routes.remove(last);
+            return Some(format!("route {}: no longer double", gone.display_name()));
+        }
+        let i = single[rng.index(single.len())];
+        let colours = deck_colours(file)?;
+        let base = &file.routes[i];
+        let options: Vec<&String> = colours
+            .iter()
+            .filter(|c| **c != base.color || *c == "gray")
+            .collect();
+        let mut twin = RouteSpec {
+            color: options[rng.index(options.len())].clone(),
+            bends: Default::default(),
+            ..base.clone()
+        };
+        twin.id = base.id.as_ref().map(|id| {
+            (2..)
+                .map(|n| format!("{id}-{n}"))
+                .find(|c| file.routes.iter().all(|r| r.id.as_ref() != Some(c)))
+                .unwrap_or_else(|| format!("{id}-twin"))
+        });
+        let what = format!(
+            "route {}: doubled by {}",
+            base.display_name(),
+            twin.display_name()
+        );
+        file.routes.push(twin);
+        Some(what)
+    }
+
+    /// Moves one unlocked deck count (a colour or the locomotives, locked
+    /// as `deck:NAME`) by 1–2 within `lo..=hi`.
+    fn change_deck(
+        &self,
+        file: &mut GameFile,
+        rng: &mut GameRng,
+        lo: u8,
+        hi: u8,
+    ) -> Option<String> {
+        let (_, deck) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
+        let mut kinds: Vec<(String, u8)> = deck.colors.into_iter().collect();
+        kinds.push(("locomotives".into(), deck.locomotives));
+        kinds.retain(|(k, _)| !self.locked.contains(&format!("deck:{k}")));
+        if kinds.is_empty() {
+            return None;
+        }
+        let (kind, old) = kinds.swap_remove(rng.index(kinds.len()));
+        let step = 1 + rng.below(2) as u8;
+        let new = if rng.below(2) == 0 {
+            old.saturating_sub(step).max(lo)
+        } else {
+            old.saturating_add(step).min(hi)
+        };
+        if new == old {
+            return None;
+        }
+        let value = Value::Number(u64::from(new).into());
+        if kind == "locomotives" {
+            file.cards.insert("locomotives".into(), value);
+        } else {
+            let colors = file
+                .cards
+                .entry("colors".into())
+                .or_insert_with(|| Value::Mapping(Mapping::new()));
+            if !colors.is_mapping() {
+                *colors = Value::Mapping(Mapping::new());
+            }
+            if let Value::Mapping(m) = colors {
+                m.insert(kind.as_str().into(), value);
+            }
+        }
+        Some(format!("deck {kind}: {old} → {new} cards"))
     }
 
     /// Makes one change to `file` and says what it was, or `None` when the
@@ -202,9 +400,7 @@ impl Mutator<'_> {
                 }
                 let i = free[rng.index(free.len())];
                 let base = self
-                    .original
-                    .routes
-                    .get(i)
+                    .original_route(&file.routes[i])
                     .map_or(file.routes[i].length, |r| r.length);
                 let r = &mut file.routes[i];
                 let old = r.length;
@@ -219,6 +415,9 @@ impl Mutator<'_> {
                     r.length
                 ))
             }
+            Knob::RouteColour => self.recolour(file, rng),
+            Knob::DoubleRoutes => self.toggle_double(file, rng),
+            Knob::DeckCounts { lo, hi } => self.change_deck(file, rng, *lo, *hi),
             Knob::Rule { path, lo, hi } => {
                 let old = rule_value(file, path)?;
                 let up = rng.below(2) == 0;
@@ -292,5 +491,196 @@ mod tests {
         assert_ne!(original.tickets[0].points, file.tickets[0].points);
         let trains = rule_value(&file, "trains").unwrap();
         assert!((44.0..=46.0).contains(&trains), "{trains}");
+    }
+}
+
+#[cfg(test)]
+mod board_knob_tests {
+    use std::path::Path;
+
+    use super::*;
+
+    fn usa() -> formats::LoadedDesign {
+        formats::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml")).unwrap()
+    }
+
+    /// Many changes through one knob with every other route and the red
+    /// cards locked; returns the original and the changed design.
+    fn churn(knob: Knob, changes: usize) -> (GameFile, GameFile, Vec<String>) {
+        let original = usa().design;
+        let mut locked: Vec<String> = original
+            .routes
+            .iter()
+            .step_by(2)
+            .map(|r| r.id.clone().unwrap())
+            .collect();
+        locked.push("deck:red".into());
+        let knobs = [knob];
+        let m = Mutator {
+            original: &original,
+            knobs: &knobs,
+            locked: &locked,
+        };
+        let mut file = original.clone();
+        let mut rng = GameRng::seeded(7);
+        let mut done = 0;
+        for _ in 0..changes {
+            done += usize::from(m.mutate(&mut file, &mut rng, &[]).is_some());
+        }
+        assert!(done > changes / 2, "only {done} changes");
+        (original, file, locked)
+    }
+
+    /// The variant written for `file` over USA: its top-level keys, and the
+    /// design it loads back as.
+    fn variant(file: &GameFile) -> (Vec<String>, Mapping, GameFile) {
+        let base = usa();
+        let base = formats::BaseDesign {
+            extends: "usa.yaml".into(),
+            mapping: match serde_yaml::to_value(&base.design).unwrap() {
+                Value::Mapping(m) => m,
+                _ => unreachable!(),
+            },
+            design: base.design,
+        };
+        let text = formats::to_yaml(file, Some(&base)).unwrap();
+        let mapping: Mapping = serde_yaml::from_str(&text).unwrap();
+        let keys = mapping
+            .keys()
+            .map(|k| k.as_str().unwrap().to_owned())
+            .collect();
+        let at = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa-knob-test.yaml");
+        let back = formats::load_str(&text, &at).unwrap().design;
+        (keys, mapping, back)
+    }
+
+    fn locked_routes_unchanged(original: &GameFile, file: &GameFile, locked: &[String]) {
+        for id in locked.iter().filter(|l| !l.starts_with("deck:")) {
+            let find = |f: &GameFile| f.routes.iter().find(|r| r.id.as_ref() == Some(id)).cloned();
+            assert_eq!(find(original), find(file), "locked route {id} changed");
+        }
+    }
+
+    fn routes_in(mapping: &Mapping) -> usize {
+        mapping
+            .get("routes")
+            .and_then(Value::as_sequence)
+            .map_or(0, Vec::len)
+    }
+
+    #[test]
+    fn route_colours_change_only_free_routes_never_to_a_twins_colour_and_save_as_changes() {
+        let (original, file, locked) = churn(Knob::RouteColour, 40);
+        locked_routes_unchanged(&original, &file, &locked);
+        assert_eq!(original.routes.len(), file.routes.len());
+        for (i, r) in file.routes.iter().enumerate() {
+            for t in &file.routes[i + 1..] {
+                if ends(r) == ends(t) && r.color != "gray" {
+                    assert_ne!(
+                        r.color,
+                        t.color,
+                        "{} has a twin of its colour",
+                        r.display_name()
+                    );
+                }
+            }
+        }
+        assert!(crate::Board::build(&file).is_ok());
+        let changed = original
+            .routes
+            .iter()
+            .zip(&file.routes)
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(changed > 10, "{changed}");
+        let (keys, mapping, back) = variant(&file);
+        assert_eq!(keys, ["format", "extends", "routes"]);
+        assert_eq!(routes_in(&mapping), changed);
+        assert_eq!(back.routes, file.routes);
+    }
+
+    #[test]
+    fn double_routes_come_and_go_only_where_nothing_is_locked_and_save_as_changes() {
+        let (original, file, locked) = churn(Knob::DoubleRoutes, 40);
+        locked_routes_unchanged(&original, &file, &locked);
+        let pairs = |f: &GameFile| {
+            let mut p: Vec<(String, String)> = f
+                .routes
+                .iter()
+                .map(|r| {
+                    let (a, b) = ends(r);
+                    (a.to_owned(), b.to_owned())
+                })
+                .collect();
+            p.sort();
+            p
+        };
+        assert_ne!(pairs(&original), pairs(&file));
+        for id in &locked {
+            let Some(r) = original.routes.iter().find(|r| r.id.as_ref() == Some(id)) else {
+                continue;
+            };
+            let count = |f: &GameFile| f.routes.iter().filter(|t| ends(t) == ends(r)).count();
+            assert_eq!(count(&original), count(&file), "{id}: doubling changed");
+        }
+        assert!(crate::Board::build(&file).is_ok());
+        let (keys, mapping, back) = variant(&file);
+        assert!(
+            keys.iter()
+                .all(|k| ["format", "extends", "routes", "remove"].contains(&k.as_str())),
+            "{keys:?}"
+        );
+        let added = file
+            .routes
+            .iter()
+            .filter(|r| !original.routes.contains(r))
+            .count();
+        assert_eq!(routes_in(&mapping), added);
+        let mut a = back.routes.clone();
+        let mut b = file.routes.clone();
+        a.sort_by_key(|r| r.id.clone());
+        b.sort_by_key(|r| r.id.clone());
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn deck_counts_stay_in_bounds_keep_locked_colours_and_save_as_changes() {
+        let (original, file, _) = churn(Knob::DeckCounts { lo: 8, hi: 14 }, 60);
+        let (_, before) = formats::rules::resolve(&original.rules, &original.cards).unwrap();
+        let (_, after) = formats::rules::resolve(&file.rules, &file.cards).unwrap();
+        assert_eq!(before.colors["red"], after.colors["red"]);
+        assert_ne!(before, after);
+        for (c, n) in &after.colors {
+            assert!((8..=14).contains(n) || c == "red", "{c}: {n}");
+        }
+        assert!((8..=14).contains(&after.locomotives));
+        let (keys, mapping, back) = variant(&file);
+        assert_eq!(keys, ["format", "extends", "cards"]);
+        let written = mapping["cards"]["colors"]
+            .as_mapping()
+            .map_or(0, Mapping::len);
+        let moved = before
+            .colors
+            .iter()
+            .filter(|(c, n)| after.colors[*c] != **n)
+            .count();
+        assert_eq!(written, moved, "{:?}", mapping["cards"]);
+        assert_eq!(back.cards, file.cards);
+    }
+
+    #[test]
+    fn the_new_knobs_are_read() {
+        assert_eq!("route-colour".parse(), Ok(Knob::RouteColour));
+        assert_eq!("route-color".parse(), Ok(Knob::RouteColour));
+        assert_eq!("double-routes".parse(), Ok(Knob::DoubleRoutes));
+        assert_eq!(
+            "deck-counts=4..16".parse(),
+            Ok(Knob::DeckCounts { lo: 4, hi: 16 })
+        );
+        let e = "deck-counts=1..300"
+            .parse::<Knob>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("0..255"), "{e}");
     }
 }

@@ -27,6 +27,7 @@
 //! [`Outcome::after`]), never on those searched on.
 
 pub mod knob;
+pub mod proposal;
 pub mod target;
 
 use std::sync::Arc;
@@ -35,6 +36,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use formats::GameFile;
 
 pub use knob::{Knob, KnobError, Mutator};
+pub use proposal::{Proposal, proposals};
 pub use target::{Measure, Target, TargetError};
 
 use crate::board_game::BoardFamily;
@@ -78,6 +80,8 @@ pub struct BalanceProgress {
     pub changes: usize,
     /// Games simulated so far.
     pub games: u64,
+    /// The changes of the best design so far, in the order accepted.
+    pub best_changes: Vec<String>,
 }
 
 /// Why balancing could not run.
@@ -194,6 +198,7 @@ pub fn balance(
             best_loss: best.loss,
             changes: changes.len(),
             games,
+            best_changes: changes.to_vec(),
         });
     };
     report(0, &best, &changes, games.get());

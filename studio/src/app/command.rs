@@ -114,6 +114,8 @@ pub enum UICommand {
     PlayGame,
     /// Open the Simulate window.
     Simulate,
+    /// Open the Balance window.
+    Balance,
     /// Pick a tool of the map.
     Tool(Tool),
     /// Cancel a half-finished action, or clear the selection.
@@ -154,10 +156,10 @@ impl UICommand {
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {
         use UICommand::{
-            BackgroundImage, Cancel, Compare, Delete, Duplicate, ExportPdf, ExportPng, ExportSvg,
-            ExportTables, ExportTts, FinishRegion, ImportTables, New, Nudge, Open, OpenPath,
-            PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search, Simulate, ToggleLock, Undo,
-            ZoomToFit,
+            BackgroundImage, Balance, Cancel, Compare, Delete, Duplicate, ExportPdf, ExportPng,
+            ExportSvg, ExportTables, ExportTts, FinishRegion, ImportTables, New, Nudge, Open,
+            OpenPath, PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search, Simulate, ToggleLock,
+            Undo, ZoomToFit,
         };
         [
             New,
@@ -184,6 +186,7 @@ impl UICommand {
             BackgroundImage,
             PlayGame,
             Simulate,
+            Balance,
         ]
         .into_iter()
         .chain(Tool::ALL.map(UICommand::Tool))
@@ -223,6 +226,7 @@ impl UICommand {
             UICommand::BackgroundImage => "Background image…",
             UICommand::PlayGame => "Play a game…",
             UICommand::Simulate => "Simulate…",
+            UICommand::Balance => "Balance…",
             UICommand::Tool(t) => t.label(),
             UICommand::Cancel => "Cancel",
             UICommand::FinishRegion => "Close region",
@@ -292,6 +296,9 @@ impl UICommand {
             UICommand::Simulate => {
                 "Play thousands of bot games on the design and show the results".into()
             }
+            UICommand::Balance => {
+                "Search for small changes that meet balance targets in simulation, then accept or reject each".into()
+            }
             UICommand::Tool(t) => t.hint().into(),
             UICommand::Cancel => "Cancel a half-finished action, or clear the selection".into(),
             UICommand::FinishRegion => "Close the region being drawn".into(),
@@ -322,7 +329,8 @@ impl UICommand {
             | UICommand::Quit
             | UICommand::BackgroundImage
             | UICommand::PlayGame
-            | UICommand::Simulate => &[],
+            | UICommand::Simulate
+            | UICommand::Balance => &[],
             UICommand::Undo => const { &[cmd(Key::Z)] },
             UICommand::Redo => const { &[cmd_shift(Key::Z), cmd(Key::Y)] },
             UICommand::Delete => const { &[plain(Key::Delete), plain(Key::Backspace)] },

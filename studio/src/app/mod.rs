@@ -9,6 +9,7 @@
 //! window.
 
 pub mod analysis;
+pub mod balance;
 pub mod canvas;
 pub mod command;
 pub mod compare;

@@ -26,10 +26,11 @@ pub struct Args {
     #[arg(long = "target", required = true, value_parser = clap::value_parser!(Target))]
     pub targets: Vec<Target>,
     /// What may change, repeatable: ticket-points[=1..30], route-length (±1),
-    /// rule:PATH=LO..HI.
+    /// route-colour, double-routes, deck-counts[=6..20], rule:PATH=LO..HI.
     #[arg(long = "knob", required = true, value_parser = clap::value_parser!(Knob))]
     pub knobs: Vec<Knob>,
-    /// A ticket (`From - To`) or route (`From - To (colour)` or its id) that must not change; repeatable.
+    /// A ticket (`From - To`), route (`From - To (colour)` or its id) or deck count
+    /// (`deck:red`, `deck:locomotives`) that must not change; repeatable.
     #[arg(long = "lock")]
     pub locks: Vec<String>,
     /// The seed of the search and of every game: the same seed gives the same result.

@@ -41,6 +41,7 @@ impl Studio {
             UICommand::BackgroundImage => self.background_open = true,
             UICommand::PlayGame => self.play.open = true,
             UICommand::Simulate => self.simulate.open = true,
+            UICommand::Balance => self.balance.open = true,
             UICommand::Tool(t) => self.canvas.set_tool(t, &mut self.doc),
             UICommand::Cancel => self.cancel(),
             UICommand::FinishRegion => self

@@ -65,6 +65,12 @@ impl Studio {
             .overlay()
             .or_else(|| self.simulate.overlay())
             .or_else(|| self.compare.as_ref().map(|c| c.overlay.clone()))
+            .or_else(|| {
+                self.balance
+                    .open
+                    .then(|| self.balance.overlay(&self.doc.design))
+                    .flatten()
+            })
             .unwrap_or_default();
         self.canvas.read_only = self.play.in_game();
 

@@ -70,7 +70,11 @@ const MENUS: [(&str, &[MenuItem]); 4] = [
     ),
     (
         "Playtest",
-        &[Command(UICommand::PlayGame), Command(UICommand::Simulate)],
+        &[
+            Command(UICommand::PlayGame),
+            Command(UICommand::Simulate),
+            Command(UICommand::Balance),
+        ],
     ),
 ];
 

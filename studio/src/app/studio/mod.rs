@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use egui::Ui;
 
+use super::balance::BalanceWindow;
 use super::canvas::Canvas;
 use super::compare::CompareView;
 use super::document::Document;
@@ -103,6 +104,8 @@ pub struct Studio {
     pub simulate: SimulateWindow,
     /// The Compare window, while open.
     pub compare: Option<CompareView>,
+    /// The Balance window: the balance search and its proposals.
+    pub balance: BalanceWindow,
     tables: [ObjectTable; 3],
     inspector: Inspector,
     rules: RulesPanel,
@@ -150,6 +153,7 @@ impl Studio {
             play: PlayWindow::default(),
             simulate: SimulateWindow::default(),
             compare: None,
+            balance: BalanceWindow::default(),
             tables: [
                 ObjectTable::new(TableKind::Cities),
                 ObjectTable::new(TableKind::Routes),

@@ -1,6 +1,7 @@
 //! The windows over the studio: Play, Simulate, Compare, Search and the
 //! background image.
 
+use super::super::balance::Request;
 use super::{PathPurpose, Studio};
 
 impl Studio {
@@ -22,11 +23,40 @@ impl Studio {
         }
     }
 
+    /// The Balance window; an accepted proposal is one undoable edit.
+    fn balance_window(&mut self, ctx: &egui::Context) {
+        if !self.balance.open {
+            return;
+        }
+        let mut open = true;
+        let mut request = None;
+        let design = &self.doc.design;
+        let balance = &mut self.balance;
+        egui::Window::new("Balance")
+            .open(&mut open)
+            .default_width(420.0)
+            .scroll(true)
+            .show(ctx, |ui| request = balance.ui(ui, design));
+        if let Some(Request::Accept(p)) = request {
+            let what = p.describe().replace('→', "->");
+            if self.doc.edit(&format!("Balance: {what}"), |d| p.apply(d)) {
+                self.status = format!("Accepted: {what}");
+            } else {
+                self.status = format!("Not applied (the design changed since): {what}");
+            }
+        }
+        if !open {
+            self.balance.stop();
+            self.balance.open = false;
+        }
+    }
+
     /// Shows the open windows and acts on what they ask for.
     pub(super) fn windows(&mut self, ctx: &egui::Context) {
         self.play_window(ctx);
         self.simulate_window(ctx);
         self.compare_window(ctx);
+        self.balance_window(ctx);
         if self.search_open {
             let mut open = true;
             let mut picked = None;

@@ -1,0 +1,426 @@
+//! Playtest → Balance…: the engine's balance search ([`engine::balance`]) on
+//! a worker thread. The designer sets targets, knobs and locks (the CLI's
+//! syntax, read by the engine), watches the best design so far, may stop
+//! the search keeping the best, then sees each proposed change on the map
+//! and accepts (one undo step each) or rejects it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use egui::{Color32, RichText, Ui};
+use engine::balance::{self, BalanceConfig, BalanceProgress, Knob, Outcome, Proposal, Target};
+use engine::board_game::BoardFamily;
+use engine::game::Family;
+use formats::GameFile;
+
+use super::canvas::paint::Overlay;
+use super::panels::labelled;
+
+/// A proposed change drawn on the map.
+pub const PROPOSED: Color32 = Color32::from_rgb(150, 60, 200);
+
+/// The search's settings as the designer types them.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Targets, comma-separated (`ticket-value=0.3, first-player-advantage`).
+    pub targets: String,
+    /// Knobs, comma-separated (`ticket-points, route-colour`).
+    pub knobs: String,
+    /// Locked objects, one per line.
+    pub locks: String,
+    /// Games per player count at the first rung.
+    pub games: u32,
+    /// Generations at most.
+    pub generations: u32,
+    /// The seed of the search.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            targets: "ticket-value=0.3, first-player-advantage=0.05".into(),
+            knobs: "ticket-points".into(),
+            locks: String::new(),
+            games: 100,
+            generations: 30,
+            seed: 1,
+        }
+    }
+}
+
+/// Where the window is.
+#[derive(Default)]
+enum State {
+    /// Settings shown, nothing run.
+    #[default]
+    Idle,
+    /// The search runs.
+    Running {
+        progress: Arc<Mutex<Option<BalanceProgress>>>,
+        cancel: Arc<AtomicBool>,
+        handle: JoinHandle<Result<Outcome, balance::BalanceError>>,
+        original: Box<GameFile>,
+    },
+    /// Proposals to accept or reject.
+    Review {
+        proposals: Vec<Proposal>,
+        summary: String,
+    },
+}
+
+/// What the window asks the studio to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Request {
+    /// Apply this proposal as one undoable edit.
+    Accept(Proposal),
+}
+
+/// The Balance window.
+#[derive(Default)]
+pub struct BalanceWindow {
+    /// Whether it is open.
+    pub open: bool,
+    /// The settings.
+    pub settings: Settings,
+    state: State,
+    error: Option<String>,
+    /// A proposal shown on the map (hovered or the first).
+    shown: Option<usize>,
+}
+
+/// The engine's text in the studio's font (which has no arrows or `≤`).
+fn shown(text: &str) -> String {
+    text.replace('→', "->")
+        .replace('≤', "<=")
+        .replace('≥', ">=")
+}
+
+fn split<T: std::str::FromStr>(text: &str, what: &str) -> Result<Vec<T>, String>
+where
+    T::Err: std::fmt::Display,
+{
+    let items: Vec<T> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<T>().map_err(|e| format!("{what} {e}")))
+        .collect::<Result<_, _>>()?;
+    if items.is_empty() {
+        return Err(format!("give at least one {what}"));
+    }
+    Ok(items)
+}
+
+impl BalanceWindow {
+    /// Whether the search is running.
+    pub fn running(&self) -> bool {
+        matches!(self.state, State::Running { .. })
+    }
+
+    /// The proposals left to review.
+    pub fn proposals(&self) -> &[Proposal] {
+        match &self.state {
+            State::Review { proposals, .. } => proposals,
+            _ => &[],
+        }
+    }
+
+    /// Starts the search on `design` on a worker thread.
+    fn start(&mut self, design: &GameFile, ctx: &egui::Context) -> Result<(), String> {
+        if design.family != formats::Family::Board {
+            return Err(format!(
+                "this is a {} design: balance works on board designs",
+                design.family
+            ));
+        }
+        let targets: Vec<Target> = split(&self.settings.targets, "target")?;
+        let knobs: Vec<Knob> = split(&self.settings.knobs, "knob")?;
+        let locks: Vec<String> = self
+            .settings
+            .locks
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let board = engine::Board::build(design)
+            .map_err(|_| "the design has errors: fix them first (see Diagnostics)".to_owned())?;
+        let (min, max) = <BoardFamily as Family>::players(&board);
+        let config = BalanceConfig {
+            players: (min..=max).collect(),
+            bots: [
+                "route-focus",
+                "destination-hungry",
+                "long-route",
+                "one-step",
+            ]
+            .map(str::to_owned)
+            .to_vec(),
+            seed: self.settings.seed,
+            threads: 0,
+            turn_cap: engine::sim::DEFAULT_TURN_CAP,
+            games: self.settings.games.max(1),
+            generations: self.settings.generations,
+            children: 6,
+            check_games: self.settings.games.max(1) * 4,
+        };
+        let progress = Arc::new(Mutex::new(None));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let original = Box::new(design.clone());
+        let handle = {
+            let (progress, cancel, design, ctx) = (
+                progress.clone(),
+                cancel.clone(),
+                design.clone(),
+                ctx.clone(),
+            );
+            std::thread::spawn(move || {
+                balance::balance(
+                    &design,
+                    &targets,
+                    &knobs,
+                    &locks,
+                    &config,
+                    &|p| {
+                        if let Ok(mut slot) = progress.lock() {
+                            *slot = Some(p.clone());
+                        }
+                        ctx.request_repaint();
+                    },
+                    &cancel,
+                )
+            })
+        };
+        self.state = State::Running {
+            progress,
+            cancel,
+            handle,
+            original,
+        };
+        Ok(())
+    }
+
+    /// Collects a finished search.
+    fn poll(&mut self) {
+        let finished = matches!(&self.state, State::Running { handle, .. } if handle.is_finished());
+        if !finished {
+            return;
+        }
+        let State::Running {
+            handle, original, ..
+        } = std::mem::take(&mut self.state)
+        else {
+            return;
+        };
+        match handle.join() {
+            Ok(Ok(outcome)) => {
+                let proposals = balance::proposals(&original, &outcome.best);
+                let met = outcome
+                    .checks
+                    .iter()
+                    .filter(|c| c.after.iter().all(|m| m.miss == 0.0))
+                    .count();
+                let summary = format!(
+                    "{} after {} generation{} ({} games): {} of {} targets met on fresh seeds{}.",
+                    if outcome.cancelled { "Stopped" } else { "Done" },
+                    outcome.generations,
+                    if outcome.generations == 1 { "" } else { "s" },
+                    engine::sim::findings::thousands(outcome.games),
+                    met,
+                    outcome.checks.len(),
+                    if proposals.is_empty() {
+                        "; no change helped"
+                    } else {
+                        ""
+                    }
+                );
+                self.shown = None;
+                self.state = State::Review { proposals, summary };
+            }
+            Ok(Err(e)) => self.error = Some(e.to_string()),
+            Err(_) => self.error = Some("the balance search failed".into()),
+        }
+    }
+
+    /// The proposal shown on the map.
+    pub fn overlay(&self, design: &GameFile) -> Option<Overlay> {
+        let proposals = self.proposals();
+        let p = proposals.get(self.shown.unwrap_or(0))?;
+        let mut o = Overlay::default();
+        for i in p.routes(design) {
+            o.route_colors.insert(i, PROPOSED);
+            o.route_weights.insert(i, 2.0);
+            o.route_notes.insert(i, shown(&p.describe()));
+        }
+        if let Some((a, b)) = p.ticket_ends(design) {
+            for (i, c) in design.cities.iter().enumerate() {
+                if c.name == a || c.name == b {
+                    o.lit_cities.insert(i);
+                    o.city_notes.insert(i, shown(&p.describe()));
+                }
+            }
+        }
+        Some(o)
+    }
+
+    /// The window's contents; returns a proposal to apply.
+    pub fn ui(&mut self, ui: &mut Ui, design: &GameFile) -> Option<Request> {
+        self.poll();
+        if let Some(e) = &self.error {
+            ui.colored_label(Color32::from_rgb(220, 50, 50), shown(e));
+        }
+        match &self.state {
+            State::Idle => {
+                self.settings_ui(ui);
+                if ui.button("Run balance").clicked() {
+                    self.error = self.start(design, ui.ctx()).err();
+                }
+                None
+            }
+            State::Running {
+                progress, cancel, ..
+            } => {
+                let p = progress.lock().ok().and_then(|p| p.clone());
+                match p {
+                    Some(p) => {
+                        ui.add(
+                            egui::ProgressBar::new(
+                                p.generation as f32 / p.generations.max(1) as f32,
+                            )
+                            .text(format!("generation {}/{}", p.generation, p.generations)),
+                        );
+                        ui.label(format!(
+                            "Best so far: loss {:.3} (0: every target met), {} games",
+                            p.best_loss,
+                            engine::sim::findings::thousands(p.games)
+                        ));
+                        for c in &p.best_changes {
+                            ui.label(format!("• {}", shown(c)));
+                        }
+                    }
+                    None => {
+                        ui.spinner();
+                    }
+                }
+                if cancel.load(Ordering::Relaxed) {
+                    ui.label("Stopping: checking the best design on fresh seeds…");
+                } else if ui
+                    .button("Stop")
+                    .on_hover_text("Stop the search and keep the best design so far")
+                    .clicked()
+                {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(200));
+                None
+            }
+            State::Review { .. } => self.review_ui(ui),
+        }
+    }
+
+    fn settings_ui(&mut self, ui: &mut Ui) {
+        let s = &mut self.settings;
+        labelled(ui, "Targets", |ui| ui.text_edit_singleline(&mut s.targets)).on_hover_text(
+            format!("Comma-separated: {}", balance::target::TARGET_NAMES),
+        );
+        labelled(ui, "Knobs", |ui| ui.text_edit_singleline(&mut s.knobs)).on_hover_text(shown(
+            &format!("Comma-separated: {}", balance::knob::KNOB_NAMES),
+        ));
+        labelled(ui, "Locks", |ui| ui.text_edit_multiline(&mut s.locks)).on_hover_text(
+            "One per line: a ticket (From - To), a route (From - To (colour) or its id) or deck:COLOUR",
+        );
+        labelled(ui, "Games per player count", |ui| {
+            ui.add(egui::DragValue::new(&mut s.games).range(1..=100_000))
+        });
+        labelled(ui, "Generations", |ui| {
+            ui.add(egui::DragValue::new(&mut s.generations).range(1..=1000))
+        });
+        labelled(ui, "Seed", |ui| ui.add(egui::DragValue::new(&mut s.seed)));
+    }
+
+    fn review_ui(&mut self, ui: &mut Ui) -> Option<Request> {
+        let State::Review { proposals, summary } = &mut self.state else {
+            return None;
+        };
+        ui.label(summary.as_str());
+        if !proposals.is_empty() {
+            ui.label(
+                RichText::new(
+                    "The first (or hovered) change is shown on the map in purple; an accepted one can be undone.",
+                )
+                .weak(),
+            );
+        }
+        let mut accept = None;
+        let mut reject = None;
+        for (i, p) in proposals.iter().enumerate() {
+            ui.horizontal(|ui| {
+                let r = ui.label(shown(&p.describe()));
+                if r.hovered() {
+                    self.shown = Some(i);
+                }
+                if ui.button("Accept").clicked() {
+                    accept = Some(i);
+                }
+                if ui.button("Reject").clicked() {
+                    reject = Some(i);
+                }
+            });
+        }
+        let request = accept.map(|i| Request::Accept(proposals.remove(i)));
+        if let Some(i) = reject {
+            proposals.remove(i);
+        }
+        if accept.is_some() || reject.is_some() {
+            self.shown = None;
+        }
+        ui.separator();
+        if ui.button("New balance run").clicked() {
+            self.state = State::Idle;
+        }
+        request
+    }
+
+    /// Stops a running search (the window closed).
+    pub fn stop(&self) {
+        if let State::Running { cancel, .. } = &self.state {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_proposed_route_change_is_drawn_purple_on_its_route() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let design = formats::load(&path).unwrap().design;
+        let mut after = design.routes[5].clone();
+        after.length += 1;
+        let proposal = Proposal::Route {
+            before: Box::new(design.routes[5].clone()),
+            after: Box::new(after),
+        };
+        let window = BalanceWindow {
+            state: State::Review {
+                proposals: vec![proposal],
+                summary: String::new(),
+            },
+            ..BalanceWindow::default()
+        };
+        let o = window.overlay(&design).unwrap();
+        assert_eq!(o.route_colors.get(&5), Some(&PROPOSED));
+        assert_eq!(o.route_colors.len(), 1);
+        assert!(
+            o.route_notes[&5].contains("length"),
+            "{}",
+            o.route_notes[&5]
+        );
+        assert!(!o.route_notes[&5].contains('→'));
+    }
+}

@@ -1,0 +1,123 @@
+//! Playtest → Balance… as a designer uses it: on the unbalanced USA, a short
+//! search proposes ticket changes (never a locked ticket), each shown on the
+//! map; one is accepted (one undo step), one rejected; a long search is
+//! stopped and keeps its best.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{config, harness, maps, type_into};
+use egui_kittest::kittest::Queryable as _;
+use studio::app::Studio;
+use studio::app::command::UICommand;
+
+fn click_label(h: &mut egui_kittest::Harness<'_, Studio>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(3);
+}
+
+fn wait_for_search(h: &mut egui_kittest::Harness<'_, Studio>) {
+    while h.state().balance.running() {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run_steps(3);
+}
+
+fn points(s: &Studio, ticket: &str) -> u32 {
+    s.doc
+        .design
+        .tickets
+        .iter()
+        .find(|t| t.display_name() == ticket)
+        .unwrap()
+        .points
+}
+
+#[test]
+fn a_search_proposes_changes_to_accept_one_by_one_and_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(
+        config(dir.path(), Some(maps("usa-unbalanced.yaml"))),
+        [1500.0, 950.0],
+    );
+    let original = h.state().doc.design.clone();
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Balance…");
+    type_into(&mut h, "Targets", "ticket-value=0.05");
+    type_into(&mut h, "Knobs", "ticket-points");
+    type_into(&mut h, "Locks", "Denver - El Paso");
+    let s = &mut h.state_mut().balance.settings;
+    s.games = 20;
+    s.generations = 2;
+    s.seed = 4;
+    click_label(&mut h, "Run balance");
+    assert!(h.state().balance.running());
+    wait_for_search(&mut h);
+
+    let proposals = h.state().balance.proposals().to_vec();
+    assert!(!proposals.is_empty(), "nothing proposed");
+    assert!(
+        proposals
+            .iter()
+            .all(|p| !p.describe().contains("Denver - El Paso")),
+        "a locked ticket was proposed"
+    );
+    h.get_by_label_contains("targets met on fresh seeds");
+    let first = proposals[0].describe().replace('→', "->");
+    h.get_by_label(&first);
+    // The first proposal is shown on the map: its ticket's cities lit.
+    assert_eq!(h.state().canvas.overlay.lit_cities.len(), 2);
+    assert_eq!(h.state().doc.design, original);
+
+    let ticket = match &proposals[0] {
+        engine::balance::Proposal::TicketPoints { ticket, to, .. } => (ticket.clone(), *to),
+        other => panic!("not a ticket change: {other:?}"),
+    };
+    h.get_all_by_label("Accept").next().unwrap().click();
+    h.run_steps(3);
+    assert_eq!(points(h.state(), &ticket.0), ticket.1);
+    assert_eq!(h.state().balance.proposals().len(), proposals.len() - 1);
+    assert!(h.query_by_label(&first).is_none());
+    h.get_by_label_contains(&format!("Accepted: {first}"));
+    h.state_mut().run_command(UICommand::Undo);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design, original, "one undo takes it back");
+
+    if proposals.len() > 1 {
+        h.get_all_by_label("Reject").next().unwrap().click();
+        h.run_steps(3);
+        assert_eq!(h.state().balance.proposals().len(), proposals.len() - 2);
+        assert_eq!(
+            h.state().doc.design,
+            original,
+            "a rejection changes nothing"
+        );
+    }
+}
+
+#[test]
+fn stop_keeps_the_best_so_far_and_bad_settings_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(
+        config(dir.path(), Some(maps("usa-unbalanced.yaml"))),
+        [1500.0, 950.0],
+    );
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Balance…");
+    type_into(&mut h, "Knobs", "colours");
+    click_label(&mut h, "Run balance");
+    h.get_by_label_contains("knob `colours`: no such knob");
+    assert!(!h.state().balance.running());
+
+    type_into(&mut h, "Knobs", "ticket-points");
+    let s = &mut h.state_mut().balance.settings;
+    s.games = 10;
+    s.generations = 1000;
+    click_label(&mut h, "Run balance");
+    assert!(h.state().balance.running());
+    click_label(&mut h, "Stop");
+    wait_for_search(&mut h);
+    h.get_by_label_contains("Stopped after");
+}
