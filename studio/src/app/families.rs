@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use engine::board_game::BoardFamily;
+use engine::dice::DiceFamily;
 use engine::families::AnyDesign;
 
 use super::play::family::PlayView;
@@ -31,10 +32,6 @@ pub trait StudioVisitor {
     fn visit<F: StudioFamily>(self, design: Arc<F::Design>) -> Self::Output;
 }
 
-/// What the windows say of a dice design, which the engine plays but the
-/// studio cannot show yet.
-pub const DICE_NOT_YET: &str = "The studio cannot play or simulate dice (Trains & Stations) designs yet: use `tracklayer play`, `tracklayer simulate` or `tracklayer bench` on the command line.";
-
 /// Runs `visitor` with the family of `design`, or says why the studio cannot.
 pub fn visit<T, V: StudioVisitor<Output = Result<T, String>>>(
     design: &AnyDesign,
@@ -42,7 +39,7 @@ pub fn visit<T, V: StudioVisitor<Output = Result<T, String>>>(
 ) -> Result<T, String> {
     match design {
         AnyDesign::Board(board) => visitor.visit::<BoardFamily>(board.clone()),
-        AnyDesign::Dice(_) => Err(DICE_NOT_YET.to_owned()),
+        AnyDesign::Dice(dice) => visitor.visit::<DiceFamily>(dice.clone()),
     }
 }
 
@@ -60,7 +57,8 @@ pub trait KindVisitor {
 pub fn visit_kind<V: KindVisitor>(kind: formats::Family, visitor: V) -> Option<V::Output> {
     match kind {
         formats::Family::Board => Some(visitor.visit::<BoardFamily>()),
-        formats::Family::CardGame | formats::Family::Dice => None,
+        formats::Family::Dice => Some(visitor.visit::<DiceFamily>()),
+        formats::Family::CardGame => None,
     }
 }
 

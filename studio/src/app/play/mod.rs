@@ -14,6 +14,7 @@
 //! [`board`]).
 
 pub mod board;
+pub mod dice;
 pub mod family;
 pub mod replay;
 pub mod score;

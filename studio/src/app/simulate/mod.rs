@@ -14,6 +14,7 @@
 pub mod board;
 pub mod charts;
 pub mod compare;
+pub mod dice;
 pub mod export;
 pub mod family;
 pub mod findings;
