@@ -148,6 +148,20 @@ fn layout(design: &DiceDesign, rect: Rect) -> Layout {
     }
 }
 
+/// Where space `space` of `design` is drawn when the map fills `rect` (a
+/// click there names it).
+pub fn space_centre(design: &DiceDesign, rect: Rect, space: u16) -> Option<Pos2> {
+    layout(design, rect).spaces.get(usize::from(space)).copied()
+}
+
+/// Where station `station` of `design` is drawn when the map fills `rect`.
+pub fn station_centre(design: &DiceDesign, rect: Rect, station: u16) -> Option<Pos2> {
+    layout(design, rect)
+        .stations
+        .get(usize::from(station))
+        .copied()
+}
+
 /// The letter drawn on a building.
 fn letter(b: Building) -> &'static str {
     match b {
@@ -162,6 +176,7 @@ fn letter(b: Building) -> &'static str {
 pub fn draw(ui: &mut Ui, design: &DiceDesign, look: &MapLook, height: f32) -> Option<MapClick> {
     let (rect, response) =
         ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Station map"));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, Color32::from_rgb(236, 231, 214));
     let l = layout(design, rect);

@@ -5,7 +5,7 @@
 //! clicking a space, building by clicking a station, the other decisions as
 //! buttons), the goods and special cards, the scoreboard's columns and the
 //! final details. The shared canvas draws board maps only, so the station
-//! map is drawn in the window itself; a click on it reaches the turn's
+//! map is drawn in a window of its own; a click on it reaches the turn's
 //! controls through the frame's temporary memory.
 
 pub mod map;
@@ -31,7 +31,9 @@ fn click_id() -> Id {
 }
 
 /// How tall the station map is drawn at the table.
-const MAP_HEIGHT: f32 = 340.0;
+const MAP_HEIGHT: f32 = 520.0;
+/// How wide the station map is drawn at the table.
+const MAP_WIDTH: f32 = 840.0;
 
 impl PlayView for DiceFamily {
     type Table = ();
@@ -75,20 +77,11 @@ impl PlayView for DiceFamily {
         };
         vec![
             column("Coins", &|i| players[i].coins.to_string()),
-            column("Dice off board", &|i| {
+            column("Dice in hand", &|i| {
                 (d.rules.dice.per_player - players[i].on_board).to_string()
             }),
-            column("Bonus dice", &|i| players[i].bonus_held.to_string()),
             column("Goods", &|i| goods_text(d, &players[i].goods)),
-            column("Special cards", &|i| players[i].hand.len().to_string()),
-            column("Tickets shown", &|i| {
-                players[i]
-                    .revealed
-                    .iter()
-                    .map(|&c| d.special_name(d.specials[usize::from(c)]))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }),
+            column("Specials", &|i| players[i].hand.len().to_string()),
         ]
     }
 
@@ -136,6 +129,25 @@ impl PlayView for DiceFamily {
                 ui.label(format!("{} {} left ({place});", d.goods[g].name, deck.left));
             }
         });
+        for (i, p) in state.players().iter().enumerate() {
+            if !p.revealed.is_empty() || p.bonus_held > 0 {
+                let tickets: Vec<String> = p
+                    .revealed
+                    .iter()
+                    .map(|&c| d.special_name(d.specials[usize::from(c)]))
+                    .collect();
+                ui.label(format!(
+                    "{}: {} bonus dice held; tickets shown: {}",
+                    seat_name(Seat(i as u8)),
+                    p.bonus_held,
+                    if tickets.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        tickets.join(", ")
+                    }
+                ));
+            }
+        }
         let roll = state.roll();
         if roll.own.iter().chain(&roll.bonus).any(|&n| n > 0) {
             ui.label(format!(
@@ -170,7 +182,17 @@ impl PlayView for DiceFamily {
                 .collect(),
             track_heat: None,
         };
-        let click = map::draw(ui, d, &look, MAP_HEIGHT);
+        // The Play window is a narrow side panel: the map gets a window of
+        // its own over the central area, where board maps are drawn.
+        let click = egui::Window::new("Trains & Stations map")
+            .default_pos([620.0, 40.0])
+            .default_width(MAP_WIDTH)
+            .show(ui.ctx(), |ui| {
+                ui.set_min_width(MAP_WIDTH);
+                map::draw(ui, d, &look, MAP_HEIGHT)
+            })
+            .and_then(|r| r.inner)
+            .flatten();
         ui.data_mut(|m| m.insert_temp(click_id(), click));
     }
 
