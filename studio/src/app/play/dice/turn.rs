@@ -100,7 +100,6 @@ pub fn ui(
 ) -> Option<Action> {
     let seat = state.active().index();
     let p = &state.players()[seat];
-    let roll = state.roll();
     match state.phase() {
         Phase::Start => {
             ui.label(RichText::new("Gather your dice and roll").strong());
@@ -127,13 +126,19 @@ pub fn ui(
             chosen
         }
         Phase::Reroll => {
-            ui.label(RichText::new(format!("Rolled: {}", faces_text(&roll.own))).strong());
-            if roll.bonus.iter().any(|&n| n > 0) {
-                ui.label(format!("White dice: {}", faces_text(&roll.bonus)));
-            }
             ui.label(format!("Re-roll dice for a coin each ({} coins):", p.coins));
-            face_steppers(ui, "re-roll", &mut picks.faces, &roll.own);
-            face_steppers(ui, "re-roll white", &mut picks.bonus, &roll.bonus);
+            // The most of each face the engine lets one re-roll (never a locked train).
+            let (mut own_most, mut bonus_most) = ([0u8; 6], [0u8; 6]);
+            for a in legal {
+                if let Action::Reroll { own, bonus } = a {
+                    for f in 0..6 {
+                        own_most[f] = own_most[f].max(own[f]);
+                        bonus_most[f] = bonus_most[f].max(bonus[f]);
+                    }
+                }
+            }
+            face_steppers(ui, "re-roll", &mut picks.faces, &own_most);
+            face_steppers(ui, "re-roll white", &mut picks.bonus, &bonus_most);
             let n: u8 = picks.faces.iter().chain(&picks.bonus).sum();
             let reroll = Action::Reroll {
                 own: picks.faces,
