@@ -438,6 +438,20 @@ pub const PARAMETERS: &[Parameter] = &[
     },
 ];
 
+/// The player range a design's rules allow, read with its family's rules
+/// (`None` when they do not resolve): what setup forms offer before a game.
+pub fn player_range(design: &crate::GameFile) -> Option<PlayerRange> {
+    match design.family {
+        crate::Family::Board => resolve(&design.rules, &design.cards)
+            .ok()
+            .map(|(r, _)| r.players),
+        crate::Family::CardGame => crate::card_game::resolve(&design.rules, &design.cards)
+            .ok()
+            .map(|(r, _)| r.players),
+        crate::Family::Dice => crate::dice::resolve(&design.rules).ok().map(|r| r.players),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

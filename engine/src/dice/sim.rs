@@ -172,10 +172,8 @@ impl Measures<DiceFamily> for DiceMeasures {
             tracks: design
                 .tracks
                 .iter()
-                .enumerate()
-                .map(|(i, t)| {
+                .map(|t| {
                     let g = usize::from(design.space_group[usize::from(t.first)]);
-                    let _ = i;
                     TrackRow {
                         track: t.name.clone(),
                         group: design.groups[g].name.clone(),

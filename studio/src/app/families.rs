@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use engine::board_game::BoardFamily;
 use engine::card_game::CardFamily;
+use engine::dice::DiceFamily;
 use engine::families::AnyDesign;
 
 use super::play::family::PlayView;
@@ -32,10 +33,6 @@ pub trait StudioVisitor {
     fn visit<F: StudioFamily>(self, design: Arc<F::Design>) -> Self::Output;
 }
 
-/// What the windows say of a dice design, which the engine plays but the
-/// studio cannot show yet.
-pub const DICE_NOT_YET: &str = "The studio cannot play or simulate dice (Trains & Stations) designs yet: use `tracklayer play`, `tracklayer simulate` or `tracklayer bench` on the command line.";
-
 /// Runs `visitor` with the family of `design`, or says why the studio cannot.
 pub fn visit<T, V: StudioVisitor<Output = Result<T, String>>>(
     design: &AnyDesign,
@@ -44,7 +41,7 @@ pub fn visit<T, V: StudioVisitor<Output = Result<T, String>>>(
     match design {
         AnyDesign::Board(board) => visitor.visit::<BoardFamily>(board.clone()),
         AnyDesign::CardGame(design) => visitor.visit::<CardFamily>(design.clone()),
-        AnyDesign::Dice(_) => Err(DICE_NOT_YET.to_owned()),
+        AnyDesign::Dice(dice) => visitor.visit::<DiceFamily>(dice.clone()),
     }
 }
 
@@ -63,7 +60,7 @@ pub fn visit_kind<V: KindVisitor>(kind: formats::Family, visitor: V) -> Option<V
     match kind {
         formats::Family::Board => Some(visitor.visit::<BoardFamily>()),
         formats::Family::CardGame => Some(visitor.visit::<CardFamily>()),
-        formats::Family::Dice => None,
+        formats::Family::Dice => Some(visitor.visit::<DiceFamily>()),
     }
 }
 

@@ -15,6 +15,7 @@
 
 pub mod board;
 pub mod card_game;
+pub mod dice;
 pub mod family;
 pub mod replay;
 pub mod score;
@@ -175,9 +176,9 @@ impl PlayWindow {
         } else {
             ui.label(format!("A game on {} as it is now.", doc.design.name));
             // An unreadable rules section is reported when the game starts.
-            let range = formats::rules::resolve(&doc.design.rules, &doc.design.cards)
-                .map_or((2, setup::MAX_SEATS), |(r, _)| {
-                    (usize::from(r.players.min), usize::from(r.players.max))
+            let range = formats::rules::player_range(&doc.design)
+                .map_or((2, setup::MAX_SEATS), |r| {
+                    (usize::from(r.min), usize::from(r.max))
                 });
             let bots = families::bot_names(doc.design.family);
             if self.setup.ui(ui, range, bots) {

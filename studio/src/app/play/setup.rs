@@ -75,6 +75,22 @@ impl SetupForm {
             "This design seats {} to {} players.",
             range.0, range.1
         ));
+        // A seat keeps its choice only if this family has that bot; otherwise
+        // it takes the family's first heuristic bot (a design of another
+        // family was opened since).
+        let fallback = bots
+            .iter()
+            .find(|b| !matches!(**b, "random" | "mcts"))
+            .or(bots.first());
+        for seat in &mut self.seats {
+            if seat != "human"
+                && seat != QUICK_MCTS
+                && !bots.contains(&seat.as_str())
+                && let Some(b) = fallback
+            {
+                *seat = (*b).to_owned();
+            }
+        }
         let quick = bots.contains(&"mcts").then_some(QUICK_MCTS);
         let choices: Vec<&str> = std::iter::once("human")
             .chain(bots.iter().copied())

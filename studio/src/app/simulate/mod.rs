@@ -15,6 +15,7 @@ pub mod board;
 pub mod card_game;
 pub mod charts;
 pub mod compare;
+pub mod dice;
 pub mod export;
 pub mod family;
 pub mod findings;

@@ -49,13 +49,10 @@ impl Default for Setup {
 /// The player counts the design's rules allow, within 2 to 5 (all of them
 /// when the rules ask for others; 2 to 5 when the rules do not resolve).
 pub fn allowed_players(design: &GameFile) -> RangeInclusive<usize> {
-    let Ok((rules, _)) = formats::rules::resolve(&design.rules, &design.cards) else {
+    let Some(players) = formats::rules::player_range(design) else {
         return 2..=5;
     };
-    within_two_to_five(
-        usize::from(rules.players.min),
-        usize::from(rules.players.max),
-    )
+    within_two_to_five(usize::from(players.min), usize::from(players.max))
 }
 
 /// The counts of `min..=max` within 2 to 5 (all of them when none is).
