@@ -33,11 +33,8 @@ pub trait StudioVisitor {
     fn visit<F: StudioFamily>(self, design: Arc<F::Design>) -> Self::Output;
 }
 
-/// Runs `visitor` with the family of `design`, or says why the studio cannot.
-pub fn visit<T, V: StudioVisitor<Output = Result<T, String>>>(
-    design: &AnyDesign,
-    visitor: V,
-) -> Result<T, String> {
+/// Runs `visitor` with the family of `design`.
+pub fn visit<V: StudioVisitor>(design: &AnyDesign, visitor: V) -> V::Output {
     match design {
         AnyDesign::Board(board) => visitor.visit::<BoardFamily>(board.clone()),
         AnyDesign::CardGame(design) => visitor.visit::<CardFamily>(design.clone()),
@@ -54,18 +51,17 @@ pub trait KindVisitor {
     fn visit<F: StudioFamily>(self) -> Self::Output;
 }
 
-/// Runs `visitor` with the family `kind` names, if the studio has it (the
-/// match lists every family, so a new one is a compile error until listed).
-pub fn visit_kind<V: KindVisitor>(kind: formats::Family, visitor: V) -> Option<V::Output> {
+/// Runs `visitor` with the family `kind` names (the match lists every
+/// family, so a new one is a compile error until listed).
+pub fn visit_kind<V: KindVisitor>(kind: formats::Family, visitor: V) -> V::Output {
     match kind {
-        formats::Family::Board => Some(visitor.visit::<BoardFamily>()),
-        formats::Family::CardGame => Some(visitor.visit::<CardFamily>()),
-        formats::Family::Dice => Some(visitor.visit::<DiceFamily>()),
+        formats::Family::Board => visitor.visit::<BoardFamily>(),
+        formats::Family::CardGame => visitor.visit::<CardFamily>(),
+        formats::Family::Dice => visitor.visit::<DiceFamily>(),
     }
 }
 
-/// The bot names of the family `kind` names (none for a family the studio
-/// does not have), as the setup forms offer them.
+/// The bot names of the family `kind` names, as the setup forms offer them.
 pub fn bot_names(kind: formats::Family) -> &'static [&'static str] {
     /// Reads the family's bot names.
     struct Names;
@@ -75,7 +71,7 @@ pub fn bot_names(kind: formats::Family) -> &'static [&'static str] {
             F::BOT_NAMES
         }
     }
-    visit_kind(kind, Names).unwrap_or(&[])
+    visit_kind(kind, Names)
 }
 
 /// The design's errors in one sentence, as the windows show them when a
