@@ -27,6 +27,7 @@ impl Studio {
             UICommand::ExportTts => self.ask_typed_path(PathPurpose::ExportTts),
             UICommand::ExportTables => self.ask_typed_path(PathPurpose::ExportTables),
             UICommand::ImportTables => self.ask_typed_path(PathPurpose::ImportTables),
+            UICommand::DeriveCardGame => self.ask_derive(),
             UICommand::Quit => self.request(Replace::Quit),
             UICommand::Undo => self.undo(),
             UICommand::Redo => self.redo(),
@@ -60,6 +61,7 @@ impl Studio {
             UICommand::Delete | UICommand::Duplicate => !self.selection.is_empty(),
             UICommand::ToggleLock => !self.selection.cities().is_empty(),
             UICommand::FinishRegion => self.canvas.region_points.len() >= 3,
+            UICommand::DeriveCardGame => self.doc.design.family == formats::Family::Board,
             _ => true,
         }
     }
