@@ -144,7 +144,7 @@ fn tickets_are_edited_with_chips_undone_checked_live_and_lit_on_the_source_map()
     );
     click_label(&mut h, "Cards");
     assert!(h.query_by_label("Locomotives").is_some());
-    assert!(h.query_by_label("16 locomotive").is_some());
+    assert!(h.query_by_label("locomotives").is_some());
 }
 
 #[test]
@@ -154,7 +154,18 @@ fn derive_writes_a_card_game_from_the_usa_map_and_opens_it() {
     click_label(&mut h, "File");
     click_label(&mut h, "Derive card game…");
     let out = dir.path().join("derived.yaml");
+    std::fs::write(&out, "kept: until the designer agrees\n").unwrap();
     type_into(&mut h, "Write to", &out.display().to_string());
+    click_label(&mut h, "Derive and open");
+    assert!(
+        h.query_by_label_contains("click Derive and open again to replace it")
+            .is_some()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "kept: until the designer agrees\n",
+        "an existing file is replaced only when asked twice"
+    );
     click_label(&mut h, "Derive and open");
     settle(&mut h);
     assert!(h.state().dialog.is_none(), "no error");

@@ -5,7 +5,7 @@
 use egui::{Color32, DragValue, Grid, Role, TextEdit, Ui, WidgetInfo};
 use serde_yaml::Value;
 
-use super::chips::chip;
+use super::chips::paint_swatch;
 use crate::app::canvas::colors::Palette;
 use crate::app::document::Document;
 use crate::app::panels::rules::set_path;
@@ -23,6 +23,15 @@ pub fn set_deck(doc: &mut Document, path: &str, value: Value, label: &str) -> Re
     })?;
     doc.edit_merging(label, path, |d| d.cards = cards);
     Ok(())
+}
+
+/// A card kind's swatch and name.
+fn swatch_label(ui: &mut Ui, kind: &str, palette: &Palette) {
+    ui.horizontal(|ui| {
+        let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 16.0), egui::Sense::hover());
+        paint_swatch(ui, r, kind, palette);
+        ui.label(kind);
+    });
 }
 
 /// The deck panel.
@@ -56,7 +65,7 @@ impl DeckPanel {
             .striped(true)
             .show(ui, |ui| {
                 for (name, &count) in &deck.colors {
-                    chip(ui, name, count, &palette);
+                    swatch_label(ui, name, &palette);
                     let mut n = count;
                     let label = format!("{name} cards");
                     let r = ui.add(DragValue::new(&mut n).range(0..=250));
@@ -66,7 +75,7 @@ impl DeckPanel {
                     }
                     ui.end_row();
                 }
-                chip(ui, "locomotive", deck.locomotives, &palette);
+                swatch_label(ui, "locomotives", &palette);
                 let r = ui.add(DragValue::new(&mut locos).range(0..=250));
                 r.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, "Locomotives"));
                 ui.end_row();

@@ -48,6 +48,8 @@ pub struct DeriveForm {
     pub colors: Vec<String>,
     /// Why the last attempt failed.
     pub error: Option<String>,
+    /// An existing file the designer agreed to replace (by asking twice).
+    pub replace: Option<PathBuf>,
 }
 
 /// What the form asks for after a frame.
@@ -94,6 +96,7 @@ impl DeriveForm {
             big_cities: defaults.big_cities,
             colors,
             error: None,
+            replace: None,
         }
     }
 
@@ -241,6 +244,20 @@ impl Studio {
                 let Some(source) = self.doc.path.clone() else {
                     return;
                 };
+                if out.exists() && form.replace.as_deref() != Some(out.as_path()) {
+                    let same = out.canonicalize().ok() == source.canonicalize().ok();
+                    form.error = Some(if same {
+                        "That is this design's own file: choose another.".to_owned()
+                    } else {
+                        form.replace = Some(out.clone());
+                        format!(
+                            "{} exists: click Derive and open again to replace it.",
+                            out.display()
+                        )
+                    });
+                    self.dialog = Some(Dialog::Derive(form));
+                    return;
+                }
                 match derive_to(&self.doc.design, &source, &out, &opts) {
                     Ok(text) => {
                         self.request(Replace::Open(Some(out)));

@@ -170,8 +170,8 @@ impl CardRulesPanel {
         } else {
             RichText::new("Big City bonus cards")
         });
-        egui::Grid::new("big cities").num_columns(3).show(ui, |ui| {
-            for (k, b) in cities.iter().enumerate() {
+        for (k, b) in cities.iter().enumerate() {
+            ui.horizontal(|ui| {
                 let n = k + 1;
                 let city_key = format!("big city {n}");
                 let points_key = format!("big city {n} points");
@@ -181,7 +181,7 @@ impl CardRulesPanel {
                     .or_insert_with(|| b.city.clone());
                 let l = ui.label(format!("Big City {n}"));
                 let r = ui
-                    .add(TextEdit::singleline(city).desired_width(130.0))
+                    .add_sized([150.0, 20.0], TextEdit::singleline(city))
                     .labelled_by(l.id);
                 if r.lost_focus() && city.trim() != b.city {
                     let mut list = cities.to_vec();
@@ -193,7 +193,7 @@ impl CardRulesPanel {
                         .buffers
                         .entry(points_key)
                         .or_insert_with(|| b.points.to_string());
-                    let r = ui.add(TextEdit::singleline(points).desired_width(40.0));
+                    let r = ui.add_sized([40.0, 20.0], TextEdit::singleline(points));
                     let name = format!("Points of Big City {n}");
                     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &name));
                     if r.lost_focus() && points.trim() != b.points.to_string() {
@@ -221,9 +221,8 @@ impl CardRulesPanel {
                     list.remove(k);
                     edited = Some(list);
                 }
-                ui.end_row();
-            }
-        });
+            });
+        }
         if ui
             .button("Add Big City")
             .on_hover_text("A new bonus card; name a city that tickets name")

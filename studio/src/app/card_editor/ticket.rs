@@ -50,9 +50,7 @@ impl TicketEditor {
             });
             return None;
         };
-        let Some(t) = doc.design.tickets.get(i).cloned() else {
-            return None;
-        };
+        let t = doc.design.tickets.get(i).cloned()?;
         if self.shown != Some((i, doc.generation())) {
             self.shown = Some((i, doc.generation()));
             self.from.clone_from(&t.from);

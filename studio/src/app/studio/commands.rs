@@ -62,6 +62,10 @@ impl Studio {
             UICommand::ToggleLock => !self.selection.cities().is_empty(),
             UICommand::FinishRegion => self.canvas.region_points.len() >= 3,
             UICommand::DeriveCardGame => self.doc.design.family == formats::Family::Board,
+            // A card-game design has no map of its own to draw on.
+            UICommand::Tool(t) if self.doc.design.family == formats::Family::CardGame => {
+                t == super::super::canvas::Tool::Select
+            }
             _ => true,
         }
     }
