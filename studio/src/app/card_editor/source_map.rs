@@ -135,6 +135,11 @@ fn load_source(
 }
 
 impl SourceMap {
+    /// Zooms the source map to show it whole at the next frame.
+    pub fn zoom_to_fit(&mut self) {
+        self.canvas.zoom_to_fit();
+    }
+
     /// What is lit now.
     pub fn lit(&self) -> &LitPaths {
         &self.lit

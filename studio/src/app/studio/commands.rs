@@ -38,6 +38,9 @@ impl Studio {
                 self.search_open = true;
                 self.search.focus = true;
             }
+            UICommand::ZoomToFit if self.doc.design.family == formats::Family::CardGame => {
+                self.card_editor.source.zoom_to_fit();
+            }
             UICommand::ZoomToFit => self.canvas.zoom_to_fit(),
             UICommand::BackgroundImage => self.background_open = true,
             UICommand::PlayGame => self.play.open = true,
