@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_yaml::{Mapping, Value};
 
 use crate::merge::deep_merge;
-use crate::rules::{Deck, PlayerRange, ResolveError};
+use crate::rules::{Deck, Parameter, PlayerRange, ResolveError};
 
 /// The preset's name in files (`rules: {preset: card-game}`).
 pub const PRESET: &str = "card-game";
@@ -115,6 +115,79 @@ impl CardRules {
     }
 }
 
+/// Every rule parameter of a card-game design, in the studio's Rules panel
+/// order (the board game's list is [`crate::rules::PARAMETERS`]).
+pub const PARAMETERS: &[Parameter] = &[
+    Parameter {
+        path: "players.min",
+        doc: "Fewest players.",
+    },
+    Parameter {
+        path: "players.max",
+        doc: "Most players.",
+    },
+    Parameter {
+        path: "locomotives_dealt",
+        doc: "Locomotives taken from the deck and given to each player before the deal.",
+    },
+    Parameter {
+        path: "initial_hand",
+        doc: "Train cards dealt to each player at setup (after the locomotives).",
+    },
+    Parameter {
+        path: "display.size",
+        doc: "Train cards lying face up.",
+    },
+    Parameter {
+        path: "display.locomotive_counts_double",
+        doc: "Taking a face-up locomotive uses both draws of the turn.",
+    },
+    Parameter {
+        path: "draws_per_turn",
+        doc: "Train cards drawn by the draw action.",
+    },
+    Parameter {
+        path: "tickets.setup.dealt",
+        doc: "Tickets dealt to each player at setup.",
+    },
+    Parameter {
+        path: "tickets.setup.keep",
+        doc: "Tickets each player must keep at setup, at least.",
+    },
+    Parameter {
+        path: "tickets.draw.dealt",
+        doc: "Tickets drawn by the draw-tickets action (the rest go to the bottom).",
+    },
+    Parameter {
+        path: "tickets.draw.keep",
+        doc: "Drawn tickets a player must keep, at least.",
+    },
+    Parameter {
+        path: "rail_yard.same_color_min",
+        doc: "Fewest cards of a one-colour play to the Rail Yard (locomotives allowed).",
+    },
+    Parameter {
+        path: "rail_yard.mixed_colors",
+        doc: "A play of exactly this many different colours, no locomotives (0: never).",
+    },
+    Parameter {
+        path: "deals",
+        doc: "Deals played, by player count (a count left out plays one deal).",
+    },
+    Parameter {
+        path: "next_deal_hand",
+        doc: "Train cards dealt to each player at the start of every deal after the first.",
+    },
+    Parameter {
+        path: "big_cities",
+        doc: "Big City bonus cards: points for the player(s) with most completed tickets naming the city.",
+    },
+    Parameter {
+        path: "tie_break",
+        doc: "Tie-break order after points: completed-tickets, bonus-cards.",
+    },
+];
+
 /// The preset's `rules` and `cards` mappings.
 pub fn preset_sections() -> (Mapping, Mapping) {
     // The preset is compiled in and covered by tests; a parse failure here is
@@ -204,5 +277,41 @@ mod tests {
         let rules: Mapping = serde_yaml::from_str("preset: usa").unwrap();
         let err = resolve(&rules, &Mapping::new()).unwrap_err();
         assert_eq!(err.path, "rules.preset");
+    }
+
+    #[test]
+    fn the_parameter_list_names_every_rule_of_the_preset_once() {
+        use crate::rules::PARAMETERS as BOARD;
+        let (rules, _) = preset_sections();
+        // Leaves of the preset: a mapping with string keys is walked into;
+        // lists and number-keyed mappings (`deals`) are one parameter.
+        fn leaves(m: &Mapping, prefix: &str, out: &mut Vec<String>) {
+            for (k, v) in m {
+                let key = k.as_str().unwrap_or_default();
+                let path = if prefix.is_empty() {
+                    key.to_owned()
+                } else {
+                    format!("{prefix}.{key}")
+                };
+                match v {
+                    Value::Mapping(inner) if inner.keys().all(|k| k.is_string()) => {
+                        leaves(inner, &path, out);
+                    }
+                    _ => out.push(path),
+                }
+            }
+        }
+        let mut want = Vec::new();
+        leaves(&rules, "", &mut want);
+        let mut have: Vec<String> = PARAMETERS.iter().map(|p| p.path.to_owned()).collect();
+        want.sort();
+        have.sort();
+        assert_eq!(have, want);
+        assert!(
+            PARAMETERS
+                .iter()
+                .any(|p| !BOARD.iter().any(|b| b.path == p.path)),
+            "the card game has parameters of its own"
+        );
     }
 }

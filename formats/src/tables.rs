@@ -23,6 +23,41 @@ pub const ROUTE_HEADER: [&str; 8] = [
 ];
 /// The header of `tickets.csv`.
 pub const TICKET_HEADER: [&str; 4] = ["from", "to", "points", "long"];
+/// The columns `tickets.csv` adds for a card-game design (`family:
+/// card-game`, or any design whose tickets list cards or a path): the cards
+/// a ticket needs (`yellow:1 red:2`) and its path on the source map
+/// (`Denver > Oklahoma City > El Paso`).
+pub const CARD_TICKET_COLUMNS: [&str; 2] = ["cards", "path"];
+
+/// How a path's cities are joined in `tickets.csv`.
+const PATH_SEPARATOR: &str = " > ";
+
+/// A ticket's cards as `tickets.csv` writes them: `colour:count` pairs
+/// separated by spaces, in the design's order.
+pub fn cards_text(cards: &indexmap::IndexMap<String, u8>) -> String {
+    cards
+        .iter()
+        .map(|(c, n)| format!("{c}:{n}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads `cards_text`'s form back (`yellow:1 red:2`; empty: none).
+pub fn parse_cards(text: &str) -> Result<indexmap::IndexMap<String, u8>, String> {
+    let mut cards = indexmap::IndexMap::new();
+    for pair in text.split_whitespace() {
+        let (color, n) = pair
+            .split_once(':')
+            .ok_or_else(|| format!("`{pair}` is not colour:count"))?;
+        let n: u8 = n
+            .parse()
+            .map_err(|_| format!("`{pair}`: `{n}` is not a count from 0 to 255"))?;
+        if color.is_empty() || cards.insert(color.to_owned(), n).is_some() {
+            return Err(format!("`{pair}`: each colour once, named"));
+        }
+    }
+    Ok(cards)
+}
 
 /// The three tables' file names, in the order they are written and read.
 pub const TABLE_FILES: [&str; 3] = ["cities.csv", "routes.csv", "tickets.csv"];
@@ -79,15 +114,29 @@ pub fn export(design: &GameFile) -> [(&'static str, String); 3] {
             ]
         }),
     );
+    let card_game = design.family == crate::Family::CardGame
+        || design
+            .tickets
+            .iter()
+            .any(|t| !t.cards.is_empty() || !t.path.is_empty());
+    let mut ticket_header = TICKET_HEADER.to_vec();
+    if card_game {
+        ticket_header.extend(CARD_TICKET_COLUMNS);
+    }
     let tickets = write(
-        &TICKET_HEADER,
+        &ticket_header,
         design.tickets.iter().map(|t| {
-            vec![
+            let mut row = vec![
                 t.from.clone(),
                 t.to.clone(),
                 t.points.to_string(),
                 flag(t.long),
-            ]
+            ];
+            if card_game {
+                row.push(cards_text(&t.cards));
+                row.push(t.path.join(PATH_SEPARATOR));
+            }
+            row
         }),
     );
     [
@@ -343,7 +392,21 @@ fn parse_tickets(
         if points == u32::MAX {
             return Err(r.error("`points` needs a whole number".into()));
         }
-        let (extra, cards, path) = keep.take(key(&from, &to));
+        let (extra, mut cards, mut path) = keep.take(key(&from, &to));
+        // A table with the card-game columns says what the ticket needs;
+        // one without keeps what the design had.
+        if r.columns.contains_key(CARD_TICKET_COLUMNS[0]) {
+            cards = parse_cards(&r.text("cards")).map_err(|e| r.error(format!("`cards`: {e}")))?;
+        }
+        if r.columns.contains_key(CARD_TICKET_COLUMNS[1]) {
+            let text = r.text("path");
+            path = text
+                .split(PATH_SEPARATOR.trim())
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned)
+                .collect();
+        }
         Ok(TicketSpec {
             extra,
             cards,
@@ -447,5 +510,48 @@ mod tests {
             back.cities.first().map(|c| &c.name),
             design.cities.last().map(|c| &c.name)
         );
+    }
+
+    #[test]
+    fn card_game_tickets_come_back_with_their_cards_and_paths_and_edits_are_read() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+        let design = crate::load(&path).unwrap().design;
+        let dir = write_tables(&design);
+        let tickets = std::fs::read_to_string(dir.path().join("tickets.csv")).unwrap();
+        let mut lines: Vec<String> = tickets.lines().map(str::to_owned).collect();
+        assert_eq!(lines[0], "from,to,points,long,cards,path");
+        assert_eq!(
+            lines[1],
+            "Denver,El Paso,4,no,yellow:1 red:1,Denver > Oklahoma City > El Paso"
+        );
+        // The spreadsheet gives the first ticket two blue cards more and a
+        // new ticket with its own cards; its rows are not matched by name.
+        lines[1] =
+            "Denver,El Paso,4,no,yellow:1 red:1 blue:2,Denver > Oklahoma City > El Paso".into();
+        lines.push("Boston,Miami,3,no,green:3,".into());
+        std::fs::write(dir.path().join("tickets.csv"), lines.join("\n")).unwrap();
+        let mut back = GameFile {
+            tickets: Vec::new(),
+            ..design.clone()
+        };
+        import(&mut back, dir.path()).unwrap();
+        assert_eq!(back.tickets.len(), design.tickets.len() + 1);
+        assert_eq!(back.tickets[1..design.tickets.len()], design.tickets[1..]);
+        assert_eq!(cards_text(&back.tickets[0].cards), "yellow:1 red:1 blue:2");
+        let added = back.tickets.last().unwrap();
+        assert_eq!(
+            (cards_text(&added.cards).as_str(), added.path.len()),
+            ("green:3", 0)
+        );
+
+        lines[1] = "Denver,El Paso,4,no,yellow:one,".into();
+        std::fs::write(dir.path().join("tickets.csv"), lines.join("\n")).unwrap();
+        let err = import(&mut back, dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("tickets.csv:2:") && err.contains("`cards`: `yellow:one`"),
+            "{err}"
+        );
+        assert!(parse_cards("red:1 red:2").is_err());
+        assert_eq!(parse_cards("").unwrap().len(), 0);
     }
 }

@@ -69,6 +69,25 @@ fn a_design_goes_to_a_spreadsheet_and_back_unchanged() {
 }
 
 #[test]
+fn a_card_game_goes_to_a_spreadsheet_and_back_with_its_tickets_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+    let out = export(&game, "csv", &tables);
+    assert!(out.status.success(), "{out:?}");
+    let tickets = std::fs::read_to_string(tables.join("tickets.csv")).unwrap();
+    assert!(
+        tickets.starts_with("from,to,points,long,cards,path\n"),
+        "{tickets}"
+    );
+    let fresh = dir.path().join("from-tables.yaml");
+    let out = import(&tables, &fresh);
+    assert!(out.status.success(), "{out:?}");
+    let made = formats::load(&fresh).unwrap().design;
+    assert_eq!(made.tickets, formats::load(&game).unwrap().design.tickets);
+}
+
+#[test]
 fn a_bad_row_is_named_and_nothing_is_written() {
     let dir = tempfile::tempdir().unwrap();
     let tables = dir.path().join("tables");

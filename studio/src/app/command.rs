@@ -92,6 +92,8 @@ pub enum UICommand {
     ImportTables,
     /// Compare the design with another file: the differences listed and shown on the map.
     Compare,
+    /// Derive a card-game design from the open board design.
+    DeriveCardGame,
     /// Close the studio.
     Quit,
     /// Undo the last change.
@@ -156,10 +158,10 @@ impl UICommand {
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {
         use UICommand::{
-            BackgroundImage, Balance, Cancel, Compare, Delete, Duplicate, ExportPdf, ExportPng,
-            ExportSvg, ExportTables, ExportTts, FinishRegion, ImportTables, New, Nudge, Open,
-            OpenPath, PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search, Simulate, ToggleLock,
-            Undo, ZoomToFit,
+            BackgroundImage, Balance, Cancel, Compare, Delete, DeriveCardGame, Duplicate,
+            ExportPdf, ExportPng, ExportSvg, ExportTables, ExportTts, FinishRegion, ImportTables,
+            New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search,
+            Simulate, ToggleLock, Undo, ZoomToFit,
         };
         [
             New,
@@ -175,6 +177,7 @@ impl UICommand {
             ExportTables,
             ImportTables,
             Compare,
+            DeriveCardGame,
             Quit,
             Undo,
             Redo,
@@ -215,6 +218,7 @@ impl UICommand {
             UICommand::ExportTts => "Export Tabletop Simulator set…",
             UICommand::ExportTables => "Export tables (CSV)…",
             UICommand::ImportTables => "Import tables (CSV)…",
+            UICommand::DeriveCardGame => "Derive card game…",
             UICommand::Quit => "Quit",
             UICommand::Undo => "Undo",
             UICommand::Redo => "Redo",
@@ -279,6 +283,7 @@ impl UICommand {
             UICommand::ImportTables => {
                 "Replace the cities, routes and tickets with CSV tables (one undo step)".into()
             }
+            UICommand::DeriveCardGame => "Make a Ticket to Ride: The Card Game design from this map: each ticket needs the colours of the routes along its path".into(),
             UICommand::Quit => "Close the studio, asking first about unsaved changes".into(),
             UICommand::Undo => "Undo the last change".into(),
             UICommand::Redo => "Redo the last undone change".into(),
@@ -326,6 +331,7 @@ impl UICommand {
             | UICommand::ExportTts
             | UICommand::ExportTables
             | UICommand::ImportTables
+            | UICommand::DeriveCardGame
             | UICommand::Quit
             | UICommand::BackgroundImage
             | UICommand::PlayGame

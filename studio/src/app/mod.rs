@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod balance;
 pub mod canvas;
+pub mod card_editor;
 pub mod command;
 pub mod compare;
 pub mod document;

@@ -1,10 +1,12 @@
 //! `tracklayer derive card-game FILE -o OUT`: a card-game design derived
 //! from a board design (`docs/format.md`, "Deriving a card game from a map").
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use engine::card_game::derive::{DeriveOptions, GrayRule, PointsRule, derive};
+
+use crate::app::card_editor::derive::source_name;
 
 /// What to derive.
 #[derive(Debug, clap::Subcommand)]
@@ -52,19 +54,6 @@ fn parse_points(s: &str) -> Result<PointsRule, String> {
         _ => Err(format!(
             "`{s}` is not a points rule: give `map` or `per-card:N` with N at least 1"
         )),
-    }
-}
-
-/// The source as the new file names it: relative to the output's folder when
-/// both are in the same folder tree, else as given.
-fn source_name(source: &Path, out: &Path) -> String {
-    let dir = out.parent().unwrap_or(Path::new(""));
-    match (source.canonicalize(), dir.canonicalize()) {
-        (Ok(s), Ok(d)) => match s.strip_prefix(&d) {
-            Ok(rel) => rel.display().to_string(),
-            Err(_) => source.display().to_string(),
-        },
-        _ => source.display().to_string(),
     }
 }
 

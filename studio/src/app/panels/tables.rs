@@ -53,7 +53,7 @@ enum Cell {
 }
 
 /// Compares texts as people read them: `City 2` before `City 10`.
-fn natural(a: &str, b: &str) -> std::cmp::Ordering {
+pub(crate) fn natural(a: &str, b: &str) -> std::cmp::Ordering {
     let chunks = |s: &str| -> Vec<(bool, String)> {
         let mut out: Vec<(bool, String)> = Vec::new();
         for ch in s.chars() {

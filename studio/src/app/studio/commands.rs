@@ -27,6 +27,7 @@ impl Studio {
             UICommand::ExportTts => self.ask_typed_path(PathPurpose::ExportTts),
             UICommand::ExportTables => self.ask_typed_path(PathPurpose::ExportTables),
             UICommand::ImportTables => self.ask_typed_path(PathPurpose::ImportTables),
+            UICommand::DeriveCardGame => self.ask_derive(),
             UICommand::Quit => self.request(Replace::Quit),
             UICommand::Undo => self.undo(),
             UICommand::Redo => self.redo(),
@@ -36,6 +37,9 @@ impl Studio {
             UICommand::Search => {
                 self.search_open = true;
                 self.search.focus = true;
+            }
+            UICommand::ZoomToFit if self.doc.design.family == formats::Family::CardGame => {
+                self.card_editor.source.zoom_to_fit();
             }
             UICommand::ZoomToFit => self.canvas.zoom_to_fit(),
             UICommand::BackgroundImage => self.background_open = true,
@@ -60,6 +64,11 @@ impl Studio {
             UICommand::Delete | UICommand::Duplicate => !self.selection.is_empty(),
             UICommand::ToggleLock => !self.selection.cities().is_empty(),
             UICommand::FinishRegion => self.canvas.region_points.len() >= 3,
+            UICommand::DeriveCardGame => self.doc.design.family == formats::Family::Board,
+            // A card-game design has no map of its own to draw on.
+            UICommand::Tool(t) if self.doc.design.family == formats::Family::CardGame => {
+                t == super::super::canvas::Tool::Select
+            }
             _ => true,
         }
     }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use egui::{Key, TextEdit};
 
 use super::super::canvas::svg::BoardImage;
+use super::super::card_editor::derive::DeriveForm;
 use super::super::files::Recovery;
 use super::super::panels::labelled;
 use super::{PathPurpose, Replace, Studio};
@@ -26,6 +27,8 @@ pub enum Dialog {
     },
     /// A recovery file from a session that did not close cleanly.
     Recover(Recovery),
+    /// File → Derive card game…: where to write and the choices.
+    Derive(DeriveForm),
     /// A message with an OK button (load and save errors).
     Message {
         /// Window title.
@@ -184,6 +187,7 @@ impl Studio {
                 });
                 Dialog::Recover(r)
             }
+            Dialog::Derive(form) => return self.derive_dialog(ctx, form),
             Dialog::Message { title, text } => {
                 egui::Modal::new(egui::Id::unique("message")).show(ctx, |ui| {
                     ui.heading(&title);

@@ -3,6 +3,7 @@
 //! and the map in the centre.
 
 use egui::{Button, RichText, Ui, ViewportCommand};
+use formats::Family;
 
 use super::super::canvas::CanvasInput;
 use super::super::panels::diagnostics::{self, DiagnosticClick};
@@ -79,20 +80,10 @@ impl Studio {
             self.toolbar(ui);
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
-        egui::Panel::left("tables")
-            .resizable(true)
-            .default_size(400.0)
-            .max_size(640.0)
-            .show(ui, |ui| self.side_panel(ui));
-        egui::Panel::right("inspector")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| self.inspector_panel(ui));
-        egui::Panel::bottom("diagnostics")
-            .resizable(true)
-            .default_size(170.0)
-            .show(ui, |ui| self.diagnostics_panel(ui));
-        egui::CentralPanel::no_frame().show(ui, |ui| self.map(ui));
+        match self.doc.design.family {
+            Family::Board | Family::Dice => self.board_editor(ui),
+            Family::CardGame => self.card_game_editor(ui),
+        }
         self.windows(&ctx);
         self.dialogs(&ctx);
         self.autosave_tick(&ctx);
@@ -105,6 +96,57 @@ impl Studio {
             self.wants_close = false;
             ctx.send_viewport_cmd(ViewportCommand::Close);
         }
+    }
+
+    /// The board editor: the object tables at the left, the inspector at the
+    /// right, the diagnostics below and the map in the centre.
+    fn board_editor(&mut self, ui: &mut Ui) {
+        egui::Panel::left("tables")
+            .resizable(true)
+            .default_size(400.0)
+            .max_size(640.0)
+            .show(ui, |ui| self.side_panel(ui));
+        egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| self.inspector_panel(ui));
+        self.diagnostics_dock(ui);
+        egui::CentralPanel::no_frame().show(ui, |ui| self.map(ui));
+    }
+
+    /// The card-game editor (`card_editor`): the ticket table, rules and
+    /// deck at the left, the selected ticket at the right, the diagnostics
+    /// below and the source map with the selected tickets lit in the centre.
+    fn card_game_editor(&mut self, ui: &mut Ui) {
+        let editor = &mut self.card_editor;
+        let (doc, selection, tab) = (&mut self.doc, &mut self.selection, &mut self.tab);
+        let mut status = egui::Panel::left("tables")
+            .resizable(true)
+            .default_size(520.0)
+            .max_size(760.0)
+            .show(ui, |ui| editor.side_panel(ui, doc, selection, tab))
+            .inner;
+        status = egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| editor.ticket_panel(ui, doc, selection))
+            .inner
+            .or(status);
+        if let Some(s) = status {
+            self.status = s;
+        }
+        self.diagnostics_dock(ui);
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.card_editor.map(ui, &self.doc, &mut self.selection);
+        });
+    }
+
+    /// The Diagnostics panel docked below.
+    fn diagnostics_dock(&mut self, ui: &mut Ui) {
+        egui::Panel::bottom("diagnostics")
+            .resizable(true)
+            .default_size(170.0)
+            .show(ui, |ui| self.diagnostics_panel(ui));
     }
 
     /// The active tool's hint and the last message.

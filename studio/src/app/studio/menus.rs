@@ -44,6 +44,7 @@ const MENUS: [(&str, &[MenuItem]); 4] = [
             Command(UICommand::ImportTables),
             Separator,
             Command(UICommand::Compare),
+            Command(UICommand::DeriveCardGame),
             Separator,
             Command(UICommand::Quit),
         ],

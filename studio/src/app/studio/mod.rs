@@ -26,6 +26,7 @@ use egui::Ui;
 
 use super::balance::BalanceWindow;
 use super::canvas::Canvas;
+use super::card_editor::CardEditor;
 use super::compare::CompareView;
 use super::document::Document;
 use super::files::{Recovery, Settings, StudioDirs};
@@ -106,6 +107,8 @@ pub struct Studio {
     pub compare: Option<CompareView>,
     /// The Balance window: the balance search and its proposals.
     pub balance: BalanceWindow,
+    /// The editor of a card-game design (its panels and source map).
+    pub card_editor: CardEditor,
     tables: [ObjectTable; 3],
     inspector: Inspector,
     rules: RulesPanel,
@@ -154,6 +157,7 @@ impl Studio {
             simulate: SimulateWindow::default(),
             compare: None,
             balance: BalanceWindow::default(),
+            card_editor: CardEditor::default(),
             tables: [
                 ObjectTable::new(TableKind::Cities),
                 ObjectTable::new(TableKind::Routes),

@@ -1,0 +1,281 @@
+//! The card-game editor driven as a designer drives it: the ticket table
+//! with its card chips, a ticket's points edited and undone, a diagnostic
+//! that appears after an edit and goes on undo, a ticket lit on its source
+//! map, File → Derive card game… from the USA map, and a few turns of Play
+//! and a small Simulate on the card game.
+
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::{config, harness, maps, settle, type_into};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use engine::card_game::{CardFamily, Phase};
+use formats::Family;
+use studio::app::Studio;
+use studio::app::command::UICommand;
+use studio::app::play::capitalized;
+use studio::app::play::session::Session;
+use studio::app::selection::Obj;
+use studio::app::simulate::Page;
+
+fn studio(dir: &Path, map: &str) -> Harness<'static, Studio> {
+    harness(config(dir, Some(maps(map))), [1500.0, 1000.0])
+}
+
+fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(3);
+}
+
+fn undo(h: &mut Harness<'_, Studio>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_steps(2);
+}
+
+/// The codes the Diagnostics panel shows now, with the tickets they name.
+fn diagnostics(h: &mut Harness<'_, Studio>) -> Vec<(String, Vec<engine::ObjectRef>)> {
+    settle(h);
+    let report = h
+        .state()
+        .validator
+        .latest()
+        .expect("the design was checked");
+    report
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.to_string(), d.objects.clone()))
+        .collect()
+}
+
+#[test]
+fn tickets_are_edited_with_chips_undone_checked_live_and_lit_on_the_source_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), "card-game-usa.yaml");
+    assert_eq!(h.state().doc.design.family, Family::CardGame);
+    // The ticket table, not the board's tables: chips for the cards.
+    assert!(h.query_by_label("New ticket").is_some());
+    assert!(h.query_by_label("Cities").is_none(), "no Cities tab");
+    let first = h.state().doc.design.tickets[0].clone();
+    assert_eq!(first.display_name(), "Denver - El Paso");
+    for (color, n) in &first.cards {
+        assert!(
+            h.query_all_by_label(&format!("{n} {color}"))
+                .next()
+                .is_some(),
+            "a chip for {n} {color}"
+        );
+    }
+    let before = diagnostics(&mut h);
+
+    // Select the ticket through the filtered table: its path is lit.
+    type_into(&mut h, "Filter", "el paso");
+    h.get_all_by_label("Denver").next().unwrap().click();
+    h.run_steps(3);
+    assert_eq!(h.state().selection.tickets(), vec![0]);
+    let source = h.state().card_editor.source.source().map(Path::to_path_buf);
+    assert!(source.unwrap().ends_with("usa.yaml"));
+    let lit = h.state().card_editor.source.lit().clone();
+    assert_eq!(lit.routes.len(), first.path.len() - 1, "a route per step");
+    assert_eq!(lit.ends.len(), 2, "both ends marked");
+    assert!(lit.missing.is_empty(), "{:?}", lit.missing);
+    assert!(
+        h.query_by_label("Source map: usa.yaml (read-only).")
+            .is_some()
+    );
+
+    // Points: typed, entered, undone.
+    type_into(&mut h, "Ticket points", "13");
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.tickets[0].points, 13);
+    undo(&mut h);
+    assert_eq!(h.state().doc.design.tickets[0].points, first.points);
+    // A bad value is refused with the reason.
+    type_into(&mut h, "Ticket points", "lots");
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("`lots` is not a number of points")
+            .is_some()
+    );
+    assert_eq!(h.state().doc.design.tickets[0].points, first.points);
+
+    // More yellow cards than the deck can supply: TL041 appears live.
+    let yellow = |h: &Harness<'_, Studio>| h.state().doc.design.tickets[0].cards["yellow"];
+    let mut clicks = 0;
+    while yellow(&h) < 27 && clicks < 40 {
+        h.get_by_label("More yellow cards").click();
+        h.run_steps(1);
+        clicks += 1;
+    }
+    assert_eq!(yellow(&h), 27);
+    let after = diagnostics(&mut h);
+    let tl041: Vec<_> = after.iter().filter(|(c, _)| c == "TL041").collect();
+    assert_eq!(tl041.len(), 1, "{after:?}");
+    assert_eq!(tl041[0].1, vec![engine::ObjectRef::Ticket(0)]);
+    // Clicking it in the panel selects the ticket it is about.
+    h.state_mut().selection.clear();
+    h.run_steps(2);
+    h.get_by_label_contains("TL041 ticket Denver - El Paso needs 27 yellow")
+        .click();
+    h.run_steps(3);
+    assert!(h.state().selection.contains(Obj::Ticket(0)));
+    for _ in 0..40 {
+        if yellow(&h) == 1 {
+            break;
+        }
+        undo(&mut h);
+    }
+    assert_eq!(h.state().doc.design.tickets[0], first);
+    assert_eq!(diagnostics(&mut h), before, "gone on undo");
+    assert!(h.query_by_label_contains("TL041").is_none());
+
+    // The rules and cards tabs show the card game's parameters.
+    click_label(&mut h, "Rules");
+    assert!(h.query_by_label("locomotives_dealt").is_some());
+    assert!(h.query_by_label("Big City 6").is_some());
+    assert!(
+        h.query_by_label("trains").is_none(),
+        "not the board's rules"
+    );
+    click_label(&mut h, "Cards");
+    assert!(h.query_by_label("Locomotives").is_some());
+    assert!(h.query_by_label("locomotives").is_some());
+}
+
+#[test]
+fn derive_writes_a_card_game_from_the_usa_map_and_opens_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), "usa.yaml");
+    click_label(&mut h, "File");
+    click_label(&mut h, "Derive card game…");
+    let out = dir.path().join("derived.yaml");
+    std::fs::write(&out, "kept: until the designer agrees\n").unwrap();
+    type_into(&mut h, "Write to", &out.display().to_string());
+    click_label(&mut h, "Derive and open");
+    assert!(
+        h.query_by_label_contains("click Derive and open again to replace it")
+            .is_some()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "kept: until the designer agrees\n",
+        "an existing file is replaced only when asked twice"
+    );
+    click_label(&mut h, "Derive and open");
+    settle(&mut h);
+    assert!(h.state().dialog.is_none(), "no error");
+    assert_eq!(h.state().doc.path.as_deref(), Some(out.as_path()));
+    assert_eq!(h.state().doc.design.family, Family::CardGame);
+    let loaded = formats::load(&out).expect("the written file loads");
+    assert_eq!(loaded.design.family, Family::CardGame);
+    assert!(loaded.design.tickets.len() >= 30);
+    assert!(
+        h.state().card_editor.source.source().is_ok(),
+        "its source map is found"
+    );
+    // A card-game design offers no Derive.
+    assert!(!h.state().can_run(UICommand::DeriveCardGame));
+}
+
+fn session<'a>(h: &'a Harness<'_, Studio>) -> &'a Session<CardFamily> {
+    h.state()
+        .play
+        .session::<CardFamily>()
+        .expect("a card game is on")
+}
+
+/// Runs frames until a human must decide (and no bot thinks) or the game is over.
+fn wait_for_human(h: &mut Harness<'_, Studio>) {
+    let t0 = Instant::now();
+    loop {
+        h.step();
+        let s = session(h);
+        if s.is_over() || (s.human_to_move().is_some() && !s.thinking()) {
+            break;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "the bot never moves"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn the_card_game_is_played_by_clicking_and_simulated() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), "card-game-usa.yaml");
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Play a game…");
+    {
+        let setup = &mut h.state_mut().play.setup;
+        setup.players = 2;
+        setup.seats[0] = "human".to_owned();
+        setup.seats[1] = "random".to_owned();
+    }
+    h.run_steps(1);
+    type_into(&mut h, "Seed", "5");
+    click_label(&mut h, "Start game");
+    h.state_mut()
+        .play
+        .session_mut::<CardFamily>()
+        .expect("a card-game design plays the card game")
+        .delay = Duration::ZERO;
+    let mut turns = 0;
+    for _ in 0..40 {
+        wait_for_human(&mut h);
+        let s = session(&h);
+        if s.is_over() || turns >= 4 {
+            break;
+        }
+        if s.pass_to().is_some() {
+            click_label(&mut h, "I am Player 1: show my hand");
+            continue;
+        }
+        let moves = s.log().len();
+        let state = s.state().clone();
+        if matches!(state.phase(), Phase::SetupTickets | Phase::KeepTickets) {
+            click_label(&mut h, "Keep the ticked tickets");
+        } else {
+            let a = s.legal()[0];
+            click_label(&mut h, &capitalized(&state.describe(a)));
+        }
+        assert!(session(&h).log().len() > moves, "the click was played");
+        turns += 1;
+    }
+    assert!(turns >= 4, "the human played {turns} turns");
+    // The On the Track pile is shown by its size only.
+    assert!(h.query_by_label_contains("hidden from you too").is_some());
+
+    h.state_mut().play.open = false;
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Simulate…");
+    click_label(&mut h, "random");
+    type_into(&mut h, "Games", "20");
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+    click_label(&mut h, "Run");
+    let t0 = Instant::now();
+    while h.state().simulate.running() {
+        assert!(t0.elapsed() < Duration::from_secs(60), "the run never ends");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    h.run_steps(3);
+    eprintln!("SIM MESSAGE: {}", h.state().simulate.message);
+    click_label(&mut h, Page::WinRates.label::<CardFamily>());
+    assert_eq!(h.state().simulate.page, Page::WinRates);
+    let section = h
+        .state()
+        .simulate
+        .lab::<CardFamily>()
+        .and_then(|l| l.section(None))
+        .expect("the run's results");
+    assert!(section.games > 0, "games were played");
+    assert!(h.query_by_label("Win rates").is_some());
+}
