@@ -3,9 +3,11 @@
 //! and the map in the centre.
 
 use egui::{Button, RichText, Ui, ViewportCommand};
+use formats::Family;
 
 use super::super::canvas::CanvasInput;
 use super::super::panels::diagnostics::{self, DiagnosticClick};
+use super::super::station_editor::canvas::MapInput;
 use super::Studio;
 
 /// The side panel's tabs.
@@ -92,7 +94,11 @@ impl Studio {
             .resizable(true)
             .default_size(170.0)
             .show(ui, |ui| self.diagnostics_panel(ui));
-        egui::CentralPanel::no_frame().show(ui, |ui| self.map(ui));
+        egui::CentralPanel::no_frame().show(ui, |ui| match self.doc.design.family {
+            Family::Board => self.map(ui),
+            Family::CardGame => self.map(ui),
+            Family::Dice => self.station_map(ui),
+        });
         self.windows(&ctx);
         self.dialogs(&ctx);
         self.autosave_tick(&ctx);
@@ -123,7 +129,14 @@ impl Studio {
             .id_salt("inspector")
             .show(ui, |ui| {
                 let focus = std::mem::take(&mut self.focus_name);
-                if let Some(s) = self.inspector.ui(ui, &mut self.doc, &self.selection, focus) {
+                let status = match self.doc.design.family {
+                    Family::Board => self.inspector.ui(ui, &mut self.doc, &self.selection, focus),
+                    Family::CardGame => {
+                        self.inspector.ui(ui, &mut self.doc, &self.selection, focus)
+                    }
+                    Family::Dice => self.station_editor.inspector_ui(ui, &mut self.doc),
+                };
+                if let Some(s) = status {
                     self.status = s;
                 }
             });
@@ -136,7 +149,20 @@ impl Studio {
         if let Some(click) = self.diagnostics.ui(ui, self.validator.latest(), busy) {
             match click {
                 DiagnosticClick::Objects(objs) => self.select_and_reveal(objs, false),
-                DiagnosticClick::Rules => self.tab = Tab::Rules,
+                DiagnosticClick::Rules => match self.doc.design.family {
+                    Family::Board => self.tab = Tab::Rules,
+                    Family::CardGame => self.tab = Tab::Rules,
+                    // Dice findings name a key path, not map objects.
+                    Family::Dice => {
+                        let picked = self
+                            .diagnostics
+                            .picked
+                            .and_then(|k| self.validator.latest()?.diagnostics.0.get(k).cloned());
+                        if let Some(d) = picked {
+                            self.station_editor.reveal(&d);
+                        }
+                    }
+                },
             }
         }
     }
@@ -165,8 +191,30 @@ impl Studio {
         }
     }
 
-    /// The tabs at the left: the object tables, rules, cards, statistics.
+    /// The station map of a dice design, with its tools.
+    fn station_map(&mut self, ui: &mut Ui) {
+        let input = MapInput {
+            doc: &mut self.doc,
+            report: self.validator.latest(),
+            overlay: &self.canvas.overlay,
+            read_only: self.canvas.read_only,
+        };
+        if let Some(s) = self.station_editor.map_ui(ui, input) {
+            self.status = s;
+        }
+    }
+
+    /// The tabs at the left: the object tables, rules, cards, statistics
+    /// (a dice design: its special cards and rules).
     fn side_panel(&mut self, ui: &mut Ui) {
+        match self.doc.design.family {
+            Family::Board | Family::CardGame => {}
+            Family::Dice => {
+                return self
+                    .station_editor
+                    .side_ui(ui, &mut self.doc, &mut self.rules);
+            }
+        }
         ui.horizontal_wrapped(|ui| {
             for t in Tab::ALL {
                 if ui

@@ -39,6 +39,7 @@ use super::panels::tables::{ObjectTable, TableKind};
 use super::play::PlayWindow;
 use super::selection::Selection;
 use super::simulate::SimulateWindow;
+use super::station_editor::StationEditor;
 use super::validation::Validator;
 
 pub use dialogs::Dialog;
@@ -106,6 +107,8 @@ pub struct Studio {
     pub compare: Option<CompareView>,
     /// The Balance window: the balance search and its proposals.
     pub balance: BalanceWindow,
+    /// The station-map editor (dice designs).
+    pub station_editor: StationEditor,
     tables: [ObjectTable; 3],
     inspector: Inspector,
     rules: RulesPanel,
@@ -154,6 +157,7 @@ impl Studio {
             simulate: SimulateWindow::default(),
             compare: None,
             balance: BalanceWindow::default(),
+            station_editor: StationEditor::default(),
             tables: [
                 ObjectTable::new(TableKind::Cities),
                 ObjectTable::new(TableKind::Routes),
