@@ -248,6 +248,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_dice_design_lists_and_checks_the_dice_rules() {
+        let mut doc = Document::new_design();
+        doc.design.family = Family::Dice;
+        doc.design.rules = Mapping::new();
+        let book = rule_book(&doc.design);
+        assert!(book.parameters.iter().any(|p| p.path == "strike.locked_trains"));
+        assert_eq!(
+            get_path(&book.effective, "coins.start").map(flow).as_deref(),
+            Some("3")
+        );
+        set_rule(&mut doc, "coins.start", "4").unwrap();
+        assert_eq!(
+            get_path(&rule_book(&doc.design).effective, "coins.start")
+                .map(flow)
+                .as_deref(),
+            Some("4")
+        );
+        let err = set_rule(&mut doc, "strike.points", "many").unwrap_err();
+        assert!(err.contains("rules.strike.points"), "{err}");
+    }
+
+    #[test]
     fn rule_edits_resolve_or_are_refused_and_resets_prune() {
         let mut doc = Document::new_design();
         set_rule(&mut doc, "display.size", "6").unwrap();

@@ -64,6 +64,12 @@ fn area(design: &GameFile, model: &MapModel) -> Rect {
     }
 }
 
+/// Where the editor draws `design`'s millimetres when the map fills `rect`
+/// (the printed board and everything on it, fitted).
+pub fn fit(design: &GameFile, rect: Rect) -> Fit {
+    Fit::area(area(design, &MapModel::of_file(design)), rect, vec2(40.0, 40.0))
+}
+
 /// The heatmap of the overlay, one entry per track (`None`: no heatmap).
 fn heat(overlay: &Overlay, tracks: usize) -> Option<Vec<(Color32, String)>> {
     if overlay.route_colors.is_empty() {
@@ -129,7 +135,7 @@ impl StationEditor {
             egui::WidgetInfo::labeled(egui::Role::Image, true, "Station map editor")
         });
         let committed = MapModel::of_file(&doc.design);
-        let fit = Fit::area(area(&doc.design, &committed), rect, vec2(40.0, 40.0));
+        let fit = fit(&doc.design, rect);
         let model = match self.canvas.drag {
             Some(d) => {
                 let mut preview = doc.design.clone();

@@ -13,9 +13,9 @@ pub const SLOT_CHOICES: [u8; 2] = [2, 3];
 
 /// The kinds of city bonus and how the editor names them.
 pub const BONUS_KINDS: [(&str, &str); 3] = [
-    ("points", "Victory points"),
-    ("special-card", "Special cards"),
-    ("bonus-die", "Bonus dice"),
+    ("points", "Bonus: VP"),
+    ("special-card", "Bonus: special cards"),
+    ("bonus-die", "Bonus: bonus dice"),
 ];
 
 /// A rounded design coordinate (0.1 mm).

@@ -128,7 +128,7 @@ fn points_text(p: &formats::Points) -> String {
 
 /// What the map holds, when nothing is selected.
 fn summary(ui: &mut Ui, d: &GameFile) {
-    ui.heading("Station map");
+    ui.heading("Map summary");
     let spaces: u32 = d.tracks.iter().map(|t| t.spaces).sum();
     ui.label(format!(
         "{} stations, {} junctions, {} tracks with {spaces} spaces, {} special cards.",

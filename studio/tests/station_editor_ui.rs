@@ -1,0 +1,181 @@
+//! The station-map editor on a dice design, driven as a designer drives
+//! it: the demo map open, a station added with the tool and given three
+//! slots, a track drawn from it to Berlin and given three spaces, undo, an
+//! unreachable station found by the live diagnostics (a click on the
+//! finding selects it), a rule edited and reset, a delivery ticket added.
+//! Only the demo map's station names are relied on.
+
+mod common;
+
+use common::{click_at, config, harness, maps, settle, type_into};
+use egui::{Key, Modifiers, Pos2, Rect, pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use studio::app::Studio;
+use studio::app::station_editor::canvas;
+use studio::app::station_map::{self, MapModel, Part};
+
+fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(3);
+}
+
+/// The map's rect on screen.
+fn map_rect(h: &Harness<'_, Studio>) -> Rect {
+    h.get_by_label("Station map editor").rect()
+}
+
+/// Where station `name` is drawn.
+fn station_on_screen(h: &Harness<'_, Studio>, name: &str) -> Pos2 {
+    let design = &h.state().doc.design;
+    let s = design
+        .stations
+        .iter()
+        .find(|s| s.name == name)
+        .expect("the demo map has the station");
+    canvas::fit(design, map_rect(h)).at(pos2(s.x, s.y))
+}
+
+/// A point on the map with no part near it (and none of the `taken`).
+fn empty_spot(h: &Harness<'_, Studio>, taken: &[Pos2]) -> Pos2 {
+    let design = &h.state().doc.design;
+    let rect = map_rect(h);
+    let model = MapModel::of_file(design);
+    let fit = canvas::fit(design, rect);
+    let l = station_map::layout(&model, &fit);
+    // On the printed board, so the view keeps its fit.
+    let board = design.board.as_ref().expect("the demo map has a board");
+    let inner = Rect::from_two_pos(fit.at(pos2(0.0, 0.0)), fit.at(pos2(board.width, board.height)))
+        .shrink(20.0);
+    (0..20)
+        .flat_map(|i| (0..20).map(move |j| (i, j)))
+        .map(|(i, j)| {
+            pos2(
+                inner.left() + inner.width() * i as f32 / 19.0,
+                inner.top() + inner.height() * j as f32 / 19.0,
+            )
+        })
+        .find(|p| {
+            let clear = |q: &Pos2| q.distance(*p) > 40.0;
+            station_map::part_at(&l, *p).is_none()
+                && l.stations.iter().all(clear)
+                && l.junctions.iter().all(clear)
+                && l.spaces.iter().all(clear)
+                && taken.iter().all(clear)
+        })
+        .expect("the map has room")
+}
+
+fn press_enter(h: &mut Harness<'_, Studio>) {
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+}
+
+#[test]
+fn a_designer_edits_the_station_map_rules_and_special_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let demo = maps("trains-and-stations-demo.yaml");
+    let mut h = harness(config(dir.path(), Some(demo)), [1500.0, 1000.0]);
+    let stations = h.state().doc.design.stations.len();
+    let tracks = h.state().doc.design.tracks.len();
+
+    // A station by the tool, with three slots (only 2 and 3 are offered).
+    click_label(&mut h, "Add station");
+    let spot = empty_spot(&h, &[]);
+    click_at(&mut h, spot, Modifiers::NONE);
+    let new = stations;
+    assert_eq!(h.state().doc.design.stations.len(), stations + 1);
+    assert_eq!(
+        h.state().station_editor.selected,
+        Some(Part::Station(new))
+    );
+    assert!(h.query_by_label("4 slots").is_none());
+    click_label(&mut h, "3 slots");
+    assert_eq!(h.state().doc.design.stations[new].slots, 3);
+    click_label(&mut h, "Bonus: bonus dice");
+    type_into(&mut h, "Bonus amount", "2");
+    press_enter(&mut h);
+    let bonus = h.state().doc.design.stations[new].bonus.clone().unwrap();
+    assert_eq!((bonus.kind.as_str(), bonus.amount), ("bonus-die", 2));
+    let name = h.state().doc.design.stations[new].name.clone();
+
+    // A track from it to Berlin, then three spaces in the inspector.
+    click_label(&mut h, "Draw track");
+    click_at(&mut h, spot, Modifiers::NONE);
+    let berlin = station_on_screen(&h, "Berlin");
+    click_at(&mut h, berlin, Modifiers::NONE);
+    let design = &h.state().doc.design;
+    assert_eq!(design.tracks.len(), tracks + 1);
+    let t = &design.tracks[tracks];
+    assert_eq!((t.from.as_str(), t.to.as_str()), (name.as_str(), "Berlin"));
+    let drawn = t.spaces;
+    type_into(&mut h, "Spaces", "3");
+    press_enter(&mut h);
+    assert_eq!(h.state().doc.design.tracks[tracks].spaces, 3);
+    type_into(&mut h, "Spaces", "0");
+    press_enter(&mut h);
+    assert_eq!(
+        h.state().doc.design.tracks[tracks].spaces,
+        3,
+        "0 spaces is refused"
+    );
+    assert!(
+        h.query_all_by_label_contains("a track has 1 to")
+            .next()
+            .is_some(),
+        "the reason is shown"
+    );
+
+    // Undo takes the spaces back.
+    click_label(&mut h, "Undo");
+    assert_eq!(h.state().doc.design.tracks[tracks].spaces, drawn);
+
+    // A station with no track: the live diagnostics name it, and a click
+    // on the finding selects it.
+    click_label(&mut h, "Add station");
+    let lonely_spot = empty_spot(&h, &[spot]);
+    click_at(&mut h, lonely_spot, Modifiers::NONE);
+    let lonely = h.state().doc.design.stations.len() - 1;
+    let lonely_name = h.state().doc.design.stations[lonely].name.clone();
+    click_label(&mut h, "Select");
+    let nowhere = empty_spot(&h, &[spot, lonely_spot]);
+    click_at(&mut h, nowhere, Modifiers::NONE);
+    assert_eq!(h.state().station_editor.selected, None);
+    settle(&mut h);
+    let finding = format!("no delivery can reach {lonely_name}");
+    h.get_by_label_contains(&finding).click();
+    h.run_steps(3);
+    assert_eq!(
+        h.state().station_editor.selected,
+        Some(Part::Station(lonely))
+    );
+
+    // A rule edited, then reset to the preset.
+    click_label(&mut h, "Rules");
+    assert!(h.query_by_label("strike.locked_trains").is_some());
+    type_into(&mut h, "coins.start", "4");
+    press_enter(&mut h);
+    let rules = &h.state().doc.design.rules;
+    let coins = rules
+        .get("coins")
+        .and_then(|c| c.as_mapping())
+        .and_then(|c| c.get("start"))
+        .and_then(|v| v.as_u64());
+    assert_eq!(coins, Some(4));
+    click_label(&mut h, "Reset");
+    assert!(h.state().doc.design.rules.get("coins").is_none());
+
+    // A delivery ticket.
+    click_label(&mut h, "Special cards");
+    let specials = h.state().doc.design.specials.len();
+    click_label(&mut h, "Add delivery ticket");
+    let design = &h.state().doc.design;
+    assert_eq!(design.specials.len(), specials + 1);
+    assert_eq!(design.specials[specials].ticket.len(), 2);
+    type_into(&mut h, &format!("Card {} second", specials + 1), "Vienna");
+    press_enter(&mut h);
+    assert_eq!(
+        h.state().doc.design.specials[specials].ticket[1],
+        "Vienna"
+    );
+}
