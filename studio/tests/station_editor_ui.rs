@@ -7,6 +7,8 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::{click_at, config, harness, maps, settle, type_into};
 use egui::{Key, Modifiers, Pos2, Rect, pos2};
 use egui_kittest::Harness;
@@ -178,4 +180,51 @@ fn a_designer_edits_the_station_map_rules_and_special_cards() {
         h.state().doc.design.specials[specials].ticket[1],
         "Vienna"
     );
+}
+
+#[test]
+fn a_short_simulation_colours_the_editors_tracks_while_the_heatmap_is_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let demo = maps("trains-and-stations-demo.yaml");
+    let mut h = harness(config(dir.path(), Some(demo)), [1500.0, 1000.0]);
+    let tracks = h.state().doc.design.tracks.len();
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Simulate…");
+    for p in 2..=5 {
+        if h.state().simulate.setup.players.contains(&p) != (p == 3) {
+            click_label(&mut h, &format!("{p} players"));
+        }
+    }
+    if !h.state().simulate.setup.bots.contains("random") {
+        click_label(&mut h, "random");
+    }
+    type_into(&mut h, "Games", "6");
+    press_enter(&mut h);
+    click_label(&mut h, "Run");
+    let t0 = Instant::now();
+    while h.state().simulate.running() {
+        assert!(t0.elapsed() < Duration::from_secs(120), "the run ends");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    h.run_steps(3);
+    let overlay = h
+        .state()
+        .simulate
+        .overlay()
+        .unwrap_or_else(|| panic!("the heatmap is on: {}", h.state().simulate.message));
+    assert_eq!(overlay.route_colors.len(), tracks, "a colour per track");
+    assert!(
+        overlay.route_notes.values().any(|n| n != "0.0/game"),
+        "some track delivered: {:?}",
+        overlay.route_notes
+    );
+    // The editor's map draws it: the figures stand beside the tracks.
+    let note = overlay.route_notes[&0].clone();
+    assert_eq!(h.state().canvas.overlay, overlay);
+    assert!(!note.is_empty());
+    h.get_by_label("Show heatmap on the map").click();
+    h.run_steps(3);
+    assert!(h.state().simulate.overlay().is_none(), "switched off");
+    assert!(h.state().canvas.overlay.route_colors.is_empty());
 }
