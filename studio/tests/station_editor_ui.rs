@@ -47,8 +47,11 @@ fn empty_spot(h: &Harness<'_, Studio>, taken: &[Pos2]) -> Pos2 {
     let l = station_map::layout(&model, &fit);
     // On the printed board, so the view keeps its fit.
     let board = design.board.as_ref().expect("the demo map has a board");
-    let inner = Rect::from_two_pos(fit.at(pos2(0.0, 0.0)), fit.at(pos2(board.width, board.height)))
-        .shrink(20.0);
+    let inner = Rect::from_two_pos(
+        fit.at(pos2(0.0, 0.0)),
+        fit.at(pos2(board.width, board.height)),
+    )
+    .shrink(20.0);
     (0..20)
         .flat_map(|i| (0..20).map(move |j| (i, j)))
         .map(|(i, j)| {
@@ -87,10 +90,7 @@ fn a_designer_edits_the_station_map_rules_and_special_cards() {
     click_at(&mut h, spot, Modifiers::NONE);
     let new = stations;
     assert_eq!(h.state().doc.design.stations.len(), stations + 1);
-    assert_eq!(
-        h.state().station_editor.selected,
-        Some(Part::Station(new))
-    );
+    assert_eq!(h.state().station_editor.selected, Some(Part::Station(new)));
     assert!(h.query_by_label("4 slots").is_none());
     click_label(&mut h, "3 slots");
     assert_eq!(h.state().doc.design.stations[new].slots, 3);
@@ -176,10 +176,7 @@ fn a_designer_edits_the_station_map_rules_and_special_cards() {
     assert_eq!(design.specials[specials].ticket.len(), 2);
     type_into(&mut h, &format!("Card {} second", specials + 1), "Vienna");
     press_enter(&mut h);
-    assert_eq!(
-        h.state().doc.design.specials[specials].ticket[1],
-        "Vienna"
-    );
+    assert_eq!(h.state().doc.design.specials[specials].ticket[1], "Vienna");
 }
 
 #[test]

@@ -253,9 +253,15 @@ mod tests {
         doc.design.family = Family::Dice;
         doc.design.rules = Mapping::new();
         let book = rule_book(&doc.design);
-        assert!(book.parameters.iter().any(|p| p.path == "strike.locked_trains"));
+        assert!(
+            book.parameters
+                .iter()
+                .any(|p| p.path == "strike.locked_trains")
+        );
         assert_eq!(
-            get_path(&book.effective, "coins.start").map(flow).as_deref(),
+            get_path(&book.effective, "coins.start")
+                .map(flow)
+                .as_deref(),
             Some("3")
         );
         set_rule(&mut doc, "coins.start", "4").unwrap();

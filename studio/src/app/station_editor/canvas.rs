@@ -67,7 +67,11 @@ fn area(design: &GameFile, model: &MapModel) -> Rect {
 /// Where the editor draws `design`'s millimetres when the map fills `rect`
 /// (the printed board and everything on it, fitted).
 pub fn fit(design: &GameFile, rect: Rect) -> Fit {
-    Fit::area(area(design, &MapModel::of_file(design)), rect, vec2(40.0, 40.0))
+    Fit::area(
+        area(design, &MapModel::of_file(design)),
+        rect,
+        vec2(24.0, 24.0),
+    )
 }
 
 /// The heatmap of the overlay, one entry per track (`None`: no heatmap).
@@ -128,7 +132,6 @@ impl StationEditor {
                 status = Some("Deleted.".to_owned());
             }
         });
-        ui.label(egui::RichText::new(self.tool.hint()).weak());
         let rect = ui.available_rect_before_wrap();
         let response = ui.allocate_rect(rect, Sense::click_and_drag());
         response.widget_info(|| {
@@ -279,5 +282,33 @@ fn committed_pos(design: &GameFile, part: Part) -> Option<Pos2> {
         Part::Station(i) => design.stations.get(i).map(|s| pos2(s.x, s.y)),
         Part::Junction(i) => design.junctions.get(i).map(|j| pos2(j.x, j.y)),
         Part::Track(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_overlay_colours_every_track_and_no_overlay_shows_the_spaces() {
+        assert!(heat(&Overlay::default(), 3).is_none());
+        let mut o = Overlay::default();
+        o.route_colors.insert(1, Color32::RED);
+        o.route_notes.insert(1, "2.5/game".into());
+        let h = heat(&o, 3).expect("a heatmap");
+        assert_eq!(h.len(), 3);
+        assert_eq!(h[1], (Color32::RED, "2.5/game".to_owned()));
+        assert_eq!(h[0].1, "", "a track the run did not see has no figure");
+    }
+
+    #[test]
+    fn the_view_fits_the_printed_board() {
+        let design: GameFile =
+            serde_yaml::from_str("name: t\nfamily: dice\nboard: {width: 800, height: 400}\n")
+                .unwrap();
+        let rect = Rect::from_min_size(pos2(100.0, 0.0), vec2(880.0, 480.0));
+        let f = fit(&design, rect);
+        assert!(f.at(pos2(0.0, 0.0)).distance(pos2(124.0, 32.0)) < 0.01);
+        assert!(f.at(pos2(800.0, 400.0)).distance(pos2(956.0, 448.0)) < 0.01);
     }
 }

@@ -55,7 +55,7 @@ impl Tool {
     pub fn hint(self) -> &'static str {
         match self {
             Tool::Select => {
-                "Click a station, junction or track to select it; drag a place to move it; Delete removes the selection."
+                "Click a station, junction or track to select it; drag a station or junction to move it."
             }
             Tool::Station => "Click empty space to add a station.",
             Tool::Junction => {

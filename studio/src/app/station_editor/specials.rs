@@ -98,12 +98,10 @@ pub fn ui(ui: &mut Ui, st: &mut SpecialsState, picked: &mut Option<usize>, doc: 
                                 ui.label("-");
                                 continue;
                             }
-                            let r = ui.add(
-                                TextEdit::singleline(&mut cells[c]).desired_width(if c < 2 {
-                                    90.0
-                                } else {
-                                    32.0
-                                }),
+                            let width = if c < 2 { 92.0 } else { 30.0 };
+                            let r = ui.add_sized(
+                                [width, ui.spacing().interact_size.y],
+                                TextEdit::singleline(&mut cells[c]),
                             );
                             // The column header is far away: each cell names
                             // its card and column for screen readers and tests.

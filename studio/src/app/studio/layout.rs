@@ -116,7 +116,12 @@ impl Studio {
     /// The active tool's hint and the last message.
     fn status_bar(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(self.canvas.tool.hint()).weak());
+            let hint = match self.doc.design.family {
+                Family::Board => self.canvas.tool.hint(),
+                Family::CardGame => self.canvas.tool.hint(),
+                Family::Dice => self.station_editor.tool.hint(),
+            };
+            ui.label(RichText::new(hint).weak());
             ui.separator();
             ui.label(&self.status);
         });
