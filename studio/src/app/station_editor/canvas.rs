@@ -294,10 +294,10 @@ mod tests {
         assert!(heat(&Overlay::default(), 3).is_none());
         let mut o = Overlay::default();
         o.route_colors.insert(1, Color32::RED);
-        o.route_notes.insert(1, "2.5/game".into());
+        o.route_notes.insert(1, "2.5".into());
         let h = heat(&o, 3).expect("a heatmap");
         assert_eq!(h.len(), 3);
-        assert_eq!(h[1], (Color32::RED, "2.5/game".to_owned()));
+        assert_eq!(h[1], (Color32::RED, "2.5".to_owned()));
         assert_eq!(h[0].1, "", "a track the run did not see has no figure");
     }
 

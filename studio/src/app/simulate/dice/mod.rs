@@ -38,7 +38,7 @@ impl SimView for DiceFamily {
         let mut overlay = Overlay::default();
         for (i, (color, per)) in track_heat(design, s).into_iter().enumerate() {
             overlay.route_colors.insert(i, color);
-            overlay.route_notes.insert(i, format!("{per:.1}/game"));
+            overlay.route_notes.insert(i, format!("{per:.1}"));
         }
         overlay
     }
