@@ -151,6 +151,12 @@ fn a_designer_edits_the_station_map_rules_and_special_cards() {
         h.state().station_editor.selected,
         Some(Part::Station(lonely))
     );
+    // The Delete key removes it, and the finding goes with it.
+    h.key_press(Key::Delete);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.stations.len(), stations + 1);
+    settle(&mut h);
+    assert!(h.query_all_by_label_contains(&finding).next().is_none());
 
     // A rule edited, then reset to the preset.
     click_label(&mut h, "Rules");

@@ -121,10 +121,12 @@ impl StationEditor {
             ui.add(DragValue::new(&mut self.new_spaces).range(1..=edit::MAX_SPACES))
                 .labelled_by(l.id);
             ui.separator();
-            let delete = ui.add_enabled(
-                !read_only && self.selected.is_some(),
-                Button::new("Delete selected"),
-            );
+            let delete = ui
+                .add_enabled(
+                    !read_only && self.selected.is_some(),
+                    Button::new("Delete selected"),
+                )
+                .on_hover_text("Delete or Backspace");
             if delete.clicked()
                 && let Some(p) = self.selected.take()
             {

@@ -149,6 +149,35 @@ impl StationEditor {
         }
     }
 
+    /// The map's keys, before the studio's shortcuts see them: Delete or
+    /// Backspace deletes the selection, Escape drops a half-drawn track or
+    /// the selection. Returns a status message.
+    pub fn keys(&mut self, ctx: &egui::Context, doc: &mut Document) -> Option<String> {
+        if ctx.egui_wants_keyboard_input() {
+            return None;
+        }
+        let (delete, escape) = ctx.input_mut(|i| {
+            let delete = self.selected.is_some()
+                && (i.consume_key(egui::Modifiers::NONE, egui::Key::Delete)
+                    || i.consume_key(egui::Modifiers::NONE, egui::Key::Backspace));
+            let escape = (self.selected.is_some() || self.track_start.is_some())
+                && i.consume_key(egui::Modifiers::NONE, egui::Key::Escape);
+            (delete, escape)
+        });
+        if escape {
+            if self.track_start.take().is_none() {
+                self.selected = None;
+            }
+            return None;
+        }
+        if !delete {
+            return None;
+        }
+        let part = self.selected.take()?;
+        doc.edit("Delete", |d| edit::delete(d, &[part]));
+        Some("Deleted.".into())
+    }
+
     /// The side panel: the special cards and the rules.
     pub fn side_ui(&mut self, ui: &mut Ui, doc: &mut Document, rules: &mut RulesPanel) {
         ui.horizontal(|ui| {

@@ -59,6 +59,14 @@ impl Studio {
             .submit(self.doc.generation(), &self.doc.design);
         self.handle_window_events(&ctx);
         if !self.play.in_game() {
+            let keys = match self.doc.design.family {
+                Family::Board => None,
+                Family::CardGame => None,
+                Family::Dice => self.station_editor.keys(&ctx, &mut self.doc),
+            };
+            if let Some(s) = keys {
+                self.status = s;
+            }
             self.shortcuts(&ctx);
         }
         // A game on the table draws its board; otherwise simulation results.
