@@ -10,7 +10,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{click_at, config, harness, maps, settle, type_into};
-use egui::{Key, Modifiers, Pos2, Rect, pos2};
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, Rect, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use studio::app::Studio;
@@ -69,6 +69,30 @@ fn empty_spot(h: &Harness<'_, Studio>, taken: &[Pos2]) -> Pos2 {
                 && taken.iter().all(clear)
         })
         .expect("the map has room")
+}
+
+/// Drags with the primary button from `a` to `b`.
+fn drag(h: &mut Harness<'_, Studio>, a: Pos2, b: Pos2) {
+    h.event(Event::PointerMoved(a));
+    h.step();
+    h.event(Event::PointerButton {
+        pos: a,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    h.step();
+    for k in 1..=5 {
+        h.event(Event::PointerMoved(a + (b - a) * (k as f32 / 5.0)));
+        h.step();
+    }
+    h.event(Event::PointerButton {
+        pos: b,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run_steps(2);
 }
 
 fn press_enter(h: &mut Harness<'_, Studio>) {
@@ -183,6 +207,21 @@ fn a_designer_edits_the_station_map_rules_and_special_cards() {
     type_into(&mut h, &format!("Card {} second", specials + 1), "Vienna");
     press_enter(&mut h);
     assert_eq!(h.state().doc.design.specials[specials].ticket[1], "Vienna");
+
+    // The first new station dragged a little: one undo step.
+    click_label(&mut h, "Select");
+    let to = spot + vec2(30.0, 20.0);
+    let want = canvas::fit(&h.state().doc.design, map_rect(&h)).design_at(to);
+    let before = h.state().doc.design.stations[new].clone();
+    drag(&mut h, spot, to);
+    let moved = &h.state().doc.design.stations[new];
+    assert!(
+        pos2(moved.x, moved.y).distance(want) < 0.2,
+        "{want:?} {moved:?}"
+    );
+    assert_eq!(h.state().doc.history().undo_label(), Some("Move station"));
+    click_label(&mut h, "Undo");
+    assert_eq!(h.state().doc.design.stations[new], before);
 }
 
 #[test]
