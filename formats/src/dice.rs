@@ -330,7 +330,8 @@ pub fn resolve(rules: &Mapping) -> Result<DiceRules, ResolveError> {
 }
 
 /// Every rule parameter of a dice design, in panel order: what the
-/// studio's Rules panel lists and `docs/format.md` documents.
+/// studio's Rules panel lists (the goods decks and the VP supply are edited
+/// whole, their keys being data).
 pub const PARAMETERS: &[Parameter] = &[
     Parameter {
         path: "players.min",

@@ -377,7 +377,12 @@ pub fn paint(painter: &Painter, model: &MapModel, l: &Layout, look: &Look) {
         let Some(line) = line else { continue };
         let heat = look.track_heat.as_ref().and_then(|h| h.get(i));
         let (color, width) = match heat {
-            Some(h) => (h.0, 6.0),
+            Some(h) => {
+                // An edge, so the pale middle of the heat scale stands out
+                // from the paper.
+                painter.line(line.clone(), Stroke::new(8.0, Color32::from_gray(70)));
+                (h.0, 6.0)
+            }
             None => (Color32::from_gray(120), 2.0),
         };
         painter.line(line.clone(), Stroke::new(width, color));
@@ -412,14 +417,16 @@ pub fn paint(painter: &Painter, model: &MapModel, l: &Layout, look: &Look) {
             painter.rect_stroke(r, 2.0, stroke, StrokeKind::Middle);
         }
     }
-    for (part, color) in &look.rings {
+    for (k, (part, color)) in look.rings.iter().enumerate() {
         let (at, radius) = match part {
             Part::Station(i) => (l.stations.get(*i), 12.0),
             Part::Junction(i) => (l.junctions.get(*i), 9.0),
             Part::Track(_) => continue,
         };
+        // Several rings on one part (a problem and the selection) nest.
+        let inside = look.rings[..k].iter().filter(|(p, _)| p == part).count();
         if let Some(at) = at {
-            painter.circle_stroke(*at, radius, Stroke::new(3.0, *color));
+            painter.circle_stroke(*at, radius + 4.0 * inside as f32, Stroke::new(3.0, *color));
         }
     }
     for (at, (name, _)) in l.junctions.iter().zip(&model.junctions) {

@@ -34,8 +34,9 @@ fn click_id() -> Id {
 const MAP_HEIGHT: f32 = 520.0;
 /// How wide the station map is drawn at the table, at most.
 const MAP_WIDTH: f32 = 840.0;
-/// Where the map window opens: right of the Play window (8 + 370 points).
-const MAP_LEFT: f32 = 390.0;
+/// Where the map window opens: right of the Play window (8 + 370 points
+/// wide, a little more with its frame).
+const MAP_LEFT: f32 = 400.0;
 /// What the map window leaves free at the right for the Inspector.
 const INSPECTOR_SPACE: f32 = 320.0;
 
