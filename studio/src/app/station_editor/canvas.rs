@@ -104,7 +104,7 @@ impl StationEditor {
             overlay,
             read_only,
         } = input;
-        self.retain_existing(&doc.design);
+        self.follow(doc);
         let mut status = None;
         ui.horizontal_wrapped(|ui| {
             for t in Tool::ALL {

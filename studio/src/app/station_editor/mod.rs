@@ -92,6 +92,8 @@ pub struct StationEditor {
     pub new_spaces: u32,
     /// The first end of a track being drawn.
     pub track_start: Option<Part>,
+    /// The file the selection belongs to (another file opened drops it).
+    file: Option<std::path::PathBuf>,
     canvas: canvas::CanvasState,
     inspector: inspector::InspectorState,
     specials: specials::SpecialsState,
@@ -106,6 +108,7 @@ impl Default for StationEditor {
             tab: SideTab::Specials,
             new_spaces: 2,
             track_start: None,
+            file: None,
             canvas: canvas::CanvasState::default(),
             inspector: inspector::InspectorState::default(),
             specials: specials::SpecialsState::default(),
@@ -114,6 +117,18 @@ impl Default for StationEditor {
 }
 
 impl StationEditor {
+    /// Follows the document: another file drops the selection, and what
+    /// no longer exists is forgotten.
+    pub fn follow(&mut self, doc: &Document) {
+        if self.file != doc.path {
+            self.file.clone_from(&doc.path);
+            self.selected = None;
+            self.special = None;
+            self.track_start = None;
+        }
+        self.retain_existing(&doc.design);
+    }
+
     /// Forgets what no longer exists (after undo, redo or a delete).
     pub fn retain_existing(&mut self, design: &GameFile) {
         let exists = |p: Part| match p {
@@ -193,7 +208,7 @@ impl StationEditor {
         ui.separator();
         match self.tab {
             SideTab::Specials => {
-                self.retain_existing(&doc.design);
+                self.follow(doc);
                 specials::ui(ui, &mut self.specials, &mut self.special, doc);
             }
             SideTab::Rules => rules.ui(ui, doc),
@@ -202,9 +217,35 @@ impl StationEditor {
 
     /// The inspector of the selection; returns a status message.
     pub fn inspector_ui(&mut self, ui: &mut Ui, doc: &mut Document) -> Option<String> {
-        self.retain_existing(&doc.design);
+        self.follow(doc);
         let out = inspector::ui(ui, &mut self.inspector, &mut self.selected, doc);
-        self.retain_existing(&doc.design);
+        self.follow(doc);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_selection_follows_the_document() {
+        let design: GameFile = serde_yaml::from_str(
+            "name: t\nfamily: dice\nstations:\n  - {name: A, x: 0, y: 0, slots: 2}\n  - {name: B, x: 9, y: 0, slots: 2}\n",
+        )
+        .unwrap();
+        let mut doc = Document::from_loaded(design.clone(), None, Some("a.yaml".into()));
+        let mut editor = StationEditor::default();
+        editor.follow(&doc);
+        editor.selected = Some(Part::Station(1));
+        editor.follow(&doc);
+        assert_eq!(editor.selected, Some(Part::Station(1)));
+        doc.edit("Delete", |d| edit::delete(d, &[Part::Station(1)]));
+        editor.follow(&doc);
+        assert_eq!(editor.selected, None, "gone with its station");
+        editor.selected = Some(Part::Station(0));
+        let other = Document::from_loaded(design, None, Some("b.yaml".into()));
+        editor.follow(&other);
+        assert_eq!(editor.selected, None, "another file, another map");
     }
 }
