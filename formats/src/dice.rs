@@ -9,7 +9,7 @@ use serde_yaml::{Mapping, Value};
 
 use crate::merge::deep_merge;
 use crate::points::{Points, short_f32};
-use crate::rules::{PlayerRange, ResolveError};
+use crate::rules::{Parameter, PlayerRange, ResolveError};
 
 /// A station: a city on the map with building slots and a bonus for the
 /// majority holder of a delivery that reaches it.
@@ -315,10 +315,7 @@ pub fn resolve(rules: &Mapping) -> Result<DiceRules, ResolveError> {
             ),
         });
     }
-    let mut r = preset_rules();
-    let mut own = rules.clone();
-    own.shift_remove("preset");
-    deep_merge(&mut r, &own);
+    let r = effective_rules(rules);
     serde_path_to_error::deserialize(Value::Mapping(r)).map_err(|e| {
         let inner = e.path().to_string();
         ResolveError {
@@ -330,6 +327,142 @@ pub fn resolve(rules: &Mapping) -> Result<DiceRules, ResolveError> {
             message: crate::error::describe_serde(&e.inner().to_string()),
         }
     })
+}
+
+/// Every rule parameter of a dice design, in panel order: what the
+/// studio's Rules panel lists (the goods decks and the VP supply are edited
+/// whole, their keys being data).
+pub const PARAMETERS: &[Parameter] = &[
+    Parameter {
+        path: "players.min",
+        doc: "Fewest players.",
+    },
+    Parameter {
+        path: "players.max",
+        doc: "Most players.",
+    },
+    Parameter {
+        path: "dice.per_player",
+        doc: "Dice of each player's colour.",
+    },
+    Parameter {
+        path: "dice.rolled",
+        doc: "The most of their own dice a player rolls in a turn.",
+    },
+    Parameter {
+        path: "dice.recall_at",
+        doc: "With this many dice on the board a player may recall them all instead of rolling.",
+    },
+    Parameter {
+        path: "dice.bonus",
+        doc: "White bonus dice in the game.",
+    },
+    Parameter {
+        path: "dice.faces",
+        doc: "The faces of every die (coin, hotel, mine, ranch, train, locked-train; a face may repeat).",
+    },
+    Parameter {
+        path: "dice.build_set",
+        doc: "Equal building faces that build one building.",
+    },
+    Parameter {
+        path: "coins.start",
+        doc: "Coins each player starts with.",
+    },
+    Parameter {
+        path: "coins.max",
+        doc: "The most coins a player may hold.",
+    },
+    Parameter {
+        path: "coins.per_face",
+        doc: "Coins for each coin face cashed in.",
+    },
+    Parameter {
+        path: "coins.reroll_cost",
+        doc: "Coins paid for one re-roll.",
+    },
+    Parameter {
+        path: "strike.locked_trains",
+        doc: "Locked trains showing at once that start a strike.",
+    },
+    Parameter {
+        path: "strike.points",
+        doc: "Points a strike costs (all of them when the player has fewer).",
+    },
+    Parameter {
+        path: "buildings.ranch",
+        doc: "Ranches per player.",
+    },
+    Parameter {
+        path: "buildings.mine",
+        doc: "Mines per player.",
+    },
+    Parameter {
+        path: "buildings.hotel",
+        doc: "Hotels per player.",
+    },
+    Parameter {
+        path: "goods",
+        doc: "The goods decks in order: cards in each and points for its monopoly.",
+    },
+    Parameter {
+        path: "chains.ranch",
+        doc: "The ranch's stages of goods (a stage may offer a choice).",
+    },
+    Parameter {
+        path: "chains.mine",
+        doc: "The mine's stages of goods.",
+    },
+    Parameter {
+        path: "chains.hotel",
+        doc: "The hotel's stages of goods.",
+    },
+    Parameter {
+        path: "speculation.give",
+        doc: "Goods given for one card of a new good (0 turns speculation off).",
+    },
+    Parameter {
+        path: "speculation.points_when_short",
+        doc: "Points for each card traded for and not received.",
+    },
+    Parameter {
+        path: "points.supply",
+        doc: "Victory points in the supply, by player count; the last round starts when it runs out.",
+    },
+    Parameter {
+        path: "points.start",
+        doc: "Points each player takes from the supply at setup.",
+    },
+    Parameter {
+        path: "points.per_city",
+        doc: "Points per connected city for every player with a die in a delivery.",
+    },
+    Parameter {
+        path: "points.empty_deck",
+        doc: "Points for a building whose goods deck is empty.",
+    },
+    Parameter {
+        path: "specials.dealt",
+        doc: "Special cards dealt to each player at setup.",
+    },
+    Parameter {
+        path: "specials.keep",
+        doc: "Special cards each player keeps.",
+    },
+    Parameter {
+        path: "tie_break",
+        doc: "The good whose most cards win a tie on points.",
+    },
+];
+
+/// A dice design's `rules:` with the preset filled in: what the design
+/// means, field by field (the Rules panel's values).
+pub fn effective_rules(rules: &Mapping) -> Mapping {
+    let mut r = preset_rules();
+    let mut own = rules.clone();
+    own.shift_remove("preset");
+    deep_merge(&mut r, &own);
+    r
 }
 
 #[cfg(test)]
@@ -362,6 +495,36 @@ mod tests {
         assert_eq!(resolve(&bad).expect_err("bad").path, "rules.strike.points");
         let other: Mapping = serde_yaml::from_str("{preset: usa}").expect("yaml");
         assert_eq!(resolve(&other).expect_err("bad").path, "rules.preset");
+    }
+
+    #[test]
+    fn every_preset_field_is_a_listed_parameter() {
+        fn leaves(m: &Mapping, prefix: &str, out: &mut Vec<String>) {
+            for (k, v) in m {
+                let k = k.as_str().unwrap_or_default();
+                let p = if prefix.is_empty() {
+                    k.to_owned()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                match v {
+                    // Decks and supplies are edited whole: their keys are data.
+                    Value::Mapping(inner) if !matches!(p.as_str(), "goods" | "points.supply") => {
+                        leaves(inner, &p, out)
+                    }
+                    _ => out.push(p),
+                }
+            }
+        }
+        let mut paths = Vec::new();
+        leaves(&preset_rules(), "", &mut paths);
+        for p in &paths {
+            assert!(PARAMETERS.iter().any(|x| x.path == p), "{p} unlisted");
+        }
+        assert_eq!(paths.len(), PARAMETERS.len());
+        let effective = effective_rules(&Mapping::new());
+        assert!(effective.get("preset").is_none());
+        assert_eq!(effective, preset_rules());
     }
 }
 

@@ -23,6 +23,8 @@ pub mod panels;
 pub mod play;
 pub mod selection;
 pub mod simulate;
+pub mod station_editor;
+pub mod station_map;
 pub mod studio;
 pub mod validation;
 

@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 
 use egui::{Color32, RichText, ScrollArea, TextEdit, Ui};
-use formats::rules::{PARAMETERS, Preset};
+use formats::rules::{PARAMETERS, Parameter, Preset, ResolveError};
+use formats::{Family, GameFile};
 use serde_yaml::{Mapping, Value};
 
 use crate::app::document::Document;
@@ -97,13 +98,65 @@ pub fn preset_of(rules: &Mapping) -> Preset {
     formats::rules::preset_of(rules).unwrap_or_default()
 }
 
+/// What the panel edits of a design's family: its parameters, the values
+/// in force, the preset's values and the presets offered.
+struct RuleBook {
+    parameters: &'static [Parameter],
+    preset: &'static str,
+    effective: Mapping,
+    preset_rules: Mapping,
+    presets: Vec<(&'static str, &'static str)>,
+}
+
+/// The rule book of `design`'s family.
+fn rule_book(design: &GameFile) -> RuleBook {
+    match design.family {
+        Family::Dice => RuleBook {
+            parameters: formats::dice::PARAMETERS,
+            preset: formats::dice::PRESET_NAME,
+            effective: formats::dice::effective_rules(&design.rules),
+            preset_rules: formats::dice::preset_rules(),
+            presets: vec![("Use Trains & Stations preset", formats::dice::PRESET_NAME)],
+        },
+        Family::Board | Family::CardGame => {
+            let preset = preset_of(&design.rules);
+            RuleBook {
+                parameters: PARAMETERS,
+                preset: preset.name(),
+                effective: formats::rules::effective_sections(&design.rules, &design.cards)
+                    .unwrap_or_default()
+                    .0,
+                preset_rules: preset.sections().0,
+                presets: Preset::ALL
+                    .into_iter()
+                    .map(|p| {
+                        let label = match p {
+                            Preset::Usa => "Use USA preset",
+                            Preset::Europe => "Use Europe preset",
+                            Preset::HeartOfAfrica => "Use Heart of Africa preset",
+                        };
+                        (label, p.name())
+                    })
+                    .collect(),
+            }
+        }
+    }
+}
+
+/// Do `rules` resolve for `design`'s family?
+fn check_rules(design: &GameFile, rules: &Mapping) -> Result<(), ResolveError> {
+    match design.family {
+        Family::Dice => formats::dice::resolve(rules).map(drop),
+        Family::Board | Family::CardGame => formats::rules::resolve(rules, &design.cards).map(drop),
+    }
+}
+
 /// Sets rule parameter `path` to `text` (YAML), if the rules still resolve.
 pub fn set_rule(doc: &mut Document, path: &str, text: &str) -> Result<(), String> {
     let value: Value = serde_yaml::from_str(text).map_err(|e| format!("`{text}`: {e}"))?;
     let mut rules = doc.design.rules.clone();
     set_path(&mut rules, path, value);
-    formats::rules::resolve(&rules, &doc.design.cards)
-        .map_err(|e| format!("{}: {}", e.path, e.message))?;
+    check_rules(&doc.design, &rules).map_err(|e| format!("{}: {}", e.path, e.message))?;
     doc.edit(&format!("Set {path}"), |d| d.rules = rules);
     Ok(())
 }
@@ -115,23 +168,18 @@ impl RulesPanel {
             self.buffers.clear();
             self.generation = doc.generation();
         }
-        let preset = preset_of(&doc.design.rules);
+        let book = rule_book(&doc.design);
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("Preset: {}.", preset.name()));
-            for p in Preset::ALL {
-                let label = match p {
-                    Preset::Usa => "Use USA preset",
-                    Preset::Europe => "Use Europe preset",
-                    Preset::HeartOfAfrica => "Use Heart of Africa preset",
-                };
+            ui.label(format!("Preset: {}.", book.preset));
+            for (label, name) in &book.presets {
                 if ui
-                    .button(label)
+                    .button(*label)
                     .on_hover_text("Sets every rule to the rulebook's value (drops overrides)")
                     .clicked()
                 {
                     let mut rules = Mapping::new();
-                    rules.insert("preset".into(), p.name().into());
-                    doc.edit(&format!("Use {} rules", p.name()), |d| d.rules = rules);
+                    rules.insert("preset".into(), (*name).into());
+                    doc.edit(&format!("Use {name} rules"), |d| d.rules = rules);
                     self.error = None;
                 }
             }
@@ -139,20 +187,15 @@ impl RulesPanel {
         if let Some(e) = &self.error {
             ui.colored_label(Color32::from_rgb(220, 50, 50), e);
         }
-        let (effective, _) =
-            formats::rules::effective_sections(&doc.design.rules, &doc.design.cards)
-                .unwrap_or_default();
-        let (preset_rules, _) = preset.sections();
+        let (effective, preset_rules) = (&book.effective, &book.preset_rules);
         let mut action: Option<(&'static str, Option<String>)> = None;
         ScrollArea::vertical()
             .id_salt("rules")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for p in PARAMETERS {
-                    let now = get_path(&effective, p.path).map(flow).unwrap_or_default();
-                    let base = get_path(&preset_rules, p.path)
-                        .map(flow)
-                        .unwrap_or_default();
+                for p in book.parameters {
+                    let now = get_path(effective, p.path).map(flow).unwrap_or_default();
+                    let base = get_path(preset_rules, p.path).map(flow).unwrap_or_default();
                     let overridden = get_path(&doc.design.rules, p.path).is_some();
                     ui.horizontal(|ui| {
                         let label = ui.label(if overridden {
@@ -203,6 +246,34 @@ impl RulesPanel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dice_design_lists_and_checks_the_dice_rules() {
+        let mut doc = Document::new_design();
+        doc.design.family = Family::Dice;
+        doc.design.rules = Mapping::new();
+        let book = rule_book(&doc.design);
+        assert!(
+            book.parameters
+                .iter()
+                .any(|p| p.path == "strike.locked_trains")
+        );
+        assert_eq!(
+            get_path(&book.effective, "coins.start")
+                .map(flow)
+                .as_deref(),
+            Some("3")
+        );
+        set_rule(&mut doc, "coins.start", "4").unwrap();
+        assert_eq!(
+            get_path(&rule_book(&doc.design).effective, "coins.start")
+                .map(flow)
+                .as_deref(),
+            Some("4")
+        );
+        let err = set_rule(&mut doc, "strike.points", "many").unwrap_err();
+        assert!(err.contains("rules.strike.points"), "{err}");
+    }
 
     #[test]
     fn rule_edits_resolve_or_are_refused_and_resets_prune() {

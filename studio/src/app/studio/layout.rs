@@ -7,6 +7,7 @@ use formats::Family;
 
 use super::super::canvas::CanvasInput;
 use super::super::panels::diagnostics::{self, DiagnosticClick};
+use super::super::station_editor::canvas::MapInput;
 use super::Studio;
 
 /// The side panel's tabs.
@@ -58,6 +59,14 @@ impl Studio {
             .submit(self.doc.generation(), &self.doc.design);
         self.handle_window_events(&ctx);
         if !self.play.in_game() {
+            let keys = match self.doc.design.family {
+                Family::Board => None,
+                Family::CardGame => None,
+                Family::Dice => self.station_editor.keys(&ctx, &mut self.doc),
+            };
+            if let Some(s) = keys {
+                self.status = s;
+            }
             self.shortcuts(&ctx);
         }
         // A game on the table draws its board; otherwise simulation results.
@@ -81,8 +90,9 @@ impl Studio {
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         match self.doc.design.family {
-            Family::Board | Family::Dice => self.board_editor(ui),
+            Family::Board => self.board_editor(ui),
             Family::CardGame => self.card_game_editor(ui),
+            Family::Dice => self.dice_editor(ui),
         }
         self.windows(&ctx);
         self.dialogs(&ctx);
@@ -141,6 +151,35 @@ impl Studio {
         });
     }
 
+    /// The station-map editor (`station_editor`): special cards and rules at
+    /// the left, the selected part at the right, the diagnostics below and
+    /// the station map in the centre.
+    fn dice_editor(&mut self, ui: &mut Ui) {
+        egui::Panel::left("tables")
+            .resizable(true)
+            .default_size(400.0)
+            .max_size(640.0)
+            .show(ui, |ui| {
+                self.station_editor
+                    .side_ui(ui, &mut self.doc, &mut self.rules)
+            });
+        let inspected = egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("inspector")
+                    .show(ui, |ui| self.station_editor.inspector_ui(ui, &mut self.doc))
+                    .inner
+            })
+            .inner;
+        if let Some(s) = inspected {
+            self.status = s;
+        }
+        self.diagnostics_dock(ui);
+        egui::CentralPanel::no_frame().show(ui, |ui| self.station_map(ui));
+    }
+
     /// The Diagnostics panel docked below.
     fn diagnostics_dock(&mut self, ui: &mut Ui) {
         egui::Panel::bottom("diagnostics")
@@ -152,7 +191,12 @@ impl Studio {
     /// The active tool's hint and the last message.
     fn status_bar(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(self.canvas.tool.hint()).weak());
+            let hint = match self.doc.design.family {
+                Family::Board => self.canvas.tool.hint(),
+                Family::CardGame => self.canvas.tool.hint(),
+                Family::Dice => self.station_editor.tool.hint(),
+            };
+            ui.label(RichText::new(hint).weak());
             ui.separator();
             ui.label(&self.status);
         });
@@ -178,7 +222,20 @@ impl Studio {
         if let Some(click) = self.diagnostics.ui(ui, self.validator.latest(), busy) {
             match click {
                 DiagnosticClick::Objects(objs) => self.select_and_reveal(objs, false),
-                DiagnosticClick::Rules => self.tab = Tab::Rules,
+                DiagnosticClick::Rules => match self.doc.design.family {
+                    Family::Board => self.tab = Tab::Rules,
+                    Family::CardGame => self.tab = Tab::Rules,
+                    // Dice findings name a key path, not map objects.
+                    Family::Dice => {
+                        let picked = self
+                            .diagnostics
+                            .picked
+                            .and_then(|k| self.validator.latest()?.diagnostics.0.get(k).cloned());
+                        if let Some(d) = picked {
+                            self.station_editor.reveal(&d);
+                        }
+                    }
+                },
             }
         }
     }
@@ -204,6 +261,19 @@ impl Studio {
         }
         if let Some(o) = out.clicked {
             self.play.map_clicked(o);
+        }
+    }
+
+    /// The station map of a dice design, with its tools.
+    fn station_map(&mut self, ui: &mut Ui) {
+        let input = MapInput {
+            doc: &mut self.doc,
+            report: self.validator.latest(),
+            overlay: &self.canvas.overlay,
+            read_only: self.canvas.read_only,
+        };
+        if let Some(s) = self.station_editor.map_ui(ui, input) {
+            self.status = s;
         }
     }
 

@@ -40,6 +40,7 @@ use super::panels::tables::{ObjectTable, TableKind};
 use super::play::PlayWindow;
 use super::selection::Selection;
 use super::simulate::SimulateWindow;
+use super::station_editor::StationEditor;
 use super::validation::Validator;
 
 pub use dialogs::Dialog;
@@ -109,6 +110,8 @@ pub struct Studio {
     pub balance: BalanceWindow,
     /// The editor of a card-game design (its panels and source map).
     pub card_editor: CardEditor,
+    /// The station-map editor (dice designs).
+    pub station_editor: StationEditor,
     tables: [ObjectTable; 3],
     inspector: Inspector,
     rules: RulesPanel,
@@ -158,6 +161,7 @@ impl Studio {
             compare: None,
             balance: BalanceWindow::default(),
             card_editor: CardEditor::default(),
+            station_editor: StationEditor::default(),
             tables: [
                 ObjectTable::new(TableKind::Cities),
                 ObjectTable::new(TableKind::Routes),

@@ -22,10 +22,13 @@ impl Studio {
     /// Shows the toolbar and runs what is clicked.
     pub(super) fn toolbar(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            for t in Tool::ALL {
-                self.toolbar_button(ui, UICommand::Tool(t));
+            // A dice design's tools are above its station map.
+            if self.doc.design.family != formats::Family::Dice {
+                for t in Tool::ALL {
+                    self.toolbar_button(ui, UICommand::Tool(t));
+                }
+                ui.separator();
             }
-            ui.separator();
             for c in COMMANDS {
                 self.toolbar_button(ui, c);
             }

@@ -32,8 +32,13 @@ fn click_id() -> Id {
 
 /// How tall the station map is drawn at the table.
 const MAP_HEIGHT: f32 = 520.0;
-/// How wide the station map is drawn at the table.
+/// How wide the station map is drawn at the table, at most.
 const MAP_WIDTH: f32 = 840.0;
+/// Where the map window opens: right of the Play window (8 + 370 points
+/// wide, a little more with its frame).
+const MAP_LEFT: f32 = 400.0;
+/// What the map window leaves free at the right for the Inspector.
+const INSPECTOR_SPACE: f32 = 320.0;
 
 impl PlayView for DiceFamily {
     type Table = ();
@@ -180,15 +185,18 @@ impl PlayView for DiceFamily {
                     _ => None,
                 })
                 .collect(),
-            track_heat: None,
+            ..MapLook::default()
         };
         // The Play window is a narrow side panel: the map gets a window of
         // its own over the central area, where board maps are drawn.
+        // It opens right of the Play window and left of the Inspector.
+        let screen = ui.ctx().content_rect();
+        let width = (screen.width() - MAP_LEFT - INSPECTOR_SPACE).clamp(320.0, MAP_WIDTH);
         let click = egui::Window::new("Trains & Stations map")
-            .default_pos([620.0, 40.0])
-            .default_width(MAP_WIDTH)
+            .default_pos([MAP_LEFT, 40.0])
+            .default_width(width)
             .show(ui.ctx(), |ui| {
-                ui.set_min_width(MAP_WIDTH);
+                ui.set_min_width(width);
                 map::draw(ui, d, &look, MAP_HEIGHT)
             })
             .and_then(|r| r.inner)

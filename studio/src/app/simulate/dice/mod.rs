@@ -3,7 +3,8 @@
 //! buildings per game, the station map coloured by deliveries per track
 //! beside the goods and monopoly shares, and the dice rows and tables of a
 //! comparison. The shared canvas draws board maps only, so the heatmap is
-//! drawn on the page that is given the design (the table page).
+//! drawn on the page that is given the design (the table page), and the
+//! overlay carries it by track index to the station-map editor's canvas.
 
 use egui::{Color32, RichText, Ui};
 use engine::dice::sim::DiceReport;
@@ -31,8 +32,15 @@ impl SimView for DiceFamily {
     const TABLE_PAGE: &'static str = "Heatmap & goods";
     const NORMAL_END: &'static str = "VP supply ran out (normal end)";
 
-    fn overlay(_: &DiceDesign, _: &Section, _: &[String], _: &DicePages) -> Overlay {
-        Overlay::default()
+    /// Deliveries per track, by track index: the station-map editor draws
+    /// them as coloured tracks with their figure.
+    fn overlay(design: &DiceDesign, s: &Section, _: &[String], _: &DicePages) -> Overlay {
+        let mut overlay = Overlay::default();
+        for (i, (color, per)) in track_heat(design, s).into_iter().enumerate() {
+            overlay.route_colors.insert(i, color);
+            overlay.route_notes.insert(i, format!("{per:.1}"));
+        }
+        overlay
     }
 
     fn map_page(ui: &mut Ui, _: &mut DicePages, s: &Section) -> PageOut {
@@ -77,25 +85,10 @@ impl SimView for DiceFamily {
     }
 
     fn table_page(ui: &mut Ui, _: &mut DicePages, design: &DiceDesign, s: &Section) -> PageOut {
-        let most = s
-            .family
-            .tracks
-            .iter()
-            .map(|t| t.deliveries_per_game)
-            .fold(0.0, f64::max);
-        let heat: Vec<(Color32, String)> = design
-            .tracks
-            .iter()
-            .map(|t| {
-                let per = s
-                    .family
-                    .tracks
-                    .iter()
-                    .find(|r| r.track == t.name)
-                    .map_or(0.0, |r| r.deliveries_per_game);
-                let share = if most > 0.0 { per / most } else { 0.0 };
-                (ramp(share as f32), format!("{per:.1}"))
-            })
+        let most = most_deliveries(s);
+        let heat: Vec<(Color32, String)> = track_heat(design, s)
+            .into_iter()
+            .map(|(c, per)| (c, format!("{per:.1}")))
             .collect();
         ui.label(format!(
             "Deliveries per game on each track: blue rarely, red most ({most:.1} per game)."
@@ -194,4 +187,33 @@ impl SimView for DiceFamily {
             },
         ]
     }
+}
+
+/// The most deliveries per game on one track.
+fn most_deliveries(s: &Section) -> f64 {
+    s.family
+        .tracks
+        .iter()
+        .map(|t| t.deliveries_per_game)
+        .fold(0.0, f64::max)
+}
+
+/// Each track's colour (blue rarely, red most) and deliveries per game, in
+/// the design's track order.
+fn track_heat(design: &DiceDesign, s: &Section) -> Vec<(Color32, f64)> {
+    let most = most_deliveries(s);
+    design
+        .tracks
+        .iter()
+        .map(|t| {
+            let per = s
+                .family
+                .tracks
+                .iter()
+                .find(|r| r.track == t.name)
+                .map_or(0.0, |r| r.deliveries_per_game);
+            let share = if most > 0.0 { per / most } else { 0.0 };
+            (ramp(share as f32), per)
+        })
+        .collect()
 }
