@@ -118,7 +118,16 @@ fn rule_book(design: &GameFile) -> RuleBook {
             preset_rules: formats::dice::preset_rules(),
             presets: vec![("Use Trains & Stations preset", formats::dice::PRESET_NAME)],
         },
-        Family::Board | Family::CardGame => {
+        Family::CardGame => RuleBook {
+            parameters: formats::card_game::PARAMETERS,
+            preset: formats::card_game::PRESET,
+            effective: formats::card_game::effective_sections(&design.rules, &design.cards)
+                .unwrap_or_default()
+                .0,
+            preset_rules: formats::card_game::preset_sections().0,
+            presets: vec![("Use the card-game preset", formats::card_game::PRESET)],
+        },
+        Family::Board => {
             let preset = preset_of(&design.rules);
             RuleBook {
                 parameters: PARAMETERS,
@@ -147,13 +156,20 @@ fn rule_book(design: &GameFile) -> RuleBook {
 fn check_rules(design: &GameFile, rules: &Mapping) -> Result<(), ResolveError> {
     match design.family {
         Family::Dice => formats::dice::resolve(rules).map(drop),
-        Family::Board | Family::CardGame => formats::rules::resolve(rules, &design.cards).map(drop),
+        Family::CardGame => formats::card_game::resolve(rules, &design.cards).map(drop),
+        Family::Board => formats::rules::resolve(rules, &design.cards).map(drop),
     }
 }
 
 /// Sets rule parameter `path` to `text` (YAML), if the rules still resolve.
 pub fn set_rule(doc: &mut Document, path: &str, text: &str) -> Result<(), String> {
     let value: Value = serde_yaml::from_str(text).map_err(|e| format!("`{text}`: {e}"))?;
+    set_rule_value(doc, path, value)
+}
+
+/// Sets rule parameter `path` to `value`, if the rules still resolve for the
+/// design's family (else the reason, naming the field); one undo step.
+pub fn set_rule_value(doc: &mut Document, path: &str, value: Value) -> Result<(), String> {
     let mut rules = doc.design.rules.clone();
     set_path(&mut rules, path, value);
     check_rules(&doc.design, &rules).map_err(|e| format!("{}: {}", e.path, e.message))?;
@@ -161,9 +177,30 @@ pub fn set_rule(doc: &mut Document, path: &str, text: &str) -> Result<(), String
     Ok(())
 }
 
+/// Drops the override of `path`, so the preset's value applies again.
+pub fn reset_rule(doc: &mut Document, path: &str) {
+    let mut rules = doc.design.rules.clone();
+    remove_path(&mut rules, path);
+    doc.edit(&format!("Reset {path}"), |d| d.rules = rules);
+}
+
 impl RulesPanel {
     /// Shows the panel.
     pub fn ui(&mut self, ui: &mut Ui, doc: &mut Document) {
+        self.ui_with(ui, doc, &[], |_, _| None);
+    }
+
+    /// Shows the panel with the parameters in `own` left to the caller's
+    /// `rows`, drawn after the others (a family's structured editor, such as
+    /// the card game's Big City list); `rows` returns the outcome of an edit
+    /// it made, if any.
+    pub fn ui_with(
+        &mut self,
+        ui: &mut Ui,
+        doc: &mut Document,
+        own: &[&str],
+        rows: impl FnOnce(&mut Ui, &mut Document) -> Option<Result<(), String>>,
+    ) {
         if self.generation != doc.generation() {
             self.buffers.clear();
             self.generation = doc.generation();
@@ -189,11 +226,11 @@ impl RulesPanel {
         }
         let (effective, preset_rules) = (&book.effective, &book.preset_rules);
         let mut action: Option<(&'static str, Option<String>)> = None;
-        ScrollArea::vertical()
+        let own_edit = ScrollArea::vertical()
             .id_salt("rules")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for p in book.parameters {
+                for p in book.parameters.iter().filter(|p| !own.contains(&p.path)) {
                     let now = get_path(effective, p.path).map(flow).unwrap_or_default();
                     let base = get_path(preset_rules, p.path).map(flow).unwrap_or_default();
                     let overridden = get_path(&doc.design.rules, p.path).is_some();
@@ -226,16 +263,19 @@ impl RulesPanel {
                     });
                     ui.add_space(4.0);
                 }
-            });
+                rows(ui, doc)
+            })
+            .inner;
+        if let Some(outcome) = own_edit {
+            self.error = outcome.err();
+        }
         match action {
             Some((path, Some(text))) => {
                 self.error = set_rule(doc, path, &text).err();
                 self.buffers.remove(path);
             }
             Some((path, None)) => {
-                let mut rules = doc.design.rules.clone();
-                remove_path(&mut rules, path);
-                doc.edit(&format!("Reset {path}"), |d| d.rules = rules);
+                reset_rule(doc, path);
                 self.error = None;
             }
             None => {}
