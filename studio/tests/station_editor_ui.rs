@@ -270,3 +270,31 @@ fn a_short_simulation_colours_the_editors_tracks_while_the_heatmap_is_on() {
     assert!(h.state().simulate.overlay().is_none(), "switched off");
     assert!(h.state().canvas.overlay.route_colors.is_empty());
 }
+
+#[test]
+fn file_new_starts_a_station_map_or_a_card_game_with_the_rulebook_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(config(dir.path(), Some(maps("usa.yaml"))), [1500.0, 1000.0]);
+
+    click_label(&mut h, "File");
+    click_label(&mut h, "New Trains & Stations map");
+    let design = &h.state().doc.design;
+    assert_eq!(design.family, formats::Family::Dice);
+    assert!(design.stations.is_empty() && design.cities.is_empty());
+    assert!(formats::dice::resolve(&design.rules).is_ok());
+    // The station editor takes the first station.
+    click_label(&mut h, "Add station");
+    let spot = map_rect(&h).center();
+    click_at(&mut h, spot, Modifiers::NONE);
+    assert_eq!(h.state().doc.design.stations.len(), 1);
+
+    // The document is dirty now: New asks first, and discarding goes on.
+    click_label(&mut h, "File");
+    click_label(&mut h, "New card game");
+    click_label(&mut h, "Discard changes");
+    let design = &h.state().doc.design;
+    assert_eq!(design.family, formats::Family::CardGame);
+    assert!(design.tickets.is_empty() && design.stations.is_empty());
+    assert!(formats::card_game::resolve(&design.rules, &design.cards).is_ok());
+    assert!(h.query_by_label("New ticket").is_some());
+}

@@ -6,6 +6,8 @@
 
 use egui::{Context, Key, KeyboardShortcut, Modifiers};
 
+use formats::Family;
+
 use super::canvas::Tool;
 
 /// A direction to nudge the selected cities in.
@@ -66,8 +68,8 @@ pub enum Scope {
 /// keyboard shortcut asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UICommand {
-    /// A new, empty design.
-    New,
+    /// A new, empty design of a family (the board game's is plain "New").
+    New(formats::Family),
     /// Open a design with the file dialog.
     Open,
     /// Open a design by typing its path.
@@ -164,7 +166,9 @@ impl UICommand {
             Simulate, ToggleLock, Undo, ZoomToFit,
         };
         [
-            New,
+            New(Family::Board),
+            New(Family::CardGame),
+            New(Family::Dice),
             Open,
             OpenPath,
             Save,
@@ -205,7 +209,9 @@ impl UICommand {
     /// [`Self::toolbar_text`] differs).
     pub fn text(self) -> &'static str {
         match self {
-            UICommand::New => "New",
+            UICommand::New(Family::Board) => "New",
+            UICommand::New(Family::CardGame) => "New card game",
+            UICommand::New(Family::Dice) => "New Trains & Stations map",
             UICommand::Open => "Open…",
             UICommand::OpenPath => "Open path…",
             UICommand::Save => "Save",
@@ -262,7 +268,13 @@ impl UICommand {
     /// What it does, in a sentence.
     pub fn tooltip(self) -> String {
         match self {
-            UICommand::New => "Start a new, empty design".into(),
+            UICommand::New(Family::Board) => "Start a new, empty board design".into(),
+            UICommand::New(Family::CardGame) => {
+                "Start a new, empty card-game design (the rulebook's rules, no tickets)".into()
+            }
+            UICommand::New(Family::Dice) => {
+                "Start a new, empty Trains & Stations station map (the rulebook's rules)".into()
+            }
             UICommand::Open => "Open a design file".into(),
             UICommand::OpenPath => "Open a design by typing its path".into(),
             UICommand::Save => {
@@ -318,11 +330,12 @@ impl UICommand {
     /// Its keyboard shortcuts, the first the one to show.
     pub fn kb_shortcuts(self) -> &'static [KeyboardShortcut] {
         match self {
-            UICommand::New => const { &[cmd(Key::N)] },
+            UICommand::New(Family::Board) => const { &[cmd(Key::N)] },
             UICommand::Open => const { &[cmd(Key::O)] },
             UICommand::Save => const { &[cmd(Key::S)] },
             UICommand::SaveAs => const { &[cmd_shift(Key::S)] },
-            UICommand::OpenPath
+            UICommand::New(Family::CardGame | Family::Dice)
+            | UICommand::OpenPath
             | UICommand::SaveToPath
             | UICommand::ExportSvg
             | UICommand::Compare
@@ -370,7 +383,7 @@ impl UICommand {
     /// Where its shortcuts are listened for.
     pub fn scope(self) -> Scope {
         match self {
-            UICommand::New
+            UICommand::New(_)
             | UICommand::Open
             | UICommand::Save
             | UICommand::SaveAs

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use formats::{BaseDesign, GameFile, LoadError, Point};
+use formats::{BaseDesign, Family, GameFile, LoadError, Point};
 
 use super::edit::Drag;
 use super::history::{History, StateId};
@@ -27,14 +27,29 @@ pub struct Document {
 }
 
 impl Document {
-    /// A new, empty design (USA rules) that has never been saved.
+    /// A new, empty board design (USA rules) that has never been saved.
     pub fn new_design() -> Self {
+        Self::new_of(Family::Board)
+    }
+
+    /// A new, empty design of `family` with its rulebook's preset (USA for
+    /// the board game), never saved. A card game has no board of its own.
+    pub fn new_of(family: Family) -> Self {
+        let (preset, board) = match family {
+            Family::Board => ("usa", Some(formats::BoardSize::default())),
+            Family::CardGame => (formats::card_game::PRESET, None),
+            Family::Dice => (
+                formats::dice::PRESET_NAME,
+                Some(formats::BoardSize::default()),
+            ),
+        };
         let mut design = GameFile {
             name: "Untitled".into(),
-            board: Some(formats::BoardSize::default()),
+            family,
+            board,
             ..GameFile::default()
         };
-        design.rules.insert("preset".into(), "usa".into());
+        design.rules.insert("preset".into(), preset.into());
         let history = History::new(&design);
         Document {
             design,

@@ -8,7 +8,7 @@ impl Studio {
     /// Runs a command, whether it came from a menu, the toolbar or a key.
     pub fn run_command(&mut self, command: UICommand) {
         match command {
-            UICommand::New => self.request(Replace::New),
+            UICommand::New(family) => self.request(Replace::New(family)),
             UICommand::Open => self.request(Replace::Open(None)),
             UICommand::OpenPath => self.ask_typed_path(PathPurpose::Open),
             UICommand::Save => {
@@ -59,6 +59,17 @@ impl Studio {
     /// toolbar show it disabled otherwise.
     pub fn can_run(&self, command: UICommand) -> bool {
         match command {
+            // The station map is fitted to its board and edited by its own
+            // tools (Delete selected is above the map).
+            UICommand::ZoomToFit
+            | UICommand::Delete
+            | UICommand::Duplicate
+            | UICommand::ToggleLock
+            | UICommand::Search
+                if self.doc.design.family == formats::Family::Dice =>
+            {
+                false
+            }
             UICommand::Undo => self.doc.history().undo_label().is_some(),
             UICommand::Redo => self.doc.history().redo_label().is_some(),
             UICommand::Delete | UICommand::Duplicate => !self.selection.is_empty(),

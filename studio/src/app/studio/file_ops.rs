@@ -19,8 +19,8 @@ use crate::export::stamp::Stamp;
 /// there are unsaved changes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Replace {
-    /// A new, empty design.
-    New,
+    /// A new, empty design of a family.
+    New(formats::Family),
     /// Open a file (ask for one when `None`).
     Open(Option<PathBuf>),
     /// Close the window.
@@ -104,8 +104,8 @@ impl Studio {
     /// Replaces or closes the document without asking.
     pub(super) fn perform(&mut self, what: Replace) {
         match what {
-            Replace::New => {
-                self.set_document(Document::new_design());
+            Replace::New(family) => {
+                self.set_document(Document::new_of(family));
                 self.status = "New design.".into();
             }
             Replace::Open(Some(p)) => {

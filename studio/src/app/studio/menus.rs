@@ -3,6 +3,7 @@
 //! than commands.
 
 use egui::{Button, Role, Ui, WidgetInfo};
+use formats::Family;
 
 use super::super::command::UICommand;
 use super::super::panels::labelled;
@@ -27,7 +28,9 @@ const MENUS: [(&str, &[MenuItem]); 4] = [
     (
         "File",
         &[
-            Command(UICommand::New),
+            Command(UICommand::New(Family::Board)),
+            Command(UICommand::New(Family::CardGame)),
+            Command(UICommand::New(Family::Dice)),
             Command(UICommand::Open),
             Command(UICommand::OpenPath),
             RecentFiles,
