@@ -2,13 +2,12 @@
 //! The Card Game), shown instead of the board editor's tables and map: the
 //! ticket table with card chips (`table`), the selected ticket's editor
 //! (`ticket`, over the plain edits of `ticket_edit`), the card-game Rules
-//! panel with its Big City list (`rules`), the deck (`deck`), and the source
+//! panel with its Big City list (`rules`), the shared Cards panel, and the source
 //! map with the selected tickets lit (`source_map`). The studio's Derive
 //! command, which makes a card-game design from a board design, is in
 //! `derive`.
 
 pub mod chips;
-pub mod deck;
 pub mod derive;
 pub mod rules;
 pub mod source_map;
@@ -21,7 +20,6 @@ use egui::{Button, Ui};
 use super::document::Document;
 use super::selection::{Obj, Selection};
 use super::studio::Tab;
-use deck::DeckPanel;
 use rules::CardRulesPanel;
 use source_map::SourceMap;
 use table::{TableAction, TicketTable};
@@ -44,7 +42,7 @@ pub struct CardEditor {
     /// The card-game Rules panel.
     pub rules: CardRulesPanel,
     /// The deck.
-    pub deck: DeckPanel,
+    pub deck: crate::app::panels::cards::CardsPanel,
     /// The source map with lit tickets.
     pub source: SourceMap,
 }

@@ -1,12 +1,16 @@
 //! The Cards panel: the train-card deck — cards per colour, locomotives, and
-//! the total — edited as overrides of the preset's deck.
+//! the total — edited as overrides of the preset's deck, for the board game
+//! and the card game alike (each reads the deck with its own preset); each
+//! change is checked to resolve before it is made.
 
-use egui::{Color32, DragValue, Grid, TextEdit, Ui};
-use serde_yaml::Value;
+use egui::{Color32, DragValue, Grid, Role, TextEdit, Ui, WidgetInfo};
+use formats::rules::{Deck, ResolveError};
+use formats::{Family, GameFile};
+use serde_yaml::{Mapping, Value};
 
-use super::labelled;
 use super::rules::set_path;
 use crate::app::canvas::colors::Palette;
+use crate::app::card_editor::chips::paint_swatch;
 use crate::app::document::Document;
 
 /// The Cards panel.
@@ -16,20 +20,39 @@ pub struct CardsPanel {
     error: Option<String>,
 }
 
+/// The deck `cards` give with `design`'s rules, read by its family.
+fn deck_of(design: &GameFile, cards: &Mapping) -> Result<Deck, ResolveError> {
+    match design.family {
+        Family::CardGame => formats::card_game::resolve(&design.rules, cards).map(|(_, d)| d),
+        Family::Board | Family::Dice => {
+            formats::rules::resolve(&design.rules, cards).map(|(_, d)| d)
+        }
+    }
+}
+
+/// Sets `path` below `cards:` to `value`, if the deck still resolves.
 fn set_cards(doc: &mut Document, path: &str, value: Value, label: &str) -> Result<(), String> {
     let mut cards = doc.design.cards.clone();
     set_path(&mut cards, path, value);
-    formats::rules::resolve(&doc.design.rules, &cards)
-        .map_err(|e| format!("{}: {}", e.path, e.message))?;
+    deck_of(&doc.design, &cards).map_err(|e| format!("{}: {}", e.path, e.message))?;
     doc.edit_merging(label, path, |d| d.cards = cards);
     Ok(())
+}
+
+/// A card kind's swatch (a locomotive's striped) and name.
+fn swatch_label(ui: &mut Ui, kind: &str, palette: &Palette) {
+    ui.horizontal(|ui| {
+        let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 16.0), egui::Sense::hover());
+        paint_swatch(ui, r, kind, palette);
+        ui.label(kind);
+    });
 }
 
 impl CardsPanel {
     /// Shows the panel.
     pub fn ui(&mut self, ui: &mut Ui, doc: &mut Document) {
-        let deck = match formats::rules::resolve(&doc.design.rules, &doc.design.cards) {
-            Ok((_, deck)) => deck,
+        let deck = match deck_of(&doc.design, &doc.design.cards) {
+            Ok(deck) => deck,
             Err(e) => {
                 ui.colored_label(Color32::RED, format!("{}: {}", e.path, e.message));
                 return;
@@ -42,45 +65,38 @@ impl CardsPanel {
             deck.colors.len(),
             deck.locomotives
         ));
-        let mut change: Option<(String, u8)> = None;
+        let mut change: Option<(String, Value)> = None;
+        let mut locos = deck.locomotives;
         Grid::new("deck")
             .num_columns(2)
             .striped(true)
             .show(ui, |ui| {
                 for (name, &count) in &deck.colors {
-                    ui.horizontal(|ui| {
-                        let (r, _) =
-                            ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-                        ui.painter().rect_filled(r, 3.0, palette.route(name));
-                        ui.label(name)
-                    });
+                    swatch_label(ui, name, &palette);
                     let mut n = count;
                     let label = format!("{name} cards");
-                    let resp = ui.add(DragValue::new(&mut n).range(0..=99));
-                    resp.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &label)
-                    });
+                    let r = ui.add(DragValue::new(&mut n).range(0..=250));
+                    r.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, &label));
                     if n != count {
-                        change = Some((name.clone(), n));
+                        change = Some((format!("colors.{name}"), Value::from(n)));
                     }
                     ui.end_row();
                 }
+                swatch_label(ui, "locomotives", &palette);
+                let r = ui.add(DragValue::new(&mut locos).range(0..=250));
+                r.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, "Locomotives"));
+                ui.end_row();
             });
-        if let Some((name, n)) = change {
-            self.error = set_cards(
-                doc,
-                &format!("colors.{name}"),
-                Value::from(n),
-                "Set card count",
-            )
-            .err();
+        if locos != deck.locomotives {
+            change = Some(("locomotives".into(), Value::from(locos)));
         }
-        let mut locos = deck.locomotives;
-        let r = labelled(ui, "Locomotives", |ui| {
-            ui.add(DragValue::new(&mut locos).range(0..=99))
-        });
-        if r.changed() {
-            self.error = set_cards(doc, "locomotives", Value::from(locos), "Set locomotives").err();
+        if let Some((path, value)) = change {
+            let label = if path == "locomotives" {
+                "Set locomotives"
+            } else {
+                "Set card count"
+            };
+            self.error = set_cards(doc, &path, value, label).err();
         }
         ui.horizontal(|ui| {
             let l = ui.label("New colour");
@@ -89,12 +105,14 @@ impl CardsPanel {
             let name = self.new_color.trim().to_lowercase();
             if ui
                 .add_enabled(!name.is_empty(), egui::Button::new("Add colour"))
+                .on_hover_text("A new colour with as many cards as the last one")
                 .clicked()
             {
+                let count = deck.colors.values().last().copied().unwrap_or(10);
                 self.error = set_cards(
                     doc,
                     &format!("colors.{name}"),
-                    Value::from(12),
+                    Value::from(count),
                     "Add colour",
                 )
                 .err();
