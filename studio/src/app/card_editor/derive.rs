@@ -80,15 +80,7 @@ impl DeriveForm {
                     .to_string()
             })
             .unwrap_or_default();
-        let colors = formats::rules::resolve(&doc.design.rules, &doc.design.cards)
-            .map(|(_, deck)| {
-                deck.colors
-                    .iter()
-                    .filter(|(_, n)| **n > 0)
-                    .map(|(c, _)| c.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
+        let colors = crate::app::panels::cards::deck_colors(&doc.design);
         DeriveForm {
             path,
             gray: None,

@@ -20,6 +20,7 @@ use egui::{Button, Ui};
 use super::document::Document;
 use super::selection::{Obj, Selection};
 use super::studio::Tab;
+use crate::app::panels::cards::{CardsPanel, deck_colors};
 use rules::CardRulesPanel;
 use source_map::SourceMap;
 use table::{TableAction, TicketTable};
@@ -42,23 +43,9 @@ pub struct CardEditor {
     /// The card-game Rules panel.
     pub rules: CardRulesPanel,
     /// The deck.
-    pub deck: crate::app::panels::cards::CardsPanel,
+    pub deck: CardsPanel,
     /// The source map with lit tickets.
     pub source: SourceMap,
-}
-
-/// The deck's colours in order (none when the rules do not resolve; the
-/// Diagnostics panel says why).
-pub fn deck_colors(design: &formats::GameFile) -> Vec<String> {
-    formats::card_game::resolve(&design.rules, &design.cards)
-        .map(|(_, deck)| {
-            deck.colors
-                .iter()
-                .filter(|(_, n)| **n > 0)
-                .map(|(c, _)| c.clone())
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 impl CardEditor {

@@ -30,6 +30,20 @@ fn deck_of(design: &GameFile, cards: &Mapping) -> Result<Deck, ResolveError> {
     }
 }
 
+/// The deck's colours that have cards, in order (none when the rules do not
+/// resolve; the Diagnostics panel says why).
+pub fn deck_colors(design: &GameFile) -> Vec<String> {
+    deck_of(design, &design.cards)
+        .map(|deck| {
+            deck.colors
+                .into_iter()
+                .filter(|(_, n)| *n > 0)
+                .map(|(c, _)| c)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Sets `path` below `cards:` to `value`, if the deck still resolves.
 fn set_cards(doc: &mut Document, path: &str, value: Value, label: &str) -> Result<(), String> {
     let mut cards = doc.design.cards.clone();
