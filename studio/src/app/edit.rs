@@ -474,7 +474,8 @@ pub fn seg_dist(p: Point, a: Point, b: Point) -> f32 {
     )
 }
 
-fn round1(v: f32) -> f32 {
+/// A design coordinate rounded to 0.1 mm, as placed objects are stored.
+pub fn round1(v: f32) -> f32 {
     (v * 10.0).round() / 10.0
 }
 

@@ -6,6 +6,7 @@ use formats::GameFile;
 use formats::dice::{BonusSpec, JunctionSpec, SpecialSpec, StationSpec, TrackSpec};
 use formats::points::{Point, Points};
 
+use crate::app::edit::round1;
 use crate::app::station_map::Part;
 
 /// The building slots a station may have (the rulebook's 2 or 3).
@@ -17,11 +18,6 @@ pub const BONUS_KINDS: [(&str, &str); 3] = [
     ("special-card", "Bonus: special cards"),
     ("bonus-die", "Bonus: bonus dice"),
 ];
-
-/// A rounded design coordinate (0.1 mm).
-fn round1(v: f32) -> f32 {
-    (v * 10.0).round() / 10.0
-}
 
 /// Is `name` taken by a station or junction (other than `except`)?
 fn taken(design: &GameFile, name: &str, except: Option<Part>) -> bool {
