@@ -14,7 +14,7 @@ use super::cards::Counts;
 use super::{Action, Keep, Observation, Phase, State};
 use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
 use crate::bots::{Bot, BotNameError};
-use crate::game::{EndReason, GameState, Seat};
+use crate::game::{GameState, Seat};
 use crate::rng::GameRng;
 
 /// The names of the card game's bots ([`by_name`]).
@@ -393,41 +393,18 @@ impl SearchPolicy<State> for CardPolicy {
     }
 
     fn rollout(&mut self, state: &mut State, _: &mut GameRng) {
-        while let Some(seat) = state.current_player() {
-            if state.turn() >= ROLLOUT_TURN_CAP {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-            let a = self.bot.decide(&state.observation(seat));
-            if state.apply_quietly(a).is_err() {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-        }
+        let bot = &mut self.bot;
+        mcts::play_out(state, ROLLOUT_TURN_CAP, |state, seat| {
+            bot.decide(&state.observation(seat))
+        });
     }
 
     fn rewards(&self, state: &State, out: &mut Vec<f64>) {
-        let n = state.num_players();
-        out.clear();
-        let Some(o) = state.outcome() else {
-            out.resize(n, 0.5);
-            return;
-        };
-        let share = 1.0 / o.winners.len().max(1) as f64;
         // A margin of one average ticket's points is a clear lead.
         let d = state.design();
         let scale = f64::from(d.tickets.iter().map(|t| t.points).sum::<i32>().max(1))
             / d.tickets.len().max(1) as f64;
-        for seat in 0..n {
-            let best_other = (0..n)
-                .filter(|&s| s != seat)
-                .map(|s| o.scores[s])
-                .max()
-                .unwrap_or(0);
-            let margin = f64::from(o.scores[seat] - best_other);
-            let win = if o.ranks[seat] == 0 { share } else { 0.0 };
-            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / scale).tanh()));
-        }
+        mcts::win_and_margin_rewards(state.outcome().as_ref(), state.num_players(), scale, out);
     }
 }
 

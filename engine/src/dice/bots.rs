@@ -19,7 +19,7 @@ use super::game::DiceObservation;
 use super::state::{Faces, Occupant, State, fi};
 use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
 use crate::bots::{Bot, BotNameError};
-use crate::game::{EndReason, GameState, Observation as _};
+use crate::game::{GameState, Observation as _};
 use crate::rng::GameRng;
 
 /// The names of the dice game's bots.
@@ -344,6 +344,8 @@ pub struct DicePolicy {
 const CANDIDATES: usize = 8;
 /// Rollouts stop here (turns).
 const ROLLOUT_TURN_CAP: u32 = 400;
+/// A score margin (in points) that counts as a clear lead in the reward.
+const MARGIN_SCALE: f64 = 20.0;
 
 impl SearchPolicy<State> for DicePolicy {
     fn reset(&mut self) {}
@@ -374,37 +376,18 @@ impl SearchPolicy<State> for DicePolicy {
 
     fn rollout(&mut self, state: &mut State, _: &mut GameRng) {
         let mut bot = HeuristicBot::new(Style::Deliverer);
-        while let Some(seat) = state.current_player() {
-            if state.turn() >= ROLLOUT_TURN_CAP {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-            let a = bot.decide(&state.observation(seat));
-            if state.apply_quietly(a).is_err() {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-        }
+        mcts::play_out(state, ROLLOUT_TURN_CAP, |state, seat| {
+            bot.decide(&state.observation(seat))
+        });
     }
 
     fn rewards(&self, state: &State, out: &mut Vec<f64>) {
-        let n = state.num_players();
-        out.clear();
-        let Some(o) = state.outcome() else {
-            out.resize(n, 0.5);
-            return;
-        };
-        let share = 1.0 / o.winners.len().max(1) as f64;
-        for seat in 0..n {
-            let best_other = (0..n)
-                .filter(|&s| s != seat)
-                .map(|s| o.scores[s])
-                .max()
-                .unwrap_or(0);
-            let margin = f64::from(o.scores[seat] - best_other);
-            let win = if o.ranks[seat] == 0 { share } else { 0.0 };
-            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / 20.0).tanh()));
-        }
+        mcts::win_and_margin_rewards(
+            state.outcome().as_ref(),
+            state.num_players(),
+            MARGIN_SCALE,
+            out,
+        );
     }
 }
 
