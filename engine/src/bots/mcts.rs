@@ -330,6 +330,52 @@ where
     })
 }
 
+/// A bot that searches with a family's [`SearchPolicy`] and, when the search
+/// has nothing to decide, asks its `fallback` bot (the family's heuristic).
+#[derive(Clone, Debug)]
+pub struct SearchBot<P, F> {
+    name: String,
+    config: SearchConfig,
+    rng: GameRng,
+    policy: P,
+    fallback: F,
+}
+
+impl<P, F> SearchBot<P, F> {
+    /// A searching bot named `name` (its spec) with `budget` per decision,
+    /// drawing from `seed`.
+    pub fn new(name: String, budget: Budget, seed: u64, policy: P, fallback: F) -> Self {
+        SearchBot {
+            name,
+            config: SearchConfig {
+                budget,
+                ..SearchConfig::default()
+            },
+            rng: GameRng::seeded(seed),
+            policy,
+            fallback,
+        }
+    }
+}
+
+impl<S, P, F> crate::bots::Bot<S> for SearchBot<P, F>
+where
+    S: GameState,
+    P: SearchPolicy<S> + Send,
+    F: crate::bots::Bot<S>,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn act(&mut self, obs: &S::Observation<'_>) -> S::Action {
+        match search(obs, &mut self.policy, &self.config, &mut self.rng) {
+            Some(r) => r.action,
+            None => self.fallback.act(obs),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,8 +12,8 @@
 
 use super::cards::Counts;
 use super::{Action, Keep, Observation, Phase, State};
-use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
-use crate::bots::{Bot, BotNameError};
+use crate::bots::mcts::{self, SearchPolicy};
+use crate::bots::{Bot, BotNameError, BotSpec};
 use crate::game::{GameState, Seat};
 use crate::rng::GameRng;
 
@@ -23,36 +23,21 @@ pub const BOT_NAMES: [&str; 4] = ["random", "ticket-matcher", "robber", "mcts"];
 /// Builds a card-game bot from its name (`mcts` takes a budget after a
 /// colon: `mcts:2000`, `mcts:50ms`) and a seed.
 pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
-    let (name, param) = match spec.split_once(':') {
-        Some((n, p)) => (n.trim(), Some(p.trim())),
-        None => (spec.trim(), None),
+    let spec = BotSpec::parse(spec);
+    let bot: Box<dyn Bot<State>> = match spec.name {
+        "random" => spec.no_param(Box::new(RandomBot::new(seed)))?,
+        "ticket-matcher" => spec.no_param(Box::new(HeuristicBot::new(Style::TicketMatcher)))?,
+        "robber" => spec.no_param(Box::new(HeuristicBot::new(Style::Robber)))?,
+        "mcts" => Box::new(mcts::SearchBot::new(
+            spec.spec.to_owned(),
+            spec.budget()?,
+            seed,
+            CardPolicy::new(),
+            HeuristicBot::new(Style::TicketMatcher),
+        )),
+        _ => return Err(spec.unknown(&BOT_NAMES)),
     };
-    let no_param = |bot: Box<dyn Bot<State>>| match param {
-        None => Ok(bot),
-        Some(_) => Err(BotNameError::BadParameter {
-            spec: spec.to_owned(),
-            reason: format!("`{name}` takes no parameter"),
-        }),
-    };
-    match name {
-        "random" => no_param(Box::new(RandomBot::new(seed))),
-        "ticket-matcher" => no_param(Box::new(HeuristicBot::new(Style::TicketMatcher))),
-        "robber" => no_param(Box::new(HeuristicBot::new(Style::Robber))),
-        "mcts" => {
-            let budget = match param {
-                None => Budget::default(),
-                Some(p) => Budget::parse(p).map_err(|reason| BotNameError::BadParameter {
-                    spec: spec.to_owned(),
-                    reason,
-                })?,
-            };
-            Ok(Box::new(MctsBot::new(spec.to_owned(), budget, seed)))
-        }
-        _ => Err(BotNameError::Unknown {
-            name: name.to_owned(),
-            known: &BOT_NAMES,
-        }),
-    }
+    Ok(bot)
 }
 
 /// Uniform over legal actions, keeping the fewest tickets the rules allow.
@@ -405,44 +390,5 @@ impl SearchPolicy<State> for CardPolicy {
         let scale = f64::from(d.tickets.iter().map(|t| t.points).sum::<i32>().max(1))
             / d.tickets.len().max(1) as f64;
         mcts::win_and_margin_rewards(state.outcome().as_ref(), state.num_players(), scale, out);
-    }
-}
-
-/// The `mcts` bot.
-#[derive(Clone, Debug)]
-pub struct MctsBot {
-    name: String,
-    config: SearchConfig,
-    rng: GameRng,
-    policy: CardPolicy,
-    fallback: HeuristicBot,
-}
-
-impl MctsBot {
-    /// A searching bot named `name` with a budget per decision, drawing from `seed`.
-    pub fn new(name: String, budget: Budget, seed: u64) -> Self {
-        MctsBot {
-            name,
-            config: SearchConfig {
-                budget,
-                ..SearchConfig::default()
-            },
-            rng: GameRng::seeded(seed),
-            policy: CardPolicy::new(),
-            fallback: HeuristicBot::new(Style::TicketMatcher),
-        }
-    }
-}
-
-impl Bot<State> for MctsBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn act(&mut self, obs: &Observation<'_>) -> Action {
-        match mcts::search(obs, &mut self.policy, &self.config, &mut self.rng) {
-            Some(r) => r.action,
-            None => self.fallback.decide(obs),
-        }
     }
 }

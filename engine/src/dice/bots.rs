@@ -17,8 +17,8 @@ use super::action::Action;
 use super::design::{Building, Special};
 use super::game::DiceObservation;
 use super::state::{Faces, Occupant, State, fi};
-use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
-use crate::bots::{Bot, BotNameError};
+use crate::bots::mcts::{self, SearchPolicy};
+use crate::bots::{Bot, BotNameError, BotSpec};
 use crate::game::{GameState, Observation as _};
 use crate::rng::GameRng;
 
@@ -36,46 +36,24 @@ pub enum Style {
 
 /// Builds a dice bot from its spec (`mcts:2000`, `mcts:50ms`).
 pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
-    let (name, param) = match spec.split_once(':') {
-        Some((n, p)) => (n.trim(), Some(p.trim())),
-        None => (spec.trim(), None),
-    };
-    if param.is_some() && name != "mcts" {
-        return Err(BotNameError::BadParameter {
-            spec: spec.to_owned(),
-            reason: format!("`{name}` takes no parameter"),
-        });
-    }
-    match name {
-        "random" => Ok(Box::new(RandomBot {
+    let spec = BotSpec::parse(spec);
+    let bot: Box<dyn Bot<State>> = match spec.name {
+        "random" => spec.no_param(Box::new(RandomBot {
             rng: GameRng::seeded(seed),
             legal: Vec::new(),
-        })),
-        "builder" => Ok(Box::new(HeuristicBot::new(Style::Builder))),
-        "deliverer" => Ok(Box::new(HeuristicBot::new(Style::Deliverer))),
-        "mcts" => {
-            let budget = match param {
-                None => Budget::default(),
-                Some(p) => Budget::parse(p).map_err(|reason| BotNameError::BadParameter {
-                    spec: spec.to_owned(),
-                    reason,
-                })?,
-            };
-            Ok(Box::new(MctsBot {
-                name: spec.to_owned(),
-                config: SearchConfig {
-                    budget,
-                    ..SearchConfig::default()
-                },
-                rng: GameRng::seeded(seed),
-                policy: DicePolicy::default(),
-            }))
-        }
-        _ => Err(BotNameError::Unknown {
-            name: name.to_owned(),
-            known: &BOT_NAMES,
-        }),
-    }
+        }))?,
+        "builder" => spec.no_param(Box::new(HeuristicBot::new(Style::Builder)))?,
+        "deliverer" => spec.no_param(Box::new(HeuristicBot::new(Style::Deliverer)))?,
+        "mcts" => Box::new(mcts::SearchBot::new(
+            spec.spec.to_owned(),
+            spec.budget()?,
+            seed,
+            DicePolicy::default(),
+            HeuristicBot::new(Style::Deliverer),
+        )),
+        _ => return Err(spec.unknown(&BOT_NAMES)),
+    };
+    Ok(bot)
 }
 
 /// Uniform over legal actions.
@@ -388,27 +366,6 @@ impl SearchPolicy<State> for DicePolicy {
             MARGIN_SCALE,
             out,
         );
-    }
-}
-
-/// The `mcts` bot.
-struct MctsBot {
-    name: String,
-    config: SearchConfig,
-    rng: GameRng,
-    policy: DicePolicy,
-}
-
-impl Bot<State> for MctsBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn act(&mut self, obs: &DiceObservation<'_>) -> Action {
-        match mcts::search(obs, &mut self.policy, &self.config, &mut self.rng) {
-            Some(r) => r.action,
-            None => HeuristicBot::new(Style::Deliverer).decide(obs),
-        }
     }
 }
 

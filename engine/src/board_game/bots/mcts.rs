@@ -10,9 +10,8 @@ use super::heuristic::{HeuristicBot, Style, claim_action};
 use super::pay::Wanted;
 use crate::board::RouteId;
 use crate::board_game::cards::CARD_KINDS;
-use crate::board_game::{Action, Card, Observation, PublicPhase, State};
-use crate::bots::Bot;
-use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
+use crate::board_game::{Action, Card, PublicPhase, State};
+use crate::bots::mcts::{self, Budget, SearchPolicy};
 use crate::game::GameState;
 use crate::rng::GameRng;
 
@@ -146,41 +145,17 @@ impl SearchPolicy<State> for BoardPolicy {
     }
 }
 
-/// The `mcts` bot.
-#[derive(Clone, Debug)]
-pub struct MctsBot {
-    name: String,
-    config: SearchConfig,
-    rng: GameRng,
-    policy: BoardPolicy,
-    fallback: HeuristicBot,
-}
+/// The `mcts` bot: the search with the board game's policy, the
+/// route-focus heuristic deciding when there is nothing to search.
+pub type MctsBot = mcts::SearchBot<BoardPolicy, HeuristicBot>;
 
-impl MctsBot {
-    /// A searching bot named `name` with a budget per decision, drawing from `seed`.
-    pub fn new(name: String, budget: Budget, seed: u64) -> Self {
-        MctsBot {
-            name,
-            config: SearchConfig {
-                budget,
-                ..SearchConfig::default()
-            },
-            rng: GameRng::seeded(seed),
-            policy: BoardPolicy::new(2),
-            fallback: HeuristicBot::new(ROLLOUT_STYLE, seed),
-        }
-    }
-}
-
-impl Bot<State> for MctsBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn act(&mut self, obs: &Observation<'_>) -> Action {
-        match mcts::search(obs, &mut self.policy, &self.config, &mut self.rng) {
-            Some(r) => r.action,
-            None => self.fallback.decide(obs),
-        }
-    }
+/// A searching bot named `name` with a budget per decision, drawing from `seed`.
+pub fn mcts_bot(name: String, budget: Budget, seed: u64) -> MctsBot {
+    mcts::SearchBot::new(
+        name,
+        budget,
+        seed,
+        BoardPolicy::new(2),
+        HeuristicBot::new(ROLLOUT_STYLE, seed),
+    )
 }
