@@ -5,10 +5,12 @@
 //! [`crate::board_game::bots`]).
 
 pub mod mcts;
+pub mod random;
 
 use crate::game::GameState;
 
 pub use mcts::Budget;
+pub use random::RandomBot;
 
 /// A bot spec as users write it: a name, maybe with a parameter after a
 /// colon (`mcts:2000`, `mcts:50ms`). Every family's bot registry reads it.

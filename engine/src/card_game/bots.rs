@@ -13,6 +13,7 @@
 use super::cards::Counts;
 use super::{Action, Keep, Observation, Phase, State};
 use crate::bots::mcts::{self, SearchPolicy};
+use crate::bots::random::keep_fewest;
 use crate::bots::{Bot, BotNameError, BotSpec};
 use crate::game::{GameState, Seat};
 use crate::rng::GameRng;
@@ -25,7 +26,7 @@ pub const BOT_NAMES: [&str; 4] = ["random", "ticket-matcher", "robber", "mcts"];
 pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
     let spec = BotSpec::parse(spec);
     let bot: Box<dyn Bot<State>> = match spec.name {
-        "random" => spec.no_param(Box::new(RandomBot::new(seed)))?,
+        "random" => spec.no_param(Box::new(random_bot(seed)))?,
         "ticket-matcher" => spec.no_param(Box::new(HeuristicBot::new(Style::TicketMatcher)))?,
         "robber" => spec.no_param(Box::new(HeuristicBot::new(Style::Robber)))?,
         "mcts" => Box::new(mcts::SearchBot::new(
@@ -40,47 +41,22 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameErro
     Ok(bot)
 }
 
-/// Uniform over legal actions, keeping the fewest tickets the rules allow.
-#[derive(Clone, Debug)]
-pub struct RandomBot {
-    rng: GameRng,
-    legal: Vec<Action>,
+/// The `random` bot: uniform over legal actions, keeping the fewest tickets
+/// the rules allow.
+pub type RandomBot = crate::bots::RandomBot<State>;
+
+/// A random bot drawing from `seed`.
+pub fn random_bot(seed: u64) -> RandomBot {
+    RandomBot::new(seed, fewest_tickets, Action::Pass)
 }
 
-impl RandomBot {
-    /// A random bot drawing from `seed`.
-    pub fn new(seed: u64) -> Self {
-        RandomBot {
-            rng: GameRng::seeded(seed),
-            legal: Vec::new(),
-        }
-    }
-}
-
-impl Bot<State> for RandomBot {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn act(&mut self, obs: &Observation<'_>) -> Action {
-        self.legal.clear();
-        obs.legal_actions(&mut self.legal);
-        if matches!(obs.phase(), Phase::SetupTickets | Phase::KeepTickets) {
-            let fewest = self
-                .legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::KeepTickets(k) => Some(k.count()),
-                    _ => None,
-                })
-                .min();
-            if let Some(n) = fewest {
-                self.legal
-                    .retain(|a| matches!(a, Action::KeepTickets(k) if k.count() == n));
-            }
-        }
-        let i = self.rng.index(self.legal.len());
-        self.legal.get(i).copied().unwrap_or(Action::Pass)
+/// At a ticket choice, only the choices keeping the fewest tickets.
+fn fewest_tickets(obs: &Observation<'_>, legal: &mut Vec<Action>) {
+    if matches!(obs.phase(), Phase::SetupTickets | Phase::KeepTickets) {
+        keep_fewest(legal, |a| match a {
+            Action::KeepTickets(k) => Some(k.count()),
+            _ => None,
+        });
     }
 }
 

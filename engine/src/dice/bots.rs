@@ -18,7 +18,7 @@ use super::design::{Building, Special};
 use super::game::DiceObservation;
 use super::state::{Faces, Occupant, State, fi};
 use crate::bots::mcts::{self, SearchPolicy};
-use crate::bots::{Bot, BotNameError, BotSpec};
+use crate::bots::{Bot, BotNameError, BotSpec, RandomBot};
 use crate::game::{GameState, Observation as _};
 use crate::rng::GameRng;
 
@@ -38,10 +38,7 @@ pub enum Style {
 pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
     let spec = BotSpec::parse(spec);
     let bot: Box<dyn Bot<State>> = match spec.name {
-        "random" => spec.no_param(Box::new(RandomBot {
-            rng: GameRng::seeded(seed),
-            legal: Vec::new(),
-        }))?,
+        "random" => spec.no_param(Box::new(RandomBot::<State>::uniform(seed, Action::Stop)))?,
         "builder" => spec.no_param(Box::new(HeuristicBot::new(Style::Builder)))?,
         "deliverer" => spec.no_param(Box::new(HeuristicBot::new(Style::Deliverer)))?,
         "mcts" => Box::new(mcts::SearchBot::new(
@@ -54,24 +51,6 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameErro
         _ => return Err(spec.unknown(&BOT_NAMES)),
     };
     Ok(bot)
-}
-
-/// Uniform over legal actions.
-struct RandomBot {
-    rng: GameRng,
-    legal: Vec<Action>,
-}
-
-impl Bot<State> for RandomBot {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn act(&mut self, obs: &DiceObservation<'_>) -> Action {
-        obs.legal_actions(&mut self.legal);
-        let i = self.rng.index(self.legal.len());
-        self.legal.get(i).copied().unwrap_or(Action::Stop)
-    }
 }
 
 /// A heuristic player of one style.

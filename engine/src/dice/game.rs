@@ -177,6 +177,10 @@ impl game::Observation for DiceObservation<'_> {
         self.seat
     }
 
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        DiceObservation::legal_actions(self, out);
+    }
+
     fn sample_state(&self, rng: &mut GameRng) -> State {
         let mut s = self.state.clone();
         let me = self.seat.index();

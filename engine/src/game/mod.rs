@@ -105,11 +105,14 @@ pub struct ActionParseError {
 /// (a determinization), which is all information-set search needs.
 pub trait Observation {
     /// The state type this observes.
-    type State;
+    type State: GameState;
     /// The observing seat.
     fn seat(&self) -> Seat;
     /// A full state consistent with this observation, hidden parts drawn at random.
     fn sample_state(&self, rng: &mut GameRng) -> Self::State;
+    /// The observer's legal actions (empty when the decision is not theirs):
+    /// what they may do depends only on what they see.
+    fn legal_actions(&self, out: &mut Vec<<Self::State as GameState>::Action>);
 }
 
 /// A position of a game and everything needed to play on from it.

@@ -44,7 +44,7 @@ pub const BOT_NAMES: [&str; 6] = [
 pub fn by_name(spec: &str, seed: u64) -> Result<Box<BoardBot>, BotNameError> {
     let spec = BotSpec::parse(spec);
     match spec.name {
-        "random" => spec.no_param(Box::new(RandomBot::new(seed)) as Box<BoardBot>),
+        "random" => spec.no_param(Box::new(random::random_bot(seed)) as Box<BoardBot>),
         "mcts" => Ok(Box::new(mcts::mcts_bot(
             spec.spec.to_owned(),
             spec.budget()?,
