@@ -6,6 +6,7 @@
 
 pub mod conformance;
 pub mod family;
+pub mod keep;
 pub mod table;
 
 use std::fmt;
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::rng::GameRng;
 
 pub use family::{Accounts, Family, PlayerCountError, check_bot};
+pub use keep::Keep;
 pub use table::{BotError, DEFAULT_TURN_CAP, Step, Table};
 
 /// A seat at the table, 0-based in turn order.
