@@ -13,9 +13,32 @@ impl Keep {
         i < 16 && self.0 & (1 << i) != 0
     }
 
+    /// The offers ticked (`ticks[i]`: keep offer `i`), as a human picks them.
+    pub fn from_ticks(ticks: &[bool]) -> Keep {
+        Keep(
+            ticks
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| **k)
+                .fold(0u16, |m, (i, _)| m | 1 << i),
+        )
+    }
+
     /// How many are kept.
     #[inline]
     pub fn count(self) -> u32 {
         self.0.count_ones()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Keep;
+
+    #[test]
+    fn ticks_make_the_mask_they_show() {
+        let k = Keep::from_ticks(&[true, false, true]);
+        assert!(k.keeps(0) && !k.keeps(1) && k.keeps(2));
+        assert_eq!(k.count(), 2);
     }
 }

@@ -232,13 +232,7 @@ fn keep_tickets(
             ),
         );
     }
-    let mask = picks
-        .keep
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| **k)
-        .fold(0u16, |m, (i, _)| m | 1 << i);
-    let action = Action::KeepTickets(Keep(mask));
+    let action = Action::KeepTickets(Keep::from_ticks(&picks.keep));
     ui.add_enabled(
         legal.contains(&action),
         egui::Button::new("Keep the ticked tickets"),
