@@ -47,7 +47,7 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameErro
             spec.spec.to_owned(),
             spec.budget()?,
             seed,
-            DicePolicy::default(),
+            DicePolicy,
             HeuristicBot::new(Style::Deliverer, seed),
         )),
         _ => return Err(spec.unknown(&BOT_NAMES)),
