@@ -35,21 +35,7 @@ impl Payment {
     }
 }
 
-/// Which offered tickets a player keeps: bit `i` keeps the `i`-th ticket offered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Keep(pub u16);
-
-impl Keep {
-    /// Does it keep offer `i`?
-    pub fn keeps(self, i: usize) -> bool {
-        i < 16 && self.0 & (1 << i) != 0
-    }
-
-    /// How many are kept.
-    pub fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-}
+pub use crate::game::Keep;
 
 /// A decision of the board game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -52,15 +52,7 @@ pub struct BoardGame {
 impl BoardGame {
     /// A game of `players` on `board`.
     pub fn new(board: Arc<Board>, players: usize) -> Result<Arc<BoardGame>, PlayerCountError> {
-        let range = board.rules().players;
-        if players < usize::from(range.min) || players > usize::from(range.max) {
-            return Err(PlayerCountError {
-                design: board.name().to_owned(),
-                min: range.min,
-                max: range.max,
-                asked: players,
-            });
-        }
+        PlayerCountError::check(board.name(), board.rules().players, players)?;
         let both_tracks_open = players >= usize::from(board.rules().doubles.both_tracks_from);
         let tables = tables::ClaimTables::new(&board);
         Ok(Arc::new(BoardGame {

@@ -251,6 +251,10 @@ impl game::Observation for Observation<'_> {
         self.seat
     }
 
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        Observation::legal_actions(self, out);
+    }
+
     /// Keeps everything this player knows and deals everything else anew:
     /// the unseen train cards (other hands and the deck) and the unseen tickets
     /// (other players' tickets and offers, the decks, those out of the game),

@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{GameState, Observation};
+use crate::game::{EndReason, GameState, Observation, Outcome, Seat};
 use crate::rng::GameRng;
 
 /// How much search a decision gets.
@@ -66,6 +66,57 @@ pub trait SearchPolicy<S: GameState> {
     fn rollout(&mut self, state: &mut S, rng: &mut GameRng);
     /// Each seat's reward in `[0, 1]` for the state reached.
     fn rewards(&self, state: &S, out: &mut Vec<f64>);
+}
+
+/// Plays `state` on with `choose` deciding for whichever seat is to move,
+/// to the end of the game: the rollout every family's policy runs. The game
+/// is stopped (as at a turn cap) at `turn_cap` turns, or when `choose` picks
+/// an action the rules refuse, so a rollout always ends.
+pub fn play_out<S: GameState>(
+    state: &mut S,
+    turn_cap: u32,
+    mut choose: impl FnMut(&S, Seat) -> S::Action,
+) {
+    while let Some(seat) = state.current_player() {
+        if state.turn() >= turn_cap {
+            state.stop(EndReason::TurnCap);
+            break;
+        }
+        let a = choose(state, seat);
+        if state.apply_quietly(a).is_err() {
+            state.stop(EndReason::TurnCap);
+            break;
+        }
+    }
+}
+
+/// Each seat's reward for a finished game, in `[0, 1]`: three quarters for
+/// winning (shared among tied winners), a quarter for the score margin over
+/// the best other seat, squashed by `tanh(margin / margin_scale)` so that
+/// close games still teach the search something. With no outcome (a
+/// rollout cut short) every seat gets one half.
+pub fn win_and_margin_rewards(
+    outcome: Option<&Outcome>,
+    players: usize,
+    margin_scale: f64,
+    out: &mut Vec<f64>,
+) {
+    out.clear();
+    let Some(o) = outcome else {
+        out.resize(players, 0.5);
+        return;
+    };
+    let share = 1.0 / o.winners.len().max(1) as f64;
+    for seat in 0..players {
+        let best_other = (0..players)
+            .filter(|&s| s != seat)
+            .map(|s| o.scores[s])
+            .max()
+            .unwrap_or(0);
+        let margin = f64::from(o.scores[seat] - best_other);
+        let win = if o.ranks[seat] == 0 { share } else { 0.0 };
+        out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / margin_scale).tanh()));
+    }
 }
 
 /// Search settings.
@@ -277,6 +328,52 @@ where
         iterations,
         root,
     })
+}
+
+/// A bot that searches with a family's [`SearchPolicy`] and, when the search
+/// has nothing to decide, asks its `fallback` bot (the family's heuristic).
+#[derive(Clone, Debug)]
+pub struct SearchBot<P, F> {
+    name: String,
+    config: SearchConfig,
+    rng: GameRng,
+    policy: P,
+    fallback: F,
+}
+
+impl<P, F> SearchBot<P, F> {
+    /// A searching bot named `name` (its spec) with `budget` per decision,
+    /// drawing from `seed`.
+    pub fn new(name: String, budget: Budget, seed: u64, policy: P, fallback: F) -> Self {
+        SearchBot {
+            name,
+            config: SearchConfig {
+                budget,
+                ..SearchConfig::default()
+            },
+            rng: GameRng::seeded(seed),
+            policy,
+            fallback,
+        }
+    }
+}
+
+impl<S, P, F> crate::bots::Bot<S> for SearchBot<P, F>
+where
+    S: GameState,
+    P: SearchPolicy<S> + Send,
+    F: crate::bots::Bot<S>,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn act(&mut self, obs: &S::Observation<'_>) -> S::Action {
+        match search(obs, &mut self.policy, &self.config, &mut self.rng) {
+            Some(r) => r.action,
+            None => self.fallback.act(obs),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,10 +5,65 @@
 //! [`crate::board_game::bots`]).
 
 pub mod mcts;
+pub mod random;
 
 use crate::game::GameState;
 
 pub use mcts::Budget;
+pub use random::RandomBot;
+
+/// A bot spec as users write it: a name, maybe with a parameter after a
+/// colon (`mcts:2000`, `mcts:50ms`). Every family's bot registry reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotSpec<'a> {
+    /// The whole spec as given.
+    pub spec: &'a str,
+    /// The bot's name.
+    pub name: &'a str,
+    /// What follows the colon, if anything.
+    pub param: Option<&'a str>,
+}
+
+impl<'a> BotSpec<'a> {
+    /// Splits a spec at its first colon, trimming both parts.
+    pub fn parse(spec: &'a str) -> Self {
+        let (name, param) = match spec.split_once(':') {
+            Some((n, p)) => (n.trim(), Some(p.trim())),
+            None => (spec.trim(), None),
+        };
+        BotSpec { spec, name, param }
+    }
+
+    /// `bot`, if the spec has no parameter (the bot takes none).
+    pub fn no_param<B>(&self, bot: B) -> Result<B, BotNameError> {
+        match self.param {
+            None => Ok(bot),
+            Some(_) => Err(BotNameError::BadParameter {
+                spec: self.spec.to_owned(),
+                reason: format!("`{}` takes no parameter", self.name),
+            }),
+        }
+    }
+
+    /// The search budget the parameter gives (the default without one).
+    pub fn budget(&self) -> Result<Budget, BotNameError> {
+        match self.param {
+            None => Ok(Budget::default()),
+            Some(p) => Budget::parse(p).map_err(|reason| BotNameError::BadParameter {
+                spec: self.spec.to_owned(),
+                reason,
+            }),
+        }
+    }
+
+    /// The error for a name the family does not know.
+    pub fn unknown(&self, known: &'static [&'static str]) -> BotNameError {
+        BotNameError::Unknown {
+            name: self.name.to_owned(),
+            known,
+        }
+    }
+}
 
 /// A player of a game whose states are `S`, that sees only its observation.
 pub trait Bot<S: GameState>: Send {

@@ -2,23 +2,7 @@
 
 use crate::game::Seat;
 
-/// Which of the offered tickets a player keeps: bit `i` keeps offer `i`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Keep(pub u16);
-
-impl Keep {
-    /// Does it keep offer `i`?
-    #[inline]
-    pub fn keeps(self, i: usize) -> bool {
-        i < 16 && self.0 & (1 << i) != 0
-    }
-
-    /// Tickets kept.
-    #[inline]
-    pub fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-}
+pub use crate::game::Keep;
 
 /// A decision of the card game (RULES.md §4, phase 2, and the ticket choices).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,9 +12,10 @@
 
 use super::cards::Counts;
 use super::{Action, Keep, Observation, Phase, State};
-use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
-use crate::bots::{Bot, BotNameError};
-use crate::game::{EndReason, GameState, Seat};
+use crate::bots::mcts::{self, SearchPolicy};
+use crate::bots::random::keep_fewest;
+use crate::bots::{Bot, BotNameError, BotSpec};
+use crate::game::{GameState, Seat};
 use crate::rng::GameRng;
 
 /// The names of the card game's bots ([`by_name`]).
@@ -23,79 +24,39 @@ pub const BOT_NAMES: [&str; 4] = ["random", "ticket-matcher", "robber", "mcts"];
 /// Builds a card-game bot from its name (`mcts` takes a budget after a
 /// colon: `mcts:2000`, `mcts:50ms`) and a seed.
 pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
-    let (name, param) = match spec.split_once(':') {
-        Some((n, p)) => (n.trim(), Some(p.trim())),
-        None => (spec.trim(), None),
+    let spec = BotSpec::parse(spec);
+    let bot: Box<dyn Bot<State>> = match spec.name {
+        "random" => spec.no_param(Box::new(random_bot(seed)))?,
+        "ticket-matcher" => spec.no_param(Box::new(HeuristicBot::new(Style::TicketMatcher)))?,
+        "robber" => spec.no_param(Box::new(HeuristicBot::new(Style::Robber)))?,
+        "mcts" => Box::new(mcts::SearchBot::new(
+            spec.spec.to_owned(),
+            spec.budget()?,
+            seed,
+            CardPolicy::new(),
+            HeuristicBot::new(Style::TicketMatcher),
+        )),
+        _ => return Err(spec.unknown(&BOT_NAMES)),
     };
-    let no_param = |bot: Box<dyn Bot<State>>| match param {
-        None => Ok(bot),
-        Some(_) => Err(BotNameError::BadParameter {
-            spec: spec.to_owned(),
-            reason: format!("`{name}` takes no parameter"),
-        }),
-    };
-    match name {
-        "random" => no_param(Box::new(RandomBot::new(seed))),
-        "ticket-matcher" => no_param(Box::new(HeuristicBot::new(Style::TicketMatcher))),
-        "robber" => no_param(Box::new(HeuristicBot::new(Style::Robber))),
-        "mcts" => {
-            let budget = match param {
-                None => Budget::default(),
-                Some(p) => Budget::parse(p).map_err(|reason| BotNameError::BadParameter {
-                    spec: spec.to_owned(),
-                    reason,
-                })?,
-            };
-            Ok(Box::new(MctsBot::new(spec.to_owned(), budget, seed)))
-        }
-        _ => Err(BotNameError::Unknown {
-            name: name.to_owned(),
-            known: &BOT_NAMES,
-        }),
-    }
+    Ok(bot)
 }
 
-/// Uniform over legal actions, keeping the fewest tickets the rules allow.
-#[derive(Clone, Debug)]
-pub struct RandomBot {
-    rng: GameRng,
-    legal: Vec<Action>,
+/// The `random` bot: uniform over legal actions, keeping the fewest tickets
+/// the rules allow.
+pub type RandomBot = crate::bots::RandomBot<State>;
+
+/// A random bot drawing from `seed`.
+pub fn random_bot(seed: u64) -> RandomBot {
+    RandomBot::new(seed, fewest_tickets, Action::Pass)
 }
 
-impl RandomBot {
-    /// A random bot drawing from `seed`.
-    pub fn new(seed: u64) -> Self {
-        RandomBot {
-            rng: GameRng::seeded(seed),
-            legal: Vec::new(),
-        }
-    }
-}
-
-impl Bot<State> for RandomBot {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn act(&mut self, obs: &Observation<'_>) -> Action {
-        self.legal.clear();
-        obs.legal_actions(&mut self.legal);
-        if matches!(obs.phase(), Phase::SetupTickets | Phase::KeepTickets) {
-            let fewest = self
-                .legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::KeepTickets(k) => Some(k.count()),
-                    _ => None,
-                })
-                .min();
-            if let Some(n) = fewest {
-                self.legal
-                    .retain(|a| matches!(a, Action::KeepTickets(k) if k.count() == n));
-            }
-        }
-        let i = self.rng.index(self.legal.len());
-        self.legal.get(i).copied().unwrap_or(Action::Pass)
+/// At a ticket choice, only the choices keeping the fewest tickets.
+fn fewest_tickets(obs: &Observation<'_>, legal: &mut Vec<Action>) {
+    if matches!(obs.phase(), Phase::SetupTickets | Phase::KeepTickets) {
+        keep_fewest(legal, |a| match a {
+            Action::KeepTickets(k) => Some(k.count()),
+            _ => None,
+        });
     }
 }
 
@@ -393,79 +354,17 @@ impl SearchPolicy<State> for CardPolicy {
     }
 
     fn rollout(&mut self, state: &mut State, _: &mut GameRng) {
-        while let Some(seat) = state.current_player() {
-            if state.turn() >= ROLLOUT_TURN_CAP {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-            let a = self.bot.decide(&state.observation(seat));
-            if state.apply_quietly(a).is_err() {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-        }
+        let bot = &mut self.bot;
+        mcts::play_out(state, ROLLOUT_TURN_CAP, |state, seat| {
+            bot.decide(&state.observation(seat))
+        });
     }
 
     fn rewards(&self, state: &State, out: &mut Vec<f64>) {
-        let n = state.num_players();
-        out.clear();
-        let Some(o) = state.outcome() else {
-            out.resize(n, 0.5);
-            return;
-        };
-        let share = 1.0 / o.winners.len().max(1) as f64;
         // A margin of one average ticket's points is a clear lead.
         let d = state.design();
         let scale = f64::from(d.tickets.iter().map(|t| t.points).sum::<i32>().max(1))
             / d.tickets.len().max(1) as f64;
-        for seat in 0..n {
-            let best_other = (0..n)
-                .filter(|&s| s != seat)
-                .map(|s| o.scores[s])
-                .max()
-                .unwrap_or(0);
-            let margin = f64::from(o.scores[seat] - best_other);
-            let win = if o.ranks[seat] == 0 { share } else { 0.0 };
-            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / scale).tanh()));
-        }
-    }
-}
-
-/// The `mcts` bot.
-#[derive(Clone, Debug)]
-pub struct MctsBot {
-    name: String,
-    config: SearchConfig,
-    rng: GameRng,
-    policy: CardPolicy,
-    fallback: HeuristicBot,
-}
-
-impl MctsBot {
-    /// A searching bot named `name` with a budget per decision, drawing from `seed`.
-    pub fn new(name: String, budget: Budget, seed: u64) -> Self {
-        MctsBot {
-            name,
-            config: SearchConfig {
-                budget,
-                ..SearchConfig::default()
-            },
-            rng: GameRng::seeded(seed),
-            policy: CardPolicy::new(),
-            fallback: HeuristicBot::new(Style::TicketMatcher),
-        }
-    }
-}
-
-impl Bot<State> for MctsBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn act(&mut self, obs: &Observation<'_>) -> Action {
-        match mcts::search(obs, &mut self.policy, &self.config, &mut self.rng) {
-            Some(r) => r.action,
-            None => self.fallback.decide(obs),
-        }
+        mcts::win_and_margin_rewards(state.outcome().as_ref(), state.num_players(), scale, out);
     }
 }

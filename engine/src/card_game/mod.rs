@@ -41,15 +41,7 @@ pub struct CardGame {
 impl CardGame {
     /// A game of `players` on `design`.
     pub fn new(design: Arc<CardDesign>, players: usize) -> Result<CardGame, PlayerCountError> {
-        let range = design.rules.players;
-        if players < usize::from(range.min) || players > usize::from(range.max) {
-            return Err(PlayerCountError {
-                design: design.name.clone(),
-                min: range.min,
-                max: range.max,
-                asked: players,
-            });
-        }
+        PlayerCountError::check(&design.name, design.rules.players, players)?;
         Ok(CardGame { design, players })
     }
 

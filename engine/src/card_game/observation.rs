@@ -145,6 +145,10 @@ impl game::Observation for Observation<'_> {
         self.seat
     }
 
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        Observation::legal_actions(self, out);
+    }
+
     /// Deals what this seat cannot see at random: the train deck, the other
     /// hands and every On the Track pile (its own too) from the cards it
     /// cannot see; the ticket deck, the other players' tickets and offers

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::{Action, CardDesign, CardFamily, Event, Events, State};
+use crate::sim::csv::{by_players, field};
 use crate::sim::findings::{Topic, evidence, object, thousands};
 use crate::sim::stats::{Rate, pct};
 use crate::sim::{Finding, GameRecord, Level, Measures, PlayerCountReport, SimReport};
@@ -381,24 +382,17 @@ fn write_text(r: &PlayerCountReport<CardReport>, o: &mut String) {
     }
 }
 
-/// Quotes a CSV field when it needs it.
-fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_owned()
-    }
-}
-
 /// The tickets table.
 fn tickets_csv(report: &SimReport<CardReport>) -> String {
-    let mut out = String::from("players,index,name,points,held,completed,completion\n");
-    for s in &report.by_players {
-        for t in &s.family.cards.tickets {
+    by_players(
+        report,
+        "players,index,name,points,held,completed,completion\n",
+        |f| &f.cards.tickets,
+        |out, players, t| {
             let _ = writeln!(
                 out,
                 "{},{},{},{},{},{},{:.4}",
-                s.players,
+                players,
                 t.index,
                 field(&t.name),
                 t.points,
@@ -406,27 +400,27 @@ fn tickets_csv(report: &SimReport<CardReport>) -> String {
                 t.completed,
                 t.completion.value
             );
-        }
-    }
-    out
+        },
+    )
 }
 
 /// The Big Cities table.
 fn big_cities_csv(report: &SimReport<CardReport>) -> String {
-    let mut out = String::from("players,city,points,awarded,shared,mean_winners\n");
-    for s in &report.by_players {
-        for b in &s.family.cards.big_cities {
+    by_players(
+        report,
+        "players,city,points,awarded,shared,mean_winners\n",
+        |f| &f.cards.big_cities,
+        |out, players, b| {
             let _ = writeln!(
                 out,
                 "{},{},{},{:.4},{:.4},{:.3}",
-                s.players,
+                players,
                 field(&b.city),
                 b.points,
                 b.awarded.value,
                 b.shared.value,
                 b.mean_winners
             );
-        }
-    }
-    out
+        },
+    )
 }

@@ -4,9 +4,11 @@
 //! - `builder` and `deliverer`: two heuristic styles sharing one set of
 //!   decision rules, weighted differently — the builder chases sets of
 //!   building faces and places trains toward its buildings; the deliverer
-//!   keeps trains and fills the groups of track nearest to delivering;
-//! - `mcts`: the generic information-set search ([`crate::bots::mcts`]) with
-//!   the heuristic's choice first among the candidates and deliverer rollouts.
+//!   keeps trains and fills the groups of track nearest to delivering; both
+//!   draw among equally good actions from their seed, so that no track is
+//!   preferred for coming first in the design file;
+//! - `mcts`: the generic information-set search ([`crate::bots::mcts`])
+//!   choosing between the two styles' choices, with deliverer rollouts.
 //!
 //! Every number they use comes from the design's rules (set size, strike
 //! count, coin cap, re-roll cost, recall threshold).
@@ -17,9 +19,9 @@ use super::action::Action;
 use super::design::{Building, Special};
 use super::game::DiceObservation;
 use super::state::{Faces, Occupant, State, fi};
-use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
-use crate::bots::{Bot, BotNameError};
-use crate::game::{EndReason, GameState, Observation as _};
+use crate::bots::mcts::{self, SearchPolicy};
+use crate::bots::{Bot, BotNameError, BotSpec, RandomBot};
+use crate::game::{GameState, Observation as _};
 use crate::rng::GameRng;
 
 /// The names of the dice game's bots.
@@ -36,94 +38,64 @@ pub enum Style {
 
 /// Builds a dice bot from its spec (`mcts:2000`, `mcts:50ms`).
 pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
-    let (name, param) = match spec.split_once(':') {
-        Some((n, p)) => (n.trim(), Some(p.trim())),
-        None => (spec.trim(), None),
+    let spec = BotSpec::parse(spec);
+    let bot: Box<dyn Bot<State>> = match spec.name {
+        "random" => spec.no_param(Box::new(RandomBot::<State>::uniform(seed, Action::Stop)))?,
+        "builder" => spec.no_param(Box::new(HeuristicBot::new(Style::Builder, seed)))?,
+        "deliverer" => spec.no_param(Box::new(HeuristicBot::new(Style::Deliverer, seed)))?,
+        "mcts" => Box::new(mcts::SearchBot::new(
+            spec.spec.to_owned(),
+            spec.budget()?,
+            seed,
+            DicePolicy,
+            HeuristicBot::new(Style::Deliverer, seed),
+        )),
+        _ => return Err(spec.unknown(&BOT_NAMES)),
     };
-    if param.is_some() && name != "mcts" {
-        return Err(BotNameError::BadParameter {
-            spec: spec.to_owned(),
-            reason: format!("`{name}` takes no parameter"),
-        });
-    }
-    match name {
-        "random" => Ok(Box::new(RandomBot {
-            rng: GameRng::seeded(seed),
-            legal: Vec::new(),
-        })),
-        "builder" => Ok(Box::new(HeuristicBot::new(Style::Builder))),
-        "deliverer" => Ok(Box::new(HeuristicBot::new(Style::Deliverer))),
-        "mcts" => {
-            let budget = match param {
-                None => Budget::default(),
-                Some(p) => Budget::parse(p).map_err(|reason| BotNameError::BadParameter {
-                    spec: spec.to_owned(),
-                    reason,
-                })?,
-            };
-            Ok(Box::new(MctsBot {
-                name: spec.to_owned(),
-                config: SearchConfig {
-                    budget,
-                    ..SearchConfig::default()
-                },
-                rng: GameRng::seeded(seed),
-                policy: DicePolicy::default(),
-            }))
-        }
-        _ => Err(BotNameError::Unknown {
-            name: name.to_owned(),
-            known: &BOT_NAMES,
-        }),
-    }
+    Ok(bot)
 }
 
-/// Uniform over legal actions.
-struct RandomBot {
-    rng: GameRng,
-    legal: Vec<Action>,
-}
-
-impl Bot<State> for RandomBot {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn act(&mut self, obs: &DiceObservation<'_>) -> Action {
-        obs.legal_actions(&mut self.legal);
-        let i = self.rng.index(self.legal.len());
-        self.legal.get(i).copied().unwrap_or(Action::Stop)
-    }
-}
-
-/// A heuristic player of one style.
+/// A heuristic player of one style. Among equally good actions it draws
+/// one from its seed, so that no track or station is preferred for coming
+/// first in the design file.
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
     style: Style,
     legal: Vec<Action>,
+    ties: GameRng,
 }
 
 impl HeuristicBot {
-    /// A bot of `style`.
-    pub fn new(style: Style) -> Self {
+    /// A bot of `style`, breaking ties with draws from `seed`.
+    pub fn new(style: Style, seed: u64) -> Self {
         HeuristicBot {
             style,
             legal: Vec::new(),
+            ties: GameRng::seeded(seed),
         }
     }
 
-    /// Its decision (the best legal action by its rules).
+    /// Its decision (the best legal action by its rules; a tie drawn at
+    /// random).
     pub fn decide(&mut self, obs: &DiceObservation<'_>) -> Action {
         obs.legal_actions(&mut self.legal);
         let s = obs.public();
         let me = obs.seat().index();
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
+        let mut tied = 0usize;
         for &a in &self.legal {
             let v = value(self.style, s, me, obs, a);
             if v > best_value {
                 best_value = v;
                 best = Some(a);
+                tied = 1;
+            } else if v == best_value {
+                // Each of the tied actions is kept with equal chance.
+                tied += 1;
+                if self.ties.index(tied) == 0 {
+                    best = Some(a);
+                }
             }
         }
         best.unwrap_or(Action::Stop)
@@ -333,17 +305,23 @@ fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Actio
     }
 }
 
-/// The search policy: the deliverer's choice first, then the other legal
-/// actions (up to a handful), deliverer rollouts, rewards by winning and margin.
+/// The search policy: the candidates are the two heuristic styles' choices
+/// (one when they agree: the search then has nothing to decide), rollouts
+/// are played by the deliverer at every seat (its ties drawn anew in each
+/// rollout, as an unseen opponent's would be), rewards by winning and
+/// margin. Searching among the heuristics' own choices rather than among
+/// every legal action keeps a few hundred rollouts on the moves that
+/// matter: the dice leave too much noise to rank many (docs/bots.md).
 #[derive(Clone, Debug, Default)]
-pub struct DicePolicy {
-    legal: Vec<Action>,
-}
+pub struct DicePolicy;
 
-/// The most candidates a node searches.
-const CANDIDATES: usize = 8;
 /// Rollouts stop here (turns).
 const ROLLOUT_TURN_CAP: u32 = 400;
+/// A score margin (in points) that counts as a clear lead in the reward.
+const MARGIN_SCALE: f64 = 20.0;
+/// The seed of the heuristics proposing candidates: a candidate depends on
+/// the position alone, so that every visit of a node sees the same ones.
+const CANDIDATE_SEED: u64 = 0;
 
 impl SearchPolicy<State> for DicePolicy {
     fn reset(&mut self) {}
@@ -353,85 +331,72 @@ impl SearchPolicy<State> for DicePolicy {
             return;
         };
         let obs = state.observation(seat);
-        let first = HeuristicBot::new(Style::Deliverer).decide(&obs);
-        out.push(first);
-        let mut second = HeuristicBot::new(Style::Builder);
-        let b = second.decide(&obs);
-        if b != first {
-            out.push(b);
-        }
-        self.legal.clear();
-        state.legal_actions(&mut self.legal);
-        for &a in &self.legal {
-            if out.len() >= CANDIDATES {
-                break;
-            }
+        for style in [Style::Deliverer, Style::Builder] {
+            let a = HeuristicBot::new(style, CANDIDATE_SEED).decide(&obs);
             if !out.contains(&a) {
                 out.push(a);
             }
         }
     }
 
-    fn rollout(&mut self, state: &mut State, _: &mut GameRng) {
-        let mut bot = HeuristicBot::new(Style::Deliverer);
-        while let Some(seat) = state.current_player() {
-            if state.turn() >= ROLLOUT_TURN_CAP {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-            let a = bot.decide(&state.observation(seat));
-            if state.apply_quietly(a).is_err() {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-        }
+    fn rollout(&mut self, state: &mut State, rng: &mut GameRng) {
+        let mut bot = HeuristicBot::new(Style::Deliverer, rng.next_u64());
+        mcts::play_out(state, ROLLOUT_TURN_CAP, |state, seat| {
+            bot.decide(&state.observation(seat))
+        });
     }
 
     fn rewards(&self, state: &State, out: &mut Vec<f64>) {
-        let n = state.num_players();
-        out.clear();
-        let Some(o) = state.outcome() else {
-            out.resize(n, 0.5);
-            return;
-        };
-        let share = 1.0 / o.winners.len().max(1) as f64;
-        for seat in 0..n {
-            let best_other = (0..n)
-                .filter(|&s| s != seat)
-                .map(|s| o.scores[s])
-                .max()
-                .unwrap_or(0);
-            let margin = f64::from(o.scores[seat] - best_other);
-            let win = if o.ranks[seat] == 0 { share } else { 0.0 };
-            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / 20.0).tanh()));
-        }
-    }
-}
-
-/// The `mcts` bot.
-struct MctsBot {
-    name: String,
-    config: SearchConfig,
-    rng: GameRng,
-    policy: DicePolicy,
-}
-
-impl Bot<State> for MctsBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn act(&mut self, obs: &DiceObservation<'_>) -> Action {
-        match mcts::search(obs, &mut self.policy, &self.config, &mut self.rng) {
-            Some(r) => r.action,
-            None => HeuristicBot::new(Style::Deliverer).decide(obs),
-        }
+        mcts::win_and_margin_rewards(
+            state.outcome().as_ref(),
+            state.num_players(),
+            MARGIN_SCALE,
+            out,
+        );
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_heuristic_draws_among_equal_places_by_its_seed() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps/trains-and-stations-demo.yaml");
+        let file = formats::load(&path).expect("the demo loads").design;
+        let design = std::sync::Arc::new(
+            super::super::design::DiceDesign::build(&file).expect("the demo builds"),
+        );
+        let game = super::super::game::DiceGame::new(design, 3).expect("3 players");
+        // Play each game until its first train is placed on an empty board:
+        // every track is then as near to delivering as any other.
+        let first_place = |seed: u64| {
+            let mut state = crate::game::Game::new_initial_state(&game, 1);
+            let mut bot = HeuristicBot::new(Style::Deliverer, seed);
+            for _ in 0..200 {
+                let Some(seat) = state.current_player() else {
+                    break;
+                };
+                let a = bot.decide(&state.observation(seat));
+                if let Action::Place { space, .. } = a {
+                    return Some(state.design().space_group[usize::from(space)]);
+                }
+                state.apply(a).expect("a legal action");
+            }
+            None
+        };
+        let groups: std::collections::BTreeSet<u16> = (0..20).filter_map(first_place).collect();
+        assert!(
+            groups.len() > 3,
+            "the first train goes to many groups over seeds, not the first one listed: {groups:?}"
+        );
+        assert_eq!(
+            first_place(7),
+            first_place(7),
+            "a seed decides the same way"
+        );
+    }
 
     #[test]
     fn bots_are_named_and_bad_names_listed() {

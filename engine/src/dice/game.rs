@@ -23,15 +23,7 @@ pub struct DiceGame {
 impl DiceGame {
     /// A game of `players` on `design`, if the design seats them.
     pub fn new(design: Arc<DiceDesign>, players: usize) -> Result<DiceGame, PlayerCountError> {
-        let r = design.rules.players;
-        if players < usize::from(r.min) || players > usize::from(r.max) {
-            return Err(PlayerCountError {
-                design: design.name.clone(),
-                min: r.min,
-                max: r.max,
-                asked: players,
-            });
-        }
+        PlayerCountError::check(&design.name, design.rules.players, players)?;
         Ok(DiceGame { design, players })
     }
 }
@@ -175,6 +167,10 @@ impl game::Observation for DiceObservation<'_> {
 
     fn seat(&self) -> Seat {
         self.seat
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        DiceObservation::legal_actions(self, out);
     }
 
     fn sample_state(&self, rng: &mut GameRng) -> State {

@@ -12,6 +12,7 @@ use super::design::DiceDesign;
 use super::family::DiceFamily;
 use super::state::State;
 use crate::game::GameState;
+use crate::sim::csv::{by_players, quoted};
 use crate::sim::findings::Topic;
 use crate::sim::report::ObjectName;
 use crate::sim::{Finding, GameRecord, Level, Measures, PlayerCountReport, SimReport};
@@ -312,34 +313,38 @@ impl Measures<DiceFamily> for DiceMeasures {
     }
 
     fn csv_tables(report: &SimReport<DiceReport>) -> Vec<(&'static str, String)> {
-        let mut tracks = String::from("players,track,group,deliveries_per_game\n");
-        let mut goods =
-            String::from("players,good,taken_per_game,share,monopoly_held,winner_monopoly\n");
-        let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
-        for section in &report.by_players {
-            for t in &section.family.tracks {
+        let tracks = by_players(
+            report,
+            "players,track,group,deliveries_per_game\n",
+            |f| &f.tracks,
+            |out, players, t| {
                 let _ = writeln!(
-                    tracks,
+                    out,
                     "{},{},{},{:.4}",
-                    section.players,
-                    q(&t.track),
-                    q(&t.group),
+                    players,
+                    quoted(&t.track),
+                    quoted(&t.group),
                     t.deliveries_per_game
                 );
-            }
-            for g in &section.family.goods {
+            },
+        );
+        let goods = by_players(
+            report,
+            "players,good,taken_per_game,share,monopoly_held,winner_monopoly\n",
+            |f| &f.goods,
+            |out, players, g| {
                 let _ = writeln!(
-                    goods,
+                    out,
                     "{},{},{:.4},{:.4},{:.4},{:.4}",
-                    section.players,
-                    q(&g.good),
+                    players,
+                    quoted(&g.good),
                     g.taken_per_game,
                     g.share,
                     g.monopoly_held,
                     g.winner_monopoly
                 );
-            }
-        }
+            },
+        );
         vec![("tracks.csv", tracks), ("goods.csv", goods)]
     }
 }

@@ -28,6 +28,26 @@ pub struct PlayerCountError {
     pub asked: usize,
 }
 
+impl PlayerCountError {
+    /// Checks that `asked` players fit the design's `range` (every family's
+    /// games are made through this check).
+    pub fn check(
+        design: &str,
+        range: formats::rules::PlayerRange,
+        asked: usize,
+    ) -> Result<(), PlayerCountError> {
+        if asked < usize::from(range.min) || asked > usize::from(range.max) {
+            return Err(PlayerCountError {
+                design: design.to_owned(),
+                min: range.min,
+                max: range.max,
+                asked,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// One seat's final accounts as every report reads them: the total, its named
 /// parts, and how the seat did on its goals (tickets), if the family has them.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

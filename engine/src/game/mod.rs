@@ -6,6 +6,7 @@
 
 pub mod conformance;
 pub mod family;
+pub mod keep;
 pub mod table;
 
 use std::fmt;
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::rng::GameRng;
 
 pub use family::{Accounts, Family, PlayerCountError, check_bot};
+pub use keep::Keep;
 pub use table::{BotError, DEFAULT_TURN_CAP, Step, Table};
 
 /// A seat at the table, 0-based in turn order.
@@ -105,11 +107,14 @@ pub struct ActionParseError {
 /// (a determinization), which is all information-set search needs.
 pub trait Observation {
     /// The state type this observes.
-    type State;
+    type State: GameState;
     /// The observing seat.
     fn seat(&self) -> Seat;
     /// A full state consistent with this observation, hidden parts drawn at random.
     fn sample_state(&self, rng: &mut GameRng) -> Self::State;
+    /// The observer's legal actions (empty when the decision is not theirs):
+    /// what they may do depends only on what they see.
+    fn legal_actions(&self, out: &mut Vec<<Self::State as GameState>::Action>);
 }
 
 /// A position of a game and everything needed to play on from it.

@@ -10,6 +10,7 @@
 //! of threads; games are aggregated in index order.
 
 pub mod arena;
+pub mod csv;
 pub mod findings;
 mod measures;
 pub mod record;

@@ -10,10 +10,9 @@ use super::heuristic::{HeuristicBot, Style, claim_action};
 use super::pay::Wanted;
 use crate::board::RouteId;
 use crate::board_game::cards::CARD_KINDS;
-use crate::board_game::{Action, Card, Observation, PublicPhase, State};
-use crate::bots::Bot;
-use crate::bots::mcts::{self, Budget, SearchConfig, SearchPolicy};
-use crate::game::{EndReason, GameState};
+use crate::board_game::{Action, Card, PublicPhase, State};
+use crate::bots::mcts::{self, Budget, SearchPolicy};
+use crate::game::GameState;
 use crate::rng::GameRng;
 
 /// The style that plays the rollouts and orders the candidates.
@@ -24,6 +23,9 @@ const OTHER_CLAIMS: usize = 3;
 
 /// A rollout stops at this turn (the harness's usual cap is higher).
 const ROLLOUT_TURN_CAP: u32 = 600;
+
+/// A score margin (in points) that counts as a clear lead in the reward.
+const MARGIN_SCALE: f64 = 25.0;
 
 /// The board game's search policy.
 #[derive(Clone, Debug)]
@@ -131,77 +133,29 @@ impl SearchPolicy<State> for BoardPolicy {
 
     fn rollout(&mut self, state: &mut State, _rng: &mut GameRng) {
         self.ensure(state.num_players());
-        while let Some(seat) = state.current_player() {
-            if state.turn() >= ROLLOUT_TURN_CAP {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-            let obs = state.observation(seat);
-            let a = self.rollout[seat.index()].decide(&obs);
-            if state.apply_quietly(a).is_err() {
-                state.stop(EndReason::TurnCap);
-                break;
-            }
-        }
+        let bots = &mut self.rollout;
+        mcts::play_out(state, ROLLOUT_TURN_CAP, |state, seat| {
+            bots[seat.index()].decide(&state.observation(seat))
+        });
     }
 
     fn rewards(&self, state: &State, out: &mut Vec<f64>) {
-        let n = state.num_players();
-        out.clear();
-        let Some(ending) = state.ending() else {
-            out.resize(n, 0.5);
-            return;
-        };
-        let o = &ending.outcome;
-        let share = 1.0 / o.winners.len().max(1) as f64;
-        for seat in 0..n {
-            let best_other = (0..n)
-                .filter(|&s| s != seat)
-                .map(|s| o.scores[s])
-                .max()
-                .unwrap_or(0);
-            let margin = f64::from(o.scores[seat] - best_other);
-            let win = if o.ranks[seat] == 0 { share } else { 0.0 };
-            out.push(0.75 * win + 0.25 * (0.5 + 0.5 * (margin / 25.0).tanh()));
-        }
+        let outcome = state.ending().map(|e| &e.outcome);
+        mcts::win_and_margin_rewards(outcome, state.num_players(), MARGIN_SCALE, out);
     }
 }
 
-/// The `mcts` bot.
-#[derive(Clone, Debug)]
-pub struct MctsBot {
-    name: String,
-    config: SearchConfig,
-    rng: GameRng,
-    policy: BoardPolicy,
-    fallback: HeuristicBot,
-}
+/// The `mcts` bot: the search with the board game's policy, the
+/// route-focus heuristic deciding when there is nothing to search.
+pub type MctsBot = mcts::SearchBot<BoardPolicy, HeuristicBot>;
 
-impl MctsBot {
-    /// A searching bot named `name` with a budget per decision, drawing from `seed`.
-    pub fn new(name: String, budget: Budget, seed: u64) -> Self {
-        MctsBot {
-            name,
-            config: SearchConfig {
-                budget,
-                ..SearchConfig::default()
-            },
-            rng: GameRng::seeded(seed),
-            policy: BoardPolicy::new(2),
-            fallback: HeuristicBot::new(ROLLOUT_STYLE, seed),
-        }
-    }
-}
-
-impl Bot<State> for MctsBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn act(&mut self, obs: &Observation<'_>) -> Action {
-        match mcts::search(obs, &mut self.policy, &self.config, &mut self.rng) {
-            Some(r) => r.action,
-            None => self.fallback.decide(obs),
-        }
-    }
+/// A searching bot named `name` with a budget per decision, drawing from `seed`.
+pub fn mcts_bot(name: String, budget: Budget, seed: u64) -> MctsBot {
+    mcts::SearchBot::new(
+        name,
+        budget,
+        seed,
+        BoardPolicy::new(2),
+        HeuristicBot::new(ROLLOUT_STYLE, seed),
+    )
 }

@@ -20,8 +20,7 @@ pub mod random;
 pub mod scale;
 
 use crate::board_game::State;
-use crate::bots::mcts::Budget;
-use crate::bots::{Bot, BotNameError};
+use crate::bots::{Bot, BotNameError, BotSpec};
 
 pub use heuristic::{HeuristicBot, Style};
 pub use random::RandomBot;
@@ -43,35 +42,17 @@ pub const BOT_NAMES: [&str; 6] = [
 /// a colon: `mcts:2000` (iterations per decision) or `mcts:50ms` (a time
 /// budget, which makes the bot depend on the machine's speed).
 pub fn by_name(spec: &str, seed: u64) -> Result<Box<BoardBot>, BotNameError> {
-    let (name, param) = match spec.split_once(':') {
-        Some((n, p)) => (n.trim(), Some(p.trim())),
-        None => (spec.trim(), None),
-    };
-    let no_param = |bot: Box<BoardBot>| match param {
-        None => Ok(bot),
-        Some(_) => Err(BotNameError::BadParameter {
-            spec: spec.to_owned(),
-            reason: format!("`{name}` takes no parameter"),
-        }),
-    };
-    match name {
-        "random" => no_param(Box::new(RandomBot::new(seed))),
-        "mcts" => {
-            let budget = match param {
-                None => Budget::default(),
-                Some(p) => Budget::parse(p).map_err(|reason| BotNameError::BadParameter {
-                    spec: spec.to_owned(),
-                    reason,
-                })?,
-            };
-            Ok(Box::new(mcts::MctsBot::new(spec.to_owned(), budget, seed)))
-        }
-        _ => match Style::from_name(name) {
-            Some(style) => no_param(Box::new(HeuristicBot::new(style, seed))),
-            None => Err(BotNameError::Unknown {
-                name: name.to_owned(),
-                known: &BOT_NAMES,
-            }),
+    let spec = BotSpec::parse(spec);
+    match spec.name {
+        "random" => spec.no_param(Box::new(random::random_bot(seed)) as Box<BoardBot>),
+        "mcts" => Ok(Box::new(mcts::mcts_bot(
+            spec.spec.to_owned(),
+            spec.budget()?,
+            seed,
+        ))),
+        name => match Style::from_name(name) {
+            Some(style) => spec.no_param(Box::new(HeuristicBot::new(style, seed)) as Box<BoardBot>),
+            None => Err(spec.unknown(&BOT_NAMES)),
         },
     }
 }

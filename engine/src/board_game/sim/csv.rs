@@ -6,27 +6,19 @@ use std::fmt::Write as _;
 
 use super::report::BoardReport;
 use crate::sim::SimReport;
-
-/// Quotes a field when it needs it.
-fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_owned()
-    }
-}
+use crate::sim::csv::{by_players, field};
 
 /// The routes table.
 pub fn routes(report: &SimReport<BoardReport>) -> String {
-    let mut out = String::from(
+    by_players(
+        report,
         "players,index,key,name,length,color,claimed,claim_rate,mean_turn,tunnel_attempts,tunnel_withdrawals,doubled,borrowed\n",
-    );
-    for s in &report.by_players {
-        for r in &s.family.map.routes {
+        |f| &f.map.routes,
+        |out, players, r| {
             let _ = writeln!(
                 out,
                 "{},{},{},{},{},{},{},{:.4},{},{},{},{},{}",
-                s.players,
+                players,
                 r.index,
                 field(&r.key),
                 field(&r.name),
@@ -40,22 +32,21 @@ pub fn routes(report: &SimReport<BoardReport>) -> String {
                 r.doubled,
                 r.borrowed
             );
-        }
-    }
-    out
+        },
+    )
 }
 
 /// The tickets table.
 pub fn tickets(report: &SimReport<BoardReport>) -> String {
-    let mut out = String::from(
+    by_players(
+        report,
         "players,index,name,points,long,offered,kept,held,completed,completion,completion_low,completion_high,mean_points\n",
-    );
-    for s in &report.by_players {
-        for t in &s.family.map.tickets {
+        |f| &f.map.tickets,
+        |out, players, t| {
             let _ = writeln!(
                 out,
                 "{},{},{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.2}",
-                s.players,
+                players,
                 t.index,
                 field(&t.name),
                 t.points,
@@ -69,40 +60,27 @@ pub fn tickets(report: &SimReport<BoardReport>) -> String {
                 t.completion.high,
                 t.mean_points
             );
-        }
-    }
-    out
+        },
+    )
 }
 
 /// The cities table.
 pub fn cities(report: &SimReport<BoardReport>) -> String {
-    let mut out =
-        String::from("players,index,name,completed_tickets,completed_per_game,stations\n");
-    for s in &report.by_players {
-        for c in &s.family.map.cities {
+    by_players(
+        report,
+        "players,index,name,completed_tickets,completed_per_game,stations\n",
+        |f| &f.map.cities,
+        |out, players, c| {
             let _ = writeln!(
                 out,
                 "{},{},{},{},{:.4},{}",
-                s.players,
+                players,
                 c.index,
                 field(&c.name),
                 c.completed_tickets,
                 c.completed_per_game,
                 c.stations
             );
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::field;
-
-    #[test]
-    fn fields_with_commas_or_quotes_are_quoted() {
-        assert_eq!(field("Miami - Atlanta (blue)"), "Miami - Atlanta (blue)");
-        assert_eq!(field("a, b"), "\"a, b\"");
-        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-    }
+        },
+    )
 }

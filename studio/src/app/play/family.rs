@@ -25,6 +25,16 @@ pub struct LogText {
     pub public: String,
 }
 
+impl LogText {
+    /// A line with nothing secret in it: everyone reads it whole.
+    pub fn open(text: String) -> Self {
+        LogText {
+            full: text.clone(),
+            public: text,
+        }
+    }
+}
+
 /// A column of the scoreboard during play: its header and a value per seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Column {
@@ -32,6 +42,16 @@ pub struct Column {
     pub header: &'static str,
     /// One cell per seat, in seat order.
     pub cells: Vec<String>,
+}
+
+impl Column {
+    /// A column of `seats` cells, `cell` giving seat `i`'s.
+    pub fn per_seat(header: &'static str, seats: usize, cell: impl Fn(usize) -> String) -> Self {
+        Column {
+            header,
+            cells: (0..seats).map(cell).collect(),
+        }
+    }
 }
 
 /// The Play window's family-owned parts. Drawing functions take the state
@@ -54,10 +74,17 @@ pub trait PlayView: Family {
     /// What one move did, as log lines (`state`: after the move).
     fn log_lines(state: &Self::State, events: &<Self::State as GameState>::Events) -> Vec<LogText>;
     /// The game over the map: what everyone sees, plus the secrets of
-    /// `viewer` (the player whose screen it is), if any.
-    fn overlay(table: &Self::Table, state: &Self::State, viewer: Option<Seat>) -> Overlay;
-    /// Adds what a human has picked to the map (lit while choosing).
-    fn pick_overlay(picks: &Self::Picks, overlay: &mut Overlay);
+    /// `viewer` (the player whose screen it is), if any. Nothing by default
+    /// (a family with no board map).
+    fn overlay(table: &Self::Table, state: &Self::State, viewer: Option<Seat>) -> Overlay {
+        let _ = (table, state, viewer);
+        Overlay::default()
+    }
+    /// Adds what a human has picked to the map (lit while choosing); nothing
+    /// by default (a family with no board map).
+    fn pick_overlay(picks: &Self::Picks, overlay: &mut Overlay) {
+        let _ = (picks, overlay);
+    }
     /// A click on the map during a human's decision: picks what the click
     /// names, if the rules allow it now, or says why not.
     fn pick(

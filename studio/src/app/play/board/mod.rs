@@ -106,17 +106,14 @@ impl PlayView for BoardFamily {
 /// Trains, cards, tickets and (where the rules have them) stations per seat.
 pub fn scoreboard_columns(state: &State) -> Vec<Column> {
     let players = state.players();
-    let column = |header, cell: &dyn Fn(usize) -> String| Column {
-        header,
-        cells: (0..players.len()).map(cell).collect(),
-    };
+    let n = players.len();
     let mut columns = vec![
-        column("Trains", &|i| players[i].trains.to_string()),
-        column("Cards", &|i| players[i].hand.total().to_string()),
-        column("Tickets", &|i| players[i].tickets.len().to_string()),
+        Column::per_seat("Trains", n, |i| players[i].trains.to_string()),
+        Column::per_seat("Cards", n, |i| players[i].hand.total().to_string()),
+        Column::per_seat("Tickets", n, |i| players[i].tickets.len().to_string()),
     ];
     if state.board().rules().stations.count > 0 {
-        columns.push(column("Stations", &|i| {
+        columns.push(Column::per_seat("Stations", n, |i| {
             let names: Vec<&str> = players[i]
                 .stations
                 .iter()

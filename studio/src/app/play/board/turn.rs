@@ -263,13 +263,7 @@ fn keep_tickets(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) ->
             format!("Keep {} ({})", ticket.name, count(ticket.points, "point")),
         );
     }
-    let mask = t
-        .keep
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| **k)
-        .fold(0u16, |m, (i, _)| m | 1 << i);
-    let action = Action::KeepTickets(Keep(mask));
+    let action = Action::KeepTickets(Keep::from_ticks(&t.keep));
     let allowed = legal.contains(&action);
     ui.add_enabled(allowed, egui::Button::new("Keep the ticked tickets"))
         .clicked()

@@ -15,7 +15,6 @@ use formats::GameFile;
 use super::capitalized;
 use super::family::{Column, LogText, PlayView};
 use super::session::seat_name;
-use crate::app::canvas::paint::Overlay;
 use crate::app::selection::Obj;
 
 /// What a human has ticked: the tickets to keep, by offer position.
@@ -69,21 +68,9 @@ impl PlayView for CardFamily {
         // The card game's events never name a hidden card.
         events
             .iter()
-            .map(|e| {
-                let text = state.event_text(e);
-                LogText {
-                    full: text.clone(),
-                    public: text,
-                }
-            })
+            .map(|e| LogText::open(state.event_text(e)))
             .collect()
     }
-
-    fn overlay(_: &(), _: &State, _: Option<Seat>) -> Overlay {
-        Overlay::default()
-    }
-
-    fn pick_overlay(_: &CardPicks, _: &mut Overlay) {}
 
     fn pick(_: &mut CardPicks, _: &State, _: &[Action], _: Obj) -> Result<(), String> {
         Err("the card game is played with the controls beside the table, not on a map".into())
@@ -92,18 +79,17 @@ impl PlayView for CardFamily {
     fn scoreboard_columns(state: &State) -> Vec<Column> {
         let d = state.design();
         let players = state.players();
-        let column = |header, cell: &dyn Fn(usize) -> String| Column {
-            header,
-            cells: (0..players.len()).map(cell).collect(),
-        };
+        let n = players.len();
         vec![
-            column("Cards", &|i| players[i].hand.total().to_string()),
-            column("Rail Yard", &|i| {
+            Column::per_seat("Cards", n, |i| players[i].hand.total().to_string()),
+            Column::per_seat("Rail Yard", n, |i| {
                 yard_text(d, &players[i].yard, &players[i].yard_locos)
             }),
-            column("On the Track", &|i| players[i].on_track.total().to_string()),
-            column("Tickets", &|i| players[i].tickets.len().to_string()),
-            column("Completed", &|i| players[i].completed.len().to_string()),
+            Column::per_seat("On the Track", n, |i| {
+                players[i].on_track.total().to_string()
+            }),
+            Column::per_seat("Tickets", n, |i| players[i].tickets.len().to_string()),
+            Column::per_seat("Completed", n, |i| players[i].completed.len().to_string()),
         ]
     }
 
@@ -246,13 +232,7 @@ fn keep_tickets(
             ),
         );
     }
-    let mask = picks
-        .keep
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| **k)
-        .fold(0u16, |m, (i, _)| m | 1 << i);
-    let action = Action::KeepTickets(Keep(mask));
+    let action = Action::KeepTickets(Keep::from_ticks(&picks.keep));
     ui.add_enabled(
         legal.contains(&action),
         egui::Button::new("Keep the ticked tickets"),

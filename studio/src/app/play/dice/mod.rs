@@ -20,7 +20,6 @@ use formats::GameFile;
 
 use super::family::{Column, LogText, PlayView};
 use super::session::seat_name;
-use crate::app::canvas::paint::Overlay;
 use crate::app::selection::Obj;
 use map::{MapClick, MapLook};
 use turn::DicePicks;
@@ -52,21 +51,9 @@ impl PlayView for DiceFamily {
         // The engine's words for events keep hidden choices hidden.
         events
             .iter()
-            .map(|e| {
-                let text = state.event_words(e);
-                LogText {
-                    full: text.clone(),
-                    public: text,
-                }
-            })
+            .map(|e| LogText::open(state.event_words(e)))
             .collect()
     }
-
-    fn overlay(_: &(), _: &State, _: Option<Seat>) -> Overlay {
-        Overlay::default()
-    }
-
-    fn pick_overlay(_: &DicePicks, _: &mut Overlay) {}
 
     fn pick(_: &mut DicePicks, _: &State, _: &[Action], _: Obj) -> Result<(), String> {
         // The shared canvas shows no station map: clicks come from [`map`].
@@ -76,17 +63,14 @@ impl PlayView for DiceFamily {
     fn scoreboard_columns(state: &State) -> Vec<Column> {
         let d = state.design();
         let players = state.players();
-        let column = |header, cell: &dyn Fn(usize) -> String| Column {
-            header,
-            cells: (0..players.len()).map(cell).collect(),
-        };
+        let n = players.len();
         vec![
-            column("Coins", &|i| players[i].coins.to_string()),
-            column("Dice in hand", &|i| {
+            Column::per_seat("Coins", n, |i| players[i].coins.to_string()),
+            Column::per_seat("Dice in hand", n, |i| {
                 (d.rules.dice.per_player - players[i].on_board).to_string()
             }),
-            column("Goods", &|i| goods_text(d, &players[i].goods)),
-            column("Specials", &|i| players[i].hand.len().to_string()),
+            Column::per_seat("Goods", n, |i| goods_text(d, &players[i].goods)),
+            Column::per_seat("Specials", n, |i| players[i].hand.len().to_string()),
         ]
     }
 
