@@ -75,3 +75,124 @@ fn a_file_that_does_not_load_is_named_and_nothing_is_compared() {
     h.get_by_label("Could not compare");
     assert!(h.state().compare.is_none());
 }
+
+#[test]
+fn a_simulated_compare_lists_the_engines_metrics_and_draws_them_on_the_map() {
+    use engine::diff::{map_changes, report_diff, simulate_pair};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use studio::app::compare::simulated::{MapView, listed, metric_line};
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(config(dir.path(), Some(maps("usa.yaml"))), [1500.0, 950.0]);
+    click_label(&mut h, "File");
+    click_label(&mut h, "Compare…");
+    type_into(
+        &mut h,
+        "Path",
+        &maps("usa-unbalanced.yaml").display().to_string(),
+    );
+    click_label(&mut h, "Compare");
+    {
+        let s = &mut h.state_mut().compare.as_mut().unwrap().simulated.settings;
+        s.players_from = 3;
+        s.players_to = 4;
+        s.games = 30;
+        s.seed = 5;
+    }
+    click_label(&mut h, "Run simulated comparison");
+    assert!(h.state().compare.as_ref().unwrap().simulated.running());
+    h.get_by_label("Stop simulations");
+    while h.state().compare.as_ref().unwrap().simulated.running() {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run_steps(3);
+
+    // The engine's own comparison for the same settings.
+    let load = |n: &str| formats::load(&maps(n)).unwrap().design;
+    let board = |n: &str| Arc::new(engine::Board::build(&load(n)).unwrap());
+    let config = engine::sim::SimConfig {
+        design: board("usa.yaml"),
+        players: vec![3, 4],
+        games: 30,
+        bots: [
+            "route-focus",
+            "destination-hungry",
+            "long-route",
+            "one-step",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+        seed: 5,
+        threads: 0,
+        turn_cap: engine::sim::DEFAULT_TURN_CAP,
+    };
+    let [a, b] = simulate_pair(
+        &config,
+        board("usa-unbalanced.yaml"),
+        &|_| {},
+        &AtomicBool::new(false),
+    )
+    .unwrap()
+    .unwrap();
+    let expected = report_diff(&a, &b).unwrap();
+    let result = h
+        .state()
+        .compare
+        .as_ref()
+        .unwrap()
+        .simulated
+        .result()
+        .unwrap()
+        .clone();
+    assert_eq!(result.metrics, expected);
+    assert_eq!(result.map, map_changes(&a, &b));
+    // The window lists every change beyond chance, and only those.
+    let beyond = listed(&expected, false);
+    assert!(!beyond.is_empty(), "nothing changed beyond chance");
+    for m in &beyond {
+        h.get_by_label(&metric_line(m));
+    }
+    let quiet = expected.iter().find(|m| !m.significant()).unwrap();
+    assert!(h.query_by_label(&metric_line(quiet)).is_none());
+    h.get_by_label_contains(&format!("{} of", beyond.len()));
+
+    // On the map: the route claim-rate changes at 4 players, with a legend.
+    h.get_by_label("Route claim rate").click();
+    h.run_steps(3);
+    h.get_by_label_contains("red: claimed more often in usa-unbalanced.yaml");
+    {
+        let s = &mut h.state_mut().compare.as_mut().unwrap().simulated;
+        assert_eq!(s.map_view, MapView::ClaimRate);
+        s.map_players = 4;
+    }
+    h.run_steps(3);
+    let overlay = &h.state().canvas.overlay;
+    let routes = &result.map.iter().find(|m| m.players == 4).unwrap().routes;
+    assert_eq!(overlay.route_colors.len(), routes.len());
+    let r = &routes[0];
+    assert!(overlay.route_notes[&r.index].starts_with("claim rate"));
+
+    // Ticket completion: the cities of the tickets that changed beyond chance are lit.
+    h.get_by_label("Ticket completion").click();
+    h.run_steps(3);
+    let tickets = &result.map.iter().find(|m| m.players == 4).unwrap().tickets;
+    let design = &h.state().doc.design;
+    let overlay = &h.state().canvas.overlay;
+    assert!(!overlay.city_colors.is_empty());
+    for t in tickets.iter().filter(|t| t.completion.significant()) {
+        let ticket = &design.tickets[t.index];
+        let city = design
+            .cities
+            .iter()
+            .position(|c| c.name == ticket.from)
+            .unwrap();
+        assert!(overlay.lit_cities.contains(&city), "{} is not lit", t.name);
+    }
+
+    // All metrics on request.
+    h.get_by_label("Show all metrics").click();
+    h.run_steps(3);
+    h.get_by_label(&metric_line(&listed(&expected, true)[0]));
+}

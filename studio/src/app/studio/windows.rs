@@ -13,12 +13,14 @@ impl Studio {
         view.refresh(&self.doc.design, self.doc.generation());
         let mut open = true;
         let mut close = false;
+        let design = &self.doc.design;
         egui::Window::new("Compare")
             .open(&mut open)
             .default_width(380.0)
             .scroll(true)
-            .show(ctx, |ui| close = view.ui(ui));
+            .show(ctx, |ui| close = view.ui(ui, design));
         if close || !open {
+            view.simulated.stop();
             self.compare = None;
         }
     }
