@@ -122,6 +122,14 @@ impl BalanceWindow {
         matches!(self.state, State::Running { .. })
     }
 
+    /// Where the running search is, as last reported.
+    pub fn progress(&self) -> Option<BalanceProgress> {
+        match &self.state {
+            State::Running { progress, .. } => progress.lock().ok().and_then(|p| p.clone()),
+            _ => None,
+        }
+    }
+
     /// The proposals left to review.
     pub fn proposals(&self) -> &[Proposal] {
         match &self.state {

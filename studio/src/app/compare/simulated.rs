@@ -494,7 +494,7 @@ impl Simulated {
         ui.horizontal(|ui| {
             ui.label("Map shows");
             for v in [MapView::Data, MapView::ClaimRate, MapView::TicketCompletion] {
-                ui.selectable_value(&mut self.map_view, v, v.label());
+                ui.radio_value(&mut self.map_view, v, v.label());
             }
         });
         if self.map_view != MapView::Data {

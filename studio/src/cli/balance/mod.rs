@@ -86,6 +86,10 @@ pub struct Args {
     /// workers see.
     #[arg(long, value_name = "DIR", requires = "evaluate_with")]
     pub work_dir: Option<PathBuf>,
+    /// The tracklayer binary the shard jobs run (default: this one), e.g. its
+    /// path in the workers' image.
+    #[arg(long, value_name = "PATH", requires = "evaluate_with")]
+    pub worker_bin: Option<PathBuf>,
     /// Print no progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -132,10 +136,17 @@ pub fn run(args: Args) -> ExitCode {
         .out
         .clone()
         .unwrap_or_else(|| balanced_path(&args.file));
-    let evaluator: Box<dyn Evaluator> = match &args.evaluate_with {
-        None => Box::new(InProcess),
-        Some(command) => {
-            let exe = match std::env::current_exe() {
+    let work_dir = args
+        .evaluate_with
+        .as_ref()
+        .map(|_| args.work_dir.clone().unwrap_or_else(|| jobs_path(&out)));
+    let evaluator: Box<dyn Evaluator> = match (&args.evaluate_with, &work_dir) {
+        (Some(command), Some(dir)) => {
+            let exe = match args
+                .worker_bin
+                .clone()
+                .map_or_else(std::env::current_exe, Ok)
+            {
                 Ok(e) => e,
                 Err(e) => {
                     eprintln!("error: cannot find this tracklayer to run the shard jobs: {e}");
@@ -145,10 +156,11 @@ pub fn run(args: Args) -> ExitCode {
             Box::new(sharded::Sharded {
                 command: command.clone(),
                 shards: args.shards,
-                dir: args.work_dir.clone().unwrap_or_else(|| jobs_path(&out)),
+                dir: dir.clone(),
                 exe,
             })
         }
+        _ => Box::new(InProcess),
     };
     // Ctrl-C stops the search (the check of the best design still runs).
     let (hidden, cancel) = progress_and_cancel(true);
@@ -185,6 +197,10 @@ pub fn run(args: Args) -> ExitCode {
         &cancel,
     );
     bar.finish_and_clear();
+    if let Some(dir) = &work_dir {
+        // Every batch's folder is removed once merged: only an empty folder goes.
+        let _ = std::fs::remove_dir(dir);
+    }
     let outcome = match outcome {
         Ok(o) => o,
         Err(e) => {

@@ -27,6 +27,7 @@ use engine::board_game::BoardFamily;
 use engine::board_game::sim::{BoardRecord, BoardReport};
 use engine::sim::SimReport;
 use engine::sim::shard::{self, RunSpec, ShardFile, ShardHeader};
+use formats::GameFile;
 
 /// Runs batches as shard jobs through a launcher command.
 #[derive(Debug)]
@@ -44,6 +45,15 @@ pub struct Sharded {
 /// `text` as one word of a POSIX shell command.
 fn quoted(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// A candidate as it is written for the jobs: whole, extending nothing (its
+/// base is already merged in).
+fn standalone(file: &GameFile) -> GameFile {
+    GameFile {
+        extends: None,
+        ..file.clone()
+    }
 }
 
 fn failed(what: String) -> BalanceError {
@@ -90,7 +100,7 @@ impl Sharded {
         let mut outs = Vec::new();
         for (i, c) in batch.iter().enumerate() {
             let design = folder.join(format!("candidate-{i}.yaml"));
-            let text = formats::to_yaml(&c.file, None)
+            let text = formats::to_yaml(&standalone(&c.file), None)
                 .map_err(|e| failed(format!("could not write candidate {i}: {e}")))?;
             formats::save::write_atomic(&design, text.as_bytes())
                 .map_err(|e| failed(format!("could not write {}: {e}", design.display())))?;
@@ -208,7 +218,7 @@ impl Evaluator for Sharded {
             let design = formats::load(&folder.join(format!("candidate-{i}.yaml")))
                 .map_err(|e| failed(format!("candidate {i}: {}: {}", e.location(), e.kind)))?
                 .design;
-            if design != c.file {
+            if design != standalone(&c.file) {
                 return Err(failed(format!(
                     "{}: candidate {i} does not read back as it was written",
                     folder.display()
