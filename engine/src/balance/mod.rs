@@ -267,7 +267,10 @@ pub fn balance(
 
 /// [`balance`], simulating every batch of candidates through `evaluator`
 /// (the result is the same whatever evaluates).
-#[allow(clippy::too_many_arguments)] // reason: the search's inputs, each named as `balance` names them
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the inputs of `balance`, and what evaluates"
+)]
 pub fn balance_with(
     evaluator: &dyn Evaluator,
     original: &GameFile,

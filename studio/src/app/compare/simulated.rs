@@ -232,10 +232,9 @@ pub fn map_overlay(map: &MapChanges, view: MapView, design: &GameFile) -> Overla
                         o.lit_cities.insert(c);
                     }
                     let slot = strongest.entry(c).or_insert(m);
-                    let rank = |x: &MetricChange| (x.significant(), x.change.abs());
-                    if rank(m).0 > rank(slot).0
-                        || (rank(m).0 == rank(slot).0 && rank(m).1 > rank(slot).1)
-                    {
+                    // Beyond chance first, then the larger change.
+                    let rank = |x: &MetricChange| (u8::from(x.significant()), x.change.abs());
+                    if rank(m).partial_cmp(&rank(slot)) == Some(std::cmp::Ordering::Greater) {
                         *slot = m;
                     }
                 }
@@ -512,7 +511,7 @@ impl Simulated {
             };
             ui.horizontal_wrapped(|ui| {
                 ui.colored_label(MORE, format!("red: {what} more often in {other_name}"));
-                ui.colored_label(LESS, format!("blue: less often"));
+                ui.colored_label(LESS, "blue: less often");
                 ui.colored_label(SAME, "grey: no change beyond chance");
             });
             ui.label(
