@@ -23,8 +23,16 @@
 //! random choice flows from the seed, so a run is deterministic for a seed
 //! (whatever the thread count: simulations are).
 //!
-//! The result is checked on fresh seeds ([`Outcome::before`],
-//! [`Outcome::after`]), never on those searched on.
+//! The search ends ([`StopReason`]) when every target is met on the
+//! search's games *and* on fresh seeds (a zero loss on few games is often
+//! luck: unconfirmed, the search goes on with twice the games), after
+//! [`BalanceConfig::patience`] generations without an accepted change,
+//! after [`BalanceConfig::generations`], or when stopped. The candidates
+//! are simulated by an [`Evaluator`]: in this process, or as shard jobs
+//! elsewhere, with the same result.
+//!
+//! The result is checked on fresh seeds ([`Outcome::checks`]), never on
+//! those searched on.
 
 pub mod evaluate;
 pub mod knob;
@@ -447,6 +455,7 @@ impl Search<'_> {
                 status.stage_games = done;
                 let Some(mut scored) = self.score(pool, &trial, &mut status)? else {
                     // A generation cut short decides nothing.
+                    generation -= 1;
                     break 'search StopReason::Stopped;
                 };
                 done = status.stage_games;
