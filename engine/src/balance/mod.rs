@@ -387,4 +387,47 @@ mod tests {
         assert_eq!(halving_games(7, 10), 70 + 80 + 120 + 160);
         assert_eq!(halving_games(1, 10), 10);
     }
+
+    #[test]
+    fn progress_moves_within_a_generation_and_ends_at_the_check() {
+        let seen = std::sync::Mutex::new(Vec::new());
+        // One thread: reports arrive in the order games finish.
+        let config = BalanceConfig {
+            patience: 0,
+            ..small(3, 1)
+        };
+        balance(
+            &unbalanced(),
+            &[Target::GameLength { lo: 1.0, hi: 2.0 }],
+            &[Knob::TicketPoints { lo: 1, hi: 30 }],
+            &[],
+            &config,
+            &|p| seen.lock().unwrap().push(p.clone()),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        let seen = seen.into_inner().unwrap();
+        let within: Vec<&BalanceProgress> = seen
+            .iter()
+            .filter(|p| {
+                p.stage == Stage::Searching
+                    && p.generation == 0
+                    && p.stage_games > 0
+                    && p.stage_games < p.stage_total
+            })
+            .collect();
+        // Generation 1 plays 30 + 4×30 … games: reported as they finish.
+        assert!(
+            within.len() >= 10,
+            "{} reports within generation 1",
+            within.len()
+        );
+        let fractions: Vec<f32> = within.iter().map(|p| p.fraction()).collect();
+        assert!(fractions.windows(2).all(|w| w[0] <= w[1]), "{fractions:?}");
+        assert!(fractions.iter().all(|f| *f > 0.0 && *f < 0.5));
+        let last = seen.last().unwrap();
+        assert_eq!(last.stage, Stage::Checking);
+        assert_eq!(last.stage_games, last.stage_total);
+        assert!(last.describe().starts_with("checking before -> after"));
+    }
 }

@@ -65,7 +65,11 @@ impl Search<'_> {
             best_changes: Vec::new(),
             stage: Stage::Searching,
             stage_games: 0,
-            stage_total: u64::from(config.games) * players,
+            // The first look at the design counts as the start of generation
+            // 1, so the progress never goes back.
+            stage_total: (u64::from(config.games)
+                + halving_games(1 + config.children as usize, config.games))
+                * players,
         };
         let mut searched = 0u64;
         let mut fresh: FreshCache = Vec::new();
@@ -90,9 +94,10 @@ impl Search<'_> {
                     report: None,
                 },
             };
-        searched += status.stage_games;
+        let start_games = status.stage_games;
+        searched += start_games;
         status.best_loss = best.loss;
-        self.report(&status, Stage::Searching, 0, 0);
+        (self.progress)(&status);
         let mut changes: Vec<String> = Vec::new();
         let mut generation = 0;
         let stop = 'search: loop {
@@ -147,8 +152,9 @@ impl Search<'_> {
             }
             // Successive halving on common random numbers; the incumbent runs
             // every rung.
-            let total = halving_games(pool.len(), games) * players;
-            let mut done = 0;
+            let carried = if generation == 1 { start_games } else { 0 };
+            let total = carried + halving_games(pool.len(), games) * players;
+            let mut done = carried;
             let mut n = games;
             let mut rung = 0;
             let mut scored = loop {
@@ -179,7 +185,7 @@ impl Search<'_> {
                     .collect();
                 n = n.saturating_mul(2);
             };
-            searched += done;
+            searched += done - carried;
             let incumbent = scored.remove(0);
             match scored.into_iter().next() {
                 Some(c) if c.loss < incumbent.loss => {
