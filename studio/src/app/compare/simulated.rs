@@ -108,7 +108,16 @@ struct Running {
     done: Arc<AtomicU64>,
     total: u64,
     cancel: Arc<AtomicBool>,
-    handle: JoinHandle<Outcome>,
+    /// Taken when joined.
+    handle: Option<JoinHandle<Outcome>>,
+}
+
+impl Drop for Running {
+    /// A comparison dropped while running (another file compared, the
+    /// window closed, the studio quitting) stops.
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
 }
 
 /// The simulated side's state.
@@ -365,24 +374,21 @@ impl Simulated {
             done,
             total,
             cancel,
-            handle,
+            handle: Some(handle),
         });
         Ok(())
     }
 
     /// Collects a finished comparison.
     fn poll(&mut self) {
-        if !self
-            .running
-            .as_ref()
-            .is_some_and(|r| r.handle.is_finished())
-        {
+        let finished = |r: &Running| r.handle.as_ref().is_some_and(JoinHandle::is_finished);
+        if !self.running.as_ref().is_some_and(finished) {
             return;
         }
-        let Some(run) = self.running.take() else {
+        let Some(handle) = self.running.take().and_then(|mut r| r.handle.take()) else {
             return;
         };
-        match run.handle.join() {
+        match handle.join() {
             Ok(Ok(Some(result))) => {
                 if !result.players.contains(&self.map_players) {
                     self.map_players = result.players.first().copied().unwrap_or(0);

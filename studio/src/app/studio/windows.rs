@@ -16,8 +16,9 @@ impl Studio {
         let design = &self.doc.design;
         egui::Window::new("Compare")
             .open(&mut open)
-            .default_width(380.0)
-            .scroll(true)
+            .default_width(460.0)
+            .default_height(640.0)
+            .vscroll(true)
             .show(ctx, |ui| close = view.ui(ui, design));
         if close || !open {
             view.simulated.stop();
