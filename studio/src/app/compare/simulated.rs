@@ -271,6 +271,25 @@ fn value_text(m: &MetricChange) -> String {
     )
 }
 
+/// The player count whose map changed most beyond chance (the first on a
+/// tie): the one the map shows first.
+pub fn busiest(map: &[MapChanges]) -> Option<usize> {
+    let beyond = |m: &MapChanges| {
+        m.routes
+            .iter()
+            .filter(|r| r.claim_rate.significant())
+            .count()
+            + m.tickets
+                .iter()
+                .filter(|t| t.completion.significant())
+                .count()
+    };
+    map.iter()
+        .rev()
+        .max_by_key(|m| beyond(m))
+        .map(|m| m.players)
+}
+
 /// Plays both designs and compares them (on the worker thread).
 fn compare(
     config: SimConfig<BoardFamily>,
@@ -390,9 +409,7 @@ impl Simulated {
         };
         match handle.join() {
             Ok(Ok(Some(result))) => {
-                if !result.players.contains(&self.map_players) {
-                    self.map_players = result.players.first().copied().unwrap_or(0);
-                }
+                self.map_players = busiest(&result.map).unwrap_or(0);
                 self.result = Some(result);
             }
             Ok(Ok(None)) => {}
@@ -521,9 +538,11 @@ impl Simulated {
                 ui.colored_label(SAME, "grey: no change beyond chance");
             });
             ui.label(
-                RichText::new(
-                    "Deeper colours and wider routes: larger changes. Hover for the numbers.",
-                )
+                RichText::new(if self.map_view == MapView::ClaimRate {
+                    "Deeper colours and wider routes: larger changes. Hover a route for its numbers."
+                } else {
+                    "A city shows the largest change among its tickets; deeper: larger. Hover a city for its tickets."
+                })
                 .weak(),
             );
         }
@@ -586,5 +605,28 @@ mod tests {
         let down = change_color(&ms[2], 0.2);
         assert!(down.b() > down.r(), "{down:?}");
         assert!(!metric_line(&ms[1]).contains('→'));
+    }
+
+    #[test]
+    fn the_map_first_shows_the_player_count_that_changed_most() {
+        use engine::diff::TicketChange;
+        let map = |players, significant: usize| MapChanges {
+            players,
+            routes: Vec::new(),
+            tickets: (0..3)
+                .map(|i| TicketChange {
+                    index: i,
+                    name: format!("t{i}"),
+                    completion: if i < significant {
+                        change(0.2, Some((0.1, 0.3)))
+                    } else {
+                        change(0.0, Some((-0.1, 0.1)))
+                    },
+                })
+                .collect(),
+        };
+        assert_eq!(busiest(&[map(2, 0), map(3, 2), map(4, 1)]), Some(3));
+        assert_eq!(busiest(&[map(2, 0), map(3, 0)]), Some(2));
+        assert_eq!(busiest(&[]), None);
     }
 }
