@@ -1,6 +1,8 @@
 //! `tracklayer balance` as a designer uses it: a short run on the bundled
 //! unbalanced USA writes a variant that extends it, changes only tickets
-//! (never a locked one) and loads; bad targets and knobs are named.
+//! (never a locked one) and loads; bad targets and knobs are named; the
+//! search says why it ended; evaluated through `simulate --shard` processes
+//! of a launcher command it writes the same variant, byte for byte.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -60,6 +62,7 @@ fn a_short_run_writes_a_variant_of_ticket_changes_and_reports_every_target() {
         "{text}"
     );
     assert!(text.contains("3 players:"), "{text}");
+    assert!(text.contains("Ended: all 2 generations ran."), "{text}");
     let written = std::fs::read_to_string(&out).unwrap();
     assert!(written.contains("extends: "), "{written}");
     assert!(
@@ -153,4 +156,92 @@ fn board_knobs_write_route_and_deck_changes_and_keep_locks() {
             .colors["red"]
     };
     assert_eq!(red(&variant), red(&original));
+}
+
+/// A small search on 3 players, written to `out`, with `extra` arguments.
+fn small_search(out: &Path, extra: &[&str]) -> Output {
+    let out = out.display().to_string();
+    let mut args = vec![
+        "--target",
+        "ticket-value=0.05",
+        "--knob",
+        "ticket-points",
+        "--players",
+        "3",
+        "--games",
+        "10",
+        "--generations",
+        "2",
+        "--children",
+        "3",
+        "--check-games",
+        "20",
+        "--seed",
+        "4",
+        "--quiet",
+        "-o",
+        &out,
+    ];
+    args.extend_from_slice(extra);
+    balance(&args)
+}
+
+/// Runs each line of the jobs file as its own process, two at a time.
+const LOCAL: &str = r#"xargs -d '\n' -n 1 -P 2 sh -c < "$TRACKLAYER_JOBS""#;
+
+#[test]
+fn evaluating_through_shard_processes_finds_the_same_variant_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.yaml");
+    let run = small_search(&whole, &[]);
+    assert!(run.status.success(), "{run:?}");
+    let expected = std::fs::read(&whole).unwrap();
+    for shards in ["2", "3"] {
+        let out = dir.path().join(format!("sharded-{shards}.yaml"));
+        let jobs = dir.path().join(format!("jobs-{shards}"));
+        let run = small_search(
+            &out,
+            &[
+                "--evaluate-with",
+                LOCAL,
+                "--shards",
+                shards,
+                "--work-dir",
+                &jobs.display().to_string(),
+            ],
+        );
+        assert!(run.status.success(), "{run:?}");
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            expected,
+            "{shards} shards found another design"
+        );
+        // Every batch was merged and cleared.
+        assert!(!jobs.exists(), "{} is left", jobs.display());
+    }
+}
+
+#[test]
+fn a_launcher_that_fails_or_skips_jobs_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b.yaml");
+    let run = small_search(&out, &["--evaluate-with", "exit 3"]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(err.contains("the launcher `exit 3` failed"), "{err}");
+    // Only the first job of each batch runs: a shard is missing.
+    let run = small_search(
+        &out,
+        &[
+            "--evaluate-with",
+            r#"sh -c "$(head -n 1 "$TRACKLAYER_JOBS")""#,
+        ],
+    );
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(
+        err.contains("did the launcher run every line of jobs.txt?"),
+        "{err}"
+    );
+    assert!(!out.exists());
 }

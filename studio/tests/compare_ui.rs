@@ -9,6 +9,12 @@ use common::{config, harness, maps, type_into};
 use egui_kittest::kittest::Queryable as _;
 
 fn click_label(h: &mut egui_kittest::Harness<'_, studio::app::Studio>, label: &str) {
+    // The Compare window scrolls: bring the control into view first, and
+    // move the pointer there so that no tooltip of the last click covers it.
+    h.get_by_label(label).scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label(label).hover();
+    h.run_steps(2);
     h.get_by_label(label).click();
     h.run_steps(3);
 }
@@ -74,4 +80,130 @@ fn a_file_that_does_not_load_is_named_and_nothing_is_compared() {
     click_label(&mut h, "Compare");
     h.get_by_label("Could not compare");
     assert!(h.state().compare.is_none());
+}
+
+#[test]
+fn a_simulated_compare_lists_the_engines_metrics_and_draws_them_on_the_map() {
+    use engine::diff::{map_changes, report_diff, simulate_pair};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use studio::app::compare::simulated::{MapView, listed, metric_line};
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(config(dir.path(), Some(maps("usa.yaml"))), [1500.0, 950.0]);
+    click_label(&mut h, "File");
+    click_label(&mut h, "Compare…");
+    type_into(
+        &mut h,
+        "Path",
+        &maps("usa-unbalanced.yaml").display().to_string(),
+    );
+    click_label(&mut h, "Compare");
+    {
+        let s = &mut h.state_mut().compare.as_mut().unwrap().simulated.settings;
+        s.players_from = 3;
+        s.players_to = 4;
+        s.games = 60;
+        s.seed = 5;
+    }
+    click_label(&mut h, "Run simulated comparison");
+    assert!(h.state().compare.as_ref().unwrap().simulated.running());
+    h.get_by_label("Stop simulations");
+    while h.state().compare.as_ref().unwrap().simulated.running() {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run_steps(3);
+
+    // The engine's own comparison for the same settings.
+    let load = |n: &str| formats::load(&maps(n)).unwrap().design;
+    let board = |n: &str| Arc::new(engine::Board::build(&load(n)).unwrap());
+    let config = engine::sim::SimConfig::<engine::board_game::BoardFamily> {
+        design: board("usa.yaml"),
+        players: vec![3, 4],
+        games: 60,
+        bots: [
+            "route-focus",
+            "destination-hungry",
+            "long-route",
+            "one-step",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+        seed: 5,
+        threads: 0,
+        turn_cap: engine::sim::DEFAULT_TURN_CAP,
+    };
+    let [a, b] = simulate_pair(
+        &config,
+        board("usa-unbalanced.yaml"),
+        &|_| {},
+        &AtomicBool::new(false),
+    )
+    .unwrap()
+    .unwrap();
+    let expected = report_diff(&a, &b).unwrap();
+    let result = h
+        .state()
+        .compare
+        .as_ref()
+        .unwrap()
+        .simulated
+        .result()
+        .unwrap()
+        .clone();
+    assert_eq!(result.metrics, expected);
+    assert_eq!(result.map, map_changes(&a, &b));
+    // The window lists every change beyond chance, and only those.
+    let beyond = listed(&expected, false);
+    for m in &beyond {
+        h.get_by_label(&metric_line(m));
+    }
+    let quiet = expected.iter().find(|m| !m.significant()).unwrap();
+    assert!(h.query_by_label(&metric_line(quiet)).is_none());
+    let with_interval = expected.iter().filter(|m| m.interval.is_some()).count();
+    h.get_by_label_contains(&format!(
+        "{} of {with_interval} metrics with an interval changed beyond chance",
+        beyond.len()
+    ));
+
+    // On the map: the route claim-rate changes at 4 players, with a legend.
+    click_label(&mut h, "Route claim rate");
+    assert_eq!(
+        h.state().compare.as_ref().unwrap().simulated.map_view,
+        MapView::ClaimRate
+    );
+    h.get_by_label_contains("red: claimed more often in usa-unbalanced.yaml");
+    {
+        let s = &mut h.state_mut().compare.as_mut().unwrap().simulated;
+        s.map_players = 4;
+    }
+    h.run_steps(3);
+    let overlay = &h.state().canvas.overlay;
+    let routes = &result.map.iter().find(|m| m.players == 4).unwrap().routes;
+    assert_eq!(overlay.route_colors.len(), routes.len());
+    let r = &routes[0];
+    assert!(overlay.route_notes[&r.index].starts_with("claim rate"));
+
+    // Ticket completion: the cities of the tickets that changed beyond chance are lit.
+    click_label(&mut h, "Ticket completion");
+    let tickets = &result.map.iter().find(|m| m.players == 4).unwrap().tickets;
+    let design = &h.state().doc.design;
+    let overlay = &h.state().canvas.overlay;
+    assert!(!overlay.city_colors.is_empty());
+    for t in tickets.iter().filter(|t| t.completion.significant()) {
+        let ticket = &design.tickets[t.index];
+        let city = design
+            .cities
+            .iter()
+            .position(|c| c.name == ticket.from)
+            .unwrap();
+        assert!(overlay.lit_cities.contains(&city), "{} is not lit", t.name);
+    }
+
+    // All metrics on request, the changes beyond chance first.
+    click_label(&mut h, "Show all metrics");
+    for m in listed(&expected, true).iter().take(beyond.len() + 3) {
+        h.get_by_label(&metric_line(m));
+    }
 }

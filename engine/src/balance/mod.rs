@@ -23,26 +23,39 @@
 //! random choice flows from the seed, so a run is deterministic for a seed
 //! (whatever the thread count: simulations are).
 //!
-//! The result is checked on fresh seeds ([`Outcome::before`],
-//! [`Outcome::after`]), never on those searched on.
+//! The search ends ([`StopReason`]) when every target is met on the
+//! search's games *and* on fresh seeds (a zero loss on few games is often
+//! luck: unconfirmed, the search goes on with twice the games), after
+//! [`BalanceConfig::patience`] generations without an accepted change,
+//! after [`BalanceConfig::generations`], or when stopped. The candidates
+//! are simulated by an [`Evaluator`]: in this process, or as shard jobs
+//! elsewhere, with the same result.
+//!
+//! The result is checked on fresh seeds ([`Outcome::checks`]), never on
+//! those searched on.
 
+pub mod evaluate;
 pub mod knob;
+pub mod progress;
 pub mod proposal;
+mod search;
 pub mod target;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use formats::GameFile;
 
+pub use evaluate::{Candidate, Evaluator, InProcess, Trial};
 pub use knob::{Knob, KnobError, Mutator};
+pub use progress::{BalanceProgress, Stage, StopReason};
 pub use proposal::{Proposal, proposals};
+pub use search::halving_games;
 pub use target::{Measure, Target, TargetError};
 
-use crate::board_game::BoardFamily;
 use crate::board_game::sim::BoardReport;
-use crate::rng::{GameRng, mix};
-use crate::sim::{self, SimConfig, SimError, SimReport};
+use crate::rng::mix;
+use crate::sim::{SimError, SimReport};
+use search::Search;
 
 /// How the search runs.
 #[derive(Clone, Debug)]
@@ -65,23 +78,9 @@ pub struct BalanceConfig {
     pub children: u32,
     /// Games per player count of the before → after check on fresh seeds.
     pub check_games: u32,
-}
-
-/// Where the search is.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BalanceProgress {
-    /// Generations done.
-    pub generation: u32,
-    /// Of at most.
-    pub generations: u32,
-    /// The incumbent's loss at its last evaluation (0: every target met).
-    pub best_loss: f64,
-    /// Changes accepted so far.
-    pub changes: usize,
-    /// Games simulated so far.
-    pub games: u64,
-    /// The changes of the best design so far, in the order accepted.
-    pub best_changes: Vec<String>,
+    /// Give up after this many generations in a row without an accepted
+    /// change (0: never).
+    pub patience: u32,
 }
 
 /// Why balancing could not run.
@@ -96,6 +95,9 @@ pub enum BalanceError {
     /// A simulation could not run.
     #[error(transparent)]
     Sim(#[from] SimError),
+    /// An evaluator outside this process failed (its launcher, its files).
+    #[error("{0}")]
+    Evaluate(String),
 }
 
 /// One target before and after, measured on fresh seeds.
@@ -118,25 +120,49 @@ pub struct Outcome {
     pub changes: Vec<String>,
     /// Generations run.
     pub generations: u32,
-    /// Games simulated by the search.
+    /// Games simulated by the search (not counting confirmations and the
+    /// check).
     pub games: u64,
-    /// Stopped early (the best so far is kept).
-    pub cancelled: bool,
+    /// Why the search ended.
+    pub stop: StopReason,
+    /// Designs that met every target on the search's games but not on
+    /// fresh seeds (the search then went on with twice the games).
+    pub unconfirmed: u32,
     /// Every target, before and after, on fresh seeds.
     pub checks: Vec<TargetCheck>,
 }
 
-/// One design, simulated.
-struct Scored {
-    file: GameFile,
-    change: Vec<String>,
-    loss: f64,
-    report: Option<SimReport<BoardReport>>,
+impl Outcome {
+    /// Stopped by the user.
+    pub fn cancelled(&self) -> bool {
+        self.stop == StopReason::Stopped
+    }
 }
 
 /// Balances `original` toward `targets` by changing it only through
-/// `knobs`, never touching `locked` objects.
+/// `knobs`, never touching `locked` objects, simulating in this process.
 pub fn balance(
+    original: &GameFile,
+    targets: &[Target],
+    knobs: &[Knob],
+    locked: &[String],
+    config: &BalanceConfig,
+    progress: &(dyn Fn(&BalanceProgress) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Outcome, BalanceError> {
+    balance_with(
+        &InProcess, original, targets, knobs, locked, config, progress, cancel,
+    )
+}
+
+/// [`balance`], simulating every batch of candidates through `evaluator`
+/// (the result is the same whatever evaluates).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the inputs of `balance`, and what evaluates"
+)]
+pub fn balance_with(
+    evaluator: &dyn Evaluator,
     original: &GameFile,
     targets: &[Target],
     knobs: &[Knob],
@@ -151,135 +177,26 @@ pub fn balance(
     if knobs.is_empty() {
         return Err(BalanceError::Empty("give at least one --knob".into()));
     }
-    let board = crate::Board::build(original).map_err(|d| {
+    crate::Board::build(original).map_err(|d| {
         BalanceError::Design(
             d.iter()
                 .next()
                 .map_or_else(|| "it has errors".into(), |d| d.message.clone()),
         )
     })?;
-    let never = AtomicBool::new(false);
-    let games = std::cell::Cell::new(0u64);
-    let evaluate = |file: GameFile, change: Vec<String>, n: u32, seed: u64| {
-        let report = match crate::Board::build(&file) {
-            Ok(b) => {
-                let r = run(Arc::new(b), config, n, seed, &never)?;
-                games.set(games.get() + u64::from(n) * config.players.len() as u64);
-                Some(r)
-            }
-            // A change that breaks the design is never chosen.
-            Err(_) => None,
-        };
-        let loss = report.as_ref().map_or(f64::INFINITY, |r| loss(targets, r));
-        Ok::<_, BalanceError>(Scored {
-            file,
-            change,
-            loss,
-            report,
-        })
-    };
-    let mutator = Mutator {
-        original,
-        knobs,
-        locked,
-    };
-    let value_tol = targets.iter().find_map(|t| match t {
-        Target::TicketValue { tol } => Some(*tol),
-        _ => None,
-    });
-    let mut rng = GameRng::seeded(mix(config.seed ^ 0xBA1A_0CE5));
-    let mut best = evaluate(original.clone(), Vec::new(), config.games, mix(config.seed))?;
-    let mut changes: Vec<String> = Vec::new();
-    let mut generation = 0;
-    let report = |generation, best: &Scored, changes: &[String], games| {
-        progress(&BalanceProgress {
-            generation,
-            generations: config.generations,
-            best_loss: best.loss,
-            changes: changes.len(),
-            games,
-            best_changes: changes.to_vec(),
-        });
-    };
-    report(0, &best, &changes, games.get());
-    while generation < config.generations && best.loss > 0.0 && !cancel.load(Ordering::Relaxed) {
-        generation += 1;
-        let seed = mix(config.seed ^ mix(u64::from(generation)));
-        let hints = match (value_tol, &best.report) {
-            (Some(tol), Some(r)) => target::unfair_tickets(r, tol),
-            _ => Vec::new(),
-        };
-        let mut pool: Vec<(GameFile, Vec<String>)> = vec![(best.file.clone(), Vec::new())];
-        for _ in 0..config.children {
-            let mut child = best.file.clone();
-            let mut what = Vec::new();
-            for _ in 0..1 + rng.below(2) {
-                what.extend(mutator.mutate(&mut child, &mut rng, &hints));
-            }
-            if !what.is_empty() {
-                pool.push((child, what));
-            }
-        }
-        // Successive halving on common random numbers; the incumbent runs
-        // every rung.
-        let mut n = config.games;
-        let mut scored = loop {
-            let mut scored: Vec<Scored> = pool
-                .into_iter()
-                .map(|(f, c)| evaluate(f, c, n, seed))
-                .collect::<Result<_, _>>()?;
-            let incumbent = scored.remove(0);
-            scored.sort_by(|a, b| a.loss.total_cmp(&b.loss));
-            if scored.len() <= 1 || cancel.load(Ordering::Relaxed) {
-                scored.insert(0, incumbent);
-                break scored;
-            }
-            scored.truncate(scored.len().div_ceil(2));
-            pool = std::iter::once(&incumbent)
-                .chain(&scored)
-                .map(|s| (s.file.clone(), s.change.clone()))
-                .collect();
-            n = n.saturating_mul(2);
-        };
-        let incumbent = scored.remove(0);
-        match scored.into_iter().next() {
-            Some(c) if c.loss < incumbent.loss => {
-                changes.extend(c.change.iter().cloned());
-                best = c;
-            }
-            _ => best = incumbent,
-        }
-        report(generation, &best, &changes, games.get());
-    }
-    let cancelled = cancel.load(Ordering::Relaxed);
-    // The check: fresh seeds, more games, both designs on the same games.
-    let fresh = mix(config.seed ^ 0xF7E5_4C4E_C3ED);
-    let before = run(Arc::new(board), config, config.check_games, fresh, &never)?;
-    let after_board = crate::Board::build(&best.file)
-        .map_err(|_| BalanceError::Design("the balanced design does not build".into()))?;
-    let after = run(
-        Arc::new(after_board),
+    let search = Search {
+        evaluator,
+        targets,
         config,
-        config.check_games,
-        fresh,
-        &never,
-    )?;
-    let checks = targets
-        .iter()
-        .map(|t| TargetCheck {
-            target: t.clone(),
-            before: t.measure(&before),
-            after: t.measure(&after),
-        })
-        .collect();
-    Ok(Outcome {
-        best: best.file,
-        changes,
-        generations: generation,
-        games: games.get(),
-        cancelled,
-        checks,
-    })
+        progress,
+        cancel,
+        fresh: Trial {
+            name: "check".into(),
+            games: config.check_games,
+            seed: mix(config.seed ^ 0xF7E5_4C4E_C3ED),
+        },
+    };
+    search.run(original, knobs, locked)
 }
 
 /// The sum of the targets' losses.
@@ -287,31 +204,10 @@ pub fn loss(targets: &[Target], report: &SimReport<BoardReport>) -> f64 {
     targets.iter().map(|t| t.loss(report)).sum()
 }
 
-fn run(
-    design: Arc<crate::Board>,
-    config: &BalanceConfig,
-    games: u32,
-    seed: u64,
-    cancel: &AtomicBool,
-) -> Result<SimReport<BoardReport>, SimError> {
-    sim::simulate::<BoardFamily>(
-        &SimConfig {
-            design,
-            players: config.players.clone(),
-            games,
-            bots: config.bots.clone(),
-            seed,
-            threads: config.threads,
-            turn_cap: config.turn_cap,
-        },
-        &|_| {},
-        cancel,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim;
 
     fn unbalanced() -> GameFile {
         let path =
@@ -330,6 +226,7 @@ mod tests {
             generations: 2,
             children: 3,
             check_games: 30,
+            patience: 0,
         }
     }
 
@@ -380,7 +277,8 @@ mod tests {
             &AtomicBool::new(true),
         )
         .unwrap();
-        assert!(out.cancelled && out.changes.is_empty());
+        assert!(out.cancelled() && out.changes.is_empty());
+        assert_eq!(out.stop, StopReason::Stopped);
         assert_eq!(out.best, file);
         assert_eq!(out.checks[0].before, out.checks[0].after);
     }
@@ -398,5 +296,138 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.to_string(), "give at least one --target");
+    }
+
+    #[test]
+    fn the_search_says_why_it_ended() {
+        let file = unbalanced();
+        let run = |target: Target, generations, patience| {
+            let config = BalanceConfig {
+                generations,
+                patience,
+                ..small(2, 0)
+            };
+            balance(
+                &file,
+                &[target],
+                &[Knob::TicketPoints { lo: 1, hi: 30 }],
+                &[],
+                &config,
+                &|_| {},
+                &AtomicBool::new(false),
+            )
+            .unwrap()
+        };
+        // Games last about a hundred turns: ticket points cannot make them 1 or 2.
+        let never = || Target::GameLength { lo: 1.0, hi: 2.0 };
+        let out = run(never(), 3, 0);
+        assert_eq!(out.stop, StopReason::Budget { generations: 3 });
+        assert_eq!(out.generations, 3);
+        let out = run(never(), 50, 2);
+        assert_eq!(out.stop, StopReason::NoImprovement { generations: 2 });
+        assert!(out.generations >= 2 && out.generations < 50);
+        // Met from the start, and on fresh seeds: no generation runs.
+        let out = run(Target::TicketValue { tol: 5.0 }, 50, 0);
+        assert_eq!(out.stop, StopReason::TargetsMet);
+        assert_eq!(out.generations, 0);
+        assert!(out.checks[0].after.iter().all(|m| m.miss == 0.0));
+    }
+
+    #[test]
+    fn a_target_met_by_luck_on_few_games_does_not_end_the_search() {
+        // The studio's settings at 10 games: the search used to stop here
+        // after 7 generations on a zero loss that 40 fresh games refuted.
+        let config = BalanceConfig {
+            players: vec![2, 3, 4, 5],
+            bots: [
+                "route-focus",
+                "destination-hungry",
+                "long-route",
+                "one-step",
+            ]
+            .map(str::to_owned)
+            .to_vec(),
+            seed: 1,
+            threads: 0,
+            turn_cap: sim::DEFAULT_TURN_CAP,
+            games: 10,
+            generations: 8,
+            children: 6,
+            check_games: 40,
+            patience: 0,
+        };
+        let out = balance(
+            &unbalanced(),
+            &[
+                Target::TicketValue { tol: 0.3 },
+                Target::FirstPlayerAdvantage { tol: 0.05 },
+            ],
+            &[Knob::TicketPoints { lo: 1, hi: 30 }],
+            &[],
+            &config,
+            &|_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert!(
+            out.unconfirmed > 0,
+            "no lucky zero was refuted: {:?}",
+            out.stop
+        );
+        let met = out
+            .checks
+            .iter()
+            .all(|c| c.after.iter().all(|m| m.miss == 0.0));
+        assert_eq!(out.stop == StopReason::TargetsMet, met, "{:?}", out.stop);
+    }
+
+    #[test]
+    fn a_generation_plays_the_games_halving_plans() {
+        // 1 + 6 children at 10, 1 + 3 at 20, 1 + 2 at 40, 1 + 1 at 80.
+        assert_eq!(halving_games(7, 10), 70 + 80 + 120 + 160);
+        assert_eq!(halving_games(1, 10), 10);
+    }
+
+    #[test]
+    fn progress_moves_within_a_generation_and_ends_at_the_check() {
+        let seen = std::sync::Mutex::new(Vec::new());
+        // One thread: reports arrive in the order games finish.
+        let config = BalanceConfig {
+            patience: 0,
+            ..small(3, 1)
+        };
+        balance(
+            &unbalanced(),
+            &[Target::GameLength { lo: 1.0, hi: 2.0 }],
+            &[Knob::TicketPoints { lo: 1, hi: 30 }],
+            &[],
+            &config,
+            &|p| seen.lock().unwrap().push(p.clone()),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        let seen = seen.into_inner().unwrap();
+        let within: Vec<&BalanceProgress> = seen
+            .iter()
+            .filter(|p| {
+                p.stage == Stage::Searching
+                    && p.generation == 0
+                    && p.stage_games > 0
+                    && p.stage_games < p.stage_total
+            })
+            .collect();
+        // Generation 1 plays 30 + 4×30 … games: reported as they finish.
+        assert!(
+            within.len() >= 10,
+            "{} reports within generation 1",
+            within.len()
+        );
+        let fractions: Vec<f32> = within.iter().map(|p| p.fraction()).collect();
+        assert!(fractions.windows(2).all(|w| w[0] <= w[1]), "{fractions:?}");
+        assert!(fractions.iter().all(|f| *f > 0.0 && *f < 0.5));
+        let last = seen.last().unwrap();
+        assert_eq!(last.stage, Stage::Checking);
+        assert_eq!(last.stage_games, last.stage_total);
+        assert!(last.describe().starts_with("checking before -> after"));
     }
 }

@@ -10,10 +10,14 @@
 //! samples' variances (Welch). Other numbers (shares, metrics computed from
 //! several rates) are given without an interval.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use serde::Serialize;
 use serde_yaml::Value;
 
-use crate::sim::SimReport;
+use crate::game::Family;
+use crate::sim::{self, FamilyReport, Progress, SimConfig, SimError, SimReport};
 
 /// `z` of a two-sided 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -66,6 +70,52 @@ pub fn report_diff<R: Serialize>(
     };
     walk(ctx, "", &data(before)?, &data(after)?, &mut out);
     Ok(out)
+}
+
+/// Simulates the design of `config` and then `other` from the same seeds
+/// (the same games, so the change is the designs', not the deal's), for
+/// `tracklayer diff --simulate` and the studio's Compare window. `progress`
+/// counts the games of both runs. `None` when `cancel` was set.
+pub fn simulate_pair<F: Family>(
+    config: &SimConfig<F>,
+    other: Arc<F::Design>,
+    progress: &(dyn Fn(Progress) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Option<[FamilyReport<F>; 2]>, SimError> {
+    let total = u64::from(config.games) * config.players.len() as u64;
+    let first = sim::simulate(
+        config,
+        &|p| {
+            progress(Progress {
+                done: p.done,
+                total: 2 * total,
+            })
+        },
+        cancel,
+    )?;
+    let second_config = SimConfig::<F> {
+        design: other,
+        players: config.players.clone(),
+        games: config.games,
+        bots: config.bots.clone(),
+        seed: config.seed,
+        threads: config.threads,
+        turn_cap: config.turn_cap,
+    };
+    let second = sim::simulate(
+        &second_config,
+        &|p| {
+            progress(Progress {
+                done: total + p.done,
+                total: 2 * total,
+            })
+        },
+        cancel,
+    )?;
+    if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+        return Ok(None);
+    }
+    Ok(Some([first, second]))
 }
 
 /// Fields that name or count things rather than measure them.
@@ -179,7 +229,9 @@ fn summary(v: &Value) -> Option<(f64, f64, f64)> {
     Some((num(v, "n")?, num(v, "mean")?, num(v, "sd")?))
 }
 
-fn rate_change(
+/// The change of a rate given as (value, low, high) in each report, with
+/// Newcombe's interval.
+pub(crate) fn rate_change(
     path: &str,
     (p1, l1, u1): (f64, f64, f64),
     (p2, l2, u2): (f64, f64, f64),

@@ -7,10 +7,11 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 use engine::diff::data::value_text;
-use engine::diff::{DesignDiff, FieldChange, MetricChange, design_diff, report_diff};
+use engine::diff::{
+    DesignDiff, FieldChange, MetricChange, design_diff, report_diff, simulate_pair,
+};
 use engine::families::FamilyVisitor;
 use engine::game::Family;
 use engine::sim::{self, SimConfig};
@@ -163,30 +164,27 @@ impl FamilyVisitor for SimulateBoth<'_> {
             turn_cap: args.turn_cap,
         };
         let (bar, cancel) = progress_and_cancel(args.quiet);
-        let mut reports = Vec::new();
-        for design in [design_a, design_b] {
-            let report = sim::simulate(
-                &config(design),
-                &|p| {
-                    bar.set_length(p.total * 2);
-                    bar.set_position(p.done + reports.len() as u64 * p.total);
-                },
-                &cancel,
-            );
-            match report {
-                Ok(r) => reports.push(r),
-                Err(e) => {
-                    bar.finish_and_clear();
-                    eprintln!("error: {e}");
-                    return Err(ExitCode::from(2));
-                }
-            }
-        }
+        let reports = simulate_pair(
+            &config(design_a),
+            design_b,
+            &|p| {
+                bar.set_length(p.total);
+                bar.set_position(p.done);
+            },
+            &cancel,
+        );
         bar.finish_and_clear();
-        if cancel.load(Ordering::Relaxed) {
-            eprintln!("cancelled: no simulated difference");
-            return Err(ExitCode::from(130));
-        }
+        let reports = match reports {
+            Ok(Some(r)) => r,
+            Ok(None) => {
+                eprintln!("cancelled: no simulated difference");
+                return Err(ExitCode::from(130));
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Err(ExitCode::from(2));
+            }
+        };
         let metrics = report_diff(&reports[0], &reports[1]).map_err(|e| {
             eprintln!("error: {e}");
             ExitCode::from(2)

@@ -35,6 +35,8 @@ pub struct Settings {
     pub generations: u32,
     /// The seed of the search.
     pub seed: u64,
+    /// Give up after this many generations without an accepted change (0: never).
+    pub patience: u32,
 }
 
 impl Default for Settings {
@@ -46,6 +48,7 @@ impl Default for Settings {
             games: 100,
             generations: 30,
             seed: 1,
+            patience: 10,
         }
     }
 }
@@ -119,6 +122,14 @@ impl BalanceWindow {
         matches!(self.state, State::Running { .. })
     }
 
+    /// Where the running search is, as last reported.
+    pub fn progress(&self) -> Option<BalanceProgress> {
+        match &self.state {
+            State::Running { progress, .. } => progress.lock().ok().and_then(|p| p.clone()),
+            _ => None,
+        }
+    }
+
     /// The proposals left to review.
     pub fn proposals(&self) -> &[Proposal] {
         match &self.state {
@@ -165,6 +176,7 @@ impl BalanceWindow {
             generations: self.settings.generations,
             children: 6,
             check_games: self.settings.games.max(1) * 4,
+            patience: self.settings.patience,
         };
         let progress = Arc::new(Mutex::new(None));
         let cancel = Arc::new(AtomicBool::new(false));
@@ -223,11 +235,16 @@ impl BalanceWindow {
                     .filter(|c| c.after.iter().all(|m| m.miss == 0.0))
                     .count();
                 let summary = format!(
-                    "{} after {} generation{} ({} games): {} of {} targets met on fresh seeds{}.",
-                    if outcome.cancelled { "Stopped" } else { "Done" },
+                    "{} after {} generation{} ({} games): {}. {} of {} targets met on fresh seeds{}.",
+                    if outcome.cancelled() {
+                        "Stopped"
+                    } else {
+                        "Done"
+                    },
                     outcome.generations,
                     if outcome.generations == 1 { "" } else { "s" },
                     engine::sim::findings::thousands(outcome.games),
+                    outcome.stop,
                     met,
                     outcome.checks.len(),
                     if proposals.is_empty() {
@@ -285,12 +302,7 @@ impl BalanceWindow {
                 let p = progress.lock().ok().and_then(|p| p.clone());
                 match p {
                     Some(p) => {
-                        ui.add(
-                            egui::ProgressBar::new(
-                                p.generation as f32 / p.generations.max(1) as f32,
-                            )
-                            .text(format!("generation {}/{}", p.generation, p.generations)),
-                        );
+                        ui.add(egui::ProgressBar::new(p.fraction()).text(p.describe()));
                         ui.label(format!(
                             "Best so far: loss {:.3} (0: every target met), {} games",
                             p.best_loss,
@@ -338,6 +350,10 @@ impl BalanceWindow {
         labelled(ui, "Generations", |ui| {
             ui.add(egui::DragValue::new(&mut s.generations).range(1..=1000))
         });
+        labelled(ui, "Give up after generations without improvement", |ui| {
+            ui.add(egui::DragValue::new(&mut s.patience).range(0..=1000))
+        })
+        .on_hover_text("0: never give up before the last generation");
         labelled(ui, "Seed", |ui| ui.add(egui::DragValue::new(&mut s.seed)));
     }
 

@@ -13,12 +13,15 @@ impl Studio {
         view.refresh(&self.doc.design, self.doc.generation());
         let mut open = true;
         let mut close = false;
+        let design = &self.doc.design;
         egui::Window::new("Compare")
             .open(&mut open)
-            .default_width(380.0)
-            .scroll(true)
-            .show(ctx, |ui| close = view.ui(ui));
+            .default_width(460.0)
+            .default_height(640.0)
+            .vscroll(true)
+            .show(ctx, |ui| close = view.ui(ui, design));
         if close || !open {
+            view.simulated.stop();
             self.compare = None;
         }
     }

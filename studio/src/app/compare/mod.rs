@@ -3,6 +3,10 @@
 //! objects of the open design that the other file changes are drawn orange,
 //! those it does not have red, each with its changes as a note; tickets
 //! light their two ends. The difference follows the design as it is edited.
+//! The window also plays both designs and compares every report metric
+//! ([`simulated`]), drawing the routes' and tickets' changes on the map.
+
+pub mod simulated;
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +17,7 @@ use formats::GameFile;
 use formats::merge::list_keys;
 
 use super::canvas::paint::Overlay;
+use simulated::Simulated;
 
 /// Objects the other design changes.
 pub const CHANGED: Color32 = Color32::from_rgb(230, 140, 0);
@@ -27,8 +32,12 @@ pub struct CompareView {
     other: GameFile,
     /// From the open design to the other file.
     pub diff: DesignDiff,
-    /// The difference drawn over the open design's map.
+    /// What the map shows: the data difference, or the simulated one.
     pub overlay: Overlay,
+    /// The data difference drawn over the open design's map.
+    data_overlay: Overlay,
+    /// The simulated comparison.
+    pub simulated: Simulated,
     generation: u64,
 }
 
@@ -43,9 +52,17 @@ impl CompareView {
             other_path: path.to_owned(),
             diff: DesignDiff::default(),
             overlay: Overlay::default(),
+            data_overlay: Overlay::default(),
+            simulated: Simulated::default(),
             other,
             generation,
         };
+        if let Ok(board) = engine::Board::build(design) {
+            let (lo, hi) =
+                <engine::board_game::BoardFamily as engine::game::Family>::players(&board);
+            view.simulated.settings.players_from = lo;
+            view.simulated.settings.players_to = hi;
+        }
         view.compute(design);
         Ok(view)
     }
@@ -60,7 +77,8 @@ impl CompareView {
 
     fn compute(&mut self, design: &GameFile) {
         self.diff = design_diff(design, &self.other);
-        self.overlay = self.draw(design);
+        self.data_overlay = self.draw(design);
+        self.overlay = self.data_overlay.clone();
     }
 
     /// The other file's name as the window shows it.
@@ -71,8 +89,9 @@ impl CompareView {
         )
     }
 
-    /// The difference as a list; returns whether the window asks to close.
-    pub fn ui(&self, ui: &mut Ui) -> bool {
+    /// The difference as a list, then the simulated one; returns whether the
+    /// window asks to close.
+    pub fn ui(&mut self, ui: &mut Ui, design: &GameFile) -> bool {
         let other = self.other_name();
         ui.label(format!("From this design to {other}."));
         ui.horizontal(|ui| {
@@ -100,6 +119,13 @@ impl CompareView {
                 }
             }
         }
+        ui.separator();
+        self.simulated
+            .ui(ui, design, &self.other, &other, self.generation);
+        self.overlay = self
+            .simulated
+            .overlay(design)
+            .unwrap_or_else(|| self.data_overlay.clone());
         ui.separator();
         ui.button("Close comparison").clicked()
     }

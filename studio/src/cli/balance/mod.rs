@@ -1,13 +1,16 @@
 //! `tracklayer balance FILE --target … --knob …`: searches for small changes
 //! of a board design that meet the designer's targets in simulation, writes
 //! them as a variant of the design, and reports each target before → after
-//! on fresh seeds (docs/balance.md).
+//! on fresh seeds (docs/balance.md). With `--evaluate-with` the candidates
+//! are simulated as shard jobs a launcher runs ([`sharded`]).
+
+mod sharded;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use engine::balance::{self, BalanceConfig, Knob, Measure, Target};
+use engine::balance::{self, BalanceConfig, Evaluator, InProcess, Knob, Measure, Target};
 use engine::board_game::BoardFamily;
 use engine::game::Family;
 use engine::sim;
@@ -55,6 +58,9 @@ pub struct Args {
     /// Candidates per generation.
     #[arg(long, default_value_t = 6)]
     pub children: u32,
+    /// Give up after this many generations in a row without an accepted change (0: never).
+    #[arg(long, default_value_t = 10)]
+    pub patience: u32,
     /// Games per player count for the before → after check on fresh seeds.
     #[arg(long, default_value_t = 2000)]
     pub check_games: u32,
@@ -67,6 +73,23 @@ pub struct Args {
     /// The variant to write (default: FILE-balanced.yaml beside FILE).
     #[arg(short, long)]
     pub out: Option<PathBuf>,
+    /// Simulate each batch of candidates as `simulate --shard` jobs run by this
+    /// launcher command (`sh -c`; it reads the jobs from $TRACKLAYER_JOBS, one per
+    /// line, $TRACKLAYER_TASKS of them, and returns when all have run; docs/scale-out.md).
+    #[arg(long, value_name = "CMD")]
+    pub evaluate_with: Option<String>,
+    /// Shards per candidate with --evaluate-with. The result does not depend on it.
+    #[arg(long, default_value_t = 2, requires = "evaluate_with", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub shards: u32,
+    /// Where --evaluate-with writes each batch's designs, jobs and shard files
+    /// (default: FILE-balance-jobs beside the variant); on a cluster, a folder the
+    /// workers see.
+    #[arg(long, value_name = "DIR", requires = "evaluate_with")]
+    pub work_dir: Option<PathBuf>,
+    /// The tracklayer binary the shard jobs run (default: this one), e.g. its
+    /// path in the workers' image.
+    #[arg(long, value_name = "PATH", requires = "evaluate_with")]
+    pub worker_bin: Option<PathBuf>,
     /// Print no progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -107,40 +130,77 @@ pub fn run(args: Args) -> ExitCode {
         generations: args.generations,
         children: args.children,
         check_games: args.check_games,
+        patience: args.patience,
+    };
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| balanced_path(&args.file));
+    let work_dir = args
+        .evaluate_with
+        .as_ref()
+        .map(|_| args.work_dir.clone().unwrap_or_else(|| jobs_path(&out)));
+    let evaluator: Box<dyn Evaluator> = match (&args.evaluate_with, &work_dir) {
+        (Some(command), Some(dir)) => {
+            let exe = match args
+                .worker_bin
+                .clone()
+                .map_or_else(std::env::current_exe, Ok)
+            {
+                Ok(e) => e,
+                Err(e) => {
+                    eprintln!("error: cannot find this tracklayer to run the shard jobs: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            Box::new(sharded::Sharded {
+                command: command.clone(),
+                shards: args.shards,
+                dir: dir.clone(),
+                exe,
+            })
+        }
+        _ => Box::new(InProcess),
     };
     // Ctrl-C stops the search (the check of the best design still runs).
     let (hidden, cancel) = progress_and_cancel(true);
     let bar = if args.quiet {
         hidden
     } else {
-        let b = indicatif::ProgressBar::new(u64::from(args.generations));
+        // Per mille of the generations, so the bar moves as games finish.
+        let b = indicatif::ProgressBar::new(1000);
         b.set_style(
             indicatif::ProgressStyle::with_template(
-                "{bar:30} generation {pos}/{len}  {msg}  {elapsed}  (Ctrl-C stops and keeps the best)",
+                "{bar:30} {msg}  {elapsed}  (Ctrl-C stops and keeps the best)",
             )
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         b
     };
     let started = std::time::Instant::now();
-    let outcome = balance::balance(
+    let outcome = balance::balance_with(
+        evaluator.as_ref(),
         &loaded.design,
         &args.targets,
         &args.knobs,
         &args.locks,
         &config,
         &|p| {
-            bar.set_position(u64::from(p.generation));
+            bar.set_position((p.fraction() * 1000.0) as u64);
             bar.set_message(format!(
-                "best loss {:.3}, {} changes, {} games",
+                "{}; best loss {:.3}, {} changes",
+                p.describe(),
                 p.best_loss,
                 p.changes,
-                sim::findings::thousands(p.games)
             ));
         },
         &cancel,
     );
     bar.finish_and_clear();
+    if let Some(dir) = &work_dir {
+        // Every batch's folder is removed once merged: only an empty folder goes.
+        let _ = std::fs::remove_dir(dir);
+    }
     let outcome = match outcome {
         Ok(o) => o,
         Err(e) => {
@@ -149,10 +209,6 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let elapsed = started.elapsed();
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| balanced_path(&args.file));
     print!("{}", report_text(&args, &outcome, elapsed.as_secs_f64()));
     if outcome.changes.is_empty() {
         println!("\nNo change helped: nothing written.");
@@ -169,7 +225,7 @@ pub fn run(args: Args) -> ExitCode {
     match formats::to_yaml(&outcome.best, Some(&base)) {
         Ok(text) if write_file(&out, &text) => {
             println!("\nWrote {} (extends {}).", out.display(), base.extends);
-            if outcome.cancelled {
+            if outcome.cancelled() {
                 ExitCode::from(130)
             } else {
                 ExitCode::SUCCESS
@@ -189,6 +245,14 @@ fn balanced_path(file: &Path) -> PathBuf {
         .file_stem()
         .map_or_else(|| "design".into(), |s| s.to_string_lossy().into_owned());
     file.with_file_name(format!("{stem}-balanced.yaml"))
+}
+
+/// `maps/usa-balanced.yaml` → `maps/usa-balanced-jobs`.
+fn jobs_path(out: &Path) -> PathBuf {
+    let stem = out
+        .file_stem()
+        .map_or_else(|| "balance".into(), |s| s.to_string_lossy().into_owned());
+    out.with_file_name(format!("{stem}-jobs"))
 }
 
 /// The `extends:` of the variant at `out`: the design's file name when they
@@ -227,18 +291,22 @@ fn report_text(args: &Args, o: &balance::Outcome, seconds: f64) -> String {
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "Balanced {} — seed {}, {} generations, {} games searched in {:.1} s{}",
+        "Balanced {} — seed {}, {} generations, {} games searched in {:.1} s",
         args.file.display(),
         args.seed,
         o.generations,
         sim::findings::thousands(o.games),
         seconds,
-        if o.cancelled {
-            " (stopped: the best so far is kept)"
-        } else {
-            ""
-        }
     );
+    let _ = writeln!(t, "Ended: {}.", o.stop);
+    if o.unconfirmed > 0 {
+        let _ = writeln!(
+            t,
+            "{} time{} a design met every target on the search's games but not on fresh seeds: the search went on with twice the games.",
+            o.unconfirmed,
+            if o.unconfirmed == 1 { "" } else { "s" }
+        );
+    }
     let _ = writeln!(t, "\nCHANGES");
     if o.changes.is_empty() {
         let _ = writeln!(t, "  none");

@@ -1,0 +1,390 @@
+//! The search itself: (1+λ) generations with successive halving on common
+//! random numbers, candidates simulated through an [`Evaluator`], a zero
+//! loss confirmed on fresh seeds, and the reasons to stop.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use formats::GameFile;
+
+use super::{
+    BalanceConfig, BalanceError, BalanceProgress, Candidate, Evaluator, Knob, Mutator, Outcome,
+    Stage, StopReason, Target, TargetCheck, Trial, loss, target,
+};
+use crate::board_game::sim::BoardReport;
+use crate::rng::{GameRng, mix};
+use crate::sim::SimReport;
+
+/// One design, simulated.
+struct Scored {
+    file: GameFile,
+    change: Vec<String>,
+    loss: f64,
+    report: Option<SimReport<BoardReport>>,
+}
+
+/// A search under way: what it evaluates with and reports to.
+pub(super) struct Search<'a> {
+    pub(super) evaluator: &'a dyn Evaluator,
+    pub(super) targets: &'a [Target],
+    pub(super) config: &'a BalanceConfig,
+    pub(super) progress: &'a (dyn Fn(&BalanceProgress) + Sync),
+    pub(super) cancel: &'a AtomicBool,
+    /// The games of confirmations and of the final check.
+    pub(super) fresh: Trial,
+}
+
+/// Designs already played on the fresh seeds, with their reports.
+type FreshCache = Vec<(GameFile, SimReport<BoardReport>)>;
+
+impl Search<'_> {
+    pub(super) fn run(
+        &self,
+        original: &GameFile,
+        knobs: &[Knob],
+        locked: &[String],
+    ) -> Result<Outcome, BalanceError> {
+        let config = self.config;
+        let players = config.players.len() as u64;
+        let mutator = Mutator {
+            original,
+            knobs,
+            locked,
+        };
+        let value_tol = self.targets.iter().find_map(|t| match t {
+            Target::TicketValue { tol } => Some(*tol),
+            _ => None,
+        });
+        let mut rng = GameRng::seeded(mix(config.seed ^ 0xBA1A_0CE5));
+        let mut status = BalanceProgress {
+            generation: 0,
+            generations: config.generations,
+            best_loss: f64::INFINITY,
+            changes: 0,
+            games: 0,
+            best_changes: Vec::new(),
+            stage: Stage::Searching,
+            stage_games: 0,
+            // The first look at the design counts as the start of generation
+            // 1, so the progress never goes back.
+            stage_total: (u64::from(config.games)
+                + halving_games(1 + config.children as usize, config.games))
+                * players,
+        };
+        let mut searched = 0u64;
+        let mut fresh: FreshCache = Vec::new();
+        // Designs that met every target on the search's games, not on fresh seeds.
+        let mut refuted: Vec<GameFile> = Vec::new();
+        // Games per player count at a generation's first rung: doubled when
+        // a design that met every target on them fails on fresh seeds.
+        let mut games = config.games;
+        let mut since_accepted = 0;
+        let first = Trial {
+            name: "start".into(),
+            games,
+            seed: mix(config.seed),
+        };
+        let mut best =
+            match self.score(vec![(original.clone(), Vec::new())], &first, &mut status)? {
+                Some(mut s) => s.remove(0),
+                None => Scored {
+                    file: original.clone(),
+                    change: Vec::new(),
+                    loss: f64::INFINITY,
+                    report: None,
+                },
+            };
+        let start_games = status.stage_games;
+        searched += start_games;
+        status.best_loss = best.loss;
+        (self.progress)(&status);
+        let mut changes: Vec<String> = Vec::new();
+        let mut generation = 0;
+        let stop = 'search: loop {
+            if self.cancel.load(Ordering::Relaxed) {
+                break StopReason::Stopped;
+            }
+            if best.loss == 0.0 && !refuted.contains(&best.file) {
+                // Met on the search's games: only fresh seeds say it is.
+                match self.fresh_reports(
+                    &mut fresh,
+                    &[original, &best.file],
+                    &mut status,
+                    Stage::Confirming,
+                    self.cancel,
+                )? {
+                    None => break StopReason::Stopped,
+                    Some(reports) if loss(self.targets, &reports[1]) == 0.0 => {
+                        break StopReason::TargetsMet;
+                    }
+                    Some(_) => {
+                        refuted.push(best.file.clone());
+                        games = games.saturating_mul(2).min(config.check_games.max(games));
+                    }
+                }
+            }
+            if generation >= config.generations {
+                break StopReason::Budget {
+                    generations: generation,
+                };
+            }
+            if config.patience > 0 && since_accepted >= config.patience {
+                break StopReason::NoImprovement {
+                    generations: since_accepted,
+                };
+            }
+            generation += 1;
+            let seed = mix(config.seed ^ mix(u64::from(generation)));
+            let hints = match (value_tol, &best.report) {
+                (Some(tol), Some(r)) => target::unfair_tickets(r, tol),
+                _ => Vec::new(),
+            };
+            let mut pool: Vec<(GameFile, Vec<String>)> = vec![(best.file.clone(), Vec::new())];
+            for _ in 0..config.children {
+                let mut child = best.file.clone();
+                let mut what = Vec::new();
+                for _ in 0..1 + rng.below(2) {
+                    what.extend(mutator.mutate(&mut child, &mut rng, &hints));
+                }
+                if !what.is_empty() {
+                    pool.push((child, what));
+                }
+            }
+            // Successive halving on common random numbers; the incumbent runs
+            // every rung.
+            let carried = if generation == 1 { start_games } else { 0 };
+            let total = carried + halving_games(pool.len(), games) * players;
+            let mut done = carried;
+            let mut n = games;
+            let mut rung = 0;
+            let mut scored = loop {
+                rung += 1;
+                let trial = Trial {
+                    name: format!("generation-{generation}-rung-{rung}"),
+                    games: n,
+                    seed,
+                };
+                status.stage_total = total;
+                status.stage_games = done;
+                let Some(mut scored) = self.score(pool, &trial, &mut status)? else {
+                    // A generation cut short decides nothing.
+                    generation -= 1;
+                    break 'search StopReason::Stopped;
+                };
+                done = status.stage_games;
+                let incumbent = scored.remove(0);
+                scored.sort_by(|a, b| a.loss.total_cmp(&b.loss));
+                if scored.len() <= 1 {
+                    scored.insert(0, incumbent);
+                    break scored;
+                }
+                scored.truncate(scored.len().div_ceil(2));
+                pool = std::iter::once(&incumbent)
+                    .chain(&scored)
+                    .map(|s| (s.file.clone(), s.change.clone()))
+                    .collect();
+                n = n.saturating_mul(2);
+            };
+            searched += done - carried;
+            let incumbent = scored.remove(0);
+            match scored.into_iter().next() {
+                Some(c) if c.loss < incumbent.loss => {
+                    changes.extend(c.change.iter().cloned());
+                    best = c;
+                    since_accepted = 0;
+                }
+                _ => {
+                    best = incumbent;
+                    since_accepted += 1;
+                }
+            }
+            status.generation = generation;
+            status.best_loss = best.loss;
+            status.changes = changes.len();
+            status.best_changes.clone_from(&changes);
+            self.report(&status, Stage::Searching, 0, 0);
+        };
+        // The check: fresh seeds, more games, both designs on the same games
+        // (already played when the search stopped on a confirmation).
+        let never = AtomicBool::new(false);
+        let reports = self
+            .fresh_reports(
+                &mut fresh,
+                &[original, &best.file],
+                &mut status,
+                Stage::Checking,
+                &never,
+            )?
+            .ok_or_else(|| BalanceError::Evaluate("the check was cancelled".into()))?;
+        let checks = self
+            .targets
+            .iter()
+            .map(|t| TargetCheck {
+                target: t.clone(),
+                before: t.measure(&reports[0]),
+                after: t.measure(&reports[1]),
+            })
+            .collect();
+        Ok(Outcome {
+            best: best.file,
+            changes,
+            generations: generation,
+            games: searched,
+            stop,
+            unconfirmed: refuted.len() as u32,
+            checks,
+        })
+    }
+
+    /// Tells the caller where the search is.
+    fn report(&self, status: &BalanceProgress, stage: Stage, done: u64, total: u64) {
+        (self.progress)(&BalanceProgress {
+            stage,
+            stage_games: done,
+            stage_total: total,
+            ..status.clone()
+        });
+    }
+
+    /// Plays a batch of `trial` through the evaluator, reporting as games
+    /// finish (about a hundred times a stage) on top of `status`, whose
+    /// stage and game counts it advances. `None` when cancelled.
+    fn play(
+        &self,
+        batch: &[Candidate],
+        trial: &Trial,
+        status: &mut BalanceProgress,
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<SimReport<BoardReport>>>, BalanceError> {
+        let per_batch =
+            u64::from(trial.games) * self.config.players.len() as u64 * batch.len() as u64;
+        let every = (status.stage_total / 100).max(1);
+        let base = status.clone();
+        let out = self.evaluator.evaluate(
+            batch,
+            trial,
+            self.config,
+            &|done| {
+                let at = base.stage_games + done;
+                if at.is_multiple_of(every) || done == per_batch {
+                    (self.progress)(&BalanceProgress {
+                        stage_games: at,
+                        games: base.games + done,
+                        ..base.clone()
+                    });
+                }
+            },
+            cancel,
+        )?;
+        if out.is_some() {
+            status.stage_games += per_batch;
+            status.games += per_batch;
+        }
+        Ok(out)
+    }
+
+    /// Simulates the designs of `pool` (with the changes that made them) on
+    /// the games of `trial`; a design that does not build is never chosen.
+    fn score(
+        &self,
+        pool: Vec<(GameFile, Vec<String>)>,
+        trial: &Trial,
+        status: &mut BalanceProgress,
+    ) -> Result<Option<Vec<Scored>>, BalanceError> {
+        let boards: Vec<Option<Arc<crate::Board>>> = pool
+            .iter()
+            .map(|(f, _)| crate::Board::build(f).ok().map(Arc::new))
+            .collect();
+        let batch: Vec<Candidate> = pool
+            .iter()
+            .zip(&boards)
+            .filter_map(|((file, _), b)| {
+                b.clone().map(|board| Candidate {
+                    file: file.clone(),
+                    board,
+                })
+            })
+            .collect();
+        let Some(reports) = self.play(&batch, trial, status, self.cancel)? else {
+            return Ok(None);
+        };
+        let mut reports = reports.into_iter();
+        Ok(Some(
+            pool.into_iter()
+                .zip(boards)
+                .map(|((file, change), board)| {
+                    let report = board.and_then(|_| reports.next());
+                    let loss = report
+                        .as_ref()
+                        .map_or(f64::INFINITY, |r| loss(self.targets, r));
+                    Scored {
+                        file,
+                        change,
+                        loss,
+                        report,
+                    }
+                })
+                .collect(),
+        ))
+    }
+
+    /// The reports of `designs` on the fresh seeds, playing those not played
+    /// there yet in one batch. `None` when cancelled.
+    fn fresh_reports(
+        &self,
+        cache: &mut FreshCache,
+        designs: &[&GameFile],
+        status: &mut BalanceProgress,
+        stage: Stage,
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<SimReport<BoardReport>>>, BalanceError> {
+        let mut missing: Vec<Candidate> = Vec::new();
+        for d in designs {
+            if !cache.iter().any(|(f, _)| f == *d) && !missing.iter().any(|c| c.file == **d) {
+                let board = crate::Board::build(d)
+                    .map_err(|_| BalanceError::Design("a searched design does not build".into()))?;
+                missing.push(Candidate {
+                    file: (*d).clone(),
+                    board: Arc::new(board),
+                });
+            }
+        }
+        if !missing.is_empty() {
+            status.stage = stage;
+            status.stage_games = 0;
+            status.stage_total = u64::from(self.fresh.games)
+                * self.config.players.len() as u64
+                * missing.len() as u64;
+            self.report(status, stage, 0, status.stage_total);
+            let played = self.play(&missing, &self.fresh, status, cancel)?;
+            status.stage = Stage::Searching;
+            let Some(reports) = played else {
+                return Ok(None);
+            };
+            cache.extend(missing.into_iter().map(|c| c.file).zip(reports));
+        }
+        Ok(Some(
+            designs
+                .iter()
+                .filter_map(|d| cache.iter().find(|(f, _)| f == *d).map(|(_, r)| r.clone()))
+                .collect(),
+        ))
+    }
+}
+
+/// Games per player count a generation plays when `pool` designs (the
+/// incumbent first) enter successive halving at `games`: every rung plays
+/// the incumbent and the surviving half, at twice the games.
+pub fn halving_games(pool: usize, games: u32) -> u64 {
+    let mut children = pool.saturating_sub(1) as u64;
+    let mut n = u64::from(games);
+    let mut total = 0;
+    loop {
+        total += (1 + children) * n;
+        if children <= 1 {
+            return total;
+        }
+        children = children.div_ceil(2);
+        n *= 2;
+    }
+}
