@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use engine::Severity;
+use engine::families::AnyDesign;
 
 use crate::app::canvas::svg::{BoardImage, BoardStyle, Colors, board_file};
 use crate::export::paper::{Paper, PrintSize, WidthMm};
@@ -83,7 +84,9 @@ pub fn run(args: Args) -> ExitCode {
     let design = &loaded.design;
     // A card-game design's tickets (with their cards) export as tables.
     let tables_only = matches!(args.to, Kind::Csv) && design.family == formats::Family::CardGame;
-    if !tables_only && let Err(e) = crate::export::exportable(design) {
+    // Every family prints; the other kinds draw or list a board.
+    let any_family = matches!(args.to, Kind::Pdf) || tables_only;
+    if !any_family && let Err(e) = crate::export::exportable(design) {
         eprintln!("error: {}: {e}", args.file.display());
         return ExitCode::from(2);
     }
@@ -107,24 +110,26 @@ pub fn run(args: Args) -> ExitCode {
                 formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
             })
         }
-        Kind::Pdf | Kind::Tts => {
-            let Some(board) = playable(&loaded, &args.file) else {
+        Kind::Pdf => {
+            let Some(built) = playable(&loaded, &args.file) else {
                 return ExitCode::from(1);
             };
-            if args.to == Kind::Pdf {
-                let bytes = std::fs::read(&args.file).unwrap_or_default();
-                let stamp = Stamp::new(&design.name, &bytes);
-                crate::export::pdf::pdf(design, &board, args.paper, &stamp).and_then(|bytes| {
-                    formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
-                })
-            } else {
-                let stem = args
-                    .file
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "design".to_owned());
-                crate::export::tts::write(design, &board, &args.out, &stem)
-            }
+            let bytes = std::fs::read(&args.file).unwrap_or_default();
+            let stamp = Stamp::new(&design.name, &bytes);
+            crate::export::pdf::print(design, &built, args.paper, &stamp).and_then(|bytes| {
+                formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
+            })
+        }
+        Kind::Tts => {
+            let Some(AnyDesign::Board(board)) = playable(&loaded, &args.file) else {
+                return ExitCode::from(1);
+            };
+            let stem = args
+                .file
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "design".to_owned());
+            crate::export::tts::write(design, &board, &args.out, &stem)
         }
         Kind::Csv => {
             let tables = formats::tables::export(design);
@@ -144,26 +149,39 @@ pub fn run(args: Args) -> ExitCode {
         Kind::Csv => "the tables written".to_owned(),
         Kind::Tts => "the Tabletop Simulator set written".to_owned(),
     };
+    let what = match design.family {
+        formats::Family::Board => format!(
+            "{} cities, {} routes, {} tickets",
+            design.cities.len(),
+            design.routes.len(),
+            design.tickets.len()
+        ),
+        formats::Family::CardGame => format!("{} tickets", design.tickets.len()),
+        formats::Family::Dice => format!(
+            "{} stations, {} tracks, {} special cards",
+            design.stations.len(),
+            design.tracks.len(),
+            design
+                .specials
+                .iter()
+                .map(|s| usize::from(s.count))
+                .sum::<usize>()
+        ),
+    };
     println!(
-        "{}: {} cities, {} routes, {} tickets; {done} to {}",
+        "{}: {what}; {done} to {}",
         args.file.display(),
-        design.cities.len(),
-        design.routes.len(),
-        design.tickets.len(),
         args.out.display()
     );
     ExitCode::SUCCESS
 }
-/// The board of a loaded design, or `None` after printing its errors.
-fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<engine::Board> {
-    let mut validation = engine::validate(&loaded.design);
-    if validation.board.is_none() {
-        validation.diagnostics.locate(&loaded.sources);
-        for d in validation
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-        {
+/// The validated design of a loaded file (of any family), or `None` after
+/// printing its errors.
+fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<AnyDesign> {
+    let built = AnyDesign::build(&loaded.design);
+    if let Err(mut diagnostics) = built.clone() {
+        diagnostics.locate(&loaded.sources);
+        for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
             match &d.span {
                 Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
                 None => eprintln!("error[{}]: {}", d.code, d.message),
@@ -175,7 +193,7 @@ fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<en
             file.display()
         );
     }
-    validation.board.take()
+    built.ok()
 }
 
 /// Arguments of `import`.

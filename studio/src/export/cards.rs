@@ -1,9 +1,14 @@
 //! The print-and-play cards: what is on each (destination tickets with a
 //! mini-map, train cards and locomotives per the deck, terrain cards, the
-//! rules summary) and how they are laid out on pages, with bleed and cut marks.
+//! rules summary; the card game's tickets with the train cards they need and
+//! its Big City cards; the dice game's special and goods cards) and how they
+//! are laid out on pages, with bleed and cut marks.
 
 use egui::Color32;
 use engine::Board;
+use engine::card_game::CardDesign;
+use engine::dice::DiceDesign;
+use engine::dice::design::Special;
 use formats::GameFile;
 use svg::node::element::{Circle, Group, Polygon, Polyline, Rectangle};
 
@@ -61,6 +66,48 @@ pub enum Card {
         /// The route colours it doubles, with their drawing colours.
         colours: Vec<(String, Color32)>,
     },
+    /// A card-game ticket: its two cities, points and the train cards it
+    /// needs.
+    Needs {
+        /// One city.
+        from: String,
+        /// The other city.
+        to: String,
+        /// Points won when completed, lost when not.
+        points: i32,
+        /// The train cards it needs.
+        chips: Vec<Chip>,
+    },
+    /// A Big City bonus card.
+    BigCity {
+        /// The city.
+        city: String,
+        /// Its points.
+        points: i32,
+    },
+    /// A delivery ticket of the dice game: two stations and its points.
+    Delivery {
+        /// One station.
+        from: String,
+        /// The other station.
+        to: String,
+        /// Points when revealed.
+        points: u8,
+    },
+    /// A special goods card of the dice game: one of each of two goods.
+    Goods {
+        /// One good.
+        a: String,
+        /// The other good.
+        b: String,
+    },
+    /// A card of a goods deck of the dice game.
+    Good {
+        /// The good.
+        name: String,
+        /// Points for its monopoly.
+        monopoly: u8,
+    },
     /// Part of the rules summary.
     Rules {
         /// Its lines.
@@ -78,9 +125,187 @@ impl Card {
             Card::Train { colour, .. } => format!("{colour} train card"),
             Card::Locomotive { .. } => "Locomotive".to_owned(),
             Card::Terrain { name, .. } => format!("{name} terrain card"),
+            Card::Needs {
+                from, to, points, ..
+            } => format!("{from} – {to} ({points})"),
+            Card::BigCity { city, points } => format!("Big City {city} ({points})"),
+            Card::Delivery { from, to, points } => {
+                format!("Delivery ticket {from} – {to} ({points})")
+            }
+            Card::Goods { a, b } => format!("Goods card {a} + {b}"),
+            Card::Good { name, .. } => format!("{name} goods card"),
             Card::Rules { .. } => "Rules summary".to_owned(),
         }
     }
+}
+
+/// Train cards a card-game ticket needs of one kind, drawn as a small card
+/// with the count beside it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chip {
+    /// The colour's name, or `locomotive`.
+    pub kind: String,
+    /// How it is drawn (a locomotive is striped in the deck's colours).
+    pub fill: Color32,
+    /// Cards needed.
+    pub count: u8,
+    /// A locomotive rather than a colour.
+    pub locomotive: bool,
+}
+
+/// The sections in order, empty ones left out.
+fn nonempty(sections: Vec<(&str, Vec<Card>)>) -> Vec<Section> {
+    sections
+        .into_iter()
+        .filter(|(_, cards)| !cards.is_empty())
+        .map(|(title, cards)| Section {
+            title: title.to_owned(),
+            cards,
+        })
+        .collect()
+}
+
+/// The train cards of a deck (`count` of each colour, then the locomotives,
+/// striped in the deck's colours).
+fn deck_cards(colours: &[(String, u8)], locomotives: u8, palette: &Palette) -> Vec<Card> {
+    let mut trains = Vec::new();
+    for (name, count) in colours {
+        for _ in 0..*count {
+            trains.push(Card::Train {
+                colour: name.clone(),
+                fill: palette.route(name),
+            });
+        }
+    }
+    let stripes: Vec<_> = colours.iter().map(|(c, _)| palette.route(c)).collect();
+    trains.extend((0..locomotives).map(|_| Card::Locomotive {
+        stripes: stripes.clone(),
+    }));
+    trains
+}
+
+/// The rules summary `lines` wrapped onto as many cards as they need.
+fn rules_cards(lines: &[String]) -> Vec<Card> {
+    lines
+        .iter()
+        .flat_map(|l| {
+            let mut w = wrap(l, RULE_WIDTH);
+            for more in w.iter_mut().skip(1) {
+                more.insert_str(0, "  ");
+            }
+            w
+        })
+        .collect::<Vec<_>>()
+        .chunks(RULE_LINES)
+        .map(|c| Card::Rules { lines: c.to_vec() })
+        .collect()
+}
+
+/// The card sections of a card-game design (`file` built as `design`): its
+/// tickets with the cards they need, the train cards and locomotives per the
+/// deck, the Big City bonus cards and the rules summary.
+pub fn card_game_sections(file: &GameFile, design: &CardDesign) -> Vec<Section> {
+    let palette = Palette::of(file);
+    let colours: Vec<(String, u8)> = design
+        .colors
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.clone(), design.deck.0[i]))
+        .collect();
+    let loco_fill = palette.route("black");
+    let tickets = design
+        .tickets
+        .iter()
+        .map(|t| Card::Needs {
+            from: t.cities[0].clone(),
+            to: t.cities[1].clone(),
+            points: t.points,
+            chips: (0..design.kinds())
+                .filter(|&k| t.needs.0[k] > 0)
+                .map(|k| Chip {
+                    kind: design.kind_name(k).to_owned(),
+                    fill: if k == design.loco() {
+                        loco_fill
+                    } else {
+                        palette.route(design.kind_name(k))
+                    },
+                    count: t.needs.0[k],
+                    locomotive: k == design.loco(),
+                })
+                .collect(),
+        })
+        .collect();
+    let big = design
+        .big_cities
+        .iter()
+        .map(|b| Card::BigCity {
+            city: b.name.clone(),
+            points: b.points,
+        })
+        .collect();
+    nonempty(vec![
+        ("Destination tickets", tickets),
+        (
+            "Train cards and locomotives",
+            deck_cards(&colours, design.deck.0[design.loco()], &palette),
+        ),
+        ("Big City bonus cards", big),
+        (
+            "Rules summary",
+            rules_cards(&rules_card::card_game_lines(design)),
+        ),
+    ])
+}
+
+/// The card sections of a dice design: the special cards (delivery tickets
+/// and goods cards, as many of each as the deck holds), the goods decks and
+/// the rules summary.
+pub fn dice_sections(design: &DiceDesign) -> Vec<Section> {
+    let station = |i: u16| {
+        design
+            .stations
+            .get(usize::from(i))
+            .map_or_else(String::new, |s| s.name.clone())
+    };
+    let good = |i: u8| {
+        design
+            .goods
+            .get(usize::from(i))
+            .map_or_else(String::new, |g| g.name.clone())
+    };
+    let specials = design
+        .specials
+        .iter()
+        .map(|s| match *s {
+            Special::Ticket { a, b, points } => Card::Delivery {
+                from: station(a),
+                to: station(b),
+                points,
+            },
+            Special::Goods { a, b } => Card::Goods {
+                a: good(a),
+                b: good(b),
+            },
+        })
+        .collect();
+    let goods = design
+        .goods
+        .iter()
+        .flat_map(|g| {
+            (0..g.cards).map(|_| Card::Good {
+                name: g.name.clone(),
+                monopoly: g.monopoly,
+            })
+        })
+        .collect();
+    nonempty(vec![
+        ("Special cards", specials),
+        ("Goods cards", goods),
+        (
+            "Rules summary",
+            rules_cards(&rules_card::dice_lines(design)),
+        ),
+    ])
 }
 
 /// Cards printed together, starting a new page (so each can go on its own
@@ -104,23 +329,12 @@ pub fn sections(design: &GameFile, board: &Board) -> Vec<Section> {
         points: t.points,
         long: t.long,
     };
-    let mut trains = Vec::new();
-    for c in board.colors() {
-        for _ in 0..c.count {
-            trains.push(Card::Train {
-                colour: c.name.clone(),
-                fill: palette.route(&c.name),
-            });
-        }
-    }
-    let stripes: Vec<_> = board
+    let colours: Vec<(String, u8)> = board
         .colors()
         .iter()
-        .map(|c| palette.route(&c.name))
+        .map(|c| (c.name.clone(), c.count))
         .collect();
-    trains.extend((0..board.locomotives()).map(|_| Card::Locomotive {
-        stripes: stripes.clone(),
-    }));
+    let trains = deck_cards(&colours, board.locomotives(), &palette);
     let mut terrain = Vec::new();
     for t in &board.rules().terrain_cards.types {
         let colours: Vec<_> = t
@@ -135,20 +349,8 @@ pub fn sections(design: &GameFile, board: &Board) -> Vec<Section> {
             });
         }
     }
-    let rules = rules_card::lines(board)
-        .iter()
-        .flat_map(|l| {
-            let mut w = wrap(l, RULE_WIDTH);
-            for more in w.iter_mut().skip(1) {
-                more.insert_str(0, "  ");
-            }
-            w
-        })
-        .collect::<Vec<_>>()
-        .chunks(RULE_LINES)
-        .map(|c| Card::Rules { lines: c.to_vec() })
-        .collect();
-    [
+    let rules = rules_cards(&rules_card::lines(board));
+    nonempty(vec![
         (
             "Destination tickets",
             design
@@ -170,14 +372,7 @@ pub fn sections(design: &GameFile, board: &Board) -> Vec<Section> {
         ("Train cards and locomotives", trains),
         ("Terrain cards", terrain),
         ("Rules summary", rules),
-    ]
-    .into_iter()
-    .filter(|(_, cards): &(&str, Vec<Card>)| !cards.is_empty())
-    .map(|(title, cards)| Section {
-        title: title.to_owned(),
-        cards,
-    })
-    .collect()
+    ])
 }
 
 /// How cards sit on a page: a grid of cards with their bleed, centred.
@@ -243,7 +438,12 @@ impl CardGrid {
     /// A page of `cards` (at most [`Self::per_page`]) under `title`: the cards,
     /// the marks that go over the tickets' mini-maps, and where each mini-map
     /// goes (the caller draws the maps between the two).
-    pub fn page(&self, title: &str, cards: &[Card], map: &MiniMap) -> (Sheet, Sheet, Vec<Place>) {
+    pub fn page(
+        &self,
+        title: &str,
+        cards: &[Card],
+        map: Option<&MiniMap>,
+    ) -> (Sheet, Sheet, Vec<Place>) {
         let (left, top) = self.origin();
         let (right, bottom) = (self.page_w - left, self.page_h - top);
         let mut xs = Vec::new();
@@ -383,9 +583,10 @@ impl MiniMap<'_> {
     }
 }
 
-/// A card whose cut line's top-left corner is (`x`, `y`), and for a ticket the
-/// place of its mini-map with the marks that go over it.
-pub fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place, Group)>) {
+/// A card whose cut line's top-left corner is (`x`, `y`), and for a ticket
+/// (when there is a `map`) the place of its mini-map with the marks that go
+/// over it.
+pub fn draw(card: &Card, x: f32, y: f32, map: Option<&MiniMap>) -> (Group, Option<(Place, Group)>) {
     let rect = |x: f32, y: f32, w: f32, h: f32, fill: &str| {
         Rectangle::new()
             .set("x", x)
@@ -425,6 +626,12 @@ pub fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place
             } else {
                 ("#f4ecd6", "DESTINATION")
             };
+            let g = g
+                .add(bleed(bg))
+                .add(ticket_head(x, y, label, from, to, &points.to_string()));
+            let Some(map) = map else {
+                return (g, None);
+            };
             let at = map.place(x + 4.0, y + 30.0, CARD_W - 8.0, CARD_H - 36.0);
             let frame = rect(
                 at.x,
@@ -435,32 +642,79 @@ pub fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place
             )
             .set("stroke", "#806850")
             .set("stroke-width", 0.3);
-            let g = g
-                .add(bleed(bg))
-                .add(text(x + 5.0, y + 8.0, 2.6, label).set("fill", "#705030"))
-                .add(text(x + 5.0, y + 16.0, 4.2, from).set("font-weight", "bold"))
-                .add(text(x + 5.0, y + 21.0, 2.6, "to").set("fill", "#705030"))
-                .add(text(x + 5.0, y + 26.5, 4.2, to).set("font-weight", "bold"))
-                .add(
-                    Circle::new()
-                        .set("cx", x + CARD_W - 9.0)
-                        .set("cy", y + 9.0)
-                        .set("r", 5.5)
-                        .set("fill", "#ffffff")
-                        .set("stroke", "#705030")
-                        .set("stroke-width", 0.5),
-                )
-                .add(
-                    text(x + CARD_W - 9.0, y + 11.0, 5.5, &points.to_string())
-                        .set("text-anchor", "middle")
-                        .set("font-weight", "bold"),
-                );
             let marks = Group::new()
                 .add(frame)
                 .add(map.mark(from, at))
                 .add(map.mark(to, at));
             (g, Some((at, marks)))
         }
+        Card::Needs {
+            from,
+            to,
+            points,
+            chips,
+        } => {
+            let mut g = g.add(bleed("#f4ecd6")).add(ticket_head(
+                x,
+                y,
+                "DESTINATION",
+                from,
+                to,
+                &points.to_string(),
+            ));
+            g = g.add(text(x + 5.0, y + 35.0, 2.6, "needs").set("fill", "#705030"));
+            for (k, chip) in chips.iter().enumerate() {
+                let (col, row) = ((k % 4) as f32, (k / 4) as f32);
+                g = g.add(draw_chip(x + 6.0 + col * 13.5, y + 39.0 + row * 23.0, chip));
+            }
+            (g, None)
+        }
+        Card::BigCity { city, points } => (
+            g.add(bleed("#e8dcc0"))
+                .add(text(x + 5.0, y + 8.0, 2.6, "BIG CITY BONUS").set("fill", "#705030"))
+                .add(panel())
+                .add(centred(44.0, 6.0, city).set("font-weight", "bold"))
+                .add(centred(52.0, 2.6, "most completed tickets naming it"))
+                .add(points_circle(
+                    x + CARD_W / 2.0,
+                    y + 72.0,
+                    8.0,
+                    &points.to_string(),
+                )),
+            None,
+        ),
+        Card::Delivery { from, to, points } => (
+            g.add(bleed("#e4ecd8"))
+                .add(ticket_head(
+                    x,
+                    y,
+                    "DELIVERY TICKET",
+                    from,
+                    to,
+                    &points.to_string(),
+                ))
+                .add(centred(50.0, 3.0, "connect both stations"))
+                .add(centred(55.0, 3.0, "in one delivery")),
+            None,
+        ),
+        Card::Goods { a, b } => (
+            g.add(bleed("#efe2c8"))
+                .add(text(x + 5.0, y + 8.0, 2.6, "GOODS CARD").set("fill", "#705030"))
+                .add(panel())
+                .add(centred(41.0, 5.0, a).set("font-weight", "bold"))
+                .add(centred(46.5, 3.0, "and"))
+                .add(centred(53.0, 5.0, b).set("font-weight", "bold"))
+                .add(centred(66.0, 2.6, "one of each, or trade as two goods")),
+            None,
+        ),
+        Card::Good { name, monopoly } => (
+            g.add(bleed("#d9d2bf"))
+                .add(text(x + 5.0, y + 8.0, 2.6, "GOODS").set("fill", "#705030"))
+                .add(panel())
+                .add(centred(46.0, 6.0, name).set("font-weight", "bold"))
+                .add(centred(66.0, 2.8, &format!("monopoly: {monopoly} VP"))),
+            None,
+        ),
         Card::Train { colour, fill } => (
             g.add(bleed(&hex(*fill)))
                 .add(panel())
@@ -526,6 +780,78 @@ pub fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place
             (g, None)
         }
     }
+}
+
+/// A ticket's top: its kind, its two ends and its points in a circle.
+fn ticket_head(x: f32, y: f32, label: &str, from: &str, to: &str, points: &str) -> Group {
+    Group::new()
+        .add(text(x + 5.0, y + 8.0, 2.6, label).set("fill", "#705030"))
+        .add(text(x + 5.0, y + 16.0, 4.2, from).set("font-weight", "bold"))
+        .add(text(x + 5.0, y + 21.0, 2.6, "to").set("fill", "#705030"))
+        .add(text(x + 5.0, y + 26.5, 4.2, to).set("font-weight", "bold"))
+        .add(points_circle(x + CARD_W - 9.0, y + 9.0, 5.5, points))
+}
+
+/// Points in a white circle of radius `r` centred at (`cx`, `cy`).
+fn points_circle(cx: f32, cy: f32, r: f32, points: &str) -> Group {
+    Group::new()
+        .add(
+            Circle::new()
+                .set("cx", cx)
+                .set("cy", cy)
+                .set("r", r)
+                .set("fill", "#ffffff")
+                .set("stroke", "#705030")
+                .set("stroke-width", 0.5),
+        )
+        .add(
+            text(cx, cy + r * 0.36, r, points)
+                .set("text-anchor", "middle")
+                .set("font-weight", "bold"),
+        )
+}
+
+/// A train card a ticket needs, 9 × 13 mm with its top-left at (`x`, `y`),
+/// and its count under it; a locomotive is black with rainbow bands and an L.
+fn draw_chip(x: f32, y: f32, chip: &Chip) -> Group {
+    let (w, h) = (9.0, 13.0);
+    let card = Rectangle::new()
+        .set("x", x)
+        .set("y", y)
+        .set("width", w)
+        .set("height", h)
+        .set("rx", 1.2)
+        .set("fill", hex(chip.fill))
+        .set("stroke", "#303030")
+        .set("stroke-width", 0.3);
+    let mut g = Group::new().add(card);
+    if chip.locomotive {
+        for (k, c) in ["#cc2d2d", "#f5cd28", "#3c9646", "#2d69c8"]
+            .iter()
+            .enumerate()
+        {
+            g = g.add(
+                Rectangle::new()
+                    .set("x", x + 1.0)
+                    .set("y", y + 2.0 + k as f32 * 1.6)
+                    .set("width", w - 2.0)
+                    .set("height", 1.6)
+                    .set("fill", *c),
+            );
+        }
+        g = g.add(
+            text(x + w / 2.0, y + h - 1.8, 3.2, "L")
+                .set("text-anchor", "middle")
+                .set("font-weight", "bold")
+                .set("fill", "#ffffff"),
+        );
+    }
+    g.add(
+        text(x + w / 2.0, y + h + 4.5, 3.6, &format!("×{}", chip.count))
+            .set("text-anchor", "middle")
+            .set("font-weight", "bold"),
+    )
+    .add(text(x + w / 2.0, y + h + 8.0, 2.0, &chip.kind).set("text-anchor", "middle"))
 }
 
 fn pts(p: &[egui::Pos2]) -> String {

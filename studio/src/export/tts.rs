@@ -212,7 +212,7 @@ fn sheet_svg(cards: &[&Card], cols: usize, rows: usize, map: &MiniMap, network: 
     let mut all = Group::new();
     for (i, card) in cards.iter().enumerate() {
         let (x, y) = ((i % cols) as f32 * CARD_W, (i / cols) as f32 * CARD_H);
-        let (face, marks) = cards::draw(card, 0.0, 0.0, map);
+        let (face, marks) = cards::draw(card, 0.0, 0.0, Some(map));
         let mut cell = SVG::new()
             .set("x", x)
             .set("y", y)
