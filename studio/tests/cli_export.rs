@@ -527,3 +527,73 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
         );
     }
 }
+
+/// Cards an object of a Tabletop Simulator set holds (a lone card or a deck).
+fn held(object: &serde_json::Value) -> usize {
+    match object["Name"].as_str() {
+        Some("Card") => 1,
+        Some("DeckCustom") => object["ContainedObjects"].as_array().unwrap().len(),
+        other => panic!("not a card or deck: {other:?}"),
+    }
+}
+
+#[test]
+fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let set = |stem: &str| {
+        let out = dir.path().join(stem);
+        let run = export(&maps.join(format!("{stem}.yaml")), "tts", &out);
+        assert!(run.status.success(), "{stem}: {run:?}");
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join(format!("{stem}.json"))).unwrap())
+                .unwrap();
+        json["ObjectStates"].as_array().unwrap().clone()
+    };
+
+    // The card game has no board: its decks are the tickets, the train cards
+    // per the deck, the Big Cities and the rules summary.
+    let design = formats::load(&maps.join("card-game-usa.yaml"))
+        .unwrap()
+        .design;
+    let (rules, deck) = formats::card_game::resolve(&design.rules, &design.cards).unwrap();
+    let objects = set("card-game-usa");
+    let counts: Vec<(String, usize)> = objects
+        .iter()
+        .map(|o| (o["Nickname"].as_str().unwrap().to_owned(), held(o)))
+        .collect();
+    assert_eq!(
+        counts[..3],
+        [
+            ("Destination tickets".to_owned(), design.tickets.len()),
+            (
+                "Train cards and locomotives".to_owned(),
+                deck.total() as usize
+            ),
+            ("Big City bonus cards".to_owned(), rules.big_cities.len()),
+        ]
+    );
+    assert_eq!(counts.len(), 4, "{counts:?}");
+    assert_eq!(counts[3].0, "Rules summary");
+
+    // Trains & Stations: the station map as the board, then the special
+    // cards, the goods decks and the rules summary.
+    let design = formats::load(&maps.join("trains-and-stations-demo.yaml"))
+        .unwrap()
+        .design;
+    let rules = formats::dice::resolve(&design.rules).unwrap();
+    let objects = set("trains-and-stations-demo");
+    assert_eq!(objects[0]["Name"], "Custom_Board");
+    let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
+    let image = image::open(board.trim_start_matches("file://")).unwrap();
+    // 800 × 480 mm at 150 dots per inch.
+    assert_eq!((image.width(), image.height()), (4724, 2835));
+    let specials: usize = design.specials.iter().map(|s| s.count as usize).sum();
+    let goods: usize = rules.goods.values().map(|g| g.cards as usize).sum();
+    assert_eq!(objects[1]["Nickname"], "Special cards");
+    assert_eq!(held(&objects[1]), specials);
+    assert_eq!(objects[2]["Nickname"], "Goods cards");
+    assert_eq!(held(&objects[2]), goods);
+    assert_eq!(objects[3]["Nickname"], "Rules summary");
+    assert_eq!(objects.len(), 4);
+}

@@ -85,7 +85,7 @@ pub fn run(args: Args) -> ExitCode {
     // A card-game design's tickets (with their cards) export as tables.
     let tables_only = matches!(args.to, Kind::Csv) && design.family == formats::Family::CardGame;
     // Every family prints; the other kinds draw or list a board.
-    let any_family = matches!(args.to, Kind::Pdf) || tables_only;
+    let any_family = matches!(args.to, Kind::Pdf | Kind::Tts) || tables_only;
     if !any_family && let Err(e) = crate::export::exportable(design) {
         eprintln!("error: {}: {e}", args.file.display());
         return ExitCode::from(2);
@@ -121,7 +121,7 @@ pub fn run(args: Args) -> ExitCode {
             })
         }
         Kind::Tts => {
-            let Some(AnyDesign::Board(board)) = playable(&loaded, &args.file) else {
+            let Some(built) = playable(&loaded, &args.file) else {
                 return ExitCode::from(1);
             };
             let stem = args
@@ -129,7 +129,7 @@ pub fn run(args: Args) -> ExitCode {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "design".to_owned());
-            crate::export::tts::write(design, &board, &args.out, &stem)
+            crate::export::tts::write_any(design, &built, &args.out, &stem)
         }
         Kind::Csv => {
             let tables = formats::tables::export(design);

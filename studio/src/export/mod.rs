@@ -16,17 +16,17 @@ pub mod tts;
 use formats::{Family, GameFile};
 
 /// Whether `design` can be exported as a board (an SVG or PNG drawing, the
-/// Tabletop Simulator set): board designs can; the others say what they can
-/// be exported as instead.
+/// spreadsheet tables, and the studio's menu exports, which print boards):
+/// board designs can; the others say what they can be exported as instead.
 pub fn exportable(design: &GameFile) -> Result<(), String> {
     match design.family {
         Family::Board => Ok(()),
         Family::CardGame => Err(
-            "a card-game design has no board: export it --to pdf (its cards) or --to csv (its tickets)"
+            "a card-game design has no board: export it --to pdf or --to tts (its cards) or --to csv (its tickets)"
                 .to_owned(),
         ),
         Family::Dice => Err(
-            "a dice design's station map is printed --to pdf; svg, png, csv and tts export board designs only"
+            "a dice design exports --to pdf or --to tts (its station map and cards); svg, png and csv export board designs only"
                 .to_owned(),
         ),
     }

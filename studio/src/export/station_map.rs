@@ -8,7 +8,7 @@
 use egui::{Pos2, Rect, vec2};
 use engine::dice::DiceDesign;
 use formats::GameFile;
-use svg::node::element::{Circle, Group, Polyline, Rectangle};
+use svg::node::element::{Circle, Group, Polyline, Rectangle, Text};
 
 use super::sheet::text;
 use crate::app::station_map::{Fit, MapModel, layout};
@@ -74,11 +74,11 @@ pub fn drawing(file: &GameFile, design: &DiceDesign) -> (Group, f32, f32) {
                     .set("r", 3.5)
                     .set("fill", "#5a5a5a"),
             )
-            .add(
+            .add(halo(
                 text(at.x, at.y + 8.0, 3.5, name)
                     .set("text-anchor", "middle")
                     .set("fill", "#464646"),
-            );
+            ));
     }
     for (i, st) in model.stations.iter().enumerate() {
         let c = l.stations[i];
@@ -92,17 +92,17 @@ pub fn drawing(file: &GameFile, design: &DiceDesign) -> (Group, f32, f32) {
                     .set("stroke", "#ffffff")
                     .set("stroke-width", 1.0),
             )
-            .add(
+            .add(halo(
                 text(c.x, c.y + 13.0, 5.0, &st.name)
                     .set("text-anchor", "middle")
                     .set("font-weight", "bold"),
-            );
+            ));
         if let Some(bonus) = &st.bonus {
-            g = g.add(
+            g = g.add(halo(
                 text(c.x, c.y + 18.5, 4.0, bonus)
                     .set("text-anchor", "middle")
                     .set("fill", "#783c00"),
-            );
+            ));
         }
         for at in &l.slots[i] {
             g = g.add(
@@ -119,4 +119,13 @@ pub fn drawing(file: &GameFile, design: &DiceDesign) -> (Group, f32, f32) {
         }
     }
     (g, w, h)
+}
+
+/// `t` with a paper-coloured edge under its letters, so a name stays
+/// readable where it crosses a track.
+fn halo(t: Text) -> Text {
+    t.set("stroke", "#f6f2e4")
+        .set("stroke-width", 1.2)
+        .set("stroke-linejoin", "round")
+        .set("paint-order", "stroke")
 }
