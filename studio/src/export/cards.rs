@@ -139,18 +139,17 @@ impl Card {
     }
 }
 
-/// Train cards a card-game ticket needs of one kind, drawn as a small card
-/// with the count beside it.
+/// Train cards a card-game ticket needs of one colour, drawn as a small card
+/// with the count under it. (A ticket names colours only: locomotives stand
+/// in for any colour when it is completed.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chip {
-    /// The colour's name, or `locomotive`.
+    /// The colour's name.
     pub kind: String,
-    /// How it is drawn (a locomotive is striped in the deck's colours).
+    /// How it is drawn.
     pub fill: Color32,
     /// Cards needed.
     pub count: u8,
-    /// A locomotive rather than a colour.
-    pub locomotive: bool,
 }
 
 /// The sections in order, empty ones left out.
@@ -212,7 +211,6 @@ pub fn card_game_sections(file: &GameFile, design: &CardDesign) -> Vec<Section> 
         .enumerate()
         .map(|(i, c)| (c.clone(), design.deck.0[i]))
         .collect();
-    let loco_fill = palette.route("black");
     let tickets = design
         .tickets
         .iter()
@@ -220,17 +218,15 @@ pub fn card_game_sections(file: &GameFile, design: &CardDesign) -> Vec<Section> 
             from: t.cities[0].clone(),
             to: t.cities[1].clone(),
             points: t.points,
-            chips: (0..design.kinds())
-                .filter(|&k| t.needs.0[k] > 0)
-                .map(|k| Chip {
-                    kind: design.kind_name(k).to_owned(),
-                    fill: if k == design.loco() {
-                        loco_fill
-                    } else {
-                        palette.route(design.kind_name(k))
-                    },
+            chips: design
+                .colors
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| t.needs.0[k] > 0)
+                .map(|(k, name)| Chip {
+                    kind: name.clone(),
+                    fill: palette.route(name),
                     count: t.needs.0[k],
-                    locomotive: k == design.loco(),
                 })
                 .collect(),
         })
@@ -812,7 +808,7 @@ fn points_circle(cx: f32, cy: f32, r: f32, points: &str) -> Group {
 }
 
 /// A train card a ticket needs, 9 × 13 mm with its top-left at (`x`, `y`),
-/// and its count under it; a locomotive is black with rainbow bands and an L.
+/// and its count and colour under it.
 fn draw_chip(x: f32, y: f32, chip: &Chip) -> Group {
     let (w, h) = (9.0, 13.0);
     let card = Rectangle::new()
@@ -824,34 +820,14 @@ fn draw_chip(x: f32, y: f32, chip: &Chip) -> Group {
         .set("fill", hex(chip.fill))
         .set("stroke", "#303030")
         .set("stroke-width", 0.3);
-    let mut g = Group::new().add(card);
-    if chip.locomotive {
-        for (k, c) in ["#cc2d2d", "#f5cd28", "#3c9646", "#2d69c8"]
-            .iter()
-            .enumerate()
-        {
-            g = g.add(
-                Rectangle::new()
-                    .set("x", x + 1.0)
-                    .set("y", y + 2.0 + k as f32 * 1.6)
-                    .set("width", w - 2.0)
-                    .set("height", 1.6)
-                    .set("fill", *c),
-            );
-        }
-        g = g.add(
-            text(x + w / 2.0, y + h - 1.8, 3.2, "L")
+    Group::new()
+        .add(card)
+        .add(
+            text(x + w / 2.0, y + h + 4.5, 3.6, &format!("×{}", chip.count))
                 .set("text-anchor", "middle")
-                .set("font-weight", "bold")
-                .set("fill", "#ffffff"),
-        );
-    }
-    g.add(
-        text(x + w / 2.0, y + h + 4.5, 3.6, &format!("×{}", chip.count))
-            .set("text-anchor", "middle")
-            .set("font-weight", "bold"),
-    )
-    .add(text(x + w / 2.0, y + h + 8.0, 2.0, &chip.kind).set("text-anchor", "middle"))
+                .set("font-weight", "bold"),
+        )
+        .add(text(x + w / 2.0, y + h + 8.0, 2.0, &chip.kind).set("text-anchor", "middle"))
 }
 
 fn pts(p: &[egui::Pos2]) -> String {
@@ -859,4 +835,95 @@ fn pts(p: &[egui::Pos2]) -> String {
         .map(|p| format!("{},{}", p.x, p.y))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The USA card game with `cards:` and `rules:` of its own and its first
+    /// ticket needing `needs`.
+    fn card_game(rules: &str, cards: &str, needs: &str) -> (GameFile, CardDesign) {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+        let text = std::fs::read_to_string(path)
+            .expect("the bundled design reads")
+            .replace(
+                "rules:\n  preset: card-game\n",
+                &format!("rules:\n  preset: card-game\n{rules}cards:\n{cards}"),
+            )
+            .replacen("  cards:\n    yellow: 1\n    red: 1\n", needs, 1);
+        let file = formats::load_str(&text, std::path::Path::new("cards.yaml"))
+            .expect("the design loads")
+            .design;
+        let mut diags = engine::Diagnostics::default();
+        let design = engine::card_game::build(&file, &mut diags).expect("the design builds");
+        (file, design)
+    }
+
+    #[test]
+    fn a_card_game_ticket_shows_the_cards_it_needs_and_the_deck_and_big_cities_are_counted() {
+        let (file, design) = card_game(
+            "  big_cities: [{city: Denver, points: 7}]\n",
+            "  locomotives: 20\n",
+            "  cards: {red: 2, blue: 1}\n",
+        );
+        let sections = card_game_sections(&file, &design);
+        let titles: Vec<&str> = sections.iter().map(|s| s.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            [
+                "Destination tickets",
+                "Train cards and locomotives",
+                "Big City bonus cards",
+                "Rules summary"
+            ]
+        );
+        let Card::Needs { points, chips, .. } = &sections[0].cards[0] else {
+            panic!("{:?}", sections[0].cards[0]);
+        };
+        assert_eq!(*points, 4);
+        let needs: Vec<(&str, u8)> = chips.iter().map(|c| (c.kind.as_str(), c.count)).collect();
+        // In the deck's order (blue before red in the preset).
+        assert_eq!(needs, [("blue", 1), ("red", 2)]);
+        assert_eq!(sections[1].cards.len(), 80 + 20);
+        assert_eq!(
+            sections[1]
+                .cards
+                .iter()
+                .filter(|c| matches!(c, Card::Locomotive { .. }))
+                .count(),
+            20
+        );
+        assert_eq!(
+            sections[2].cards,
+            [Card::BigCity {
+                city: "Denver".to_owned(),
+                points: 7
+            }]
+        );
+    }
+
+    #[test]
+    fn the_dice_demo_prints_its_specials_and_every_goods_card() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps/trains-and-stations-demo.yaml");
+        let file = formats::load(&path).expect("the demo loads").design;
+        let design = DiceDesign::build(&file).expect("the demo builds");
+        let sections = dice_sections(&design);
+        assert_eq!(sections[0].title, "Special cards");
+        assert_eq!(sections[0].cards.len(), design.specials.len());
+        assert!(sections[0].cards.contains(&Card::Delivery {
+            from: "Frankfurt".to_owned(),
+            to: "Budapest".to_owned(),
+            points: 10
+        }));
+        assert!(sections[0].cards.contains(&Card::Goods {
+            a: "silver".to_owned(),
+            b: "gold".to_owned()
+        }));
+        let goods: usize = design.goods.iter().map(|g| usize::from(g.cards)).sum();
+        assert_eq!(sections[1].cards.len(), goods);
+        assert_eq!(sections[2].title, "Rules summary");
+    }
 }

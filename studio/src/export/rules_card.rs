@@ -298,3 +298,52 @@ pub fn dice_lines(design: &DiceDesign) -> Vec<String> {
         ),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text of a bundled design.
+    fn map(name: &str) -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps")
+            .join(name);
+        std::fs::read_to_string(path).expect("the bundled design reads")
+    }
+
+    #[test]
+    fn the_card_game_summary_shows_the_designs_own_numbers() {
+        let text = map("card-game-usa.yaml").replace(
+            "rules:\n  preset: card-game\n",
+            "rules:\n  preset: card-game\n  initial_hand: 5\n  rail_yard: {same_color_min: 3, mixed_colors: 0}\n",
+        );
+        let file = formats::load_str(&text, std::path::Path::new("cards.yaml"))
+            .expect("the design loads")
+            .design;
+        let mut diags = engine::Diagnostics::default();
+        let design = engine::card_game::build(&file, &mut diags).expect("the design builds");
+        let text = card_game_lines(&design).join("\n");
+        assert!(text.contains("5 train cards each"), "{text}");
+        assert!(text.contains("at least 3 cards"), "{text}");
+        assert!(!text.contains("as many colours"), "{text}");
+        assert!(text.contains("2 deals with 4 players"), "{text}");
+    }
+
+    #[test]
+    fn the_dice_summary_follows_the_rules() {
+        let text = map("trains-and-stations-demo.yaml").replace(
+            "rules:\n  preset: trains-and-stations\n",
+            "rules:\n  preset: trains-and-stations\n  strike: {locked_trains: 4, points: 2}\n",
+        );
+        let file = formats::load_str(&text, std::path::Path::new("dice.yaml"))
+            .expect("the design loads")
+            .design;
+        let design = DiceDesign::build(&file).expect("the design builds");
+        let text = dice_lines(&design).join("\n");
+        assert!(
+            text.contains("Strike: 4 locked trains showing lose 2 points"),
+            "{text}"
+        );
+        assert!(text.contains("ranch cattle -> food -> gold"), "{text}");
+    }
+}
