@@ -486,7 +486,19 @@ pub struct MiniMap<'a> {
     pub height: f32,
 }
 
-impl MiniMap<'_> {
+impl<'a> MiniMap<'a> {
+    /// The mini-map of the board design `design` laid out as `geometry`, at
+    /// the board's size.
+    pub fn of(design: &'a GameFile, geometry: &'a Geometry) -> MiniMap<'a> {
+        let (width, height) = crate::app::canvas::svg::extent(design, geometry);
+        MiniMap {
+            design,
+            geometry,
+            width,
+            height,
+        }
+    }
+
     /// The network drawn for a ticket's mini-map, in board millimetres: routes
     /// as lines, cities as dots, on a light background (thick enough to read
     /// at a card's scale).
@@ -538,6 +550,25 @@ impl MiniMap<'_> {
             y: y + (h - self.height * scale) / 2.0,
             scale,
         }
+    }
+
+    /// The mini-map in the box at (`x`, `y`), `w` × `h` mm of a card: where
+    /// it goes, and its frame with `from` and `to` marked, to go over it.
+    fn on_card(&self, from: &str, to: &str, x: f32, y: f32, w: f32, h: f32) -> (Place, Group) {
+        let at = self.place(x, y, w, h);
+        let frame = Rectangle::new()
+            .set("x", at.x)
+            .set("y", at.y)
+            .set("width", self.width * at.scale)
+            .set("height", self.height * at.scale)
+            .set("fill", "none")
+            .set("stroke", "#806850")
+            .set("stroke-width", 0.3);
+        let marks = Group::new()
+            .add(frame)
+            .add(self.mark(from, at))
+            .add(self.mark(to, at));
+        (at, marks)
     }
 
     /// A mark on the place called `name` (a city, or every outline of a country).
@@ -625,24 +656,9 @@ pub fn draw(card: &Card, x: f32, y: f32, map: Option<&MiniMap>) -> (Group, Optio
             let g = g
                 .add(bleed(bg))
                 .add(ticket_head(x, y, label, from, to, &points.to_string()));
-            let Some(map) = map else {
-                return (g, None);
-            };
-            let at = map.place(x + 4.0, y + 30.0, CARD_W - 8.0, CARD_H - 36.0);
-            let frame = rect(
-                at.x,
-                at.y,
-                map.width * at.scale,
-                map.height * at.scale,
-                "none",
-            )
-            .set("stroke", "#806850")
-            .set("stroke-width", 0.3);
-            let marks = Group::new()
-                .add(frame)
-                .add(map.mark(from, at))
-                .add(map.mark(to, at));
-            (g, Some((at, marks)))
+            let on_map =
+                map.map(|m| m.on_card(from, to, x + 4.0, y + 30.0, CARD_W - 8.0, CARD_H - 36.0));
+            (g, on_map)
         }
         Card::Needs {
             from,
@@ -659,11 +675,18 @@ pub fn draw(card: &Card, x: f32, y: f32, map: Option<&MiniMap>) -> (Group, Optio
                 &points.to_string(),
             ));
             g = g.add(text(x + 5.0, y + 35.0, 2.6, "needs").set("fill", "#705030"));
+            // One row, narrower when a ticket needs many colours.
+            let cell = (CARD_W - 10.0) / chips.len().max(4) as f32;
             for (k, chip) in chips.iter().enumerate() {
-                let (col, row) = ((k % 4) as f32, (k / 4) as f32);
-                g = g.add(draw_chip(x + 6.0 + col * 13.5, y + 39.0 + row * 23.0, chip));
+                g = g.add(draw_chip(
+                    x + 5.0 + k as f32 * cell,
+                    y + 39.0,
+                    cell - 1.5,
+                    chip,
+                ));
             }
-            (g, None)
+            let on_map = map.map(|m| m.on_card(from, to, x + 4.0, y + 62.0, CARD_W - 8.0, 23.0));
+            (g, on_map)
         }
         Card::BigCity { city, points } => (
             g.add(bleed("#e8dcc0"))
@@ -807,10 +830,10 @@ fn points_circle(cx: f32, cy: f32, r: f32, points: &str) -> Group {
         )
 }
 
-/// A train card a ticket needs, 9 × 13 mm with its top-left at (`x`, `y`),
-/// and its count and colour under it.
-fn draw_chip(x: f32, y: f32, chip: &Chip) -> Group {
-    let (w, h) = (9.0, 13.0);
+/// A train card a ticket needs, at most 9 × 13 mm and at most `room` wide,
+/// with its top-left at (`x`, `y`), and its count and colour under it.
+fn draw_chip(x: f32, y: f32, room: f32, chip: &Chip) -> Group {
+    let (w, h) = (room.min(9.0), 13.0);
     let card = Rectangle::new()
         .set("x", x)
         .set("y", y)
@@ -902,6 +925,30 @@ mod tests {
                 points: 7
             }]
         );
+    }
+
+    #[test]
+    fn a_card_game_ticket_carries_the_source_maps_mini_map_inside_the_card_only_when_given() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let usa = formats::load(&path).expect("usa loads").design;
+        let geometry = Geometry::build(&usa, 0);
+        let map = MiniMap::of(&usa, &geometry);
+        let ticket = Card::Needs {
+            from: "Denver".to_owned(),
+            to: "El Paso".to_owned(),
+            points: 4,
+            chips: Vec::new(),
+        };
+        assert!(draw(&ticket, 10.0, 20.0, None).1.is_none());
+        let (at, marks) = draw(&ticket, 10.0, 20.0, Some(&map))
+            .1
+            .expect("a mini-map with a source");
+        // Below the chips, inside the card's cut line.
+        assert!(at.x >= 10.0 && at.y >= 20.0 + 60.0, "{at:?}");
+        assert!(at.x + map.width * at.scale <= 10.0 + CARD_W + 0.01);
+        assert!(at.y + map.height * at.scale <= 20.0 + CARD_H);
+        // Both cities are marked.
+        assert_eq!(marks.to_string().matches("#d01818").count(), 2);
     }
 
     #[test]

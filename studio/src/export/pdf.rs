@@ -114,16 +114,28 @@ pub fn pdf(
 }
 
 /// The print-and-play PDF of `file` of any family (built as `design`) on
-/// `paper`, every page stamped with `stamp`.
+/// `paper`, every page stamped with `stamp`. A card game's tickets carry a
+/// mini-map of `source`, the board design it was derived from, when given.
 pub fn print(
     file: &GameFile,
     design: &AnyDesign,
+    source: Option<&GameFile>,
     paper: Paper,
     stamp: &Stamp,
 ) -> Result<Vec<u8>, String> {
     match design {
         AnyDesign::Board(board) => pdf(file, board, paper, stamp),
-        AnyDesign::CardGame(_) => write(file, Plan::of(file, design, paper), None, None, stamp),
+        AnyDesign::CardGame(_) => {
+            let plan = Plan::of(file, design, paper);
+            match source {
+                Some(source) => {
+                    let geometry = Geometry::build(source, 0);
+                    let map = MiniMap::of(source, &geometry);
+                    write(file, plan, None, Some(&map), stamp)
+                }
+                None => write(file, plan, None, None, stamp),
+            }
+        }
         AnyDesign::Dice(d) => {
             let board = super::station_map::drawing(file, d);
             write(

@@ -18,7 +18,7 @@ use super::cards::{self, CARD_H, CARD_W, Card, MiniMap, Section};
 use super::pdf::{svg_of, tree};
 use super::sheet::text;
 use crate::app::canvas::geometry::Geometry;
-use crate::app::canvas::svg::{BoardStyle, Colors, board_png, extent};
+use crate::app::canvas::svg::{BoardStyle, Colors, board_png};
 
 /// Most cards across a Tabletop Simulator card sheet.
 const SHEET_COLS: usize = 10;
@@ -45,17 +45,27 @@ pub fn write(design: &GameFile, board: &Board, dir: &Path, stem: &str) -> Result
 
 /// Writes the set of `file` of any family (built as `design`) into the
 /// folder `dir` as [`write`] does: a board game's board and decks, a dice
-/// game's station map and decks, the card game's decks.
+/// game's station map and decks, the card game's decks (its tickets with a
+/// mini-map of `source`, the board design it was derived from, when given).
 pub fn write_any(
     file: &GameFile,
     design: &AnyDesign,
+    source: Option<&GameFile>,
     dir: &Path,
     stem: &str,
 ) -> Result<(), String> {
     save(dir, stem, |abs| match design {
         AnyDesign::Board(board) => set(file, board, abs),
         AnyDesign::CardGame(d) => {
-            assemble(file, None, &cards::card_game_sections(file, d), None, abs)
+            let sections = cards::card_game_sections(file, d);
+            match source {
+                Some(source) => {
+                    let geometry = Geometry::build(source, 0);
+                    let map = MiniMap::of(source, &geometry);
+                    assemble(file, None, &sections, Some(&map), abs)
+                }
+                None => assemble(file, None, &sections, None, abs),
+            }
         }
         AnyDesign::Dice(d) => {
             let (map, w, h) = super::station_map::drawing(file, d);
@@ -94,13 +104,7 @@ pub fn set(design: &GameFile, board: &Board, dir: &Path) -> Result<TtsSet, Strin
     };
     let png = board_png(design, DPI, &style)?;
     let geometry = Geometry::build(design, 0);
-    let (width, height) = extent(design, &geometry);
-    let map = MiniMap {
-        design,
-        geometry: &geometry,
-        width,
-        height,
-    };
+    let map = MiniMap::of(design, &geometry);
     assemble(
         design,
         Some(png),
