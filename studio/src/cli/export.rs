@@ -1,6 +1,7 @@
 //! `tracklayer export FILE --to KIND -o PATH`: the board as an SVG drawing or
 //! a PNG image (paper colours, terrain optional, real or chosen size), the
-//! print-and-play PDF, or a design's cities, routes and tickets as three CSV
+//! print-and-play PDF and the Tabletop Simulator set (of every rule family),
+//! or a design's cities, routes and tickets as three CSV
 //! tables for a spreadsheet (`docs/export.md`); `tracklayer import DIR --into
 //! FILE` brings the tables back.
 
@@ -21,13 +22,14 @@ pub enum Kind {
     Svg,
     /// The same drawing as an image (a `.png` file) at `--dpi`.
     Png,
-    /// Print and play (a `.pdf` file): the board tiled at real size, the cards,
-    /// a rules summary.
+    /// Print and play (a `.pdf` file): the board (a station map for Trains &
+    /// Stations, none for the card game) tiled at real size, the cards, a
+    /// rules summary.
     Pdf,
     /// `cities.csv`, `routes.csv` and `tickets.csv` in the output folder.
     Csv,
     /// A Tabletop Simulator saved object (`FILE.json`) with its images, in the
-    /// output folder.
+    /// output folder (every family).
     Tts,
 }
 
@@ -196,22 +198,23 @@ fn source(design: &formats::GameFile, file: &std::path::Path) -> Option<formats:
 /// The validated design of a loaded file (of any family), or `None` after
 /// printing its errors.
 fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<AnyDesign> {
-    let built = AnyDesign::build(&loaded.design);
-    if let Err(mut diagnostics) = built.clone() {
-        diagnostics.locate(&loaded.sources);
-        for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
-            match &d.span {
-                Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
-                None => eprintln!("error[{}]: {}", d.code, d.message),
-            }
+    let mut diagnostics = match AnyDesign::build(&loaded.design) {
+        Ok(built) => return Some(built),
+        Err(diagnostics) => diagnostics,
+    };
+    diagnostics.locate(&loaded.sources);
+    for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+        match &d.span {
+            Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
+            None => eprintln!("error[{}]: {}", d.code, d.message),
         }
-        eprintln!(
-            "{} has errors, so its cards cannot be made: fix them first (`tracklayer validate {}`)",
-            file.display(),
-            file.display()
-        );
     }
-    built.ok()
+    eprintln!(
+        "{} has errors, so its cards cannot be made: fix them first (`tracklayer validate {}`)",
+        file.display(),
+        file.display()
+    );
+    None
 }
 
 /// Arguments of `import`.

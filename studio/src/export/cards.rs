@@ -183,20 +183,30 @@ fn deck_cards(colours: &[(String, u8)], locomotives: u8, palette: &Palette) -> V
     trains
 }
 
-/// The rules summary `lines` wrapped onto as many cards as they need.
+/// The rules summary `lines` wrapped onto as many cards as they need, a
+/// sentence never split between two cards (unless it alone is longer than a
+/// card).
 fn rules_cards(lines: &[String]) -> Vec<Card> {
-    lines
-        .iter()
-        .flat_map(|l| {
-            let mut w = wrap(l, RULE_WIDTH);
-            for more in w.iter_mut().skip(1) {
-                more.insert_str(0, "  ");
+    let mut cards: Vec<Vec<String>> = vec![Vec::new()];
+    for l in lines {
+        let mut w = wrap(l, RULE_WIDTH);
+        for more in w.iter_mut().skip(1) {
+            more.insert_str(0, "  ");
+        }
+        for piece in w.chunks(RULE_LINES) {
+            let card = cards
+                .last_mut()
+                .filter(|c| c.len() + piece.len() <= RULE_LINES);
+            match card {
+                Some(card) => card.extend_from_slice(piece),
+                None => cards.push(piece.to_vec()),
             }
-            w
-        })
-        .collect::<Vec<_>>()
-        .chunks(RULE_LINES)
-        .map(|c| Card::Rules { lines: c.to_vec() })
+        }
+    }
+    cards
+        .into_iter()
+        .filter(|c| !c.is_empty())
+        .map(|lines| Card::Rules { lines })
         .collect()
 }
 
@@ -972,5 +982,11 @@ mod tests {
         let goods: usize = design.goods.iter().map(|g| usize::from(g.cards)).sum();
         assert_eq!(sections[1].cards.len(), goods);
         assert_eq!(sections[2].title, "Rules summary");
+        // Two cards, no sentence split between them.
+        let Card::Rules { lines } = &sections[2].cards[1] else {
+            panic!("{:?}", sections[2].cards[1]);
+        };
+        assert_eq!(sections[2].cards.len(), 2);
+        assert!(!lines[0].starts_with("  "), "{lines:?}");
     }
 }
