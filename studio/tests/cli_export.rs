@@ -422,6 +422,18 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
     assert!(err.contains("card-game design has no board"), "{err}");
     assert!(!dir.path().join("cards.svg").exists());
 
+    // A station map is printed and played on a virtual table, not drawn.
+    let stations =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/trains-and-stations-demo.yaml");
+    let run = export(&stations, "png", &dir.path().join("stations.png"));
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("a dice design exports --to pdf or --to tts"),
+        "{err}"
+    );
+    assert!(!dir.path().join("stations.png").exists());
+
     // A card game whose ticket needs a colour the deck lacks: the error is
     // listed with its place and nothing is printed.
     std::fs::write(
