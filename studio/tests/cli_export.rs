@@ -263,12 +263,12 @@ fn the_board_fits_a_chosen_paper_or_width_in_paper_colours_without_terrain() {
 }
 
 /// Pages the print-and-play PDF of `design` needs on a `paper` (portrait
-/// width and height, mm): the page map, the board's tiles, and each card
-/// section on its own pages.
+/// width and height, mm): for a board (a board game's or a dice game's
+/// station map) the page map and the board's tiles, then each card section
+/// on its own pages. The card game has no board.
 fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
     use studio::export::cards::{BLEED, CARD_H, CARD_W, PAGE_EDGE};
     use studio::export::tiles::{MARGIN, OVERLAP};
-    let board = design.board.as_ref().unwrap();
     let tiles = |len: f32, page: f32| {
         let avail = page - 2.0 * MARGIN;
         if len <= avail {
@@ -278,26 +278,57 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
         }
     };
     let (a, b) = paper;
-    let board_pages = (tiles(board.width, a) * tiles(board.height, b))
-        .min(tiles(board.width, b) * tiles(board.height, a));
+    let board_pages = |board: &formats::BoardSize| {
+        1 + (tiles(board.width, a) * tiles(board.height, b))
+            .min(tiles(board.width, b) * tiles(board.height, a))
+    };
     let fit = |page: f32, card: f32| ((page - 2.0 * PAGE_EDGE) / (card + 2.0 * BLEED)) as usize;
     let per_page = (fit(a, CARD_W) * fit(b, CARD_H)).max(fit(b, CARD_W) * fit(a, CARD_H));
-    let (rules, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
-    let long = design.tickets.iter().filter(|t| t.long).count();
-    let terrain: usize = rules
-        .terrain_cards
-        .types
-        .iter()
-        .map(|t| t.count as usize)
-        .sum();
-    let sections = [
-        design.tickets.len() - long,
-        long,
-        deck.total() as usize,
-        terrain,
-        1, // the rules summary
-    ];
-    1 + board_pages + sections.iter().map(|n| n.div_ceil(per_page)).sum::<usize>()
+    // Cards in each section; the rules summary is one page.
+    let (board, sections): (usize, Vec<usize>) = match design.family {
+        formats::Family::Board => {
+            let (rules, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
+            let long = design.tickets.iter().filter(|t| t.long).count();
+            let terrain: usize = rules
+                .terrain_cards
+                .types
+                .iter()
+                .map(|t| t.count as usize)
+                .sum();
+            (
+                board_pages(design.board.as_ref().unwrap()),
+                vec![
+                    design.tickets.len() - long,
+                    long,
+                    deck.total() as usize,
+                    terrain,
+                    1,
+                ],
+            )
+        }
+        formats::Family::CardGame => {
+            let (rules, deck) = formats::card_game::resolve(&design.rules, &design.cards).unwrap();
+            (
+                0,
+                vec![
+                    design.tickets.len(),
+                    deck.total() as usize,
+                    rules.big_cities.len(),
+                    1,
+                ],
+            )
+        }
+        formats::Family::Dice => {
+            let rules = formats::dice::resolve(&design.rules).unwrap();
+            let specials: usize = design.specials.iter().map(|s| s.count as usize).sum();
+            let goods: usize = rules.goods.values().map(|g| g.cards as usize).sum();
+            (
+                board_pages(design.board.as_ref().unwrap()),
+                vec![specials, goods, 1],
+            )
+        }
+    };
+    board + sections.iter().map(|n| n.div_ceil(per_page)).sum::<usize>()
 }
 
 /// Pages of a PDF as its page tree lists them (`/Type/Page` objects).
@@ -316,17 +347,15 @@ fn every_bundled_design_prints_on_the_pages_its_size_needs() {
         .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
         .collect();
     designs.sort();
-    let mut printed = 0;
+    let mut printed = Vec::new();
     for path in designs {
         let design = formats::load(&path).unwrap().design;
-        if design.family != formats::Family::Board {
-            continue;
-        }
-        let papers: &[(&str, (f32, f32))] = if path.ends_with("usa.yaml") {
-            &[("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))]
-        } else {
-            &[("a4", (210.0, 297.0))]
-        };
+        let papers: &[(&str, (f32, f32))] =
+            if path.ends_with("usa.yaml") || path.ends_with("card-game-usa.yaml") {
+                &[("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))]
+            } else {
+                &[("a4", (210.0, 297.0))]
+            };
         for (name, size) in papers {
             let out = dir.path().join(format!("{name}.pdf"));
             let run = tracklayer(&[
@@ -348,10 +377,17 @@ fn every_bundled_design_prints_on_the_pages_its_size_needs() {
                 "{} on {name}",
                 path.display()
             );
-            printed += 1;
+            printed.push(design.family);
         }
     }
-    assert!(printed >= 5, "{printed}");
+    assert!(printed.len() >= 8, "{printed:?}");
+    for family in [
+        formats::Family::Board,
+        formats::Family::CardGame,
+        formats::Family::Dice,
+    ] {
+        assert!(printed.contains(&family), "no {family} design printed");
+    }
 }
 
 #[test]
@@ -383,8 +419,36 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
     let run = export(&cards, "svg", &dir.path().join("cards.svg"));
     assert_eq!(run.status.code(), Some(2));
     let err = String::from_utf8_lossy(&run.stderr);
-    assert!(err.contains("cannot export card-game designs yet"), "{err}");
+    assert!(err.contains("card-game design has no board"), "{err}");
     assert!(!dir.path().join("cards.svg").exists());
+
+    // A station map is printed and played on a virtual table, not drawn.
+    let stations =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/trains-and-stations-demo.yaml");
+    let run = export(&stations, "png", &dir.path().join("stations.png"));
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("a dice design exports --to pdf or --to tts"),
+        "{err}"
+    );
+    assert!(!dir.path().join("stations.png").exists());
+
+    // A card game whose ticket needs a colour the deck lacks: the error is
+    // listed with its place and nothing is printed.
+    std::fs::write(
+        &cards,
+        "format: tracklayer/1\nname: Cards\nfamily: card-game\ntickets:\n- from: A\n  to: B\n  points: 4\n  cards: {mauve: 2}\n",
+    )
+    .unwrap();
+    let run = export(&cards, "pdf", &dir.path().join("cards.pdf"));
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("mauve") && err.contains("cards.yaml:") && err.contains("has errors"),
+        "{err}"
+    );
+    assert!(!dir.path().join("cards.pdf").exists());
 
     // A folder where the file should go: named, and nothing written.
     let run = export(&usa(), "pdf", &dir.path().join("print.pdf/inside.pdf"));
@@ -474,4 +538,74 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
             "{board}"
         );
     }
+}
+
+/// Cards an object of a Tabletop Simulator set holds (a lone card or a deck).
+fn held(object: &serde_json::Value) -> usize {
+    match object["Name"].as_str() {
+        Some("Card") => 1,
+        Some("DeckCustom") => object["ContainedObjects"].as_array().unwrap().len(),
+        other => panic!("not a card or deck: {other:?}"),
+    }
+}
+
+#[test]
+fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let set = |stem: &str| {
+        let out = dir.path().join(stem);
+        let run = export(&maps.join(format!("{stem}.yaml")), "tts", &out);
+        assert!(run.status.success(), "{stem}: {run:?}");
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join(format!("{stem}.json"))).unwrap())
+                .unwrap();
+        json["ObjectStates"].as_array().unwrap().clone()
+    };
+
+    // The card game has no board: its decks are the tickets, the train cards
+    // per the deck, the Big Cities and the rules summary.
+    let design = formats::load(&maps.join("card-game-usa.yaml"))
+        .unwrap()
+        .design;
+    let (rules, deck) = formats::card_game::resolve(&design.rules, &design.cards).unwrap();
+    let objects = set("card-game-usa");
+    let counts: Vec<(String, usize)> = objects
+        .iter()
+        .map(|o| (o["Nickname"].as_str().unwrap().to_owned(), held(o)))
+        .collect();
+    assert_eq!(
+        counts[..3],
+        [
+            ("Destination tickets".to_owned(), design.tickets.len()),
+            (
+                "Train cards and locomotives".to_owned(),
+                deck.total() as usize
+            ),
+            ("Big City bonus cards".to_owned(), rules.big_cities.len()),
+        ]
+    );
+    assert_eq!(counts.len(), 4, "{counts:?}");
+    assert_eq!(counts[3].0, "Rules summary");
+
+    // Trains & Stations: the station map as the board, then the special
+    // cards, the goods decks and the rules summary.
+    let design = formats::load(&maps.join("trains-and-stations-demo.yaml"))
+        .unwrap()
+        .design;
+    let rules = formats::dice::resolve(&design.rules).unwrap();
+    let objects = set("trains-and-stations-demo");
+    assert_eq!(objects[0]["Name"], "Custom_Board");
+    let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
+    let image = image::open(board.trim_start_matches("file://")).unwrap();
+    // 800 × 480 mm at 150 dots per inch.
+    assert_eq!((image.width(), image.height()), (4724, 2835));
+    let specials: usize = design.specials.iter().map(|s| s.count as usize).sum();
+    let goods: usize = rules.goods.values().map(|g| g.cards as usize).sum();
+    assert_eq!(objects[1]["Nickname"], "Special cards");
+    assert_eq!(held(&objects[1]), specials);
+    assert_eq!(objects[2]["Nickname"], "Goods cards");
+    assert_eq!(held(&objects[2]), goods);
+    assert_eq!(objects[3]["Nickname"], "Rules summary");
+    assert_eq!(objects.len(), 4);
 }

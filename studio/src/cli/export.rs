@@ -1,6 +1,7 @@
 //! `tracklayer export FILE --to KIND -o PATH`: the board as an SVG drawing or
 //! a PNG image (paper colours, terrain optional, real or chosen size), the
-//! print-and-play PDF, or a design's cities, routes and tickets as three CSV
+//! print-and-play PDF and the Tabletop Simulator set (of every rule family),
+//! or a design's cities, routes and tickets as three CSV
 //! tables for a spreadsheet (`docs/export.md`); `tracklayer import DIR --into
 //! FILE` brings the tables back.
 
@@ -8,6 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use engine::Severity;
+use engine::families::AnyDesign;
 
 use crate::app::canvas::svg::{BoardImage, BoardStyle, Colors, board_file};
 use crate::export::paper::{Paper, PrintSize, WidthMm};
@@ -20,13 +22,14 @@ pub enum Kind {
     Svg,
     /// The same drawing as an image (a `.png` file) at `--dpi`.
     Png,
-    /// Print and play (a `.pdf` file): the board tiled at real size, the cards,
-    /// a rules summary.
+    /// Print and play (a `.pdf` file): the board (a station map for Trains &
+    /// Stations, none for the card game) tiled at real size, the cards, a
+    /// rules summary.
     Pdf,
     /// `cities.csv`, `routes.csv` and `tickets.csv` in the output folder.
     Csv,
     /// A Tabletop Simulator saved object (`FILE.json`) with its images, in the
-    /// output folder.
+    /// output folder (every family).
     Tts,
 }
 
@@ -83,7 +86,9 @@ pub fn run(args: Args) -> ExitCode {
     let design = &loaded.design;
     // A card-game design's tickets (with their cards) export as tables.
     let tables_only = matches!(args.to, Kind::Csv) && design.family == formats::Family::CardGame;
-    if !tables_only && let Err(e) = crate::export::exportable(design) {
+    // Every family prints; the other kinds draw or list a board.
+    let any_family = matches!(args.to, Kind::Pdf | Kind::Tts) || tables_only;
+    if !any_family && let Err(e) = crate::export::exportable(design) {
         eprintln!("error: {}: {e}", args.file.display());
         return ExitCode::from(2);
     }
@@ -107,24 +112,28 @@ pub fn run(args: Args) -> ExitCode {
                 formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
             })
         }
-        Kind::Pdf | Kind::Tts => {
-            let Some(board) = playable(&loaded, &args.file) else {
+        Kind::Pdf => {
+            let Some(built) = playable(&loaded, &args.file) else {
                 return ExitCode::from(1);
             };
-            if args.to == Kind::Pdf {
-                let bytes = std::fs::read(&args.file).unwrap_or_default();
-                let stamp = Stamp::new(&design.name, &bytes);
-                crate::export::pdf::pdf(design, &board, args.paper, &stamp).and_then(|bytes| {
-                    formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
-                })
-            } else {
-                let stem = args
-                    .file
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "design".to_owned());
-                crate::export::tts::write(design, &board, &args.out, &stem)
-            }
+            let bytes = std::fs::read(&args.file).unwrap_or_default();
+            let stamp = Stamp::new(&design.name, &bytes);
+            let source = source(design, &args.file);
+            crate::export::pdf::print(design, &built, source.as_ref(), args.paper, &stamp).and_then(
+                |bytes| formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string()),
+            )
+        }
+        Kind::Tts => {
+            let Some(built) = playable(&loaded, &args.file) else {
+                return ExitCode::from(1);
+            };
+            let stem = args
+                .file
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "design".to_owned());
+            let source = source(design, &args.file);
+            crate::export::tts::write_any(design, &built, source.as_ref(), &args.out, &stem)
         }
         Kind::Csv => {
             let tables = formats::tables::export(design);
@@ -144,38 +153,68 @@ pub fn run(args: Args) -> ExitCode {
         Kind::Csv => "the tables written".to_owned(),
         Kind::Tts => "the Tabletop Simulator set written".to_owned(),
     };
+    let what = match design.family {
+        formats::Family::Board => format!(
+            "{} cities, {} routes, {} tickets",
+            design.cities.len(),
+            design.routes.len(),
+            design.tickets.len()
+        ),
+        formats::Family::CardGame => format!("{} tickets", design.tickets.len()),
+        formats::Family::Dice => format!(
+            "{} stations, {} tracks, {} special cards",
+            design.stations.len(),
+            design.tracks.len(),
+            design
+                .specials
+                .iter()
+                .map(|s| usize::from(s.count))
+                .sum::<usize>()
+        ),
+    };
     println!(
-        "{}: {} cities, {} routes, {} tickets; {done} to {}",
+        "{}: {what}; {done} to {}",
         args.file.display(),
-        design.cities.len(),
-        design.routes.len(),
-        design.tickets.len(),
         args.out.display()
     );
     ExitCode::SUCCESS
 }
-/// The board of a loaded design, or `None` after printing its errors.
-fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<engine::Board> {
-    let mut validation = engine::validate(&loaded.design);
-    if validation.board.is_none() {
-        validation.diagnostics.locate(&loaded.sources);
-        for d in validation
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-        {
-            match &d.span {
-                Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
-                None => eprintln!("error[{}]: {}", d.code, d.message),
-            }
-        }
-        eprintln!(
-            "{} has errors, so its cards cannot be made: fix them first (`tracklayer validate {}`)",
-            file.display(),
-            file.display()
-        );
+/// The board design a card-game design at `file` names as `derived_from`
+/// (a path beside it), when it loads and is a board: its network is the
+/// tickets' mini-map. A source that is missing or broken only leaves the
+/// mini-maps out.
+fn source(design: &formats::GameFile, file: &std::path::Path) -> Option<formats::GameFile> {
+    if design.family != formats::Family::CardGame {
+        return None;
     }
-    validation.board.take()
+    let from = design.derived_from.as_ref()?;
+    let path = file.parent().unwrap_or(std::path::Path::new("")).join(from);
+    formats::load(&path)
+        .ok()
+        .map(|l| l.design)
+        .filter(|d| d.family == formats::Family::Board && !d.cities.is_empty())
+}
+
+/// The validated design of a loaded file (of any family), or `None` after
+/// printing its errors.
+fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<AnyDesign> {
+    let mut diagnostics = match AnyDesign::build(&loaded.design) {
+        Ok(built) => return Some(built),
+        Err(diagnostics) => diagnostics,
+    };
+    diagnostics.locate(&loaded.sources);
+    for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+        match &d.span {
+            Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
+            None => eprintln!("error[{}]: {}", d.code, d.message),
+        }
+    }
+    eprintln!(
+        "{} has errors, so its cards cannot be made: fix them first (`tracklayer validate {}`)",
+        file.display(),
+        file.display()
+    );
+    None
 }
 
 /// Arguments of `import`.

@@ -1,9 +1,14 @@
 //! The print-and-play cards: what is on each (destination tickets with a
 //! mini-map, train cards and locomotives per the deck, terrain cards, the
-//! rules summary) and how they are laid out on pages, with bleed and cut marks.
+//! rules summary; the card game's tickets with the train cards they need and
+//! its Big City cards; the dice game's special and goods cards) and how they
+//! are laid out on pages, with bleed and cut marks.
 
 use egui::Color32;
 use engine::Board;
+use engine::card_game::CardDesign;
+use engine::dice::DiceDesign;
+use engine::dice::design::Special;
 use formats::GameFile;
 use svg::node::element::{Circle, Group, Polygon, Polyline, Rectangle};
 
@@ -61,6 +66,48 @@ pub enum Card {
         /// The route colours it doubles, with their drawing colours.
         colours: Vec<(String, Color32)>,
     },
+    /// A card-game ticket: its two cities, points and the train cards it
+    /// needs.
+    Needs {
+        /// One city.
+        from: String,
+        /// The other city.
+        to: String,
+        /// Points won when completed, lost when not.
+        points: i32,
+        /// The train cards it needs.
+        chips: Vec<Chip>,
+    },
+    /// A Big City bonus card.
+    BigCity {
+        /// The city.
+        city: String,
+        /// Its points.
+        points: i32,
+    },
+    /// A delivery ticket of the dice game: two stations and its points.
+    Delivery {
+        /// One station.
+        from: String,
+        /// The other station.
+        to: String,
+        /// Points when revealed.
+        points: u8,
+    },
+    /// A special goods card of the dice game: one of each of two goods.
+    Goods {
+        /// One good.
+        a: String,
+        /// The other good.
+        b: String,
+    },
+    /// A card of a goods deck of the dice game.
+    Good {
+        /// The good.
+        name: String,
+        /// Points for its monopoly.
+        monopoly: u8,
+    },
     /// Part of the rules summary.
     Rules {
         /// Its lines.
@@ -78,9 +125,193 @@ impl Card {
             Card::Train { colour, .. } => format!("{colour} train card"),
             Card::Locomotive { .. } => "Locomotive".to_owned(),
             Card::Terrain { name, .. } => format!("{name} terrain card"),
+            Card::Needs {
+                from, to, points, ..
+            } => format!("{from} – {to} ({points})"),
+            Card::BigCity { city, points } => format!("Big City {city} ({points})"),
+            Card::Delivery { from, to, points } => {
+                format!("Delivery ticket {from} – {to} ({points})")
+            }
+            Card::Goods { a, b } => format!("Goods card {a} + {b}"),
+            Card::Good { name, .. } => format!("{name} goods card"),
             Card::Rules { .. } => "Rules summary".to_owned(),
         }
     }
+}
+
+/// Train cards a card-game ticket needs of one colour, drawn as a small card
+/// with the count under it. (A ticket names colours only: locomotives stand
+/// in for any colour when it is completed.)
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chip {
+    /// The colour's name.
+    pub kind: String,
+    /// How it is drawn.
+    pub fill: Color32,
+    /// Cards needed.
+    pub count: u8,
+}
+
+/// The sections in order, empty ones left out.
+fn nonempty(sections: Vec<(&str, Vec<Card>)>) -> Vec<Section> {
+    sections
+        .into_iter()
+        .filter(|(_, cards)| !cards.is_empty())
+        .map(|(title, cards)| Section {
+            title: title.to_owned(),
+            cards,
+        })
+        .collect()
+}
+
+/// The train cards of a deck (`count` of each colour, then the locomotives,
+/// striped in the deck's colours).
+fn deck_cards(colours: &[(String, u8)], locomotives: u8, palette: &Palette) -> Vec<Card> {
+    let mut trains = Vec::new();
+    for (name, count) in colours {
+        for _ in 0..*count {
+            trains.push(Card::Train {
+                colour: name.clone(),
+                fill: palette.route(name),
+            });
+        }
+    }
+    let stripes: Vec<_> = colours.iter().map(|(c, _)| palette.route(c)).collect();
+    trains.extend((0..locomotives).map(|_| Card::Locomotive {
+        stripes: stripes.clone(),
+    }));
+    trains
+}
+
+/// The rules summary `lines` wrapped onto as many cards as they need, a
+/// sentence never split between two cards (unless it alone is longer than a
+/// card).
+fn rules_cards(lines: &[String]) -> Vec<Card> {
+    let mut cards: Vec<Vec<String>> = vec![Vec::new()];
+    for l in lines {
+        let mut w = wrap(l, RULE_WIDTH);
+        for more in w.iter_mut().skip(1) {
+            more.insert_str(0, "  ");
+        }
+        for piece in w.chunks(RULE_LINES) {
+            let card = cards
+                .last_mut()
+                .filter(|c| c.len() + piece.len() <= RULE_LINES);
+            match card {
+                Some(card) => card.extend_from_slice(piece),
+                None => cards.push(piece.to_vec()),
+            }
+        }
+    }
+    cards
+        .into_iter()
+        .filter(|c| !c.is_empty())
+        .map(|lines| Card::Rules { lines })
+        .collect()
+}
+
+/// The card sections of a card-game design (`file` built as `design`): its
+/// tickets with the cards they need, the train cards and locomotives per the
+/// deck, the Big City bonus cards and the rules summary.
+pub fn card_game_sections(file: &GameFile, design: &CardDesign) -> Vec<Section> {
+    let palette = Palette::of(file);
+    let colours: Vec<(String, u8)> = design
+        .colors
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.clone(), design.deck.0[i]))
+        .collect();
+    let tickets = design
+        .tickets
+        .iter()
+        .map(|t| Card::Needs {
+            from: t.cities[0].clone(),
+            to: t.cities[1].clone(),
+            points: t.points,
+            chips: design
+                .colors
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| t.needs.0[k] > 0)
+                .map(|(k, name)| Chip {
+                    kind: name.clone(),
+                    fill: palette.route(name),
+                    count: t.needs.0[k],
+                })
+                .collect(),
+        })
+        .collect();
+    let big = design
+        .big_cities
+        .iter()
+        .map(|b| Card::BigCity {
+            city: b.name.clone(),
+            points: b.points,
+        })
+        .collect();
+    nonempty(vec![
+        ("Destination tickets", tickets),
+        (
+            "Train cards and locomotives",
+            deck_cards(&colours, design.deck.0[design.loco()], &palette),
+        ),
+        ("Big City bonus cards", big),
+        (
+            "Rules summary",
+            rules_cards(&rules_card::card_game_lines(design)),
+        ),
+    ])
+}
+
+/// The card sections of a dice design: the special cards (delivery tickets
+/// and goods cards, as many of each as the deck holds), the goods decks and
+/// the rules summary.
+pub fn dice_sections(design: &DiceDesign) -> Vec<Section> {
+    let station = |i: u16| {
+        design
+            .stations
+            .get(usize::from(i))
+            .map_or_else(String::new, |s| s.name.clone())
+    };
+    let good = |i: u8| {
+        design
+            .goods
+            .get(usize::from(i))
+            .map_or_else(String::new, |g| g.name.clone())
+    };
+    let specials = design
+        .specials
+        .iter()
+        .map(|s| match *s {
+            Special::Ticket { a, b, points } => Card::Delivery {
+                from: station(a),
+                to: station(b),
+                points,
+            },
+            Special::Goods { a, b } => Card::Goods {
+                a: good(a),
+                b: good(b),
+            },
+        })
+        .collect();
+    let goods = design
+        .goods
+        .iter()
+        .flat_map(|g| {
+            (0..g.cards).map(|_| Card::Good {
+                name: g.name.clone(),
+                monopoly: g.monopoly,
+            })
+        })
+        .collect();
+    nonempty(vec![
+        ("Special cards", specials),
+        ("Goods cards", goods),
+        (
+            "Rules summary",
+            rules_cards(&rules_card::dice_lines(design)),
+        ),
+    ])
 }
 
 /// Cards printed together, starting a new page (so each can go on its own
@@ -104,23 +335,12 @@ pub fn sections(design: &GameFile, board: &Board) -> Vec<Section> {
         points: t.points,
         long: t.long,
     };
-    let mut trains = Vec::new();
-    for c in board.colors() {
-        for _ in 0..c.count {
-            trains.push(Card::Train {
-                colour: c.name.clone(),
-                fill: palette.route(&c.name),
-            });
-        }
-    }
-    let stripes: Vec<_> = board
+    let colours: Vec<(String, u8)> = board
         .colors()
         .iter()
-        .map(|c| palette.route(&c.name))
+        .map(|c| (c.name.clone(), c.count))
         .collect();
-    trains.extend((0..board.locomotives()).map(|_| Card::Locomotive {
-        stripes: stripes.clone(),
-    }));
+    let trains = deck_cards(&colours, board.locomotives(), &palette);
     let mut terrain = Vec::new();
     for t in &board.rules().terrain_cards.types {
         let colours: Vec<_> = t
@@ -135,20 +355,8 @@ pub fn sections(design: &GameFile, board: &Board) -> Vec<Section> {
             });
         }
     }
-    let rules = rules_card::lines(board)
-        .iter()
-        .flat_map(|l| {
-            let mut w = wrap(l, RULE_WIDTH);
-            for more in w.iter_mut().skip(1) {
-                more.insert_str(0, "  ");
-            }
-            w
-        })
-        .collect::<Vec<_>>()
-        .chunks(RULE_LINES)
-        .map(|c| Card::Rules { lines: c.to_vec() })
-        .collect();
-    [
+    let rules = rules_cards(&rules_card::lines(board));
+    nonempty(vec![
         (
             "Destination tickets",
             design
@@ -170,14 +378,7 @@ pub fn sections(design: &GameFile, board: &Board) -> Vec<Section> {
         ("Train cards and locomotives", trains),
         ("Terrain cards", terrain),
         ("Rules summary", rules),
-    ]
-    .into_iter()
-    .filter(|(_, cards): &(&str, Vec<Card>)| !cards.is_empty())
-    .map(|(title, cards)| Section {
-        title: title.to_owned(),
-        cards,
-    })
-    .collect()
+    ])
 }
 
 /// How cards sit on a page: a grid of cards with their bleed, centred.
@@ -243,7 +444,12 @@ impl CardGrid {
     /// A page of `cards` (at most [`Self::per_page`]) under `title`: the cards,
     /// the marks that go over the tickets' mini-maps, and where each mini-map
     /// goes (the caller draws the maps between the two).
-    pub fn page(&self, title: &str, cards: &[Card], map: &MiniMap) -> (Sheet, Sheet, Vec<Place>) {
+    pub fn page(
+        &self,
+        title: &str,
+        cards: &[Card],
+        map: Option<&MiniMap>,
+    ) -> (Sheet, Sheet, Vec<Place>) {
         let (left, top) = self.origin();
         let (right, bottom) = (self.page_w - left, self.page_h - top);
         let mut xs = Vec::new();
@@ -290,7 +496,19 @@ pub struct MiniMap<'a> {
     pub height: f32,
 }
 
-impl MiniMap<'_> {
+impl<'a> MiniMap<'a> {
+    /// The mini-map of the board design `design` laid out as `geometry`, at
+    /// the board's size.
+    pub fn of(design: &'a GameFile, geometry: &'a Geometry) -> MiniMap<'a> {
+        let (width, height) = crate::app::canvas::svg::extent(design, geometry);
+        MiniMap {
+            design,
+            geometry,
+            width,
+            height,
+        }
+    }
+
     /// The network drawn for a ticket's mini-map, in board millimetres: routes
     /// as lines, cities as dots, on a light background (thick enough to read
     /// at a card's scale).
@@ -344,6 +562,25 @@ impl MiniMap<'_> {
         }
     }
 
+    /// The mini-map in the box at (`x`, `y`), `w` × `h` mm of a card: where
+    /// it goes, and its frame with `from` and `to` marked, to go over it.
+    fn on_card(&self, from: &str, to: &str, x: f32, y: f32, w: f32, h: f32) -> (Place, Group) {
+        let at = self.place(x, y, w, h);
+        let frame = Rectangle::new()
+            .set("x", at.x)
+            .set("y", at.y)
+            .set("width", self.width * at.scale)
+            .set("height", self.height * at.scale)
+            .set("fill", "none")
+            .set("stroke", "#806850")
+            .set("stroke-width", 0.3);
+        let marks = Group::new()
+            .add(frame)
+            .add(self.mark(from, at))
+            .add(self.mark(to, at));
+        (at, marks)
+    }
+
     /// A mark on the place called `name` (a city, or every outline of a country).
     fn mark(&self, name: &str, at: Place) -> Group {
         let mut g = Group::new();
@@ -383,9 +620,10 @@ impl MiniMap<'_> {
     }
 }
 
-/// A card whose cut line's top-left corner is (`x`, `y`), and for a ticket the
-/// place of its mini-map with the marks that go over it.
-pub fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place, Group)>) {
+/// A card whose cut line's top-left corner is (`x`, `y`), and for a ticket
+/// (when there is a `map`) the place of its mini-map with the marks that go
+/// over it.
+pub fn draw(card: &Card, x: f32, y: f32, map: Option<&MiniMap>) -> (Group, Option<(Place, Group)>) {
     let rect = |x: f32, y: f32, w: f32, h: f32, fill: &str| {
         Rectangle::new()
             .set("x", x)
@@ -425,42 +663,87 @@ pub fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place
             } else {
                 ("#f4ecd6", "DESTINATION")
             };
-            let at = map.place(x + 4.0, y + 30.0, CARD_W - 8.0, CARD_H - 36.0);
-            let frame = rect(
-                at.x,
-                at.y,
-                map.width * at.scale,
-                map.height * at.scale,
-                "none",
-            )
-            .set("stroke", "#806850")
-            .set("stroke-width", 0.3);
             let g = g
                 .add(bleed(bg))
-                .add(text(x + 5.0, y + 8.0, 2.6, label).set("fill", "#705030"))
-                .add(text(x + 5.0, y + 16.0, 4.2, from).set("font-weight", "bold"))
-                .add(text(x + 5.0, y + 21.0, 2.6, "to").set("fill", "#705030"))
-                .add(text(x + 5.0, y + 26.5, 4.2, to).set("font-weight", "bold"))
-                .add(
-                    Circle::new()
-                        .set("cx", x + CARD_W - 9.0)
-                        .set("cy", y + 9.0)
-                        .set("r", 5.5)
-                        .set("fill", "#ffffff")
-                        .set("stroke", "#705030")
-                        .set("stroke-width", 0.5),
-                )
-                .add(
-                    text(x + CARD_W - 9.0, y + 11.0, 5.5, &points.to_string())
-                        .set("text-anchor", "middle")
-                        .set("font-weight", "bold"),
-                );
-            let marks = Group::new()
-                .add(frame)
-                .add(map.mark(from, at))
-                .add(map.mark(to, at));
-            (g, Some((at, marks)))
+                .add(ticket_head(x, y, label, from, to, &points.to_string()));
+            let on_map =
+                map.map(|m| m.on_card(from, to, x + 4.0, y + 30.0, CARD_W - 8.0, CARD_H - 36.0));
+            (g, on_map)
         }
+        Card::Needs {
+            from,
+            to,
+            points,
+            chips,
+        } => {
+            let mut g = g.add(bleed("#f4ecd6")).add(ticket_head(
+                x,
+                y,
+                "DESTINATION",
+                from,
+                to,
+                &points.to_string(),
+            ));
+            g = g.add(text(x + 5.0, y + 35.0, 2.6, "needs").set("fill", "#705030"));
+            // One row, narrower when a ticket needs many colours.
+            let cell = (CARD_W - 10.0) / chips.len().max(4) as f32;
+            for (k, chip) in chips.iter().enumerate() {
+                g = g.add(draw_chip(
+                    x + 5.0 + k as f32 * cell,
+                    y + 39.0,
+                    cell - 1.5,
+                    chip,
+                ));
+            }
+            let on_map = map.map(|m| m.on_card(from, to, x + 4.0, y + 62.0, CARD_W - 8.0, 23.0));
+            (g, on_map)
+        }
+        Card::BigCity { city, points } => (
+            g.add(bleed("#e8dcc0"))
+                .add(text(x + 5.0, y + 8.0, 2.6, "BIG CITY BONUS").set("fill", "#705030"))
+                .add(panel())
+                .add(centred(44.0, 6.0, city).set("font-weight", "bold"))
+                .add(centred(52.0, 2.6, "most completed tickets naming it"))
+                .add(points_circle(
+                    x + CARD_W / 2.0,
+                    y + 72.0,
+                    8.0,
+                    &points.to_string(),
+                )),
+            None,
+        ),
+        Card::Delivery { from, to, points } => (
+            g.add(bleed("#e4ecd8"))
+                .add(ticket_head(
+                    x,
+                    y,
+                    "DELIVERY TICKET",
+                    from,
+                    to,
+                    &points.to_string(),
+                ))
+                .add(centred(50.0, 3.0, "connect both stations"))
+                .add(centred(55.0, 3.0, "in one delivery")),
+            None,
+        ),
+        Card::Goods { a, b } => (
+            g.add(bleed("#efe2c8"))
+                .add(text(x + 5.0, y + 8.0, 2.6, "GOODS CARD").set("fill", "#705030"))
+                .add(panel())
+                .add(centred(41.0, 5.0, a).set("font-weight", "bold"))
+                .add(centred(46.5, 3.0, "and"))
+                .add(centred(53.0, 5.0, b).set("font-weight", "bold"))
+                .add(centred(66.0, 2.6, "one of each, or trade as two goods")),
+            None,
+        ),
+        Card::Good { name, monopoly } => (
+            g.add(bleed("#d9d2bf"))
+                .add(text(x + 5.0, y + 8.0, 2.6, "GOODS").set("fill", "#705030"))
+                .add(panel())
+                .add(centred(46.0, 6.0, name).set("font-weight", "bold"))
+                .add(centred(66.0, 2.8, &format!("monopoly: {monopoly} VP"))),
+            None,
+        ),
         Card::Train { colour, fill } => (
             g.add(bleed(&hex(*fill)))
                 .add(panel())
@@ -528,9 +811,182 @@ pub fn draw(card: &Card, x: f32, y: f32, map: &MiniMap) -> (Group, Option<(Place
     }
 }
 
+/// A ticket's top: its kind, its two ends and its points in a circle.
+fn ticket_head(x: f32, y: f32, label: &str, from: &str, to: &str, points: &str) -> Group {
+    Group::new()
+        .add(text(x + 5.0, y + 8.0, 2.6, label).set("fill", "#705030"))
+        .add(text(x + 5.0, y + 16.0, 4.2, from).set("font-weight", "bold"))
+        .add(text(x + 5.0, y + 21.0, 2.6, "to").set("fill", "#705030"))
+        .add(text(x + 5.0, y + 26.5, 4.2, to).set("font-weight", "bold"))
+        .add(points_circle(x + CARD_W - 9.0, y + 9.0, 5.5, points))
+}
+
+/// Points in a white circle of radius `r` centred at (`cx`, `cy`).
+fn points_circle(cx: f32, cy: f32, r: f32, points: &str) -> Group {
+    Group::new()
+        .add(
+            Circle::new()
+                .set("cx", cx)
+                .set("cy", cy)
+                .set("r", r)
+                .set("fill", "#ffffff")
+                .set("stroke", "#705030")
+                .set("stroke-width", 0.5),
+        )
+        .add(
+            text(cx, cy + r * 0.36, r, points)
+                .set("text-anchor", "middle")
+                .set("font-weight", "bold"),
+        )
+}
+
+/// A train card a ticket needs, at most 9 × 13 mm and at most `room` wide,
+/// with its top-left at (`x`, `y`), and its count and colour under it.
+fn draw_chip(x: f32, y: f32, room: f32, chip: &Chip) -> Group {
+    let (w, h) = (room.min(9.0), 13.0);
+    let card = Rectangle::new()
+        .set("x", x)
+        .set("y", y)
+        .set("width", w)
+        .set("height", h)
+        .set("rx", 1.2)
+        .set("fill", hex(chip.fill))
+        .set("stroke", "#303030")
+        .set("stroke-width", 0.3);
+    Group::new()
+        .add(card)
+        .add(
+            text(x + w / 2.0, y + h + 4.5, 3.6, &format!("×{}", chip.count))
+                .set("text-anchor", "middle")
+                .set("font-weight", "bold"),
+        )
+        .add(text(x + w / 2.0, y + h + 8.0, 2.0, &chip.kind).set("text-anchor", "middle"))
+}
+
 fn pts(p: &[egui::Pos2]) -> String {
     p.iter()
         .map(|p| format!("{},{}", p.x, p.y))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The USA card game with `cards:` and `rules:` of its own and its first
+    /// ticket needing `needs`.
+    fn card_game(rules: &str, cards: &str, needs: &str) -> (GameFile, CardDesign) {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+        let text = std::fs::read_to_string(path)
+            .expect("the bundled design reads")
+            .replace(
+                "rules:\n  preset: card-game\n",
+                &format!("rules:\n  preset: card-game\n{rules}cards:\n{cards}"),
+            )
+            .replacen("  cards:\n    yellow: 1\n    red: 1\n", needs, 1);
+        let file = formats::load_str(&text, std::path::Path::new("cards.yaml"))
+            .expect("the design loads")
+            .design;
+        let mut diags = engine::Diagnostics::default();
+        let design = engine::card_game::build(&file, &mut diags).expect("the design builds");
+        (file, design)
+    }
+
+    #[test]
+    fn a_card_game_ticket_shows_the_cards_it_needs_and_the_deck_and_big_cities_are_counted() {
+        let (file, design) = card_game(
+            "  big_cities: [{city: Denver, points: 7}]\n",
+            "  locomotives: 20\n",
+            "  cards: {red: 2, blue: 1}\n",
+        );
+        let sections = card_game_sections(&file, &design);
+        let titles: Vec<&str> = sections.iter().map(|s| s.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            [
+                "Destination tickets",
+                "Train cards and locomotives",
+                "Big City bonus cards",
+                "Rules summary"
+            ]
+        );
+        let Card::Needs { points, chips, .. } = &sections[0].cards[0] else {
+            panic!("{:?}", sections[0].cards[0]);
+        };
+        assert_eq!(*points, 4);
+        let needs: Vec<(&str, u8)> = chips.iter().map(|c| (c.kind.as_str(), c.count)).collect();
+        // In the deck's order (blue before red in the preset).
+        assert_eq!(needs, [("blue", 1), ("red", 2)]);
+        assert_eq!(sections[1].cards.len(), 80 + 20);
+        assert_eq!(
+            sections[1]
+                .cards
+                .iter()
+                .filter(|c| matches!(c, Card::Locomotive { .. }))
+                .count(),
+            20
+        );
+        assert_eq!(
+            sections[2].cards,
+            [Card::BigCity {
+                city: "Denver".to_owned(),
+                points: 7
+            }]
+        );
+    }
+
+    #[test]
+    fn a_card_game_ticket_carries_the_source_maps_mini_map_inside_the_card_only_when_given() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let usa = formats::load(&path).expect("usa loads").design;
+        let geometry = Geometry::build(&usa, 0);
+        let map = MiniMap::of(&usa, &geometry);
+        let ticket = Card::Needs {
+            from: "Denver".to_owned(),
+            to: "El Paso".to_owned(),
+            points: 4,
+            chips: Vec::new(),
+        };
+        assert!(draw(&ticket, 10.0, 20.0, None).1.is_none());
+        let (at, marks) = draw(&ticket, 10.0, 20.0, Some(&map))
+            .1
+            .expect("a mini-map with a source");
+        // Below the chips, inside the card's cut line.
+        assert!(at.x >= 10.0 && at.y >= 20.0 + 60.0, "{at:?}");
+        assert!(at.x + map.width * at.scale <= 10.0 + CARD_W + 0.01);
+        assert!(at.y + map.height * at.scale <= 20.0 + CARD_H);
+        // Both cities are marked.
+        assert_eq!(marks.to_string().matches("#d01818").count(), 2);
+    }
+
+    #[test]
+    fn the_dice_demo_prints_its_specials_and_every_goods_card() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps/trains-and-stations-demo.yaml");
+        let file = formats::load(&path).expect("the demo loads").design;
+        let design = DiceDesign::build(&file).expect("the demo builds");
+        let sections = dice_sections(&design);
+        assert_eq!(sections[0].title, "Special cards");
+        assert_eq!(sections[0].cards.len(), design.specials.len());
+        assert!(sections[0].cards.contains(&Card::Delivery {
+            from: "Frankfurt".to_owned(),
+            to: "Budapest".to_owned(),
+            points: 10
+        }));
+        assert!(sections[0].cards.contains(&Card::Goods {
+            a: "silver".to_owned(),
+            b: "gold".to_owned()
+        }));
+        let goods: usize = design.goods.iter().map(|g| usize::from(g.cards)).sum();
+        assert_eq!(sections[1].cards.len(), goods);
+        assert_eq!(sections[2].title, "Rules summary");
+        // Two cards, no sentence split between them.
+        let Card::Rules { lines } = &sections[2].cards[1] else {
+            panic!("{:?}", sections[2].cards[1]);
+        };
+        assert_eq!(sections[2].cards.len(), 2);
+        assert!(!lines[0].starts_with("  "), "{lines:?}");
+    }
 }

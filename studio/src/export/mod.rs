@@ -9,18 +9,25 @@ pub mod pdf;
 pub mod rules_card;
 pub mod sheet;
 pub mod stamp;
+pub mod station_map;
 pub mod tiles;
 pub mod tts;
 
 use formats::{Family, GameFile};
 
-/// Whether `design` can be exported: board designs can; other families say
-/// so until their exports land.
+/// Whether `design` can be exported as a board (an SVG or PNG drawing, the
+/// spreadsheet tables, and the studio's menu exports, which print boards):
+/// board designs can; the others say what they can be exported as instead.
 pub fn exportable(design: &GameFile) -> Result<(), String> {
     match design.family {
         Family::Board => Ok(()),
-        other => Err(format!(
-            "cannot export {other} designs yet: only board designs can be exported"
-        )),
+        Family::CardGame => Err(
+            "a card-game design has no board: export it --to pdf or --to tts (its cards) or --to csv (its tickets)"
+                .to_owned(),
+        ),
+        Family::Dice => Err(
+            "a dice design exports --to pdf or --to tts (its station map and cards); svg, png and csv export board designs only"
+                .to_owned(),
+        ),
     }
 }

@@ -2,9 +2,11 @@
 //! pages, then the cards section by section, each page stamped. Every page is
 //! drawn as an SVG tree (usvg) and written by krilla; the board and the
 //! tickets' mini-map are each written once and placed on the pages that show
-//! them.
+//! them. A board game prints its board; a dice game its station map; the
+//! card game has no board and prints its cards only.
 
 use engine::Board;
+use engine::families::AnyDesign;
 use formats::GameFile;
 use krilla::Document;
 use krilla::geom::{PathBuilder, Rect, Size, Transform};
@@ -30,8 +32,8 @@ const PT: f32 = 72.0 / 25.4;
 
 /// What the PDF of a design holds, page by page.
 pub struct Plan {
-    /// How the board is split.
-    pub tiling: Tiling,
+    /// How the board is split (`None`: a design without a board).
+    pub tiling: Option<Tiling>,
     /// How cards sit on a page.
     pub grid: CardGrid,
     /// The card sections.
@@ -39,20 +41,41 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan for `design` (built as `board`) on `paper`.
+    /// The plan for the board design `design` (built as `board`) on `paper`.
     pub fn new(design: &GameFile, board: &Board, paper: Paper) -> Plan {
         let g = Geometry::build(design, 0);
         let (w, h) = crate::app::canvas::svg::extent(design, &g);
         Plan {
-            tiling: Tiling::new(w, h, paper),
+            tiling: Some(Tiling::new(w, h, paper)),
             grid: CardGrid::new(paper),
             sections: cards::sections(design, board),
         }
     }
 
-    /// Pages in all: the page map, the tiles, the card pages.
+    /// The plan for `file` of any family (built as `design`) on `paper`.
+    pub fn of(file: &GameFile, design: &AnyDesign, paper: Paper) -> Plan {
+        match design {
+            AnyDesign::Board(board) => Plan::new(file, board, paper),
+            AnyDesign::CardGame(d) => Plan {
+                tiling: None,
+                grid: CardGrid::new(paper),
+                sections: cards::card_game_sections(file, d),
+            },
+            AnyDesign::Dice(d) => {
+                let (_, w, h) = super::station_map::drawing(file, d);
+                Plan {
+                    tiling: Some(Tiling::new(w, h, paper)),
+                    grid: CardGrid::new(paper),
+                    sections: cards::dice_sections(d),
+                }
+            }
+        }
+    }
+
+    /// Pages in all: the page map and the tiles (when there is a board), the
+    /// card pages.
     pub fn pages(&self) -> usize {
-        1 + self.tiling.pages() as usize
+        self.tiling.map_or(0, |t| 1 + t.pages() as usize)
             + self
                 .sections
                 .iter()
@@ -61,31 +84,91 @@ impl Plan {
     }
 }
 
-/// The print-and-play PDF of `design` (built as `board`) on `paper`, every page
-/// stamped with `stamp`.
+/// The print-and-play PDF of the board design `design` (built as `board`) on
+/// `paper`, every page stamped with `stamp`.
 pub fn pdf(
     design: &GameFile,
     board: &Board,
     paper: Paper,
     stamp: &Stamp,
 ) -> Result<Vec<u8>, String> {
-    let plan = Plan::new(design, board, paper);
-    let total = plan.pages();
     let style = BoardStyle {
         colors: Colors::Paper,
         ..BoardStyle::default()
     };
     let d = drawing(design, &style);
-    let (bw, bh) = (d.width, d.height);
-    let board_tree = tree(&svg_of(d.content, bw, bh))?;
     let geometry = Geometry::build(design, 0);
     let map = MiniMap {
         design,
         geometry: &geometry,
-        width: bw,
-        height: bh,
+        width: d.width,
+        height: d.height,
     };
-    let mini_tree = tree(&svg_of(map.network(), bw, bh))?;
+    write(
+        design,
+        Plan::new(design, board, paper),
+        Some((d.content, d.width, d.height)),
+        Some(&map),
+        stamp,
+    )
+}
+
+/// The print-and-play PDF of `file` of any family (built as `design`) on
+/// `paper`, every page stamped with `stamp`. A card game's tickets carry a
+/// mini-map of `source`, the board design it was derived from, when given.
+pub fn print(
+    file: &GameFile,
+    design: &AnyDesign,
+    source: Option<&GameFile>,
+    paper: Paper,
+    stamp: &Stamp,
+) -> Result<Vec<u8>, String> {
+    match design {
+        AnyDesign::Board(board) => pdf(file, board, paper, stamp),
+        AnyDesign::CardGame(_) => {
+            let plan = Plan::of(file, design, paper);
+            match source {
+                Some(source) => {
+                    let geometry = Geometry::build(source, 0);
+                    let map = MiniMap::of(source, &geometry);
+                    write(file, plan, None, Some(&map), stamp)
+                }
+                None => write(file, plan, None, None, stamp),
+            }
+        }
+        AnyDesign::Dice(d) => {
+            let board = super::station_map::drawing(file, d);
+            write(
+                file,
+                Plan::of(file, design, paper),
+                Some(board),
+                None,
+                stamp,
+            )
+        }
+    }
+}
+
+/// Writes the pages of `plan`: the page map and tiles of `board` (a drawing
+/// and its width and height, mm) when there is one, then the cards, the
+/// tickets with `map`'s mini-map when there is one.
+fn write(
+    design: &GameFile,
+    plan: Plan,
+    board: Option<(Group, f32, f32)>,
+    map: Option<&MiniMap>,
+    stamp: &Stamp,
+) -> Result<Vec<u8>, String> {
+    let total = plan.pages();
+    let mut trees = Vec::new();
+    if let Some((content, w, h)) = board {
+        trees.push((tree(&svg_of(content, w, h))?, w, h));
+    }
+    if let Some(map) = map {
+        let (w, h) = (map.width, map.height);
+        trees.push((tree(&svg_of(map.network(), w, h))?, w, h));
+    }
+    let mini = trees.len().saturating_sub(1);
 
     let mut doc = Document::new();
     doc.set_metadata(
@@ -95,31 +178,31 @@ pub fn pdf(
     );
     let mut w = Writer {
         doc,
-        trees: [board_tree, mini_tree],
-        size: (bw, bh),
+        trees,
         graphics: None,
         number: 0,
         total,
         stamp,
     };
 
-    let t = plan.tiling;
-    let (map_sheet, at) = t.map_page(&design.name);
-    w.page(None, |s, [board, _]| place(s, board, at, None), map_sheet)?;
-    for row in 0..t.rows {
-        for col in 0..t.cols {
-            let (x, y, cw, ch) = t.window(col, row);
-            let at = Place {
-                x: MARGIN - x,
-                y: MARGIN - y,
-                scale: 1.0,
-            };
-            let clip = (MARGIN, MARGIN, cw, ch);
-            w.page(
-                None,
-                |s, [board, _]| place(s, board, at, Some(clip)),
-                t.tile_page(col, row),
-            )?;
+    if let Some(t) = plan.tiling {
+        let (map_sheet, at) = t.map_page(&design.name);
+        w.page(None, |s, g| place(s, g.first(), at, None), map_sheet)?;
+        for row in 0..t.rows {
+            for col in 0..t.cols {
+                let (x, y, cw, ch) = t.window(col, row);
+                let at = Place {
+                    x: MARGIN - x,
+                    y: MARGIN - y,
+                    scale: 1.0,
+                };
+                let clip = (MARGIN, MARGIN, cw, ch);
+                w.page(
+                    None,
+                    |s, g| place(s, g.first(), at, Some(clip)),
+                    t.tile_page(col, row),
+                )?;
+            }
         }
     }
     let per = plan.grid.per_page().max(1) as usize;
@@ -132,12 +215,12 @@ pub fn pdf(
                 section.title,
                 k + 1
             );
-            let (base, top, spots) = plan.grid.page(&title, chunk, &map);
+            let (base, top, spots) = plan.grid.page(&title, chunk, map);
             w.page(
                 Some(base),
-                |s, [_, mini]| {
+                |s, g| {
                     for at in &spots {
-                        place(s, mini, *at, None);
+                        place(s, g.get(mini), *at, None);
                     }
                 },
                 top,
@@ -152,12 +235,11 @@ pub fn pdf(
 /// The document being written and what its pages share.
 struct Writer<'a> {
     doc: Document,
-    /// The board and the mini-map.
-    trees: [usvg::Tree; 2],
-    /// Their size, millimetres.
-    size: (f32, f32),
-    /// The two as graphics, made on the first page.
-    graphics: Option<[Graphic; 2]>,
+    /// The board and the mini-map (those the design has), with their width
+    /// and height in millimetres.
+    trees: Vec<(usvg::Tree, f32, f32)>,
+    /// The same as graphics, made on the first page.
+    graphics: Option<Vec<Graphic>>,
     number: usize,
     total: usize,
     stamp: &'a Stamp,
@@ -169,7 +251,7 @@ impl Writer<'_> {
     fn page(
         &mut self,
         below: Option<Sheet>,
-        draw: impl Fn(&mut Surface, &[Graphic; 2]),
+        draw: impl Fn(&mut Surface, &[Graphic]),
         above: Sheet,
     ) -> Result<(), String> {
         self.number += 1;
@@ -181,12 +263,11 @@ impl Writer<'_> {
         let above = tree(&above.svg())?;
         let mut page = self.doc.start_page_with(settings);
         let mut surface = page.surface();
-        let (bw, bh) = self.size;
         let graphics = self.graphics.get_or_insert_with(|| {
-            [
-                graphic(&mut surface, &self.trees[0], bw, bh),
-                graphic(&mut surface, &self.trees[1], bw, bh),
-            ]
+            self.trees
+                .iter()
+                .map(|(t, w, h)| graphic(&mut surface, t, *w, *h))
+                .collect()
         });
         if let Some(below) = &below {
             put(&mut surface, below, w, h);
@@ -234,8 +315,15 @@ fn put(surface: &mut Surface, tree: &usvg::Tree, w: f32, h: f32) {
     }
 }
 
-/// Draws `g` at `at`, cut to the box `clip` (x, y, w, h in page millimetres).
-fn place(surface: &mut Surface, g: &Graphic, at: Place, clip: Option<(f32, f32, f32, f32)>) {
+/// Draws `g` (when there is one) at `at`, cut to the box `clip` (x, y, w, h
+/// in page millimetres).
+fn place(
+    surface: &mut Surface,
+    g: Option<&Graphic>,
+    at: Place,
+    clip: Option<(f32, f32, f32, f32)>,
+) {
+    let Some(g) = g else { return };
     let clipped = clip
         .and_then(|(x, y, w, h)| Rect::from_xywh(x * PT, y * PT, w * PT, h * PT))
         .and_then(|r| {

@@ -1,4 +1,5 @@
-//! A Tabletop Simulator saved object: the board as a custom board, and each
+//! A Tabletop Simulator saved object: the board as a custom board (a board
+//! game's board, a dice game's station map; the card game has none), and each
 //! card section as a custom deck whose faces are drawn on sheets of at most
 //! 10 × 7 cards (identical cards share one face), with the deck counts as
 //! card lists. The images are PNG files beside the JSON, referenced by
@@ -7,16 +8,17 @@
 use std::path::Path;
 
 use engine::Board;
+use engine::families::AnyDesign;
 use formats::GameFile;
 use resvg::{tiny_skia, usvg};
 use serde_json::{Value, json};
 use svg::node::element::{Group, Rectangle, SVG};
 
-use super::cards::{self, CARD_H, CARD_W, Card, MiniMap};
+use super::cards::{self, CARD_H, CARD_W, Card, MiniMap, Section};
 use super::pdf::{svg_of, tree};
 use super::sheet::text;
 use crate::app::canvas::geometry::Geometry;
-use crate::app::canvas::svg::{BoardStyle, Colors, board_png, extent};
+use crate::app::canvas::svg::{BoardStyle, Colors, board_png};
 
 /// Most cards across a Tabletop Simulator card sheet.
 const SHEET_COLS: usize = 10;
@@ -34,13 +36,56 @@ pub struct TtsSet {
     pub images: Vec<(String, Vec<u8>)>,
 }
 
-/// Writes the set of `design` (built as `board`) into the folder `dir`
-/// (created if missing): `<stem>.json` and its images, each file atomically.
+/// Writes the set of the board design `design` (built as `board`) into the
+/// folder `dir` (created if missing): `<stem>.json` and its images, each file
+/// atomically.
 pub fn write(design: &GameFile, board: &Board, dir: &Path, stem: &str) -> Result<(), String> {
+    save(dir, stem, |abs| set(design, board, abs))
+}
+
+/// Writes the set of `file` of any family (built as `design`) into the
+/// folder `dir` as [`write`] does: a board game's board and decks, a dice
+/// game's station map and decks, the card game's decks (its tickets with a
+/// mini-map of `source`, the board design it was derived from, when given).
+pub fn write_any(
+    file: &GameFile,
+    design: &AnyDesign,
+    source: Option<&GameFile>,
+    dir: &Path,
+    stem: &str,
+) -> Result<(), String> {
+    save(dir, stem, |abs| match design {
+        AnyDesign::Board(board) => set(file, board, abs),
+        AnyDesign::CardGame(d) => {
+            let sections = cards::card_game_sections(file, d);
+            match source {
+                Some(source) => {
+                    let geometry = Geometry::build(source, 0);
+                    let map = MiniMap::of(source, &geometry);
+                    assemble(file, None, &sections, Some(&map), abs)
+                }
+                None => assemble(file, None, &sections, None, abs),
+            }
+        }
+        AnyDesign::Dice(d) => {
+            let (map, w, h) = super::station_map::drawing(file, d);
+            let png = render(&svg_of(map, w, h))?;
+            assemble(file, Some(png), &cards::dice_sections(d), None, abs)
+        }
+    })
+}
+
+/// Makes the set with `make` (given the absolute folder its images will lie
+/// in) and writes it into `dir` as `<stem>.json` and its images.
+fn save(
+    dir: &Path,
+    stem: &str,
+    make: impl FnOnce(&Path) -> Result<TtsSet, String>,
+) -> Result<(), String> {
     let abs = std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::canonicalize(dir))
         .map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
-    let set = set(design, board, &abs)?;
+    let set = make(&abs)?;
     let json = format!("{stem}.json");
     let files = std::iter::once((json.as_str(), set.json.as_bytes()))
         .chain(set.images.iter().map(|(n, b)| (n.as_str(), b.as_slice())));
@@ -49,9 +94,36 @@ pub fn write(design: &GameFile, board: &Board, dir: &Path, stem: &str) -> Result
         .map_err(|e| e.to_string())
 }
 
-/// The set of `design` (built as `board`) whose images will lie in `dir` (an
-/// absolute folder: the JSON refers to them by `file:///` URLs).
+/// The set of the board design `design` (built as `board`) whose images will
+/// lie in `dir` (an absolute folder: the JSON refers to them by `file:///`
+/// URLs).
 pub fn set(design: &GameFile, board: &Board, dir: &Path) -> Result<TtsSet, String> {
+    let style = BoardStyle {
+        colors: Colors::Screen,
+        ..BoardStyle::default()
+    };
+    let png = board_png(design, DPI, &style)?;
+    let geometry = Geometry::build(design, 0);
+    let map = MiniMap::of(design, &geometry);
+    assemble(
+        design,
+        Some(png),
+        &cards::sections(design, board),
+        Some(&map),
+        dir,
+    )
+}
+
+/// The set of `design`: its board image (when it has a board) and a deck per
+/// card section, the tickets with `map`'s mini-map when there is one; the
+/// images will lie in `dir`.
+fn assemble(
+    design: &GameFile,
+    board: Option<Vec<u8>>,
+    sections: &[Section],
+    map: Option<&MiniMap>,
+    dir: &Path,
+) -> Result<TtsSet, String> {
     let url = |name: &str| {
         format!(
             "file:///{}",
@@ -59,35 +131,25 @@ pub fn set(design: &GameFile, board: &Board, dir: &Path) -> Result<TtsSet, Strin
         )
     };
     let mut images = Vec::new();
-    let style = BoardStyle {
-        colors: Colors::Screen,
-        ..BoardStyle::default()
-    };
-    images.push(("board.png".to_owned(), board_png(design, DPI, &style)?));
-
-    let geometry = Geometry::build(design, 0);
-    let (width, height) = extent(design, &geometry);
-    let map = MiniMap {
-        design,
-        geometry: &geometry,
-        width,
-        height,
-    };
-    let network = map.network();
-    let mut objects = vec![json!({
-        "Name": "Custom_Board",
-        "GUID": guid(0),
-        "Nickname": design.name,
-        "Description": "Board exported by Tracklayer",
-        "Transform": transform(0.0, 0.0, false),
-        "CustomImage": {
-            "ImageURL": url("board.png"),
-            "ImageSecondaryURL": "",
-            "ImageScalar": 1.0,
-            "WidthScale": 0.0
-        }
-    })];
-    for (k, section) in cards::sections(design, board).iter().enumerate() {
+    let mut objects = Vec::new();
+    if let Some(png) = board {
+        images.push(("board.png".to_owned(), png));
+        objects.push(json!({
+            "Name": "Custom_Board",
+            "GUID": guid(0),
+            "Nickname": design.name,
+            "Description": "Board exported by Tracklayer",
+            "Transform": transform(0.0, 0.0, false),
+            "CustomImage": {
+                "ImageURL": url("board.png"),
+                "ImageSecondaryURL": "",
+                "ImageScalar": 1.0,
+                "WidthScale": 0.0
+            }
+        }));
+    }
+    let network = map.map(MiniMap::network);
+    for (k, section) in sections.iter().enumerate() {
         let slug = slug(&section.title);
         // Identical cards share a face: the deck lists a face once per card.
         let mut faces: Vec<&Card> = Vec::new();
@@ -111,7 +173,7 @@ pub fn set(design: &GameFile, board: &Board, dir: &Path) -> Result<TtsSet, Strin
             let name = format!("{slug}-{}.png", s + 1);
             images.push((
                 name.clone(),
-                render(&sheet_svg(chunk, cols, rows, &map, &network))?,
+                render(&sheet_svg(chunk, cols, rows, map.zip(network.as_ref())))?,
             ));
             custom.insert(
                 deck_key(k, s).to_string(),
@@ -207,12 +269,18 @@ fn slug(title: &str) -> String {
         .join("-")
 }
 
-/// A sheet of card faces, `cols` × `rows`, each cut at its trim line.
-fn sheet_svg(cards: &[&Card], cols: usize, rows: usize, map: &MiniMap, network: &Group) -> String {
+/// A sheet of card faces, `cols` × `rows`, each cut at its trim line; the
+/// tickets carry the mini-map (its network drawn) when there is one.
+fn sheet_svg(
+    cards: &[&Card],
+    cols: usize,
+    rows: usize,
+    mini: Option<(&MiniMap, &Group)>,
+) -> String {
     let mut all = Group::new();
     for (i, card) in cards.iter().enumerate() {
         let (x, y) = ((i % cols) as f32 * CARD_W, (i / cols) as f32 * CARD_H);
-        let (face, marks) = cards::draw(card, 0.0, 0.0, map);
+        let (face, marks) = cards::draw(card, 0.0, 0.0, mini.map(|(m, _)| m));
         let mut cell = SVG::new()
             .set("x", x)
             .set("y", y)
@@ -220,7 +288,7 @@ fn sheet_svg(cards: &[&Card], cols: usize, rows: usize, map: &MiniMap, network: 
             .set("height", CARD_H)
             .set("viewBox", (0.0, 0.0, CARD_W, CARD_H))
             .add(face);
-        if let Some((at, marks)) = marks {
+        if let (Some((at, marks)), Some((map, network))) = (marks, mini) {
             cell = cell
                 .add(
                     SVG::new()
