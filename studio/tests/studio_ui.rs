@@ -962,3 +962,27 @@ fn print_and_play_and_a_tabletop_set_are_exported_from_the_file_menu() {
     assert_eq!(json["ObjectStates"][0]["Name"], "Custom_Board");
     assert!(set.join("board.png").is_file());
 }
+
+#[test]
+fn a_card_game_prints_from_the_file_menu_and_offers_no_board_drawing() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("card-game.pdf");
+    let mut h = studio(dir.path(), Some(maps("card-game-usa.yaml")));
+    click_label(&mut h, "File");
+    assert!(
+        h.get_by_label("Export board (SVG)…")
+            .accesskit_node()
+            .is_disabled(),
+        "a card game has no board to draw"
+    );
+    click_label(&mut h, "Export print-and-play (PDF)…");
+    type_into(&mut h, "Path", &pdf.display().to_string());
+    click_label(&mut h, "Export");
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert!(
+        h.state().status.contains("print-and-play PDF"),
+        "{}",
+        h.state().status
+    );
+}

@@ -95,6 +95,16 @@ pub trait Family: Sized + Send + Sync + 'static {
     fn design_name(design: &Self::Design) -> &str;
     /// The fewest and most players the design seats.
     fn players(design: &Self::Design) -> (usize, usize);
+    /// The bots seated when a simulation names none: the family's heuristic
+    /// play styles, i.e. every bot but the `random` baseline and the slow
+    /// `mcts` search.
+    fn default_bots() -> Vec<&'static str> {
+        Self::BOT_NAMES
+            .iter()
+            .copied()
+            .filter(|n| !matches!(*n, "random" | "mcts"))
+            .collect()
+    }
     /// A game of `players` on `design`.
     fn new_game(design: &Arc<Self::Design>, players: usize)
     -> Result<Self::Game, PlayerCountError>;

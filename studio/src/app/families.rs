@@ -74,6 +74,20 @@ pub fn bot_names(kind: formats::Family) -> &'static [&'static str] {
     visit_kind(kind, Names)
 }
 
+/// The bots of the family `kind` names that play when none are chosen (its
+/// heuristic styles; [`engine::game::Family::default_bots`]).
+pub fn default_bots(kind: formats::Family) -> Vec<&'static str> {
+    /// Reads the family's default bots.
+    struct Defaults;
+    impl KindVisitor for Defaults {
+        type Output = Vec<&'static str>;
+        fn visit<F: StudioFamily>(self) -> Self::Output {
+            F::default_bots()
+        }
+    }
+    visit_kind(kind, Defaults)
+}
+
 /// The design's errors in one sentence, as the windows show them when a
 /// design cannot be played (`first`: how many to name; the rest are counted).
 pub fn errors_text(diagnostics: &engine::Diagnostics, first: usize) -> String {

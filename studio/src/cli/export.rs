@@ -118,7 +118,7 @@ pub fn run(args: Args) -> ExitCode {
             };
             let bytes = std::fs::read(&args.file).unwrap_or_default();
             let stamp = Stamp::new(&design.name, &bytes);
-            let source = source(design, &args.file);
+            let source = crate::export::source_board(design, Some(&args.file));
             crate::export::pdf::print(design, &built, source.as_ref(), args.paper, &stamp).and_then(
                 |bytes| formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string()),
             )
@@ -132,7 +132,7 @@ pub fn run(args: Args) -> ExitCode {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "design".to_owned());
-            let source = source(design, &args.file);
+            let source = crate::export::source_board(design, Some(&args.file));
             crate::export::tts::write_any(design, &built, source.as_ref(), &args.out, &stem)
         }
         Kind::Csv => {
@@ -179,22 +179,6 @@ pub fn run(args: Args) -> ExitCode {
     );
     ExitCode::SUCCESS
 }
-/// The board design a card-game design at `file` names as `derived_from`
-/// (a path beside it), when it loads and is a board: its network is the
-/// tickets' mini-map. A source that is missing or broken only leaves the
-/// mini-maps out.
-fn source(design: &formats::GameFile, file: &std::path::Path) -> Option<formats::GameFile> {
-    if design.family != formats::Family::CardGame {
-        return None;
-    }
-    let from = design.derived_from.as_ref()?;
-    let path = file.parent().unwrap_or(std::path::Path::new("")).join(from);
-    formats::load(&path)
-        .ok()
-        .map(|l| l.design)
-        .filter(|d| d.family == formats::Family::Board && !d.cities.is_empty())
-}
-
 /// The validated design of a loaded file (of any family), or `None` after
 /// printing its errors.
 fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<AnyDesign> {

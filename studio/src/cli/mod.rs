@@ -65,8 +65,27 @@ pub enum Command {
     Derive(derive::Args),
 }
 
+/// Lets a command's output be piped into `head` and the like: when the
+/// reader goes away, the print macros panic ("failed printing to stdout:
+/// Broken pipe"); this ends the process quietly instead, with the status a
+/// shell gives a process killed by SIGPIPE (141), as Unix tools do. Every
+/// other panic is reported as before.
+fn quit_on_broken_pipe() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info.payload_as_str().unwrap_or_default();
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        report(info);
+    }));
+}
+
 /// Runs the command line.
 pub fn run(cli: Cli) -> ExitCode {
+    if cli.command.is_some() {
+        quit_on_broken_pipe();
+    }
     match cli.command {
         None => crate::app::run(cli.file),
         Some(Command::Validate(args)) => validate::run(args),

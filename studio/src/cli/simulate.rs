@@ -148,13 +148,10 @@ impl FamilyVisitor for Visit {
                 .clone()
                 .map_or_else(|| (min..=max).collect(), |p| p.0),
             games: args.games,
-            bots: args.bots.clone().unwrap_or_else(|| {
-                F::BOT_NAMES
-                    .iter()
-                    .filter(|n| !matches!(**n, "random" | "mcts"))
-                    .map(|n| (*n).to_owned())
-                    .collect()
-            }),
+            bots: args
+                .bots
+                .clone()
+                .unwrap_or_else(|| F::default_bots().into_iter().map(str::to_owned).collect()),
             seed: args.seed,
             threads: args.threads,
             turn_cap: args.turn_cap,

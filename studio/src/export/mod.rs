@@ -13,7 +13,25 @@ pub mod station_map;
 pub mod tiles;
 pub mod tts;
 
+use std::path::Path;
+
 use formats::{Family, GameFile};
+
+/// The board design a card-game design saved at `file` names as
+/// `derived_from` (a path beside it), when it loads and is a board: its
+/// network is the tickets' mini-map. A source that is missing or broken, or
+/// a design never saved, only leaves the mini-maps out.
+pub fn source_board(design: &GameFile, file: Option<&Path>) -> Option<GameFile> {
+    if design.family != Family::CardGame {
+        return None;
+    }
+    let from = design.derived_from.as_ref()?;
+    let path = file?.parent().unwrap_or(Path::new("")).join(from);
+    formats::load(&path)
+        .ok()
+        .map(|l| l.design)
+        .filter(|d| d.family == Family::Board && !d.cities.is_empty())
+}
 
 /// Whether `design` can be exported as a board (an SVG or PNG drawing, the
 /// spreadsheet tables, and the studio's menu exports, which print boards):

@@ -181,7 +181,8 @@ impl PlayWindow {
                     (usize::from(r.min), usize::from(r.max))
                 });
             let bots = families::bot_names(doc.design.family);
-            if self.setup.ui(ui, range, bots) {
+            let fallback = families::default_bots(doc.design.family).first().copied();
+            if self.setup.ui(ui, range, bots, fallback) {
                 self.start(doc, fallback_dir);
             }
             ui.separator();

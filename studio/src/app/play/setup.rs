@@ -63,8 +63,15 @@ impl SetupForm {
     }
 
     /// The form; `range` is the design's player range, `bots` its family's
-    /// bot names. Returns whether "Start game" was clicked.
-    pub fn ui(&mut self, ui: &mut Ui, range: (usize, usize), bots: &[&str]) -> bool {
+    /// bot names and `fallback` the one a seat takes when its bot is not
+    /// among them (the family's first heuristic style). Returns whether "Start game" was clicked.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        range: (usize, usize),
+        bots: &[&str],
+        fallback: Option<&str>,
+    ) -> bool {
         let (lo, hi) = (range.0.clamp(2, MAX_SEATS), range.1.clamp(2, MAX_SEATS));
         let hi = hi.max(lo);
         self.players = self.players.clamp(lo, hi);
@@ -78,17 +85,14 @@ impl SetupForm {
         // A seat keeps its choice only if this family has that bot; otherwise
         // it takes the family's first heuristic bot (a design of another
         // family was opened since).
-        let fallback = bots
-            .iter()
-            .find(|b| !matches!(**b, "random" | "mcts"))
-            .or(bots.first());
+        let fallback = fallback.or(bots.first().copied());
         for seat in &mut self.seats {
             if seat != "human"
                 && seat != QUICK_MCTS
                 && !bots.contains(&seat.as_str())
                 && let Some(b) = fallback
             {
-                *seat = (*b).to_owned();
+                *seat = b.to_owned();
             }
         }
         let quick = bots.contains(&"mcts").then_some(QUICK_MCTS);

@@ -158,6 +158,7 @@ impl SimulateWindow {
     fn ui(&mut self, ui: &mut Ui, doc: &super::document::Document) -> Vec<Action> {
         let running = self.running();
         let bots = families::bot_names(doc.design.family);
+        setup::follow_family(&mut self.setup, doc.design.family);
         ui.add_enabled_ui(!running, |ui| {
             setup::ui(
                 ui,

@@ -13,15 +13,6 @@ use formats::GameFile;
 use crate::app::families::errors_text;
 use crate::app::panels::labelled;
 
-/// The bots seated when nothing else is chosen: the board game's four play
-/// styles (a family without them starts with none ticked).
-pub const DEFAULT_BOTS: [&str; 4] = [
-    "route-focus",
-    "destination-hungry",
-    "long-route",
-    "one-step",
-];
-
 /// The choices of the setup form.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
@@ -40,9 +31,27 @@ impl Default for Setup {
         Setup {
             players: BTreeSet::new(),
             games: 1000,
-            bots: DEFAULT_BOTS.iter().map(|b| (*b).to_owned()).collect(),
+            bots: default_bots(formats::Family::Board),
             seed: 1,
         }
+    }
+}
+
+/// The bots ticked for a design of `kind` when nothing else is chosen: the
+/// family's heuristic play styles, as `tracklayer simulate` seats them.
+pub fn default_bots(kind: formats::Family) -> BTreeSet<String> {
+    crate::app::families::default_bots(kind)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Keeps the ticked bots if any is of `kind`'s family, else ticks the
+/// family's defaults (a design of another family was opened since).
+pub fn follow_family(setup: &mut Setup, kind: formats::Family) {
+    let names = crate::app::families::bot_names(kind);
+    if !setup.bots.iter().any(|b| names.contains(&b.as_str())) {
+        setup.bots = default_bots(kind);
     }
 }
 
@@ -192,7 +201,16 @@ mod tests {
         };
         let c = config::<BoardFamily>(&design, &setup).unwrap();
         assert_eq!((c.players, c.games, c.seed), (vec![4], 40, 9));
-        assert_eq!(c.bots, DEFAULT_BOTS.map(str::to_owned).to_vec());
+        assert_eq!(
+            c.bots,
+            [
+                "route-focus",
+                "destination-hungry",
+                "long-route",
+                "one-step"
+            ]
+            .map(str::to_owned)
+        );
         setup.players = [5, 2].into();
         assert_eq!(
             config::<BoardFamily>(&design, &setup).unwrap().players,
@@ -211,6 +229,22 @@ mod tests {
                 .unwrap_err()
                 .contains("bot")
         );
+    }
+
+    #[test]
+    fn a_design_of_another_family_ticks_its_own_heuristic_bots() {
+        let mut setup = Setup::default();
+        follow_family(&mut setup, formats::Family::CardGame);
+        assert_eq!(
+            setup.bots,
+            ["robber", "ticket-matcher"].map(str::to_owned).into()
+        );
+        follow_family(&mut setup, formats::Family::Dice);
+        assert_eq!(setup.bots, default_bots(formats::Family::Dice));
+        assert!(!setup.bots.is_empty() && !setup.bots.contains("random"));
+        setup.bots.insert("random".into());
+        follow_family(&mut setup, formats::Family::CardGame);
+        assert_eq!(setup.bots.len(), 3, "random is a card-game bot too: kept");
     }
 
     #[test]

@@ -75,7 +75,13 @@ impl Studio {
             UICommand::Delete | UICommand::Duplicate => !self.selection.is_empty(),
             UICommand::ToggleLock => !self.selection.cities().is_empty(),
             UICommand::FinishRegion => self.canvas.region_points.len() >= 3,
-            UICommand::DeriveCardGame => self.doc.design.family == formats::Family::Board,
+            UICommand::DeriveCardGame | UICommand::ExportSvg | UICommand::ExportPng => {
+                self.doc.design.family == formats::Family::Board
+            }
+            // The tables hold cities, routes and tickets: none on a station map.
+            UICommand::ExportTables | UICommand::ImportTables => {
+                self.doc.design.family != formats::Family::Dice
+            }
             // A card-game design has no map of its own to draw on.
             UICommand::Tool(t) if self.doc.design.family == formats::Family::CardGame => {
                 t == super::super::canvas::Tool::Select

@@ -280,14 +280,17 @@ impl Studio {
     }
 
     /// Writes the print-and-play PDF (A4) of the design as it stands into
-    /// `path`; a design with errors, or of a family without exports, is
-    /// refused with the reason, and nothing else changes.
+    /// `path` (a board, a card game with its source map's mini-maps, or a
+    /// station map); a design with errors is refused with the reason, and
+    /// nothing else changes.
     pub fn export_print(&mut self, path: &Path) {
-        let design = &self.doc.design;
-        let made = self.exportable_board().and_then(|board| {
-            let text = formats::to_yaml(design, None).map_err(|e| e.to_string())?;
-            let stamp = Stamp::new(&design.name, text.as_bytes());
-            let bytes = crate::export::pdf::pdf(design, &board, Paper::A4, &stamp)?;
+        let file = &self.doc.design;
+        let made = self.printable().and_then(|design| {
+            let text = formats::to_yaml(file, None).map_err(|e| e.to_string())?;
+            let stamp = Stamp::new(&file.name, text.as_bytes());
+            let source = crate::export::source_board(file, self.doc.path.as_deref());
+            let bytes =
+                crate::export::pdf::print(file, &design, source.as_ref(), Paper::A4, &stamp)?;
             formats::write_atomic(path, &bytes).map_err(|e| e.to_string())
         });
         self.report_export(
@@ -305,19 +308,20 @@ impl Studio {
             .as_ref()
             .and_then(|p| p.file_stem())
             .map_or_else(|| "design".to_owned(), |s| s.to_string_lossy().into_owned());
-        let made = self
-            .exportable_board()
-            .and_then(|board| crate::export::tts::write(&self.doc.design, &board, dir, &stem));
+        let file = &self.doc.design;
+        let made = self.printable().and_then(|design| {
+            let source = crate::export::source_board(file, self.doc.path.as_deref());
+            crate::export::tts::write_any(file, &design, source.as_ref(), dir, &stem)
+        });
         self.report_export(
             made,
             format!("Wrote the Tabletop Simulator set to {}.", dir.display()),
         );
     }
 
-    /// The design built for printing, or why it cannot be.
-    fn exportable_board(&self) -> Result<engine::Board, String> {
-        crate::export::exportable(&self.doc.design)?;
-        engine::Board::build(&self.doc.design).map_err(|d| {
+    /// The design built for printing (of any family), or why it cannot be.
+    fn printable(&self) -> Result<engine::families::AnyDesign, String> {
+        engine::families::AnyDesign::build(&self.doc.design).map_err(|d| {
             let errors = d.iter().filter(|d| d.severity == engine::Severity::Error).count();
             format!(
                 "The design has {errors} error(s), so its cards cannot be made: fix them first (see the diagnostics panel)."
