@@ -73,7 +73,12 @@ pub enum Command {
 fn quit_on_broken_pipe() {
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let message = info.payload_as_str().unwrap_or_default();
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
         if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
             std::process::exit(141);
         }
