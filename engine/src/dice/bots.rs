@@ -156,7 +156,7 @@ fn group_pull(s: &State, space: u16, me: usize, style: Style) -> f64 {
         .sum::<usize>() as f64;
     let cities = group.stations.len() as f64;
     let (w_build, w_near) = match style {
-        Style::Builder => (2.0, 1.0),
+        Style::Builder => (2.0, 2.0),
         Style::Deliverer => (0.5, 2.0),
     };
     w_near * (cities - empty) + w_build * my_buildings + 0.5 * mine_here
@@ -202,11 +202,17 @@ fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Actio
                     if f64::from(all[bf]) >= set || rerolled[bf] > 0 {
                         return -1.0;
                     }
-                    // Re-roll everything but the target and the coins.
-                    if rerolled[fi(Face::Coin)] > 0 {
+                    // Re-roll the other building faces: the target, the
+                    // coins and the trains stay.
+                    if rerolled[fi(Face::Coin)] > 0 || rerolled[fi(Face::Train)] > 0 {
                         return -1.0;
                     }
-                    let others: u8 = (0..5).filter(|&f| f != bf && f != 0).map(|f| all[f]).sum();
+                    let others: u8 = [Face::Hotel, Face::Mine, Face::Ranch]
+                        .into_iter()
+                        .map(fi)
+                        .filter(|&f| f != bf)
+                        .map(|f| all[f])
+                        .sum();
                     if n == others { 1.0 } else { -1.0 }
                 }
                 Style::Deliverer => {
