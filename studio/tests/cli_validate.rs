@@ -214,3 +214,23 @@ fn bench_repeats_the_same_games_and_reports_best_and_median() {
     let refused = tracklayer(&["bench", "--repeat", "0"]);
     assert_eq!(refused.status.code(), Some(2));
 }
+
+/// A command piped into a reader that goes away (`… | head -1`) ends
+/// quietly with the status of SIGPIPE (141), without a panic message.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
+        .args(["stats", &map("europe.yaml")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before the command has printed anything.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+}
