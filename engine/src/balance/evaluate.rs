@@ -28,6 +28,14 @@ pub struct Trial {
     pub seed: u64,
 }
 
+impl Trial {
+    /// The games one design of the batch plays: `games` at every player
+    /// count of `config` (what progress counts per design).
+    pub fn games_per_design(&self, config: &BalanceConfig) -> u64 {
+        u64::from(self.games) * config.players.len() as u64
+    }
+}
+
 /// A design of a batch, with its board built (every design handed to an
 /// evaluator builds).
 #[derive(Clone)]
@@ -68,7 +76,7 @@ impl Evaluator for InProcess {
         progress: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
     ) -> Result<Option<Vec<SimReport<BoardReport>>>, BalanceError> {
-        let per_design = u64::from(trial.games) * config.players.len() as u64;
+        let per_design = trial.games_per_design(config);
         let mut out = Vec::with_capacity(batch.len());
         for (i, c) in batch.iter().enumerate() {
             let before = per_design * i as u64;

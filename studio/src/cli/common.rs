@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use engine::Severity;
 use engine::families::{AnyDesign, FamilyVisitor};
+use engine::{Diagnostics, Severity};
 use formats::LoadedDesign;
 
 /// Loads and builds a design of any family, or prints why not and gives the
@@ -17,20 +17,26 @@ pub fn load_design(path: &Path) -> Result<(LoadedDesign, AnyDesign), ExitCode> {
     })?;
     match AnyDesign::build(&loaded.design) {
         Ok(design) => Ok((loaded, design)),
-        Err(mut diagnostics) => {
-            diagnostics.locate(&loaded.sources);
-            for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
-                match &d.span {
-                    Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
-                    None => eprintln!("error[{}]: {}", d.code, d.message),
-                }
-            }
+        Err(diagnostics) => {
+            print_errors(diagnostics, &loaded);
             eprintln!(
                 "{} cannot be played: run `tracklayer validate {}` for details",
                 path.display(),
                 path.display()
             );
             Err(ExitCode::from(1))
+        }
+    }
+}
+
+/// Prints the errors among `diagnostics` of `loaded`, each with its
+/// file:line:column.
+pub fn print_errors(mut diagnostics: Diagnostics, loaded: &LoadedDesign) {
+    diagnostics.locate(&loaded.sources);
+    for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+        match &d.span {
+            Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
+            None => eprintln!("error[{}]: {}", d.code, d.message),
         }
     }
 }

@@ -8,7 +8,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use engine::Severity;
 use engine::families::AnyDesign;
 
 use crate::app::canvas::svg::{BoardImage, BoardStyle, Colors, board_file};
@@ -179,20 +178,15 @@ pub fn run(args: Args) -> ExitCode {
     );
     ExitCode::SUCCESS
 }
+
 /// The validated design of a loaded file (of any family), or `None` after
 /// printing its errors.
 fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<AnyDesign> {
-    let mut diagnostics = match AnyDesign::build(&loaded.design) {
+    let diagnostics = match AnyDesign::build(&loaded.design) {
         Ok(built) => return Some(built),
         Err(diagnostics) => diagnostics,
     };
-    diagnostics.locate(&loaded.sources);
-    for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
-        match &d.span {
-            Some(s) => eprintln!("error[{}]: {}\n  --> {s}", d.code, d.message),
-            None => eprintln!("error[{}]: {}", d.code, d.message),
-        }
-    }
+    super::common::print_errors(diagnostics, loaded);
     eprintln!(
         "{} has errors, so its cards cannot be made: fix them first (`tracklayer validate {}`)",
         file.display(),

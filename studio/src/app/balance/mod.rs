@@ -161,14 +161,10 @@ impl BalanceWindow {
         let (min, max) = <BoardFamily as Family>::players(&board);
         let config = BalanceConfig {
             players: (min..=max).collect(),
-            bots: [
-                "route-focus",
-                "destination-hungry",
-                "long-route",
-                "one-step",
-            ]
-            .map(str::to_owned)
-            .to_vec(),
+            bots: BoardFamily::default_bots()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
             seed: self.settings.seed,
             threads: 0,
             turn_cap: engine::sim::DEFAULT_TURN_CAP,

@@ -24,6 +24,17 @@ pub enum Mark {
     Warning,
 }
 
+impl Mark {
+    /// The mark of a diagnostic of `severity` (none for information).
+    pub fn of(severity: engine::Severity) -> Option<Mark> {
+        match severity {
+            engine::Severity::Error => Some(Mark::Error),
+            engine::Severity::Warning => Some(Mark::Warning),
+            engine::Severity::Info => None,
+        }
+    }
+}
+
 /// Extra information drawn over the board: lit cities and routes (a ticket's
 /// path while picking it), per-route colours and weights and per-city heat (a
 /// heatmap from simulations), crossed-out routes, and notes shown next to the

@@ -20,14 +20,6 @@ use formats::GameFile;
 use crate::app::canvas::paint::Overlay;
 use crate::app::panels::labelled;
 
-/// The bots seated, as `tracklayer diff` seats them by default.
-const BOTS: [&str; 4] = [
-    "route-focus",
-    "destination-hungry",
-    "long-route",
-    "one-step",
-];
-
 /// A change beyond chance that raises the value (claimed more often,
 /// completed more often).
 pub const MORE: Color32 = Color32::from_rgb(215, 48, 39);
@@ -370,7 +362,10 @@ impl Simulated {
             design: Arc::new(a),
             players: (s.players_from..=s.players_to).collect(),
             games: s.games.max(1),
-            bots: BOTS.map(str::to_owned).to_vec(),
+            bots: BoardFamily::default_bots()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
             seed: s.seed,
             threads: 0,
             turn_cap: sim::DEFAULT_TURN_CAP,

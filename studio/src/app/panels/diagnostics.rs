@@ -39,10 +39,8 @@ pub fn marks(report: Option<&Report>, design: &formats::GameFile) -> HashMap<Obj
         .map(|r| r.diagnostics.0.as_slice())
         .unwrap_or_default()
     {
-        let mark = match d.severity {
-            Severity::Error => Mark::Error,
-            Severity::Warning => Mark::Warning,
-            Severity::Info => continue,
+        let Some(mark) = Mark::of(d.severity) else {
+            continue;
         };
         for o in objects_of(d) {
             let mut marked = vec![o];

@@ -3,7 +3,7 @@
 //! `tracks[2]`, `specials[4]`, `rules.coins.start`), which the editor turns
 //! into the part to select and mark on the map.
 
-use engine::{Diagnostic, Severity};
+use engine::Diagnostic;
 
 use crate::app::canvas::paint::Mark;
 use crate::app::station_map::Part;
@@ -48,10 +48,8 @@ pub fn marks(report: Option<&Report>) -> Vec<(Part, Mark)> {
         .map(|r| r.diagnostics.0.as_slice())
         .unwrap_or_default()
     {
-        let mark = match d.severity {
-            Severity::Error => Mark::Error,
-            Severity::Warning => Mark::Warning,
-            Severity::Info => continue,
+        let Some(mark) = Mark::of(d.severity) else {
+            continue;
         };
         if let Some(Target::Part(p)) = target_of(d) {
             match out.iter_mut().find(|(q, _)| *q == p) {

@@ -211,7 +211,7 @@ impl Evaluator for Sharded {
         if !self.launch(&jobs, tasks, &folder, cancel)? {
             return Ok(None);
         }
-        let per_design = u64::from(trial.games) * config.players.len() as u64;
+        let per_design = trial.games_per_design(config);
         let mut reports = Vec::with_capacity(batch.len());
         for (i, (c, files)) in batch.iter().zip(&outs).enumerate() {
             // What `simulate` read: the candidate as written, loaded back.
