@@ -245,6 +245,17 @@ pub struct Deck {
 }
 
 impl Deck {
+    /// The colours in play, in order, with their counts: a colour with no
+    /// cards is not in play (how a design drops a preset's colour).
+    pub fn in_play(&self) -> impl Iterator<Item = (&String, &u8)> {
+        self.colors.iter().filter(|(_, n)| **n > 0)
+    }
+
+    /// The names of the colours in play, in order.
+    pub fn colors_in_play(&self) -> Vec<String> {
+        self.in_play().map(|(c, _)| c.clone()).collect()
+    }
+
     /// Cards in the deck, locomotives included.
     pub fn total(&self) -> u32 {
         self.colors.values().map(|&n| u32::from(n)).sum::<u32>() + u32::from(self.locomotives)

@@ -183,14 +183,7 @@ impl Network {
             })
             .collect();
         let colors = match formats::rules::resolve(&file.rules, &file.cards) {
-            // A colour with no cards is not in play (how a design drops a
-            // preset's colour).
-            Ok((_, deck)) => deck
-                .colors
-                .iter()
-                .filter(|(_, n)| **n > 0)
-                .map(|(c, _)| c.clone())
-                .collect(),
+            Ok((_, deck)) => deck.colors_in_play(),
             Err(_) => Vec::new(),
         };
         Network::assemble(

@@ -48,16 +48,7 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
     let (rules, deck) = match formats::rules::resolve(&file.rules, &file.cards) {
         Ok(r) => r,
         Err(e) => {
-            diags.push(
-                Diagnostic::new(
-                    Code::RuleContradiction,
-                    format!("`{}`: {}", e.path, e.message),
-                )
-                .at(e.path.clone())
-                .object(ObjectRef::Rule(
-                    e.path.trim_start_matches("rules.").to_owned(),
-                )),
-            );
+            diags.push(Diagnostic::unresolved_rules(&e));
             return None;
         }
     };
@@ -80,7 +71,7 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
     }
     let mut colors = Vec::new();
     // A colour with no cards is not in play (how a design drops a preset's colour).
-    for (name, &count) in deck.colors.iter().filter(|(_, n)| **n > 0) {
+    for (name, &count) in deck.in_play() {
         if name == "gray" || name == "locomotive" {
             diags.push(
                 Diagnostic::new(

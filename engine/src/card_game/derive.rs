@@ -103,12 +103,7 @@ pub fn derive(
             path: e.path,
             message: e.message,
         })?;
-    let colors: Vec<String> = deck
-        .colors
-        .iter()
-        .filter(|(_, n)| **n > 0)
-        .map(|(c, _)| c.clone())
-        .collect();
+    let colors = deck.colors_in_play();
     if let GrayRule::Color(c) = &opts.gray
         && !colors.contains(c)
     {

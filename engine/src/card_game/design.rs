@@ -111,26 +111,12 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<CardDesign> {
     let (rules, deck) = match formats::card_game::resolve(&file.rules, &file.cards) {
         Ok(r) => r,
         Err(e) => {
-            diags.push(
-                Diagnostic::new(
-                    Code::RuleContradiction,
-                    format!("`{}`: {}", e.path, e.message),
-                )
-                .at(e.path.clone())
-                .object(ObjectRef::Rule(
-                    e.path.trim_start_matches("rules.").to_owned(),
-                )),
-            );
+            diags.push(Diagnostic::unresolved_rules(&e));
             return None;
         }
     };
     let errors_before = diags.count(crate::Severity::Error);
-    let colors: Vec<String> = deck
-        .colors
-        .iter()
-        .filter(|(_, n)| **n > 0)
-        .map(|(c, _)| c.clone())
-        .collect();
+    let colors = deck.colors_in_play();
     if colors.len() > MAX_COLORS {
         diags.push(
             Diagnostic::new(

@@ -113,6 +113,19 @@ impl Diagnostic {
         }
     }
 
+    /// The error of rules (or a deck) that do not resolve, at the field
+    /// that stops them and about that rule.
+    pub fn unresolved_rules(e: &formats::rules::ResolveError) -> Self {
+        Diagnostic::new(
+            Code::RuleContradiction,
+            format!("`{}`: {}", e.path, e.message),
+        )
+        .at(e.path.clone())
+        .object(ObjectRef::Rule(
+            e.path.trim_start_matches("rules.").to_owned(),
+        ))
+    }
+
     /// Adds an object it is about.
     pub fn object(mut self, o: ObjectRef) -> Self {
         self.objects.push(o);

@@ -105,7 +105,7 @@ fn short_colors(ctx: &Context, deck: &formats::Deck, diags: &mut Diagnostics) {
             .max_by_key(|r| (r.length, std::cmp::Reverse(r.index)))
     };
     // A colour with no cards is not in play; its routes are TL006 errors.
-    for (color, &count) in deck.colors.iter().filter(|(_, n)| **n > 0) {
+    for (color, &count) in deck.in_play() {
         let Some(r) = longest_of(color) else {
             continue;
         };

@@ -34,13 +34,7 @@ fn deck_of(design: &GameFile, cards: &Mapping) -> Result<Deck, ResolveError> {
 /// resolve; the Diagnostics panel says why).
 pub fn deck_colors(design: &GameFile) -> Vec<String> {
     deck_of(design, &design.cards)
-        .map(|deck| {
-            deck.colors
-                .into_iter()
-                .filter(|(_, n)| *n > 0)
-                .map(|(c, _)| c)
-                .collect()
-        })
+        .map(|deck| deck.colors_in_play())
         .unwrap_or_default()
 }
 
