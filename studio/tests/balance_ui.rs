@@ -7,15 +7,10 @@ mod common;
 
 use std::time::Duration;
 
-use common::{config, harness, maps, type_into};
+use common::{click_label, config, harness, maps, type_into};
 use egui_kittest::kittest::Queryable as _;
 use studio::app::Studio;
 use studio::app::command::UICommand;
-
-fn click_label(h: &mut egui_kittest::Harness<'_, Studio>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(3);
-}
 
 fn wait_for_search(h: &mut egui_kittest::Harness<'_, Studio>) {
     while h.state().balance.running() {

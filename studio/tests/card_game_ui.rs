@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{config, harness, maps, settle, type_into};
+use common::{click_label, config, harness, maps, session, settle, type_into, wait_for_human};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -18,17 +18,11 @@ use formats::Family;
 use studio::app::Studio;
 use studio::app::command::UICommand;
 use studio::app::play::capitalized;
-use studio::app::play::session::Session;
 use studio::app::selection::Obj;
 use studio::app::simulate::Page;
 
 fn studio(dir: &Path, map: &str) -> Harness<'static, Studio> {
     harness(config(dir, Some(maps(map))), [1500.0, 1000.0])
-}
-
-fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(3);
 }
 
 fn undo(h: &mut Harness<'_, Studio>) {
@@ -182,30 +176,6 @@ fn derive_writes_a_card_game_from_the_usa_map_and_opens_it() {
     assert!(!h.state().can_run(UICommand::DeriveCardGame));
 }
 
-fn session<'a>(h: &'a Harness<'_, Studio>) -> &'a Session<CardFamily> {
-    h.state()
-        .play
-        .session::<CardFamily>()
-        .expect("a card game is on")
-}
-
-/// Runs frames until a human must decide (and no bot thinks) or the game is over.
-fn wait_for_human(h: &mut Harness<'_, Studio>) {
-    let t0 = Instant::now();
-    loop {
-        h.step();
-        let s = session(h);
-        if s.is_over() || (s.human_to_move().is_some() && !s.thinking()) {
-            break;
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(60),
-            "the bot never moves"
-        );
-        std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
 #[test]
 fn the_card_game_is_played_by_clicking_and_simulated() {
     let dir = tempfile::tempdir().unwrap();
@@ -228,8 +198,8 @@ fn the_card_game_is_played_by_clicking_and_simulated() {
         .delay = Duration::ZERO;
     let mut turns = 0;
     for _ in 0..40 {
-        wait_for_human(&mut h);
-        let s = session(&h);
+        wait_for_human::<CardFamily>(&mut h);
+        let s = session::<CardFamily>(&h);
         if s.is_over() || turns >= 4 {
             break;
         }
@@ -245,7 +215,10 @@ fn the_card_game_is_played_by_clicking_and_simulated() {
             let a = s.legal()[0];
             click_label(&mut h, &capitalized(&state.describe(a)));
         }
-        assert!(session(&h).log().len() > moves, "the click was played");
+        assert!(
+            session::<CardFamily>(&h).log().len() > moves,
+            "the click was played"
+        );
         turns += 1;
     }
     assert!(turns >= 4, "the human played {turns} turns");

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use common::{click_at, config, harness, maps, type_into};
+use common::{click_at, click_label, config, harness, maps, session, type_into, wait_for_human};
 use egui::Modifiers;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -19,43 +19,12 @@ use engine::sim::stats::pct;
 use studio::app::Studio;
 use studio::app::play::capitalized;
 use studio::app::play::dice::map;
-use studio::app::play::session::Session;
 use studio::app::simulate::Page;
 use studio::app::simulate::setup;
 
 fn studio(dir: &Path) -> Harness<'static, Studio> {
     let demo = maps("trains-and-stations-demo.yaml");
     harness(config(dir, Some(demo)), [1500.0, 1000.0])
-}
-
-fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(3);
-}
-
-fn session<'a>(h: &'a Harness<'_, Studio>) -> &'a Session<DiceFamily> {
-    h.state()
-        .play
-        .session::<DiceFamily>()
-        .expect("a dice game is on")
-}
-
-/// Runs frames until a human must decide (and no bot thinks) or the game
-/// is over.
-fn wait_for_human(h: &mut Harness<'_, Studio>) {
-    let t0 = Instant::now();
-    loop {
-        h.step();
-        let s = session(h);
-        if s.is_over() || (s.human_to_move().is_some() && !s.thinking()) {
-            break;
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(60),
-            "the bots never finish"
-        );
-        std::thread::sleep(Duration::from_millis(1));
-    }
 }
 
 /// Clicks the centre of `at` on the station map.
@@ -88,8 +57,8 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
 
     let (mut placed, mut rerolled, mut rolled) = (0, false, 0);
     for _ in 0..400 {
-        wait_for_human(&mut h);
-        let s = session(&h);
+        wait_for_human::<DiceFamily>(&mut h);
+        let s = session::<DiceFamily>(&h);
         if s.is_over() || (placed >= 3 && rolled >= 2) {
             break;
         }
@@ -108,7 +77,7 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
                 click_label(&mut h, "Roll the dice");
                 rolled += 1;
                 assert_ne!(
-                    session(&h).state().phase(),
+                    session::<DiceFamily>(&h).state().phase(),
                     Phase::Start,
                     "the dice were rolled"
                 );
@@ -130,7 +99,7 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
                         click_label(&mut h, &format!("+ re-roll {}", face.name()));
                         click_label(&mut h, "Re-roll 1 dice");
                         rerolled = true;
-                        let after = session(&h).state().players()[0].coins;
+                        let after = session::<DiceFamily>(&h).state().players()[0].coins;
                         assert_eq!(after + 1, coins, "a re-roll costs a coin");
                     }
                     None => click_label(&mut h, "Stop"),
@@ -151,7 +120,7 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
                             .any(|a| matches!(a, Action::Place { bonus: false, .. }))
                 );
                 click_map(&mut h, |r| map::space_centre(&design, r, space).unwrap());
-                let after = session(&h).state().board()[usize::from(space)];
+                let after = session::<DiceFamily>(&h).state().board()[usize::from(space)];
                 assert_ne!(after, Occupant::Empty, "the clicked space holds the train");
                 placed += 1;
             }
@@ -176,7 +145,9 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
                         click_map(&mut h, |r| {
                             map::station_centre(&design, r, station).unwrap()
                         });
-                        let after = session(&h).state().buildings()[usize::from(station)].len();
+                        let after = session::<DiceFamily>(&h).state().buildings()
+                            [usize::from(station)]
+                        .len();
                         assert_eq!(after, before + 1, "a click on the station built there");
                     }
                     None => click_label(&mut h, "Finish the turn saving 0 dice"),
@@ -194,7 +165,7 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
     );
     assert!(rolled >= 2, "two turns were rolled ({rolled})");
     // The log shows the game in the engine's words.
-    assert!(!session(&h).log().is_empty());
+    assert!(!session::<DiceFamily>(&h).log().is_empty());
 }
 
 #[test]

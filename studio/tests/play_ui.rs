@@ -4,9 +4,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{click_at, config, harness, maps, type_into};
+use common::{click_at, click_label, config, harness, maps, session, type_into, wait_for_human};
 use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -15,15 +15,9 @@ use engine::game::GameState;
 use studio::app::Studio;
 use studio::app::play::capitalized;
 use studio::app::play::score::points_line;
-use studio::app::play::session::Session;
 
 fn studio(dir: &Path, open: Option<PathBuf>) -> Harness<'static, Studio> {
     harness(config(dir, open), [1500.0, 1000.0])
-}
-
-fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(2);
 }
 
 /// Clicks a button of a decision: one frame carries it out and shows what
@@ -31,13 +25,6 @@ fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
 fn play_label(h: &mut Harness<'_, Studio>, label: &str) {
     h.get_by_label(label).click();
     h.step();
-}
-
-fn session<'a>(h: &'a Harness<'_, Studio>) -> &'a Session<BoardFamily> {
-    h.state()
-        .play
-        .session::<BoardFamily>()
-        .expect("a game is on")
 }
 
 /// Opens the window from the Playtest menu and starts a game with these
@@ -61,30 +48,12 @@ fn start(h: &mut Harness<'_, Studio>, seats: &[&str], seed: u64) {
     assert_eq!(s.seed(), seed);
 }
 
-/// Runs frames until a human must decide (and no bot thinks) or the game
-/// is over.
-fn wait_for_human(h: &mut Harness<'_, Studio>) {
-    let t0 = Instant::now();
-    loop {
-        h.step();
-        let s = session(h);
-        if s.is_over() || (s.human_to_move().is_some() && !s.thinking()) {
-            break;
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(60),
-            "the bots never finish"
-        );
-        std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
 /// One simple human decision through the window: keep the offered tickets,
 /// claim the first claimable route with its first payment, else draw blind
 /// (or the first draw offered).
 fn human_moves(h: &mut Harness<'_, Studio>) {
     let (phase, legal, labels) = {
-        let s = session(h);
+        let s = session::<BoardFamily>(h);
         let st = s.state();
         let legal = s.legal();
         let claim = legal.iter().find_map(|&a| match a {
@@ -117,7 +86,7 @@ fn human_moves(h: &mut Harness<'_, Studio>) {
                     .find(|a| !matches!(a, Action::BuildStation { .. }))
                     .expect("a draw is offered")
             };
-            let label = capitalized(&session(h).state().describe(a));
+            let label = capitalized(&session::<BoardFamily>(h).state().describe(a));
             play_label(h, &label);
         }
     }
@@ -131,15 +100,15 @@ fn a_human_plays_a_whole_game_against_a_bot_and_the_replay_agrees() {
     assert!(h.state().canvas.read_only, "the map is the game's board");
     let mut decisions = 0;
     loop {
-        wait_for_human(&mut h);
-        if session(&h).is_over() {
+        wait_for_human::<BoardFamily>(&mut h);
+        if session::<BoardFamily>(&h).is_over() {
             break;
         }
         human_moves(&mut h);
         decisions += 1;
         assert!(decisions < 400, "the game does not end");
     }
-    let s = session(&h);
+    let s = session::<BoardFamily>(&h);
     assert!(s.error().is_none(), "{:?}", s.error());
     let shown = s.state().outcome().unwrap().scores;
     // The claimed routes are drawn in their owner's colour.
@@ -165,7 +134,7 @@ fn a_human_plays_a_whole_game_against_a_bot_and_the_replay_agrees() {
 
 /// The first legal action matching `pick`, for the player to move.
 fn first_legal(h: &Harness<'_, Studio>, pick: impl Fn(&Action) -> bool) -> Option<Action> {
-    session(h).legal().into_iter().find(pick)
+    session::<BoardFamily>(h).legal().into_iter().find(pick)
 }
 
 #[test]
@@ -173,20 +142,20 @@ fn europe_a_route_is_picked_on_the_map_and_a_station_built_through_the_window() 
     let dir = tempfile::tempdir().unwrap();
     let mut h = studio(dir.path(), Some(maps("europe.yaml")));
     start(&mut h, &["human", "route-focus"], 3);
-    wait_for_human(&mut h);
+    wait_for_human::<BoardFamily>(&mut h);
     // Setup: one long and three regular tickets offered, at least two kept.
     assert!(h.query_all_by_label_contains("Keep ").count() >= 4);
     play_label(&mut h, "Keep the ticked tickets");
-    wait_for_human(&mut h);
-    assert_eq!(session(&h).state().phase(), Phase::Turn);
+    wait_for_human::<BoardFamily>(&mut h);
+    assert_eq!(session::<BoardFamily>(&h).state().phase(), Phase::Turn);
 
     // A click on a claimable route on the map picks it and offers its payments.
     let (route, mid) = {
-        let st = session(&h).state();
+        let st = session::<BoardFamily>(&h).state();
         let d = &h.state().doc.design;
         let view = &h.state().canvas.view;
         let city = |name: &str| d.cities.iter().find(|c| c.name == name).unwrap();
-        session(&h)
+        session::<BoardFamily>(&h)
             .legal()
             .into_iter()
             .find_map(|a| {
@@ -212,7 +181,12 @@ fn europe_a_route_is_picked_on_the_map_and_a_station_built_through_the_window() 
         Some(route),
         "the route is picked"
     );
-    let name = session(&h).state().board().route(route).name.clone();
+    let name = session::<BoardFamily>(&h)
+        .state()
+        .board()
+        .route(route)
+        .name
+        .clone();
     assert!(
         h.query_by_label_contains(&format!("Claiming {name}"))
             .is_some()
@@ -225,15 +199,20 @@ fn europe_a_route_is_picked_on_the_map_and_a_station_built_through_the_window() 
     else {
         panic!("a station is offered at the first turn");
     };
-    let name = session(&h).state().board().city(city).name.clone();
+    let name = session::<BoardFamily>(&h)
+        .state()
+        .board()
+        .city(city)
+        .name
+        .clone();
     play_label(&mut h, &format!("Station in {name}"));
     // Only the engine's payments for a first station are offered.
-    let pays: Vec<String> = session(&h)
+    let pays: Vec<String> = session::<BoardFamily>(&h)
         .legal()
         .into_iter()
         .filter(|a| matches!(a, Action::BuildStation { city: c, .. } if *c == city))
         .map(|a| {
-            let t = session(&h).state().describe(a);
+            let t = session::<BoardFamily>(&h).state().describe(a);
             format!("Pay {}", t.rsplit_once(" with ").unwrap().1)
         })
         .collect();
@@ -245,7 +224,10 @@ fn europe_a_route_is_picked_on_the_map_and_a_station_built_through_the_window() 
     h.run_steps(1);
     let line = format!("Player 1 builds a station in {name}.");
     assert!(
-        session(&h).log().iter().any(|l| l.full == line),
+        session::<BoardFamily>(&h)
+            .log()
+            .iter()
+            .any(|l| l.full == line),
         "the log says {line}"
     );
     assert!(h.query_by_label(&line).is_some(), "the log shows it");
@@ -254,7 +236,7 @@ fn europe_a_route_is_picked_on_the_map_and_a_station_built_through_the_window() 
         "the station is marked on the map"
     );
     assert_eq!(
-        session(&h)
+        session::<BoardFamily>(&h)
             .state()
             .player(engine::game::Seat(0))
             .stations_left,
@@ -288,7 +270,7 @@ fn two_humans_pass_the_screen_and_hands_stay_hidden() {
         "tickets lit"
     );
     let kept: Vec<String> = {
-        let st = session(&h).state();
+        let st = session::<BoardFamily>(&h).state();
         st.offer()
             .iter()
             .map(|&t| st.board().ticket(t).name.clone())
@@ -310,7 +292,7 @@ fn two_humans_pass_the_screen_and_hands_stay_hidden() {
     play_label(&mut h, "Keep the ticked tickets");
     h.run_steps(1);
     // The bot's decision (paused): no human's hand is on screen.
-    assert!(session(&h).bot_to_move());
+    assert!(session::<BoardFamily>(&h).bot_to_move());
     assert!(
         h.query_by_label("Player 3 (route-focus) moves next")
             .is_some()
@@ -318,7 +300,7 @@ fn two_humans_pass_the_screen_and_hands_stay_hidden() {
     assert!(h.query_by_label_contains("Hand of").is_none());
     assert!(h.state().canvas.overlay.lit_routes.is_empty());
     click_label(&mut h, "Step one bot move");
-    wait_for_human(&mut h);
+    wait_for_human::<BoardFamily>(&mut h);
     assert!(h.query_by_label("Pass to Player 1").is_some());
     assert!(h.query_by_label_contains("Hand of").is_none());
 }
@@ -329,8 +311,8 @@ fn a_saved_replay_steps_backwards_and_forwards_with_the_scoreboard() {
     let mut h = studio(dir.path(), Some(maps("usa.yaml")));
     start(&mut h, &["route-focus", "random"], 11);
     click_label(&mut h, "Let bots finish the game");
-    wait_for_human(&mut h);
-    let final_scores = session(&h).state().outcome().unwrap().scores;
+    wait_for_human::<BoardFamily>(&mut h);
+    let final_scores = session::<BoardFamily>(&h).state().outcome().unwrap().scores;
     let path = dir.path().join("bots.yaml");
     type_into(&mut h, "Replay path", &path.display().to_string());
     click_label(&mut h, "Save replay");

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use common::{click_at, config, harness, maps};
+use common::{click_at, click_label, config, harness, maps};
 use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -29,11 +29,6 @@ fn usa() -> PathBuf {
 
 fn studio(dir: &Path) -> Harness<'static, Studio> {
     harness(config(dir, Some(usa())), [1500.0, 950.0])
-}
-
-fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(3);
 }
 
 /// Types into a field and confirms it with Enter, as a designer does.

@@ -9,18 +9,13 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{click_at, config, harness, maps, settle, type_into};
+use common::{click_at, click_label, config, harness, maps, settle, type_into};
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Rect, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use studio::app::Studio;
 use studio::app::station_editor::canvas;
 use studio::app::station_map::{self, MapModel, Part};
-
-fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(3);
-}
 
 /// The map's rect on screen.
 fn map_rect(h: &Harness<'_, Studio>) -> Rect {

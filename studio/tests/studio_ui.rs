@@ -5,7 +5,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{click_at, config, harness, maps, settle, type_into};
+use common::{click_at, click_label, config, harness, maps, settle, type_into};
 use egui::{Event, Modifiers, PointerButton, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -47,11 +47,6 @@ fn city_on_screen(h: &Harness<'_, Studio>, name: &str) -> Pos2 {
         .find(|c| c.name == name)
         .unwrap_or_else(|| panic!("no city {name}"));
     screen(h, c.x, c.y)
-}
-
-fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_steps(3);
 }
 
 fn choose(h: &mut Harness<'_, Studio>, menu: &str, item: &str) {

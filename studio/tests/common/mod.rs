@@ -7,12 +7,14 @@
 )]
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use studio::app::files::StudioDirs;
+use studio::app::play::family::PlayView;
+use studio::app::play::session::Session;
 use studio::app::{Studio, StudioConfig};
 
 /// A bundled design.
@@ -77,4 +79,36 @@ pub fn type_into(h: &mut Harness<'_, Studio>, label: &str, text: &str) {
     h.run_steps(1);
     h.get_by_label(label).type_text(text);
     h.run_steps(2);
+}
+
+/// Clicks the control named `label` and lets the studio answer.
+pub fn click_label(h: &mut Harness<'_, Studio>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(3);
+}
+
+/// The game of family `F` on the table.
+pub fn session<'a, F: PlayView>(h: &'a Harness<'_, Studio>) -> &'a Session<F> {
+    h.state()
+        .play
+        .session::<F>()
+        .expect("a game of this family is on")
+}
+
+/// Runs frames until a human must decide (and no bot thinks) or the game of
+/// family `F` is over.
+pub fn wait_for_human<F: PlayView>(h: &mut Harness<'_, Studio>) {
+    let t0 = Instant::now();
+    loop {
+        h.step();
+        let s = session::<F>(h);
+        if s.is_over() || (s.human_to_move().is_some() && !s.thinking()) {
+            break;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "the bots never finish"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
