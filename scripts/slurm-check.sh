@@ -146,7 +146,11 @@ export PATH="$WORK/bin:$PATH"
 # Waits until every job named has left the queue.
 wait_jobs() {
     for _ in $(seq 1800); do
-        [ -z "$(squeue -h -j "$(IFS=,; echo "$*")" 2>/dev/null)" ] && return 0
+        queued=$(squeue -h -j "$(IFS=,; echo "$*")" -o '%i %r' 2>/dev/null || true)
+        [ -z "$queued" ] && return 0
+        if grep -q DependencyNeverSatisfied <<<"$queued"; then
+            fail "a job can never start (a task it depends on failed): $queued; logs in $PWD/logs: $(tail -n 3 logs/*.out)"
+        fi
         sleep 1
     done
     fail "jobs $* still queued after 30 minutes"
@@ -157,7 +161,7 @@ declare -A DESIGN=([usa]=maps/usa.yaml [card-game-usa]=maps/card-game-usa.yaml
     [trains-and-stations-demo]=maps/trains-and-stations-demo.yaml)
 declare -A RUN=([usa]="--players 2..5 --games 200 --seed 7"
     [card-game-usa]="--players 2..4 --games 100 --seed 7"
-    [trains-and-stations-demo]="--players 2..4 --games 100 --seed 7")
+    [trains-and-stations-demo]="--players 3..5 --games 100 --seed 7")
 
 say "1. the job array and the merge job of docs/scale-out.md, every family"
 declare -A MERGES
@@ -177,7 +181,8 @@ ELAPSED=$(secs "$START" "$(now)")
 for f in "${!DESIGN[@]}"; do
     cd "$WORK/$f"
     # shellcheck disable=SC2086
-    tracklayer simulate "$ROOT/${DESIGN[$f]}" ${RUN[$f]} --threads 1 --quiet --json whole.json
+    tracklayer simulate "$ROOT/${DESIGN[$f]}" ${RUN[$f]} --threads 1 --quiet --json whole.json >whole.txt
+    echo "$f one process: $(tail -n 1 whole.txt)"
     [ -f report.json ] || fail "$f: the merge job wrote no report ($(cat logs/merge-*.out))"
     cmp report.json whole.json || fail "$f: the merged report differs from the one-process run"
     echo "$f: merged report of $N shards = one-process report ($(wc -c <report.json) bytes, identical)"
@@ -248,9 +253,12 @@ run_balance() {
         --work-dir "$WORK/balance/jobs" "$@"
 }
 set +e
-run_balance >first.txt 2>first.err
+SLURM_LAUNCH_OPTIONS="--cpus-per-task=2" run_balance >first.txt 2>first.err
 STATUS=$?
 set -e
+grep -h 'thread(s)' "$WORK"/balance/jobs/start/logs/*.out | head -2 | cut -c1-160
+grep -q ', 2 thread(s): .*--threads "${TRACKLAYER_THREADS:-1}"' "$WORK"/balance/jobs/start/logs/*.out ||
+    fail "the jobs did not get the 2 CPUs of --cpus-per-task=2 as threads"
 grep -E 'slurm-launch: .*failed|^  task|error:|--resume' first.err || true
 [ $STATUS -eq 2 ] || fail "balance did not stop on the failed task (status $STATUS)"
 grep -q 'task 1 (line 2 of jobs.txt: candidate 0, shard 1/2)' first.err || fail "balance did not name the failed task"
@@ -267,5 +275,5 @@ SLURM_LAUNCH_OPTIONS="--cpus-per-task=$((CPUS * 32))" tracklayer balance "$ROOT/
     --work-dir "$WORK/balance/never" >/dev/null 2>never.err
 STATUS=$?
 set -e
-grep -E 'sbatch: error|slurm-launch:|error:' never.err | head -5
+cat never.err
 [ $STATUS -eq 2 ] || fail "a launch that cannot run did not stop balance (status $STATUS)"
