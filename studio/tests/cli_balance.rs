@@ -93,6 +93,36 @@ fn bad_targets_and_knobs_are_named() {
     let run = balance(&["--target", "bot-split", "--knob", "rule:trains"]);
     let err = String::from_utf8(run.stderr).unwrap();
     assert!(err.contains("give bounds"), "{err}");
+    // Read, but naming nothing in the design: refused before any game.
+    for (args, named) in [
+        (
+            ["--knob", "rule:nonexistent.path=1..2", "--lock", "deck:red"],
+            "--knob rule:nonexistent.path: the design has no numeric rule parameter",
+        ),
+        (
+            ["--knob", "ticket-points", "--lock", "Nowhere - X"],
+            "--lock `Nowhere - X`: the design has no ticket, route or deck count",
+        ),
+        (
+            ["--knob", "ticket-points=50..60", "--lock", "deck:red"],
+            "--knob ticket-points=50..60: no unlocked ticket is worth 50 to 60 points",
+        ),
+    ] {
+        let mut all = vec!["--target", "bot-split", "--quiet"];
+        all.extend(args);
+        let run = balance(&all);
+        assert_eq!(run.status.code(), Some(2), "{run:?}");
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert!(err.contains(named), "{err}");
+    }
+}
+
+#[test]
+fn help_names_the_default_work_folder() {
+    let run = balance(&["--help"]);
+    let help = String::from_utf8(run.stdout).unwrap();
+    assert!(help.contains("default: OUT-jobs beside the variant"), "{help}");
+    assert!(!help.contains("FILE-balance-jobs"), "{help}");
 }
 
 #[test]
@@ -211,6 +241,9 @@ fn evaluating_through_shard_processes_finds_the_same_variant_byte_for_byte() {
             ],
         );
         assert!(run.status.success(), "{run:?}");
+        // The shard jobs were --quiet too.
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(!err.contains("written to"), "{err}");
         assert_eq!(
             std::fs::read(&out).unwrap(),
             expected,
@@ -244,4 +277,120 @@ fn a_launcher_that_fails_or_skips_jobs_is_named() {
         "{err}"
     );
     assert!(!out.exists());
+}
+
+/// A launcher that runs the jobs as [`LOCAL`] does, logs each batch's name
+/// and jobs in `dir/launches.txt`, and once — at the second generation's
+/// first batch, when `dir/fail-once` exists — skips line 2 and fails.
+fn flaky_launcher(dir: &Path) -> String {
+    let script = dir.join("flaky.sh");
+    let text = format!(
+        r#"#!/bin/sh
+log={log}
+echo "batch $(basename "$TRACKLAYER_BATCH")" >> "$log"
+cat "$TRACKLAYER_JOBS" >> "$log"
+if [ -e {marker} ] && [ "$(basename "$TRACKLAYER_BATCH")" = generation-2-rung-1 ]; then
+    rm {marker}
+    sed -i '2d' "$TRACKLAYER_JOBS"
+    {local}
+    exit 1
+fi
+{local}
+"#,
+        log = dir.join("launches.txt").display(),
+        marker = dir.join("fail-once").display(),
+        local = LOCAL,
+    );
+    std::fs::write(&script, text).unwrap();
+    format!("sh {}", script.display())
+}
+
+#[test]
+fn a_search_stopped_by_a_failed_task_names_it_and_resumes_to_the_same_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.yaml");
+    assert!(small_search(&whole, &[]).status.success());
+    let out = dir.path().join("resumed.yaml");
+    let jobs = dir.path().join("jobs");
+    let launcher = flaky_launcher(dir.path());
+    std::fs::write(dir.path().join("fail-once"), "").unwrap();
+    let args = [
+        "--evaluate-with",
+        &launcher,
+        "--shards",
+        "2",
+        "--work-dir",
+        &jobs.display().to_string(),
+    ];
+    let run = small_search(&out, &args);
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(
+        err.contains("batch generation-2-rung-1: the launcher")
+            && err.contains("no shard file from task 1 (line 2 of jobs.txt: candidate 0, shard 1/2)"),
+        "{err}"
+    );
+    assert!(err.contains("run the same command with --resume"), "{err}");
+    assert!(!out.exists());
+    let log = dir.path().join("launches.txt");
+    let first = std::fs::read_to_string(&log).unwrap();
+    // The jobs play on the launcher's threads, not on balance's.
+    assert!(first.contains(r#"--threads "${TRACKLAYER_THREADS:-1}""#), "{first}");
+    std::fs::remove_file(&log).unwrap();
+
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let run = small_search(&out, &resume);
+    assert!(run.status.success(), "{run:?}");
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
+    // Only what had not run is run again: the failed batch's missing shard
+    // first, and nothing of the batches before it.
+    let again = std::fs::read_to_string(&log).unwrap();
+    let batches: Vec<&str> = again.lines().filter(|l| l.starts_with("batch ")).collect();
+    assert_eq!(batches.first(), Some(&"batch generation-2-rung-1"), "{again}");
+    let lines_of_first = again
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("batch "))
+        .count();
+    assert_eq!(lines_of_first, 1, "{again}");
+    assert!(!jobs.exists(), "{} is left", jobs.display());
+}
+
+#[test]
+fn ctrl_c_tells_the_launcher_to_cancel_and_exits_130() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = dir.path().join("started");
+    let cancelled = dir.path().join("cancelled");
+    // A launcher whose jobs never end until it is told to cancel them.
+    let launcher = format!(
+        "trap 'touch {c}; exit 130' INT; touch {s}; sleep 60 & wait",
+        c = cancelled.display(),
+        s = started.display()
+    );
+    let out = dir.path().join("b.yaml");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
+        .arg("balance")
+        .arg(maps("usa-unbalanced.yaml"))
+        .args(["--target", "ticket-value", "--knob", "ticket-points", "--quiet"])
+        .args(["--evaluate-with", &launcher, "-o"])
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while !started.exists() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let run = child.wait_with_output().unwrap();
+    assert_eq!(run.status.code(), Some(130), "{run:?}");
+    assert!(cancelled.exists(), "the launcher was not told");
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert!(text.contains("Stopped before any change helped"), "{text}");
+    assert!(!text.contains("TARGETS"), "{text}");
 }

@@ -68,7 +68,10 @@ fn shards_run_as_separate_processes_merge_into_the_whole_runs_report() {
         })
         .collect();
     for child in children {
-        assert!(child.wait_with_output().unwrap().status.success());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        // --quiet: no "shard K/N … written to …" line.
+        assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
     }
 
     let merged = dir.path().join("merged.json");
@@ -90,16 +93,17 @@ fn shards_run_as_separate_processes_merge_into_the_whole_runs_report() {
 fn merge_names_the_missing_shard_and_the_setting_that_differs() {
     let dir = tempfile::tempdir().unwrap();
     for (k, seed) in [(0, "3"), (1, "3"), (2, "4")] {
-        let out = run(&mut simulate(
-            seed,
-            &[
-                "--shard",
-                &format!("{k}/3"),
-                "-o",
-                &shard_path(dir.path(), k),
-            ],
-        ));
+        let mut shard = simulate(seed, &["--shard", &format!("{k}/3")]);
+        // Without --quiet, the shard says what it wrote.
+        if k == 0 {
+            let args: Vec<_> = shard.get_args().map(ToOwned::to_owned).collect();
+            shard = tracklayer();
+            shard.args(args.iter().filter(|a| *a != "--quiet"));
+        }
+        let out = run(shard.args(["-o", &shard_path(dir.path(), k)]));
         assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.contains("shard 0/3: games 0..13"), k == 0, "{text}");
     }
     let merge = |shards: &[u32]| {
         let out = run(tracklayer()

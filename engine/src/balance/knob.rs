@@ -132,6 +132,37 @@ pub fn rule_value(file: &GameFile, path: &str) -> Option<f64> {
     v.as_f64()
 }
 
+/// Every numeric rule parameter of `file` as played, by its path
+/// (`trains`, `tickets.keep_min`, …), for messages.
+fn rule_paths(file: &GameFile) -> Vec<String> {
+    fn walk(v: &Value, prefix: &str, out: &mut Vec<String>) {
+        match v {
+            Value::Mapping(m) => {
+                for (k, v) in m {
+                    if let Some(k) = k.as_str() {
+                        let path = if prefix.is_empty() {
+                            k.to_owned()
+                        } else {
+                            format!("{prefix}.{k}")
+                        };
+                        walk(v, &path, out);
+                    }
+                }
+            }
+            Value::Number(_) => out.push(prefix.to_owned()),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Some(v) = formats::rules::resolve(&file.rules, &file.cards)
+        .ok()
+        .and_then(|(rules, _)| serde_yaml::to_value(rules).ok())
+    {
+        walk(&v, "", &mut out);
+    }
+    out
+}
+
 /// A route's ends, in a fixed order.
 fn ends(r: &RouteSpec) -> (&str, &str) {
     if r.from <= r.to {
@@ -189,6 +220,93 @@ pub struct Mutator<'a> {
 }
 
 impl Mutator<'_> {
+    /// Checks before a search that every lock names something of the
+    /// original design and every knob can change something within its
+    /// bounds; the message names the lock or knob and what to do.
+    pub fn check(&self) -> Result<(), String> {
+        let file = self.original;
+        let kinds: Vec<String> = formats::rules::resolve(&file.rules, &file.cards)
+            .map(|(_, deck)| {
+                deck.colors
+                    .into_keys()
+                    .chain(std::iter::once("locomotives".to_owned()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for lock in self.locked {
+            let known = file.tickets.iter().any(|t| t.display_name() == *lock)
+                || file
+                    .routes
+                    .iter()
+                    .any(|r| r.display_name() == *lock || r.id.as_deref() == Some(lock.as_str()))
+                || lock
+                    .strip_prefix("deck:")
+                    .is_some_and(|k| kinds.iter().any(|c| c == k));
+            if !known {
+                return Err(format!(
+                    "--lock `{lock}`: the design has no ticket, route or deck count of that name \
+                     (write a ticket `From - To`, a route `From - To (colour)` or its id, a deck \
+                     count `deck:red` or `deck:locomotives`)"
+                ));
+            }
+        }
+        for knob in self.knobs {
+            match knob {
+                Knob::TicketPoints { lo, hi } => {
+                    let free = (0..file.tickets.len()).any(|i| {
+                        !self.ticket_locked(file, i)
+                            && (*lo..=*hi).contains(&file.tickets[i].points)
+                    });
+                    if !free {
+                        return Err(format!(
+                            "--knob ticket-points={lo}..{hi}: no unlocked ticket is worth {lo} to \
+                             {hi} points, so it could change nothing (a knob moves values only \
+                             within its bounds)"
+                        ));
+                    }
+                }
+                Knob::DeckCounts { lo, hi } => {
+                    let free = formats::rules::resolve(&file.rules, &file.cards).is_ok_and(
+                        |(_, deck)| {
+                            deck.colors
+                                .into_iter()
+                                .chain(std::iter::once(("locomotives".to_owned(), deck.locomotives)))
+                                .any(|(k, n)| {
+                                    !self.locked.contains(&format!("deck:{k}"))
+                                        && (*lo..=*hi).contains(&n)
+                                })
+                        },
+                    );
+                    if !free {
+                        return Err(format!(
+                            "--knob deck-counts={lo}..{hi}: no unlocked colour or locomotive count \
+                             is {lo} to {hi} cards, so it could change nothing (a knob moves \
+                             values only within its bounds)"
+                        ));
+                    }
+                }
+                Knob::Rule { path, lo, hi } => match rule_value(file, path) {
+                    None => {
+                        return Err(format!(
+                            "--knob rule:{path}: the design has no numeric rule parameter \
+                             `{path}`; its numeric rules are: {}",
+                            rule_paths(file).join(", ")
+                        ));
+                    }
+                    Some(v) if !(*lo..=*hi).contains(&v) => {
+                        return Err(format!(
+                            "--knob rule:{path}={lo}..{hi}: `{path}` is {v}, outside its bounds, \
+                             so it could change nothing (give bounds that include {v})"
+                        ));
+                    }
+                    Some(_) => {}
+                },
+                Knob::RouteLength | Knob::RouteColour | Knob::DoubleRoutes => {}
+            }
+        }
+        Ok(())
+    }
+
     fn ticket_locked(&self, file: &GameFile, i: usize) -> bool {
         let name = file.tickets[i].display_name();
         self.locked.contains(&name)
@@ -317,7 +435,8 @@ impl Mutator<'_> {
         let (_, deck) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
         let mut kinds: Vec<(String, u8)> = deck.colors.into_iter().collect();
         kinds.push(("locomotives".into(), deck.locomotives));
-        kinds.retain(|(k, _)| !self.locked.contains(&format!("deck:{k}")));
+        // Only counts within the bounds move, and only within them.
+        kinds.retain(|(k, n)| !self.locked.contains(&format!("deck:{k}")) && (lo..=hi).contains(n));
         if kinds.is_empty() {
             return None;
         }
@@ -362,19 +481,21 @@ impl Mutator<'_> {
         let knob = &self.knobs[rng.index(self.knobs.len())];
         match knob {
             Knob::TicketPoints { lo, hi } => {
+                // Only tickets within the bounds move, and only within them.
+                let free = |i: usize| {
+                    !self.ticket_locked(file, i) && (*lo..=*hi).contains(&file.tickets[i].points)
+                };
                 let hinted: Vec<(usize, f64)> = hints
                     .iter()
                     .copied()
-                    .filter(|(i, _)| *i < file.tickets.len() && !self.ticket_locked(file, *i))
+                    .filter(|(i, _)| *i < file.tickets.len() && free(*i))
                     .take(4)
                     .collect();
                 let (i, down) = if !hinted.is_empty() && rng.below(4) > 0 {
                     let (i, r) = hinted[rng.index(hinted.len())];
                     (i, r > 0.0)
                 } else {
-                    let free: Vec<usize> = (0..file.tickets.len())
-                        .filter(|&i| !self.ticket_locked(file, i))
-                        .collect();
+                    let free: Vec<usize> = (0..file.tickets.len()).filter(|&i| free(i)).collect();
                     if free.is_empty() {
                         return None;
                     }
@@ -419,7 +540,7 @@ impl Mutator<'_> {
             Knob::DoubleRoutes => self.toggle_double(file, rng),
             Knob::DeckCounts { lo, hi } => self.change_deck(file, rng, *lo, *hi),
             Knob::Rule { path, lo, hi } => {
-                let old = rule_value(file, path)?;
+                let old = rule_value(file, path).filter(|v| (*lo..=*hi).contains(v))?;
                 let up = rng.below(2) == 0;
                 let new = if up { old + 1.0 } else { old - 1.0 }.clamp(*lo, *hi);
                 if new == old {
@@ -491,6 +612,96 @@ mod tests {
         assert_ne!(original.tickets[0].points, file.tickets[0].points);
         let trains = rule_value(&file, "trains").unwrap();
         assert!((44.0..=46.0).contains(&trains), "{trains}");
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    fn usa() -> GameFile {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        formats::load(&path).unwrap().design
+    }
+
+    /// `file` after 300 changes through `knobs`, with hints on every ticket.
+    fn churned(file: &GameFile, knobs: &[Knob]) -> GameFile {
+        let m = Mutator {
+            original: file,
+            knobs,
+            locked: &[],
+        };
+        let hints: Vec<(usize, f64)> = (0..file.tickets.len()).map(|i| (i, -0.5)).collect();
+        let mut out = file.clone();
+        let mut rng = GameRng::seeded(7);
+        for _ in 0..300 {
+            m.mutate(&mut out, &mut rng, &hints);
+        }
+        out
+    }
+
+    #[test]
+    fn a_knob_moves_only_values_within_its_bounds_and_keeps_them_there() {
+        let file = usa();
+        // No USA ticket is worth 50..60: none may move (one went 11 → 13).
+        let after = churned(&file, &[Knob::TicketPoints { lo: 50, hi: 60 }]);
+        assert_eq!(after.tickets, file.tickets);
+        // 0..0 cards: no count may move (green went 12 → 10).
+        let after = churned(&file, &[Knob::DeckCounts { lo: 0, hi: 0 }]);
+        assert_eq!(after.cards, file.cards);
+        // Within 8..12 points: those tickets stay there, the others never move.
+        let after = churned(&file, &[Knob::TicketPoints { lo: 8, hi: 12 }]);
+        assert_ne!(after.tickets, file.tickets);
+        for (a, b) in file.tickets.iter().zip(&after.tickets) {
+            if (8..=12).contains(&a.points) {
+                assert!((8..=12).contains(&b.points), "{}: {}", b.display_name(), b.points);
+            } else {
+                assert_eq!(a.points, b.points, "{} moved", a.display_name());
+            }
+        }
+    }
+
+    #[test]
+    fn locks_and_knobs_that_name_nothing_are_refused_by_name() {
+        let file = usa();
+        let check = |knobs: &[Knob], locked: &[String]| {
+            Mutator {
+                original: &file,
+                knobs,
+                locked,
+            }
+            .check()
+        };
+        let ticket = file.tickets[0].display_name();
+        let route = file.routes[0].display_name();
+        let fine = [ticket, route, "deck:red".to_owned(), "deck:locomotives".to_owned()];
+        assert_eq!(check(&[Knob::RouteLength], &fine), Ok(()));
+        let e = check(&[Knob::RouteLength], &["Nowhere - X".to_owned()]).unwrap_err();
+        assert!(e.starts_with("--lock `Nowhere - X`: the design has no"), "{e}");
+        let e = check(&[Knob::RouteLength], &["deck:purple".to_owned()]).unwrap_err();
+        assert!(e.contains("`deck:purple`"), "{e}");
+        let nowhere = Knob::Rule {
+            path: "nonexistent.path".into(),
+            lo: 1.0,
+            hi: 2.0,
+        };
+        let e = check(&[nowhere], &[]).unwrap_err();
+        assert!(
+            e.starts_with("--knob rule:nonexistent.path: the design has no numeric rule"),
+            "{e}"
+        );
+        assert!(e.contains("trains"), "{e}");
+        let e = check(&[Knob::TicketPoints { lo: 50, hi: 60 }], &[]).unwrap_err();
+        assert!(e.contains("ticket-points=50..60"), "{e}");
+        let e = check(&[Knob::DeckCounts { lo: 0, hi: 0 }], &[]).unwrap_err();
+        assert!(e.contains("deck-counts=0..0"), "{e}");
+        let outside = Knob::Rule {
+            path: "trains".into(),
+            lo: 1.0,
+            hi: 2.0,
+        };
+        let e = check(&[outside], &[]).unwrap_err();
+        assert!(e.contains("`trains` is 45"), "{e}");
     }
 }
 

@@ -92,6 +92,10 @@ pub enum BalanceError {
     /// Nothing to aim at or nothing to change.
     #[error("{0}")]
     Empty(String),
+    /// A knob or lock the design cannot honour (a lock naming nothing, a
+    /// rule path that does not exist, bounds nothing lies within).
+    #[error("{0}")]
+    Setting(String),
     /// A simulation could not run.
     #[error(transparent)]
     Sim(#[from] SimError),
@@ -184,6 +188,13 @@ pub fn balance_with(
                 .map_or_else(|| "it has errors".into(), |d| d.message.clone()),
         )
     })?;
+    knob::Mutator {
+        original,
+        knobs,
+        locked,
+    }
+    .check()
+    .map_err(BalanceError::Setting)?;
     let search = Search {
         evaluator,
         targets,
@@ -265,7 +276,7 @@ mod tests {
     }
 
     #[test]
-    fn a_stopped_run_keeps_the_design_and_still_checks_it() {
+    fn a_stopped_run_keeps_the_design_and_ends_without_the_check() {
         let file = unbalanced();
         let out = balance(
             &file,
@@ -280,7 +291,97 @@ mod tests {
         assert!(out.cancelled() && out.changes.is_empty());
         assert_eq!(out.stop, StopReason::Stopped);
         assert_eq!(out.best, file);
-        assert_eq!(out.checks[0].before, out.checks[0].after);
+        assert!(out.checks.is_empty());
+    }
+
+    #[test]
+    fn ctrl_c_mid_search_stops_at_once_and_keeps_the_best_so_far() {
+        let cancel = AtomicBool::new(false);
+        let stages = std::sync::Mutex::new(Vec::new());
+        let config = BalanceConfig {
+            generations: 30,
+            check_games: 2000,
+            ..small(4, 1)
+        };
+        let out = balance(
+            &unbalanced(),
+            &[Target::TicketValue { tol: 0.05 }],
+            &[Knob::TicketPoints { lo: 1, hi: 30 }],
+            &[],
+            &config,
+            &|p| {
+                stages.lock().unwrap().push(p.stage);
+                // Ctrl-C once the second generation is under way.
+                if p.generation >= 1 && p.stage_games > 0 {
+                    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            },
+            &cancel,
+        )
+        .unwrap();
+        assert_eq!(out.stop, StopReason::Stopped);
+        assert_eq!(out.generations, 1);
+        assert!(out.checks.is_empty());
+        // Neither a confirmation nor the 2000-game check ran after the stop.
+        let stages = stages.into_inner().unwrap();
+        assert!(!stages.contains(&Stage::Checking), "{stages:?}");
+    }
+
+    #[test]
+    fn a_candidate_the_rules_refuse_is_scored_infeasible_not_fatal() {
+        // players.max may only go down from 5: no candidate seats the 5
+        // players searched; each is scored infeasible, the search goes on.
+        let config = BalanceConfig {
+            players: vec![5],
+            games: 10,
+            check_games: 10,
+            ..small(3, 1)
+        };
+        let out = balance(
+            &unbalanced(),
+            &[Target::FirstPlayerAdvantage { tol: 0.0 }],
+            &[Knob::Rule {
+                path: "players.max".into(),
+                lo: 0.0,
+                hi: 5.0,
+            }],
+            &[],
+            &config,
+            &|_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert_eq!(out.stop, StopReason::Budget { generations: 2 });
+        assert!(out.changes.is_empty(), "{:?}", out.changes);
+        assert_eq!(knob::rule_value(&out.best, "players.max"), Some(5.0));
+    }
+
+    #[test]
+    fn locks_and_rule_paths_naming_nothing_are_refused() {
+        let run = |knob: Knob, lock: &str| {
+            balance(
+                &unbalanced(),
+                &[Target::TicketValue { tol: 0.05 }],
+                &[knob],
+                &[lock.to_owned()],
+                &small(1, 1),
+                &|_| {},
+                &AtomicBool::new(false),
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        let e = run(Knob::RouteLength, "Nowhere - X");
+        assert!(e.contains("--lock `Nowhere - X`"), "{e}");
+        let e = run(
+            Knob::Rule {
+                path: "nonexistent.path".into(),
+                lo: 1.0,
+                hi: 2.0,
+            },
+            "deck:red",
+        );
+        assert!(e.contains("rule:nonexistent.path"), "{e}");
     }
 
     #[test]

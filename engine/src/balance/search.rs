@@ -11,7 +11,9 @@ use super::{
     BalanceConfig, BalanceError, BalanceProgress, Candidate, Evaluator, Knob, Mutator, Outcome,
     Stage, StopReason, Target, TargetCheck, Trial, loss, target,
 };
+use crate::board_game::BoardFamily;
 use crate::board_game::sim::BoardReport;
+use crate::game::Family;
 use crate::rng::{GameRng, mix};
 use crate::sim::SimReport;
 
@@ -100,7 +102,7 @@ impl Search<'_> {
         (self.progress)(&status);
         let mut changes: Vec<String> = Vec::new();
         let mut generation = 0;
-        let stop = 'search: loop {
+        let mut stop = 'search: loop {
             if self.cancel.load(Ordering::Relaxed) {
                 break StopReason::Stopped;
             }
@@ -205,26 +207,35 @@ impl Search<'_> {
             self.report(&status, Stage::Searching, 0, 0);
         };
         // The check: fresh seeds, more games, both designs on the same games
-        // (already played when the search stopped on a confirmation).
-        let never = AtomicBool::new(false);
-        let reports = self
-            .fresh_reports(
-                &mut fresh,
-                &[original, &best.file],
-                &mut status,
-                Stage::Checking,
-                &never,
-            )?
-            .ok_or_else(|| BalanceError::Evaluate("the check was cancelled".into()))?;
-        let checks = self
-            .targets
-            .iter()
-            .map(|t| TargetCheck {
-                target: t.clone(),
-                before: t.measure(&reports[0]),
-                after: t.measure(&reports[1]),
-            })
-            .collect();
+        // (already played when the search stopped on a confirmation). A
+        // stopped search ends at once, its best design unchecked.
+        let checks = if stop == StopReason::Stopped {
+            Vec::new()
+        } else {
+            let reports = self
+                .fresh_reports(
+                    &mut fresh,
+                    &[original, &best.file],
+                    &mut status,
+                    Stage::Checking,
+                    self.cancel,
+                )?;
+            match reports {
+                Some(reports) => self
+                    .targets
+                    .iter()
+                    .map(|t| TargetCheck {
+                        target: t.clone(),
+                        before: t.measure(&reports[0]),
+                        after: t.measure(&reports[1]),
+                    })
+                    .collect(),
+                None => {
+                    stop = StopReason::Stopped;
+                    Vec::new()
+                }
+            }
+        };
         Ok(Outcome {
             best: best.file,
             changes,
@@ -234,6 +245,14 @@ impl Search<'_> {
             unconfirmed: refuted.len() as u32,
             checks,
         })
+    }
+
+    /// Whether every player count searched can be dealt on `board`.
+    fn playable(&self, board: &Arc<crate::Board>) -> bool {
+        self.config
+            .players
+            .iter()
+            .all(|&p| <BoardFamily as Family>::new_game(board, p).is_ok())
     }
 
     /// Tells the caller where the search is.
@@ -291,9 +310,16 @@ impl Search<'_> {
         trial: &Trial,
         status: &mut BalanceProgress,
     ) -> Result<Option<Vec<Scored>>, BalanceError> {
+        // A design the rules refuse (it does not build, or not for every
+        // player count searched) is infeasible: scored, never chosen.
         let boards: Vec<Option<Arc<crate::Board>>> = pool
             .iter()
-            .map(|(f, _)| crate::Board::build(f).ok().map(Arc::new))
+            .map(|(f, _)| {
+                crate::Board::build(f)
+                    .ok()
+                    .map(Arc::new)
+                    .filter(|b| self.playable(b))
+            })
             .collect();
         let batch: Vec<Candidate> = pool
             .iter()
@@ -356,7 +382,16 @@ impl Search<'_> {
                 * self.config.players.len() as u64
                 * missing.len() as u64;
             self.report(status, stage, 0, status.stage_total);
-            let played = self.play(&missing, &self.fresh, status, cancel)?;
+            // Each confirmation is a batch of its own name (a work folder
+            // keeps each batch apart); the games are the check's.
+            let trial = Trial {
+                name: match stage {
+                    Stage::Confirming => format!("confirm-{}", status.generation),
+                    Stage::Searching | Stage::Checking => self.fresh.name.clone(),
+                },
+                ..self.fresh.clone()
+            };
+            let played = self.play(&missing, &trial, status, cancel)?;
             status.stage = Stage::Searching;
             let Some(reports) = played else {
                 return Ok(None);

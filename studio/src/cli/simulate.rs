@@ -285,6 +285,9 @@ fn simulate_shard<F: Family>(
     if !write_file(out, &text) {
         return ExitCode::from(2);
     }
+    if args.quiet {
+        return ExitCode::SUCCESS;
+    }
     println!(
         "shard {shard}: games {}..{} of each player count, {} games in {:.1} s, written to {}",
         range.start,

@@ -65,6 +65,8 @@ pub struct Args {
     #[arg(long, default_value_t = 2000)]
     pub check_games: u32,
     /// Worker threads (0: one per core). The result does not depend on it.
+    /// With --evaluate-with the shard jobs take theirs from the launcher
+    /// ($TRACKLAYER_THREADS, 1 when unset), not from this.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Stop a game at this many turns.
@@ -81,11 +83,17 @@ pub struct Args {
     /// Shards per candidate with --evaluate-with. The result does not depend on it.
     #[arg(long, default_value_t = 2, requires = "evaluate_with", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub shards: u32,
-    /// Where --evaluate-with writes each batch's designs, jobs and shard files
-    /// (default: FILE-balance-jobs beside the variant); on a cluster, a folder the
-    /// workers see.
+    /// Where --evaluate-with writes each batch's designs, jobs, shard files and
+    /// merged reports (default: OUT-jobs beside the variant, e.g.
+    /// usa-balanced-jobs for usa-balanced.yaml); on a cluster, a folder the
+    /// workers see. Kept when the search stops early, for --resume.
     #[arg(long, value_name = "DIR", requires = "evaluate_with")]
     pub work_dir: Option<PathBuf>,
+    /// Continue a search that a failure or Ctrl-C stopped: the same command
+    /// with --resume reads back every batch the work folder kept and runs only
+    /// the rest; the variant is the one an uninterrupted run writes.
+    #[arg(long, requires = "evaluate_with")]
+    pub resume: bool,
     /// The tracklayer binary the shard jobs run (default: this one), e.g. its
     /// path in the workers' image.
     #[arg(long, value_name = "PATH", requires = "evaluate_with")]
@@ -140,7 +148,7 @@ pub fn run(args: Args) -> ExitCode {
         .evaluate_with
         .as_ref()
         .map(|_| args.work_dir.clone().unwrap_or_else(|| jobs_path(&out)));
-    let evaluator: Box<dyn Evaluator> = match (&args.evaluate_with, &work_dir) {
+    let sharded = match (&args.evaluate_with, &work_dir) {
         (Some(command), Some(dir)) => {
             let exe = match args
                 .worker_bin
@@ -153,16 +161,22 @@ pub fn run(args: Args) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            Box::new(sharded::Sharded {
+            Some(sharded::Sharded {
                 command: command.clone(),
                 shards: args.shards,
                 dir: dir.clone(),
                 exe,
+                resume: args.resume,
+                folders: std::sync::Mutex::default(),
             })
         }
-        _ => Box::new(InProcess),
+        _ => None,
     };
-    // Ctrl-C stops the search (the check of the best design still runs).
+    let evaluator: &dyn Evaluator = match &sharded {
+        Some(s) => s,
+        None => &InProcess,
+    };
+    // Ctrl-C stops the search at once (a launcher is told to cancel its jobs).
     let (hidden, cancel) = progress_and_cancel(true);
     let bar = if args.quiet {
         hidden
@@ -179,7 +193,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let started = std::time::Instant::now();
     let outcome = balance::balance_with(
-        evaluator.as_ref(),
+        evaluator,
         &loaded.design,
         &args.targets,
         &args.knobs,
@@ -197,9 +211,16 @@ pub fn run(args: Args) -> ExitCode {
         &cancel,
     );
     bar.finish_and_clear();
-    if let Some(dir) = &work_dir {
-        // Every batch's folder is removed once merged: only an empty folder goes.
-        let _ = std::fs::remove_dir(dir);
+    let finished = outcome.as_ref().is_ok_and(|o| !o.cancelled());
+    if let Some(s) = &sharded {
+        if finished {
+            s.clean_up();
+        } else {
+            eprintln!(
+                "The finished batches are kept in {}: run the same command with --resume to continue from there.",
+                s.dir.display()
+            );
+        }
     }
     let outcome = match outcome {
         Ok(o) => o,
@@ -210,9 +231,18 @@ pub fn run(args: Args) -> ExitCode {
     };
     let elapsed = started.elapsed();
     print!("{}", report_text(&args, &outcome, elapsed.as_secs_f64()));
+    let done = if outcome.cancelled() {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    };
     if outcome.changes.is_empty() {
-        println!("\nNo change helped: nothing written.");
-        return ExitCode::SUCCESS;
+        if outcome.cancelled() {
+            println!("\nStopped before any change helped: nothing written.");
+        } else {
+            println!("\nNo change helped: nothing written.");
+        }
+        return done;
     }
     let base = BaseDesign {
         extends: extends_path(&args.file, &out),
@@ -224,12 +254,16 @@ pub fn run(args: Args) -> ExitCode {
     };
     match formats::to_yaml(&outcome.best, Some(&base)) {
         Ok(text) if write_file(&out, &text) => {
-            println!("\nWrote {} (extends {}).", out.display(), base.extends);
             if outcome.cancelled() {
-                ExitCode::from(130)
+                println!(
+                    "\nStopped: wrote the best design so far to {} (extends {}), not checked on fresh seeds.",
+                    out.display(),
+                    base.extends
+                );
             } else {
-                ExitCode::SUCCESS
+                println!("\nWrote {} (extends {}).", out.display(), base.extends);
             }
+            done
         }
         Ok(_) => ExitCode::from(2),
         Err(e) => {
@@ -313,6 +347,9 @@ fn report_text(args: &Args, o: &balance::Outcome, seconds: f64) -> String {
     }
     for c in &o.changes {
         let _ = writeln!(t, "  {c}");
+    }
+    if o.checks.is_empty() {
+        return t;
     }
     let _ = writeln!(
         t,
