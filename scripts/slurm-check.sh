@@ -43,7 +43,6 @@ WORK=$(mktemp -d /tmp/slurm-check.XXXXXX)
 chmod 755 "$WORK"
 export SLURM_CONF=$WORK/etc/slurm.conf
 MUNGE_SOCKET=$WORK/munge/munge.socket
-PIDS=()
 
 stop_daemons() {
     set +e

@@ -133,7 +133,7 @@ while :; do
     wait $! || true
     WAITED=$((WAITED + POLL))
     if [ $((WAITED % 60)) -lt "$POLL" ]; then
-        echo "slurm-launch: waiting for job $JOB after ${WAITED} s:" $(awk '{print $2}' <<<"$STATES" | sort | uniq -c) >&2
+        echo "slurm-launch: waiting for job $JOB after ${WAITED} s: $(awk '{print $2}' <<<"$STATES" | sort | uniq -c | tr -s ' \n' ' ')" >&2
     fi
 done
 trap - INT TERM

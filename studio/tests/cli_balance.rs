@@ -121,7 +121,10 @@ fn bad_targets_and_knobs_are_named() {
 fn help_names_the_default_work_folder() {
     let run = balance(&["--help"]);
     let help = String::from_utf8(run.stdout).unwrap();
-    assert!(help.contains("default: OUT-jobs beside the variant"), "{help}");
+    assert!(
+        help.contains("default: OUT-jobs beside the variant"),
+        "{help}"
+    );
     assert!(!help.contains("FILE-balance-jobs"), "{help}");
 }
 
@@ -327,7 +330,8 @@ fn a_search_stopped_by_a_failed_task_names_it_and_resumes_to_the_same_variant() 
     let err = String::from_utf8(run.stderr).unwrap();
     assert!(
         err.contains("batch generation-2-rung-1: the launcher")
-            && err.contains("no shard file from task 1 (line 2 of jobs.txt: candidate 0, shard 1/2)"),
+            && err
+                .contains("no shard file from task 1 (line 2 of jobs.txt: candidate 0, shard 1/2)"),
         "{err}"
     );
     assert!(err.contains("run the same command with --resume"), "{err}");
@@ -335,7 +339,10 @@ fn a_search_stopped_by_a_failed_task_names_it_and_resumes_to_the_same_variant() 
     let log = dir.path().join("launches.txt");
     let first = std::fs::read_to_string(&log).unwrap();
     // The jobs play on the launcher's threads, not on balance's.
-    assert!(first.contains(r#"--threads "${TRACKLAYER_THREADS:-1}""#), "{first}");
+    assert!(
+        first.contains(r#"--threads "${TRACKLAYER_THREADS:-1}""#),
+        "{first}"
+    );
     std::fs::remove_file(&log).unwrap();
 
     let mut resume = args.to_vec();
@@ -347,7 +354,11 @@ fn a_search_stopped_by_a_failed_task_names_it_and_resumes_to_the_same_variant() 
     // first, and nothing of the batches before it.
     let again = std::fs::read_to_string(&log).unwrap();
     let batches: Vec<&str> = again.lines().filter(|l| l.starts_with("batch ")).collect();
-    assert_eq!(batches.first(), Some(&"batch generation-2-rung-1"), "{again}");
+    assert_eq!(
+        batches.first(),
+        Some(&"batch generation-2-rung-1"),
+        "{again}"
+    );
     let lines_of_first = again
         .lines()
         .skip(1)
@@ -372,7 +383,13 @@ fn ctrl_c_tells_the_launcher_to_cancel_and_exits_130() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
         .arg("balance")
         .arg(maps("usa-unbalanced.yaml"))
-        .args(["--target", "ticket-value", "--knob", "ticket-points", "--quiet"])
+        .args([
+            "--target",
+            "ticket-value",
+            "--knob",
+            "ticket-points",
+            "--quiet",
+        ])
         .args(["--evaluate-with", &launcher, "-o"])
         .arg(&out)
         .stdout(std::process::Stdio::piped())

@@ -71,7 +71,11 @@ fn shards_run_as_separate_processes_merge_into_the_whole_runs_report() {
         let out = child.wait_with_output().unwrap();
         assert!(out.status.success());
         // --quiet: no "shard K/N … written to …" line.
-        assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+        assert!(
+            out.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
     }
 
     let merged = dir.path().join("merged.json");

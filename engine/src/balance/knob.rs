@@ -266,17 +266,19 @@ impl Mutator<'_> {
                     }
                 }
                 Knob::DeckCounts { lo, hi } => {
-                    let free = formats::rules::resolve(&file.rules, &file.cards).is_ok_and(
-                        |(_, deck)| {
+                    let free =
+                        formats::rules::resolve(&file.rules, &file.cards).is_ok_and(|(_, deck)| {
                             deck.colors
                                 .into_iter()
-                                .chain(std::iter::once(("locomotives".to_owned(), deck.locomotives)))
+                                .chain(std::iter::once((
+                                    "locomotives".to_owned(),
+                                    deck.locomotives,
+                                )))
                                 .any(|(k, n)| {
                                     !self.locked.contains(&format!("deck:{k}"))
                                         && (*lo..=*hi).contains(&n)
                                 })
-                        },
-                    );
+                        });
                     if !free {
                         return Err(format!(
                             "--knob deck-counts={lo}..{hi}: no unlocked colour or locomotive count \
@@ -654,7 +656,12 @@ mod bound_tests {
         assert_ne!(after.tickets, file.tickets);
         for (a, b) in file.tickets.iter().zip(&after.tickets) {
             if (8..=12).contains(&a.points) {
-                assert!((8..=12).contains(&b.points), "{}: {}", b.display_name(), b.points);
+                assert!(
+                    (8..=12).contains(&b.points),
+                    "{}: {}",
+                    b.display_name(),
+                    b.points
+                );
             } else {
                 assert_eq!(a.points, b.points, "{} moved", a.display_name());
             }
@@ -674,10 +681,18 @@ mod bound_tests {
         };
         let ticket = file.tickets[0].display_name();
         let route = file.routes[0].display_name();
-        let fine = [ticket, route, "deck:red".to_owned(), "deck:locomotives".to_owned()];
+        let fine = [
+            ticket,
+            route,
+            "deck:red".to_owned(),
+            "deck:locomotives".to_owned(),
+        ];
         assert_eq!(check(&[Knob::RouteLength], &fine), Ok(()));
         let e = check(&[Knob::RouteLength], &["Nowhere - X".to_owned()]).unwrap_err();
-        assert!(e.starts_with("--lock `Nowhere - X`: the design has no"), "{e}");
+        assert!(
+            e.starts_with("--lock `Nowhere - X`: the design has no"),
+            "{e}"
+        );
         let e = check(&[Knob::RouteLength], &["deck:purple".to_owned()]).unwrap_err();
         assert!(e.contains("`deck:purple`"), "{e}");
         let nowhere = Knob::Rule {

@@ -212,14 +212,13 @@ impl Search<'_> {
         let checks = if stop == StopReason::Stopped {
             Vec::new()
         } else {
-            let reports = self
-                .fresh_reports(
-                    &mut fresh,
-                    &[original, &best.file],
-                    &mut status,
-                    Stage::Checking,
-                    self.cancel,
-                )?;
+            let reports = self.fresh_reports(
+                &mut fresh,
+                &[original, &best.file],
+                &mut status,
+                Stage::Checking,
+                self.cancel,
+            )?;
             match reports {
                 Some(reports) => self
                     .targets

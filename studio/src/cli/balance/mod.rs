@@ -215,7 +215,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(s) = &sharded {
         if finished {
             s.clean_up();
-        } else {
+        } else if s.wrote() {
             eprintln!(
                 "The finished batches are kept in {}: run the same command with --resume to continue from there.",
                 s.dir.display()

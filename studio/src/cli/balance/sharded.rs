@@ -166,9 +166,7 @@ impl Sharded {
                 formats::save::write_atomic(&design, text.as_bytes())
                     .map_err(|e| failed(format!("could not write {}: {e}", design.display())))?;
             }
-            let kept = same
-                .then(|| read_report(&report, trial, config))
-                .flatten();
+            let kept = same.then(|| read_report(&report, trial, config)).flatten();
             if kept.is_none() {
                 let run = same
                     .then(|| formats::load(&design).ok())
@@ -209,7 +207,11 @@ impl Sharded {
 
     /// Runs the launcher on the batch's jobs in a process group of its own;
     /// `None` when cancelled (the launcher was sent SIGINT and has ended).
-    fn launch(&self, batch: &Batch, cancel: &AtomicBool) -> Result<Option<ExitStatus>, BalanceError> {
+    fn launch(
+        &self,
+        batch: &Batch,
+        cancel: &AtomicBool,
+    ) -> Result<Option<ExitStatus>, BalanceError> {
         use std::os::unix::process::CommandExt as _;
         let mut child = Command::new("sh")
             .arg("-c")
@@ -232,6 +234,8 @@ impl Sharded {
                     eprintln!("the launcher ended ({status}) after Ctrl-C");
                     return Ok(None);
                 }
+                // Stopped as it ended: what it did is kept for --resume.
+                Ok(Some(_)) if cancel.load(Ordering::Relaxed) => return Ok(None),
                 Ok(Some(status)) => return Ok(Some(status)),
                 Ok(None) => {}
                 Err(e) => return Err(failed(format!("lost the launcher: {e}"))),
@@ -257,6 +261,11 @@ impl Sharded {
         }
     }
 
+    /// Whether this run wrote any batch folder (something to resume from).
+    pub fn wrote(&self) -> bool {
+        self.folders.lock().is_ok_and(|f| !f.is_empty())
+    }
+
     /// Removes every batch folder this run wrote, then `dir` if it is empty
     /// (nothing else in it is touched).
     pub fn clean_up(&self) {
@@ -278,7 +287,11 @@ fn signal(child: &Child, signal: &str) {
 }
 
 /// A report an earlier run merged for `trial`, if it reads back whole.
-fn read_report(path: &Path, trial: &Trial, config: &BalanceConfig) -> Option<SimReport<BoardReport>> {
+fn read_report(
+    path: &Path,
+    trial: &Trial,
+    config: &BalanceConfig,
+) -> Option<SimReport<BoardReport>> {
     let text = std::fs::read_to_string(path).ok()?;
     let report: SimReport<BoardReport> = serde_json::from_str(&text).ok()?;
     let players: Vec<usize> = report.by_players.iter().map(|p| p.players).collect();
