@@ -16,7 +16,8 @@
 #   3. runs `balance --evaluate-with scripts/slurm-launch.sh` (with SBATCH_EXPORT=NONE and
 #      --cpus-per-task=2) and cmps the variant with the in-process one; then makes one array
 #      task of one batch fail, shows the launcher and balance naming it, resumes with --resume
-#      and cmps the variant again; and shows a request no node can grant refused at once;
+#      and cmps the variant again; sends balance Ctrl-C and checks that its array is cancelled
+#      and it exits 130; and shows a request no node can grant refused at once;
 #   4. stops every daemon it started (also on failure or Ctrl-C) and checks none is left.
 # It prints PASS at the end, or stops at the first failure with a non-zero status.
 set -euo pipefail
@@ -267,7 +268,34 @@ t4=$(now)
 cmp in-process.yaml resumed.yaml || fail "the resumed search wrote another variant"
 echo "resumed in $(secs "$t3" "$t4") s, $(grep -c 'slurm-launch: job array' resumed.err) of $BATCHES batches run again: variant = in-process variant"
 
-say "3c. a request no node can grant is refused, not left pending"
+say "3c. Ctrl-C on balance cancels the launcher's array"
+# Games enough that the first array is still running when Ctrl-C comes.
+tracklayer balance "$ROOT/maps/usa-unbalanced.yaml" --target ticket-value=0.05 --knob ticket-points \
+    --players 3 --games 4000 --seed 4 --quiet -o stopped.yaml --evaluate-with "$ROOT/scripts/slurm-launch.sh" --work-dir "$WORK/balance/stopped" \
+    >stopped.txt 2>stopped.err &
+BALANCE=$!
+for _ in $(seq 120); do
+    grep -q 'slurm-launch: job array' stopped.err && break
+    sleep 0.5
+done
+ARRAY=$(sed -n 's/^slurm-launch: job array \([0-9]*\),.*/\1/p' stopped.err | head -n 1)
+[ -n "$ARRAY" ] || fail "balance never submitted an array: $(cat stopped.err)"
+kill -INT "$BALANCE"
+set +e
+wait "$BALANCE"
+STATUS=$?
+set -e
+cat stopped.err
+tail -n 1 stopped.txt
+[ $STATUS -eq 130 ] || fail "balance exited $STATUS after Ctrl-C, not 130"
+for _ in $(seq 20); do # cancelled tasks may show as completing for a moment
+    [ -z "$(squeue -h -n tracklayer-jobs 2>/dev/null)" ] && break
+    sleep 0.5
+done
+[ -z "$(squeue -h -n tracklayer-jobs 2>/dev/null)" ] || fail "an array is still queued after Ctrl-C: $(squeue)"
+echo "balance exited 130 and array $ARRAY is gone from the queue"
+
+say "3d. a request no node can grant is refused, not left pending"
 set +e
 SLURM_LAUNCH_OPTIONS="--cpus-per-task=$((CPUS * 32))" tracklayer balance "$ROOT/maps/usa-unbalanced.yaml" \
     "${SEARCH[@]}" -o never.yaml --evaluate-with "$ROOT/scripts/slurm-launch.sh" \
