@@ -231,6 +231,13 @@ impl Sharded {
         loop {
             match child.try_wait() {
                 Ok(Some(status)) if interrupted.is_some() => {
+                    // `sh -c` may end at once on SIGINT while the launcher
+                    // it started still cancels its jobs: wait for the group.
+                    while group_alive(&child)
+                        && interrupted.is_some_and(|at| at.elapsed() < CANCEL_GRACE)
+                    {
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
                     eprintln!("the launcher ended ({status}) after Ctrl-C");
                     return Ok(None);
                 }
@@ -278,12 +285,19 @@ impl Sharded {
     }
 }
 
-/// Sends `signal` (`-INT`, `-KILL`) to the launcher's process group.
-fn signal(child: &Child, signal: &str) {
-    let _ = Command::new("kill")
+/// Sends `signal` (`-INT`, `-KILL`, `-0`) to the launcher's process group;
+/// whether any process of it got it.
+fn signal(child: &Child, signal: &str) -> bool {
+    Command::new("kill")
         .args([signal, "--", &format!("-{}", child.id())])
         .stderr(Stdio::null())
-        .status();
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Whether a process of the launcher's group is still running.
+fn group_alive(child: &Child) -> bool {
+    signal(child, "-0")
 }
 
 /// A report an earlier run merged for `trial`, if it reads back whole.
