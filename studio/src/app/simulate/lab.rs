@@ -308,7 +308,7 @@ impl<F: SimView> Lab<F> {
         ui.add(egui::TextEdit::singleline(&mut *shown.json_path).desired_width(360.0))
             .labelled_by(l.id);
         if ui.button("Export JSON").clicked() {
-            *shown.message = match export::write_json(&r.report, &PathBuf::from(&*shown.json_path))
+            *shown.message = match export::write_json(&r.report, &PathBuf::from(&*shown.json_path), design)
             {
                 Ok(p) => format!("Wrote {}.", p.display()),
                 Err(e) => format!("Export failed: {e}"),
@@ -320,7 +320,7 @@ impl<F: SimView> Lab<F> {
             .labelled_by(l.id);
         let tables = F::Measures::csv_tables(&r.report);
         if ui.button("Export CSV").clicked() {
-            *shown.message = match export::write_csv(&tables, &PathBuf::from(&*shown.csv_path)) {
+            *shown.message = match export::write_csv(&tables, &PathBuf::from(&*shown.csv_path), design) {
                 Ok(files) => format!(
                     "Wrote {}.",
                     files
