@@ -38,7 +38,9 @@ pub enum LoadErrorKind {
     Io(#[source] std::io::Error),
     /// The path is a folder, a FIFO, a device or a socket: only regular files
     /// are read, so that nothing can block or read forever.
-    #[error("{what} is not a regular file; name a design file (a FIFO or device would block the reading)")]
+    #[error(
+        "{what} is not a regular file; name a design file (a FIFO or device would block the reading)"
+    )]
     NotAFile {
         /// What the path is (`a FIFO`, `a folder`, …).
         what: &'static str,

@@ -496,14 +496,19 @@ mod tests {
                 .recv_timeout(std::time::Duration::from_secs(20))
                 .expect("reading a FIFO blocked");
             let text = got.unwrap_err().to_string();
-            assert!(text.contains("FIFO") && text.contains("base.yaml"), "{text}");
+            assert!(
+                text.contains("FIFO") && text.contains("base.yaml"),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn a_list_over_the_limit_is_refused_as_it_is_read() {
         let names = vec!["x"; MAX_LIST_ENTRIES + 1].join(", ");
-        let e = err(&format!("format: tracklayer/1\nname: Big\ncities: [{names}]\n"));
+        let e = err(&format!(
+            "format: tracklayer/1\nname: Big\ncities: [{names}]\n"
+        ));
         assert!(
             matches!(e.kind, LoadErrorKind::TooManyEntries { ref list, count } if list == "cities" && count == MAX_LIST_ENTRIES + 1),
             "{e}"

@@ -331,7 +331,10 @@ mod tests {
         let dotted = dir.path().join(".").join("a.yaml");
         let err = check_output(&dotted, &inputs).unwrap_err();
         assert!(matches!(err, OutputError::IsInput { .. }), "{err}");
-        assert!(err.to_string().contains("write the output to another file"), "{err}");
+        assert!(
+            err.to_string().contains("write the output to another file"),
+            "{err}"
+        );
         #[cfg(unix)]
         {
             let link = dir.path().join("link.yaml");
@@ -358,7 +361,10 @@ mod tests {
             matches!(err, OutputError::NoFolder { .. }) && err.to_string().contains("mkdir -p"),
             "{err}"
         );
-        assert!(check_output(dir.path(), &[]).is_err(), "a folder is not a file");
+        assert!(
+            check_output(dir.path(), &[]).is_err(),
+            "a folder is not a file"
+        );
         let file = dir.path().join("f");
         std::fs::write(&file, "x").unwrap();
         let err = check_output_folder(&file.join("sub"), &["a.csv"], &[]).unwrap_err();

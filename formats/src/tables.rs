@@ -297,7 +297,11 @@ fn fits_a_card_game(
             "these are a board design's tables ({} cities, {} routes{}), but the target is a card-game design, which has no cities or routes and whose tickets.csv has a `cards` column: import them into a board design, or derive a card game from one (`tracklayer derive card-game`)",
             cities.len(),
             routes.len(),
-            if has_cards { "" } else { ", tickets without cards" }
+            if has_cards {
+                ""
+            } else {
+                ", tickets without cards"
+            }
         ),
     })
 }
@@ -731,13 +735,13 @@ mod tests {
         let dir = write_tables(&design);
         let cities = std::fs::read_to_string(dir.path().join("cities.csv")).unwrap();
         let mut reader = csv::Reader::from_reader(cities.as_bytes());
-        let cells: Vec<String> = reader
-            .records()
-            .map(|r| r.unwrap()[0].to_owned())
-            .collect();
+        let cells: Vec<String> = reader.records().map(|r| r.unwrap()[0].to_owned()).collect();
         for (cell, name) in cells.iter().zip(names) {
             let risky = name.starts_with(FORMULA_STARTS) && name.parse::<f64>().is_err();
-            assert!(!risky || cell.starts_with('\''), "{name:?} written as {cell:?}");
+            assert!(
+                !risky || cell.starts_with('\''),
+                "{name:?} written as {cell:?}"
+            );
         }
         let mut back = design.clone();
         back.cities.clear();
@@ -772,7 +776,10 @@ mod tests {
             let design = crate::load(&maps.join(name)).unwrap().design;
             let mut target = design.clone();
             let err = import(&mut target, dir.path()).unwrap_err().to_string();
-            assert!(err.contains("import them into a board design"), "{name}: {err}");
+            assert!(
+                err.contains("import them into a board design"),
+                "{name}: {err}"
+            );
             assert_eq!(target, design, "{name}");
         }
     }

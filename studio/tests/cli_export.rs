@@ -652,9 +652,30 @@ fn no_command_writes_over_a_file_it_reads_however_the_path_is_spelt() {
         let s = |t: &str| t.to_owned();
         let commands: Vec<Vec<String>> = vec![
             vec![s("derive"), s("card-game"), d.clone(), s("-o"), o.clone()],
-            vec![s("export"), d.clone(), s("--to"), s("svg"), s("-o"), o.clone()],
-            vec![s("export"), d.clone(), s("--to"), s("png"), s("-o"), o.clone()],
-            vec![s("export"), d.clone(), s("--to"), s("pdf"), s("-o"), o.clone()],
+            vec![
+                s("export"),
+                d.clone(),
+                s("--to"),
+                s("svg"),
+                s("-o"),
+                o.clone(),
+            ],
+            vec![
+                s("export"),
+                d.clone(),
+                s("--to"),
+                s("png"),
+                s("-o"),
+                o.clone(),
+            ],
+            vec![
+                s("export"),
+                d.clone(),
+                s("--to"),
+                s("pdf"),
+                s("-o"),
+                o.clone(),
+            ],
             vec![s("play"), d.clone(), s("--out"), o.clone()],
             vec![
                 s("simulate"),
@@ -691,7 +712,13 @@ fn no_command_writes_over_a_file_it_reads_however_the_path_is_spelt() {
                 s("--json"),
                 o.clone(),
             ],
-            vec![s("diff"), d.clone(), usa().display().to_string(), s("--json"), o.clone()],
+            vec![
+                s("diff"),
+                d.clone(),
+                usa().display().to_string(),
+                s("--json"),
+                o.clone(),
+            ],
             vec![
                 s("balance"),
                 d.clone(),

@@ -61,7 +61,12 @@ pub fn visit_file<V: FamilyVisitor<Output = ExitCode>>(path: &Path, command: V) 
 /// The files a loaded design was read from: the file itself and every base
 /// it `extends`. No command may write over one of them.
 pub fn design_inputs(loaded: &LoadedDesign) -> Vec<PathBuf> {
-    loaded.sources.files.iter().map(|f| f.path.clone()).collect()
+    loaded
+        .sources
+        .files
+        .iter()
+        .map(|f| f.path.clone())
+        .collect()
 }
 
 /// Where a command writes, checked before it does any work.

@@ -81,8 +81,7 @@ fn save(
     stem: &str,
     make: impl FnOnce(&Path) -> Result<TtsSet, String>,
 ) -> Result<(), String> {
-    let abs =
-        absolute_folder(dir).map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
+    let abs = absolute_folder(dir).map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
     let set = make(&abs)?;
     let json = format!("{stem}.json");
     let files = std::iter::once((json.as_str(), set.json.as_bytes()))

@@ -287,7 +287,9 @@ impl Studio {
     /// nothing else changes.
     pub fn export_print(&mut self, path: &Path) {
         let file = &self.doc.design;
-        let made = self.not_the_design(path, None).and_then(|()| self.printable());
+        let made = self
+            .not_the_design(path, None)
+            .and_then(|()| self.printable());
         let made = made.and_then(|design| {
             let text = formats::to_yaml(file, None).map_err(|e| e.to_string())?;
             let stamp = Stamp::new(&file.name, text.as_bytes());

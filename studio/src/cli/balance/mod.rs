@@ -137,8 +137,7 @@ pub fn run(args: Args) -> ExitCode {
         .clone()
         .unwrap_or_else(|| balanced_path(&args.file));
     let inputs = super::common::design_inputs(&loaded);
-    if let Err(code) = super::common::check_outputs([super::common::Output::File(&out)], &inputs)
-    {
+    if let Err(code) = super::common::check_outputs([super::common::Output::File(&out)], &inputs) {
         return code;
     }
     let work_dir = args
