@@ -1,6 +1,7 @@
 //! Loading and validating designs, as `tracklayer validate` and the studio's
 //! live diagnostics do: the generated 2,000-city design (the budget is
-//! 200 ms in release) and the bundled maps.
+//! 200 ms in release), a 20,000-city one (the budget is 2 s: validation
+//! must grow about linearly with the design) and the bundled maps.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -39,6 +40,19 @@ fn benches(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("synthetic 2000 cities, 6000 routes, 1000 tickets", |b| {
         b.iter(|| engine::validate(black_box(&loaded.design)))
+    });
+    group.finish();
+
+    let huge = SynthSize {
+        cities: 20_000,
+        routes: 60_000,
+        tickets: 10_000,
+    };
+    let huge = formats::to_yaml(&design(huge, 1), None).expect("the design serializes");
+    let mut group = c.benchmark_group("load+validate");
+    group.sample_size(10);
+    group.bench_function("synthetic 20000 cities, 60000 routes, 10000 tickets", |b| {
+        b.iter(|| load_and_validate(black_box(&huge)))
     });
     group.finish();
 

@@ -4,7 +4,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::limits::{MAX_DEPTH, MAX_EXPANDED_NODES, MAX_EXTENDS_DEPTH, MAX_FILE_BYTES};
+use crate::limits::{
+    MAX_DEPTH, MAX_EXPANDED_NODES, MAX_EXTENDS_DEPTH, MAX_FILE_BYTES, MAX_LIST_ENTRIES,
+};
 use crate::source::Pos;
 
 /// A place in a file: `maps/usa.yaml:41:7`.
@@ -34,6 +36,26 @@ pub enum LoadErrorKind {
     /// The file could not be read at all.
     #[error("cannot read the file: {0}")]
     Io(#[source] std::io::Error),
+    /// The path is a folder, a FIFO, a device or a socket: only regular files
+    /// are read, so that nothing can block or read forever.
+    #[error(
+        "{what} is not a regular file; name a design file (a FIFO or device would block the reading)"
+    )]
+    NotAFile {
+        /// What the path is (`a FIFO`, `a folder`, …).
+        what: &'static str,
+    },
+    /// A list holds more entries than the engine can play.
+    #[error(
+        "`{list}` has {count} entries; a design may have at most {} of each (the limit is checked before the design is validated)",
+        MAX_LIST_ENTRIES
+    )]
+    TooManyEntries {
+        /// The list (`cities`, `routes`, …).
+        list: String,
+        /// How many entries it has.
+        count: usize,
+    },
     /// The file is over [`MAX_FILE_BYTES`].
     #[error("the file is {size} bytes; design files are limited to {} MiB", MAX_FILE_BYTES / 1024 / 1024)]
     TooLarge {

@@ -32,5 +32,8 @@ pub use error::{LoadError, LoadErrorKind, Location};
 pub use load::{BaseDesign, LoadedDesign, Sources, load, load_str};
 pub use points::{Point, Points};
 pub use rules::{Deck, Preset, Rules};
-pub use save::{SaveError, save, to_yaml, write_atomic, write_files};
+pub use save::{
+    OutputError, SaveError, check_output, check_output_folder, save, to_yaml, write_atomic,
+    write_files,
+};
 pub use source::Pos;

@@ -15,3 +15,9 @@ pub const MAX_EXTENDS_DEPTH: usize = 16;
 /// 6,000-route design has about 50,000; this stops alias bombs long before they
 /// cost memory.
 pub const MAX_EXPANDED_NODES: u64 = 2_000_000;
+
+/// The most entries any one list of a design (`cities`, `routes`, `tickets`,
+/// `stations`, `tracks`, …) may hold: the engine numbers each with 16 bits.
+/// A file over it is refused as it is read, before the validator's checks
+/// (whose shortest paths grow faster than the design) run.
+pub const MAX_LIST_ENTRIES: usize = u16::MAX as usize;

@@ -9,7 +9,7 @@ use serde_yaml::{Mapping, Value};
 
 use crate::design::{FORMAT_VERSION, FormatVersion, GameFile};
 use crate::error::{LoadError, LoadErrorKind, Location, describe_serde};
-use crate::limits::{MAX_EXTENDS_DEPTH, MAX_FILE_BYTES};
+use crate::limits::{MAX_EXTENDS_DEPTH, MAX_FILE_BYTES, MAX_LIST_ENTRIES};
 use crate::merge::{self, KEYED_LISTS, Origins};
 use crate::source::{IndexError, Pos, SourceIndex};
 
@@ -107,11 +107,15 @@ pub struct LoadedDesign {
     pub base: Option<BaseDesign>,
 }
 
-/// Reads a file as text, refusing files over 16 MiB and bytes that are not UTF-8.
+/// Reads a file as text, refusing files over 16 MiB, bytes that are not UTF-8,
+/// and anything but a regular file (a FIFO or device would block or never end).
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
     let io = |e| LoadError::new(path, LoadErrorKind::Io(e));
+    regular_file(path, &fs::metadata(path).map_err(io)?)?;
     let file = fs::File::open(path).map_err(io)?;
-    let size = file.metadata().map_err(io)?.len();
+    let meta = file.metadata().map_err(io)?;
+    regular_file(path, &meta)?;
+    let size = meta.len();
     if size > MAX_FILE_BYTES {
         return Err(LoadError::new(path, LoadErrorKind::TooLarge { size }));
     }
@@ -129,6 +133,39 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
         ));
     }
     text_from_bytes(bytes, path)
+}
+
+/// Refuses what is not a regular file, naming what it is.
+fn regular_file(path: &Path, meta: &fs::Metadata) -> Result<(), LoadError> {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(());
+    }
+    let what = if kind.is_dir() {
+        "a folder"
+    } else {
+        special_kind(&kind)
+    };
+    Err(LoadError::new(path, LoadErrorKind::NotAFile { what }))
+}
+
+#[cfg(unix)]
+fn special_kind(kind: &fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &fs::FileType) -> &'static str {
+    "not a file"
 }
 
 /// Checks that bytes are UTF-8, locating the first bad byte.
@@ -172,6 +209,31 @@ pub fn parse_document(text: &str, path: &Path) -> Result<(Mapping, SourceIndex),
                 .at(Some(Pos { line: 1, column: 1 })),
         ),
     }
+}
+
+/// Refuses a design with a list longer than [`MAX_LIST_ENTRIES`] as soon as
+/// it is read, so that no check (nor the studio) spends minutes on a file the
+/// engine cannot hold.
+fn check_list_sizes(merged: &Mapping, sources: &Sources, path: &Path) -> Result<(), LoadError> {
+    for (key, value) in merged {
+        let (Some(list), Some(items)) = (key.as_str(), value.as_sequence()) else {
+            continue;
+        };
+        if items.len() > MAX_LIST_ENTRIES {
+            let at = sources.locate(list);
+            let file = at.as_ref().map_or(path, |l| l.file.as_path());
+            return Err(LoadError::new(
+                file,
+                LoadErrorKind::TooManyEntries {
+                    list: list.to_owned(),
+                    count: items.len(),
+                },
+            )
+            .at(at.map(|l| l.pos))
+            .path(list));
+        }
+    }
+    Ok(())
 }
 
 fn kind_of(v: &Value) -> String {
@@ -222,6 +284,7 @@ pub fn load(path: &Path) -> Result<LoadedDesign, LoadError> {
 pub fn load_str(text: &str, path: &Path) -> Result<LoadedDesign, LoadError> {
     let mut chain = Vec::new();
     let (merged, sources, base) = load_chain(text, path, &mut chain)?;
+    check_list_sizes(&merged, &sources, path)?;
     let design = typed_design(&merged, &sources)?;
     Ok(LoadedDesign {
         design,
@@ -410,6 +473,47 @@ mod tests {
     }
 
     const OK: &str = "format: tracklayer/1\nname: T\ncities:\n  - {name: A, x: 0, y: 0}\n  - {name: B, x: 1, y: 0}\nroutes:\n  - from: A\n    to: B\n    length: 2\n    color: red\n";
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_named_in_extends_or_as_the_design_is_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("base.yaml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let variant = dir.path().join("v.yaml");
+        std::fs::write(&variant, "format: tracklayer/1\nextends: base.yaml\n").unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        for path in [variant, fifo] {
+            let tx = tx.clone();
+            std::thread::spawn(move || tx.send(load(&path).map(drop)));
+        }
+        for _ in 0..2 {
+            let got = rx
+                .recv_timeout(std::time::Duration::from_secs(20))
+                .expect("reading a FIFO blocked");
+            let text = got.unwrap_err().to_string();
+            assert!(
+                text.contains("FIFO") && text.contains("base.yaml"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_list_over_the_limit_is_refused_as_it_is_read() {
+        let names = vec!["x"; MAX_LIST_ENTRIES + 1].join(", ");
+        let e = err(&format!(
+            "format: tracklayer/1\nname: Big\ncities: [{names}]\n"
+        ));
+        assert!(
+            matches!(e.kind, LoadErrorKind::TooManyEntries { ref list, count } if list == "cities" && count == MAX_LIST_ENTRIES + 1),
+            "{e}"
+        );
+    }
 
     #[test]
     fn loads_a_small_design() {

@@ -75,6 +75,14 @@ pub enum TableError {
         /// What is wrong, naming the column.
         reason: String,
     },
+    /// The tables do not fit the target design's rule family.
+    #[error("{}: {reason}", dir.display())]
+    Family {
+        /// The folder of the tables.
+        dir: PathBuf,
+        /// Why not, and what to do instead.
+        reason: String,
+    },
     /// The file could not be read.
     #[error("{}: {source}", file.display())]
     Io {
@@ -151,23 +159,108 @@ fn flag(b: bool) -> String {
 }
 
 fn write(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    // Writing to memory cannot fail.
-    let _ = w.write_record(header);
+    let mut out = record(header.iter().map(|h| (*h).to_owned()).collect());
     for row in rows {
-        let _ = w.write_record(&row);
+        out.push_str(&record(row.into_iter().map(neutralise).collect()));
     }
+    out
+}
+
+/// One CSV line. A row with a cell that starts or ends with white space is
+/// written with every cell quoted, so that import keeps the spaces (it trims
+/// only cells that are not quoted).
+fn record(cells: Vec<String>) -> String {
+    let padded = cells.iter().any(|c| c.trim() != c);
+    let mut w = csv::WriterBuilder::new()
+        .quote_style(if padded {
+            csv::QuoteStyle::Always
+        } else {
+            csv::QuoteStyle::Necessary
+        })
+        .buffer_capacity(256)
+        .from_writer(Vec::new());
+    // Writing to memory cannot fail.
+    let _ = w.write_record(&cells);
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// What a spreadsheet takes for the start of a formula (OWASP, "CSV
+/// Injection"): `=`, `+`, `-`, `@`, a tab or a carriage return.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A cell a spreadsheet would run as a formula (`=HYPERLINK(…)`), and one
+/// that starts with the escaping quote itself, gets a leading `'`, as
+/// spreadsheet-safe CSV writers do; a number (`-3.5`) stays as it is.
+/// [`restore`] takes the quote off again on import.
+fn neutralise(cell: String) -> String {
+    let formula = cell.starts_with(FORMULA_STARTS) && cell.trim().parse::<f64>().is_err();
+    if formula || cell.starts_with('\'') {
+        format!("'{cell}")
+    } else {
+        cell
+    }
+}
+
+/// Reads a cell [`neutralise`] wrote: one leading `'` before a formula
+/// character or another `'` goes; anything else is as typed.
+fn restore(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(FORMULA_STARTS) || rest.starts_with('\'') => rest,
+        _ => cell,
+    }
+}
+
+/// Which fields of one raw CSV line were quoted (their first byte is `"`),
+/// so that import keeps their spaces.
+fn quoted_fields(raw: &[u8]) -> Vec<bool> {
+    let raw = raw
+        .iter()
+        .position(|b| !matches!(b, b'\r' | b'\n'))
+        .map_or(&[][..], |i| &raw[i..]);
+    let mut out = Vec::new();
+    let (mut at_start, mut in_quotes, mut quoted) = (true, false, false);
+    for &b in raw {
+        if in_quotes {
+            in_quotes = b != b'"';
+            continue;
+        }
+        match b {
+            b'"' => {
+                quoted |= at_start;
+                in_quotes = true;
+            }
+            b',' => {
+                out.push(quoted);
+                quoted = false;
+                at_start = true;
+                continue;
+            }
+            b'\r' | b'\n' => break,
+            _ => {}
+        }
+        at_start = false;
+    }
+    out.push(quoted);
+    out
 }
 
 /// Reads the three tables from `dir` into `design`, replacing its cities,
 /// routes and tickets; on any bad row the design is left as it was.
 pub fn import(design: &mut GameFile, dir: &Path) -> Result<(), TableError> {
+    if design.family == crate::Family::Dice {
+        return Err(TableError::Family {
+            dir: dir.to_owned(),
+            reason: "a Trains & Stations design has stations and tracks, which the tables do not hold: import them into a board design, and edit stations and tracks in the studio or the YAML".into(),
+        });
+    }
     let read = |name: &str| {
         let file = dir.join(name);
-        std::fs::read_to_string(&file)
+        crate::load::read_text(&file)
             .map(|text| (file.clone(), text))
-            .map_err(|source| TableError::Io { file, source })
+            .map_err(|e| TableError::Io {
+                file: file.clone(),
+                source: std::io::Error::other(e.kind.to_string()),
+            })
     };
     let (cf, ct) = read(TABLE_FILES[0])?;
     let (rf, rt) = read(TABLE_FILES[1])?;
@@ -175,10 +268,42 @@ pub fn import(design: &mut GameFile, dir: &Path) -> Result<(), TableError> {
     let cities = parse_cities(&cf, &ct, &design.cities)?;
     let routes = parse_routes(&rf, &rt, &design.routes)?;
     let tickets = parse_tickets(&tf, &tt, &design.tickets)?;
+    if design.family == crate::Family::CardGame {
+        fits_a_card_game(dir, &cities, &routes, &tt)?;
+    }
     design.cities = cities;
     design.routes = routes;
     design.tickets = tickets;
     Ok(())
+}
+
+/// Refuses a board design's tables for a card-game design, which has no
+/// cities or routes and whose tickets name their cards.
+fn fits_a_card_game(
+    dir: &Path,
+    cities: &[CitySpec],
+    routes: &[RouteSpec],
+    tickets: &str,
+) -> Result<(), TableError> {
+    let has_cards = csv::Reader::from_reader(tickets.as_bytes())
+        .headers()
+        .is_ok_and(|h| h.iter().any(|c| c.trim() == CARD_TICKET_COLUMNS[0]));
+    if cities.is_empty() && routes.is_empty() && has_cards {
+        return Ok(());
+    }
+    Err(TableError::Family {
+        dir: dir.to_owned(),
+        reason: format!(
+            "these are a board design's tables ({} cities, {} routes{}), but the target is a card-game design, which has no cities or routes and whose tickets.csv has a `cards` column: import them into a board design, or derive a card game from one (`tracklayer derive card-game`)",
+            cities.len(),
+            routes.len(),
+            if has_cards {
+                ""
+            } else {
+                ", tickets without cards"
+            }
+        ),
+    })
 }
 
 /// One row with its line, read by column name.
@@ -186,6 +311,8 @@ struct Row<'a> {
     file: &'a Path,
     line: u64,
     record: csv::StringRecord,
+    /// Which fields were quoted (their spaces are kept).
+    quoted: Vec<bool>,
     columns: &'a HashMap<String, usize>,
 }
 
@@ -198,13 +325,19 @@ impl Row<'_> {
         }
     }
 
+    /// A cell as written: trimmed unless it was quoted, a neutralised
+    /// formula restored.
     fn text(&self, column: &str) -> String {
-        self.columns
-            .get(column)
-            .and_then(|&i| self.record.get(i))
-            .unwrap_or("")
-            .trim()
-            .to_owned()
+        let Some(&i) = self.columns.get(column) else {
+            return String::new();
+        };
+        let cell = self.record.get(i).unwrap_or("");
+        let cell = if self.quoted.get(i).copied().unwrap_or(false) {
+            cell
+        } else {
+            cell.trim()
+        };
+        restore(cell).to_owned()
     }
 
     fn required(&self, column: &str) -> Result<String, TableError> {
@@ -217,7 +350,7 @@ impl Row<'_> {
     }
 
     fn number<T: std::str::FromStr>(&self, column: &str, empty: T) -> Result<T, TableError> {
-        let t = self.text(column);
+        let t = self.text(column).trim().to_owned();
         if t.is_empty() {
             return Ok(empty);
         }
@@ -235,7 +368,7 @@ impl Row<'_> {
     }
 
     fn flag(&self, column: &str) -> Result<bool, TableError> {
-        match self.text(column).to_ascii_lowercase().as_str() {
+        match self.text(column).trim().to_ascii_lowercase().as_str() {
             "" | "no" | "false" | "0" => Ok(false),
             "yes" | "true" | "1" => Ok(true),
             other => Err(self.error(format!("`{column}`: `{other}` is not yes or no"))),
@@ -276,16 +409,25 @@ fn rows<'a, T>(
         }
     }
     let mut out = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| TableError::Row {
-            file: file.to_owned(),
-            line: e.position().map_or(0, csv::Position::line),
-            reason: e.to_string(),
-        })?;
-        let line = record.position().map_or(0, csv::Position::line);
+    loop {
+        let mut record = csv::StringRecord::new();
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                return Err(TableError::Row {
+                    file: file.to_owned(),
+                    line: e.position().map_or(0, csv::Position::line),
+                    reason: e.to_string(),
+                });
+            }
+        }
+        let start = record.position().map_or(0, csv::Position::byte) as usize;
+        let end = reader.position().byte() as usize;
         let row = Row {
             file,
-            line,
+            line: record.position().map_or(0, csv::Position::line),
+            quoted: quoted_fields(text.as_bytes().get(start..end).unwrap_or_default()),
             record,
             columns,
         };
@@ -447,6 +589,11 @@ mod tests {
             let design = crate::load(&path).unwrap().design;
             let dir = write_tables(&design);
             let mut back = design.clone();
+            if design.family == crate::Family::Dice {
+                // Stations and tracks have no tables: the import is refused.
+                assert!(import(&mut back, dir.path()).is_err());
+                continue;
+            }
             import(&mut back, dir.path()).unwrap();
             assert_eq!(back, design, "{}", path.display());
         }
@@ -553,5 +700,87 @@ mod tests {
         );
         assert!(parse_cards("red:1 red:2").is_err());
         assert_eq!(parse_cards("").unwrap().len(), 0);
+    }
+
+    #[test]
+    fn formulas_are_neutralised_on_export_and_every_name_reads_back_exactly() {
+        let mut design = usa();
+        let names = [
+            "=HYPERLINK(\"http://x\",\"y\")",
+            "+1",
+            "-Minus",
+            "@SUM(A1)",
+            "\tTab",
+            "\rReturn",
+            " padded ",
+            "'quoted",
+            "''=twice",
+            "-12.5",
+        ];
+        let old: Vec<String> = design.cities[..names.len()]
+            .iter()
+            .map(|c| c.name.clone())
+            .collect();
+        for (city, name) in design.cities.iter_mut().zip(names) {
+            city.name = name.to_owned();
+        }
+        for route in &mut design.routes {
+            for end in [&mut route.from, &mut route.to] {
+                if let Some(i) = old.iter().position(|o| o == end) {
+                    *end = names[i].to_owned();
+                }
+            }
+        }
+        design.tickets[0].from = names[0].to_owned();
+        let dir = write_tables(&design);
+        let cities = std::fs::read_to_string(dir.path().join("cities.csv")).unwrap();
+        let mut reader = csv::Reader::from_reader(cities.as_bytes());
+        let cells: Vec<String> = reader.records().map(|r| r.unwrap()[0].to_owned()).collect();
+        for (cell, name) in cells.iter().zip(names) {
+            let risky = name.starts_with(FORMULA_STARTS) && name.parse::<f64>().is_err();
+            assert!(
+                !risky || cell.starts_with('\''),
+                "{name:?} written as {cell:?}"
+            );
+        }
+        let mut back = design.clone();
+        back.cities.clear();
+        import(&mut back, dir.path()).unwrap();
+        assert_eq!(back.cities, design.cities);
+        assert_eq!(back.routes, design.routes);
+        assert_eq!(back.tickets, design.tickets);
+    }
+
+    #[test]
+    fn unquoted_cells_are_trimmed_and_quoted_ones_keep_their_spaces() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("cities.csv"),
+            "name,x,y,country,locked\n\" padded \", 1 ,2,,no\n  Trimmed  ,3,4,,\"no\"\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("routes.csv"), ROUTE_HEADER.join(",")).unwrap();
+        std::fs::write(dir.path().join("tickets.csv"), TICKET_HEADER.join(",")).unwrap();
+        let mut design = GameFile::default();
+        import(&mut design, dir.path()).unwrap();
+        let names: Vec<&str> = design.cities.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, [" padded ", "Trimmed"]);
+        assert_eq!(design.cities[0].x, 1.0);
+    }
+
+    #[test]
+    fn board_tables_are_refused_by_a_card_game_or_dice_design_which_stays_as_it_was() {
+        let dir = write_tables(&usa());
+        let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+        for name in ["card-game-usa.yaml", "trains-and-stations-demo.yaml"] {
+            let design = crate::load(&maps.join(name)).unwrap().design;
+            let mut target = design.clone();
+            let err = import(&mut target, dir.path()).unwrap_err().to_string();
+            assert!(
+                err.contains("import them into a board design"),
+                "{name}: {err}"
+            );
+            assert_eq!(target, design, "{name}");
+        }
     }
 }

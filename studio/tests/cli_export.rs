@@ -609,3 +609,250 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
     assert_eq!(objects[3]["Nickname"], "Rules summary");
     assert_eq!(objects.len(), 4);
 }
+
+/// Runs `tracklayer` with `args`, each given as text.
+fn run(args: &[String]) -> Output {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    tracklayer(&args)
+}
+
+#[test]
+fn no_command_writes_over_a_file_it_reads_however_the_path_is_spelt() {
+    let dir = tempfile::tempdir().unwrap();
+    let design = dir.path().join("a.yaml");
+    let original = std::fs::read(usa()).unwrap();
+    std::fs::write(&design, &original).unwrap();
+    let d = design.display().to_string();
+    let tables = dir.path().join("tables");
+    assert!(export(&design, "csv", &tables).status.success());
+    let shard = dir.path().join("s.json");
+    let made = run(&[
+        "simulate".into(),
+        d.clone(),
+        "--players".into(),
+        "2".into(),
+        "--games".into(),
+        "2".into(),
+        "--shard".into(),
+        "0/1".into(),
+        "--out".into(),
+        shard.display().to_string(),
+        "--quiet".into(),
+    ]);
+    assert!(made.status.success(), "{made:?}");
+    let shard_bytes = std::fs::read(&shard).unwrap();
+    // The same file by another name: `./`, a symbolic link, a hard link.
+    let dotted = dir.path().join(".").join("a.yaml");
+    let soft = dir.path().join("soft.yaml");
+    let hard = dir.path().join("hard.yaml");
+    std::os::unix::fs::symlink(&design, &soft).unwrap();
+    std::fs::hard_link(&design, &hard).unwrap();
+    for out in [&design, &dotted, &soft, &hard] {
+        let o = out.display().to_string();
+        let s = |t: &str| t.to_owned();
+        let commands: Vec<Vec<String>> = vec![
+            vec![s("derive"), s("card-game"), d.clone(), s("-o"), o.clone()],
+            vec![
+                s("export"),
+                d.clone(),
+                s("--to"),
+                s("svg"),
+                s("-o"),
+                o.clone(),
+            ],
+            vec![
+                s("export"),
+                d.clone(),
+                s("--to"),
+                s("png"),
+                s("-o"),
+                o.clone(),
+            ],
+            vec![
+                s("export"),
+                d.clone(),
+                s("--to"),
+                s("pdf"),
+                s("-o"),
+                o.clone(),
+            ],
+            vec![s("play"), d.clone(), s("--out"), o.clone()],
+            vec![
+                s("simulate"),
+                d.clone(),
+                s("--games"),
+                s("1"),
+                s("--players"),
+                s("2"),
+                s("--quiet"),
+                s("--json"),
+                o.clone(),
+            ],
+            vec![
+                s("simulate"),
+                d.clone(),
+                s("--games"),
+                s("1"),
+                s("--players"),
+                s("2"),
+                s("--quiet"),
+                s("--shard"),
+                s("0/1"),
+                s("--out"),
+                o.clone(),
+            ],
+            vec![
+                s("arena"),
+                d.clone(),
+                s("--bots"),
+                s("random,random"),
+                s("--games"),
+                s("2"),
+                s("--quiet"),
+                s("--json"),
+                o.clone(),
+            ],
+            vec![
+                s("diff"),
+                d.clone(),
+                usa().display().to_string(),
+                s("--json"),
+                o.clone(),
+            ],
+            vec![
+                s("balance"),
+                d.clone(),
+                s("--target"),
+                s("first-player-advantage"),
+                s("--knob"),
+                s("ticket-points"),
+                s("--players"),
+                s("2"),
+                s("--games"),
+                s("2"),
+                s("--generations"),
+                s("1"),
+                s("--check-games"),
+                s("2"),
+                s("--quiet"),
+                s("--out"),
+                o.clone(),
+            ],
+        ];
+        for args in commands {
+            let got = run(&args);
+            let err = String::from_utf8_lossy(&got.stderr);
+            assert_eq!(got.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains("which this command reads") && err.contains("Nothing was written"),
+                "{args:?}: {err}"
+            );
+            assert_eq!(std::fs::read(&design).unwrap(), original, "{args:?}");
+        }
+    }
+    // merge: the report onto a shard it reads.
+    let got = run(&[
+        "merge".into(),
+        shard.display().to_string(),
+        "-o".into(),
+        dir.path().join(".").join("s.json").display().to_string(),
+    ]);
+    assert_eq!(got.status.code(), Some(2), "{got:?}");
+    assert_eq!(std::fs::read(&shard).unwrap(), shard_bytes);
+    // import: the design onto one of the tables it reads.
+    let table = tables.join("cities.csv");
+    let before = std::fs::read(&table).unwrap();
+    let got = import(&tables, &table);
+    assert_eq!(got.status.code(), Some(2), "{got:?}");
+    assert_eq!(std::fs::read(&table).unwrap(), before);
+    // export --to csv into the folder holding the design as `cities.csv`.
+    let got = export(&table, "csv", &tables);
+    assert_eq!(got.status.code(), Some(2), "{got:?}");
+    assert_eq!(std::fs::read(&table).unwrap(), before);
+}
+
+#[test]
+fn a_long_command_refuses_an_output_it_cannot_write_before_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("shards").join("0.json");
+    let got = run(&[
+        "simulate".into(),
+        usa().display().to_string(),
+        "--games".into(),
+        "100000".into(),
+        "--shard".into(),
+        "0/4".into(),
+        "--out".into(),
+        missing.display().to_string(),
+        "--quiet".into(),
+    ]);
+    let err = String::from_utf8_lossy(&got.stderr);
+    assert_eq!(got.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("does not exist") && err.contains("mkdir -p"),
+        "{err}"
+    );
+    assert!(got.stdout.is_empty(), "no game was played");
+    let got = run(&[
+        "merge".into(),
+        dir.path().join("absent.json").display().to_string(),
+        "-o".into(),
+        dir.path().join("reports/run.json").display().to_string(),
+    ]);
+    let err = String::from_utf8_lossy(&got.stderr);
+    assert_eq!(got.status.code(), Some(2), "{err}");
+    assert!(err.contains("reports") && err.contains("mkdir -p"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn board_tables_are_refused_by_a_card_game_design() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    assert!(export(&usa(), "csv", &tables).status.success());
+    let cards = dir.path().join("cards.yaml");
+    let original =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml"))
+            .unwrap();
+    std::fs::write(&cards, &original).unwrap();
+    let got = import(&tables, &cards);
+    let err = String::from_utf8_lossy(&got.stderr);
+    assert_eq!(got.status.code(), Some(1), "{err}");
+    assert!(err.contains("board design's tables"), "{err}");
+    assert_eq!(std::fs::read(&cards).unwrap(), original);
+}
+
+#[test]
+fn a_large_board_goes_to_tabletop_simulator_at_the_dpi_asked_and_a_failure_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.yaml");
+    std::fs::write(
+        &big,
+        format!(
+            "format: tracklayer/1\nextends: {}\nboard: {{width: 4000, height: 2000, car_space: 25}}\n",
+            usa().display()
+        ),
+    )
+    .unwrap();
+    let set = dir.path().join("set");
+    let got = export(&big, "tts", &set);
+    let err = String::from_utf8_lossy(&got.stderr);
+    assert_eq!(got.status.code(), Some(2), "{err}");
+    assert!(err.contains("Nothing was written"), "{err}");
+    assert!(!set.exists(), "an empty folder was left behind");
+    let got = tracklayer(&[
+        "export",
+        &big.display().to_string(),
+        "--to",
+        "tts",
+        "--dpi",
+        "20",
+        "-o",
+        &set.display().to_string(),
+    ]);
+    assert!(got.status.success(), "{got:?}");
+    let png = std::fs::read(set.join("board.png")).unwrap();
+    // PNG width and height, big-endian, at bytes 16..24: 4000 mm at 20 dpi.
+    let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    assert!((3140..=3160).contains(&width), "{width}");
+}

@@ -215,6 +215,36 @@ fn bench_repeats_the_same_games_and_reports_best_and_median() {
     assert_eq!(refused.status.code(), Some(2));
 }
 
+#[test]
+fn bench_refuses_zero_games_instead_of_printing_nan() {
+    let o = tracklayer(&["bench", &map("usa.yaml"), "--games", "0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("at least one game"), "{err}");
+    assert!(!stdout(&o).contains("NaN"));
+}
+
+#[test]
+fn more_threads_than_the_machine_has_are_clamped_with_a_note() {
+    let o = tracklayer(&[
+        "simulate",
+        &map("usa.yaml"),
+        "--players",
+        "2",
+        "--games",
+        "4",
+        "--threads",
+        "10000",
+        "--quiet",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("note: --threads 10000 is more than this machine runs at once"),
+        "{err}"
+    );
+}
+
 /// A command piped into a reader that goes away (`… | head -1`) ends
 /// quietly with the status of SIGPIPE (141), without a panic message.
 #[cfg(unix)]

@@ -43,8 +43,12 @@ pub struct PathFinder<'n> {
     estimate: Vec<u32>,
     estimated: Vec<u32>,
     round: u32,
-    /// Entries `(f << 32) | node`, smallest first.
-    heap: BinaryHeap<Reverse<u64>>,
+    /// Entries `(f, tie, node)`, smallest first; `tie` is 0 when the path
+    /// itself is wanted (the first path found among equals stays the same)
+    /// and the heuristic when only the length is: among equal `f` the node
+    /// nearest the goal goes first, which settles far fewer nodes on maps
+    /// with many paths of one length.
+    heap: BinaryHeap<Reverse<(u32, u32, u32)>>,
     /// The cities that reach the goal, and where they are drawn.
     goals: Vec<(usize, Point)>,
 }
@@ -70,12 +74,12 @@ impl<'n> PathFinder<'n> {
 
     /// The length of the shortest path between two places, without the path.
     pub fn distance(&mut self, from: Place, to: Place) -> Option<u32> {
-        self.search(from, to).map(|(_, d)| d)
+        self.search(from, to, true).map(|(_, d)| d)
     }
 
     /// The shortest path between two places.
     pub fn path(&mut self, from: Place, to: Place) -> Option<PathInfo> {
-        let (end, car_spaces) = self.search(from, to)?;
+        let (end, car_spaces) = self.search(from, to, false)?;
         let start = self.net.start_node(from);
         let mut routes = Vec::new();
         let mut node = end;
@@ -117,8 +121,9 @@ impl<'n> PathFinder<'n> {
     }
 
     /// A* from `from`'s start node to the first city that reaches `to`; the
-    /// goal node and the path's length.
-    fn search(&mut self, from: Place, to: Place) -> Option<(u32, u32)> {
+    /// goal node and the path's length. `deep_ties`: break ties of `f`
+    /// toward the goal (only the length is wanted).
+    fn search(&mut self, from: Place, to: Place, deep_ties: bool) -> Option<(u32, u32)> {
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             self.seen.fill(0);
@@ -140,9 +145,8 @@ impl<'n> PathFinder<'n> {
         self.heap.clear();
         self.dist[start as usize] = 0;
         self.seen[start as usize] = round;
-        self.heap.push(Reverse(u64::from(start)));
-        while let Some(Reverse(entry)) = self.heap.pop() {
-            let n = entry as u32;
+        self.heap.push(Reverse((0, 0, start)));
+        while let Some(Reverse((_, _, n))) = self.heap.pop() {
             let node = n as usize;
             if self.done[node] == round {
                 continue;
@@ -169,8 +173,9 @@ impl<'n> PathFinder<'n> {
                     self.seen[ti] = round;
                     self.dist[ti] = nd;
                     self.pred[ti] = (n, step.route);
-                    let f = u64::from(nd.saturating_add(h));
-                    self.heap.push(Reverse(f << 32 | u64::from(t)));
+                    let f = nd.saturating_add(h);
+                    let tie = if deep_ties { h } else { 0 };
+                    self.heap.push(Reverse((f, tie, t)));
                 }
             }
         }
@@ -188,11 +193,36 @@ impl Network {
 
     /// The shortest path's length for each of [`Network::tickets`], in order;
     /// `None` for a ticket whose ends are not connected.
+    ///
+    /// Each ticket is its own search, so the searches of a large design (ten
+    /// thousand tickets take most of the validator's time on a 20,000-city
+    /// map) run on every core, each worker with its own buffers; the result
+    /// does not depend on how they are shared out.
     pub fn ticket_distances(&self) -> Vec<Option<u32>> {
-        let mut finder = PathFinder::new(self);
-        self.tickets()
-            .iter()
-            .map(|t| finder.distance(t.from, t.to))
+        use rayon::prelude::*;
+        /// Tickets a worker takes at a time: a small design is searched on
+        /// one thread, with no pool to wake.
+        const CHUNK: usize = 256;
+        let tickets = self.tickets();
+        if tickets.len() <= CHUNK {
+            let mut finder = PathFinder::new(self);
+            return tickets
+                .iter()
+                .map(|t| finder.distance(t.from, t.to))
+                .collect();
+        }
+        tickets
+            .par_chunks(CHUNK)
+            .map_init(
+                || PathFinder::new(self),
+                |finder, chunk| {
+                    chunk
+                        .iter()
+                        .map(|t| finder.distance(t.from, t.to))
+                        .collect::<Vec<_>>()
+                },
+            )
+            .flatten_iter()
             .collect()
     }
 }

@@ -113,11 +113,27 @@ pub fn make_bots<F: Family>(
         .collect()
 }
 
-/// Runs `f` on a pool of `threads` workers (0: one per core).
+/// The workers a pool asked for `requested` threads starts (0: one per
+/// core): never more than the machine runs at once
+/// ([`std::thread::available_parallelism`]), since more only cost memory and
+/// switching (ten thousand threads took minutes to start). Reports do not
+/// depend on the count.
+pub fn worker_count(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if requested == 0 {
+        cores
+    } else {
+        requested.min(cores)
+    }
+}
+
+/// Runs `f` on a pool of `threads` workers (0: one per core; more than the
+/// machine's cores: as many as it has, see [`worker_count`]).
 pub(crate) fn with_pool<T: Send>(
     threads: usize,
     f: impl FnOnce() -> T + Send,
 ) -> Result<T, SimError> {
+    let threads = worker_count(threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -271,5 +287,19 @@ fn assemble<F: Family>(
         cancelled,
         findings: all,
         by_players: sections,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_never_starts_more_workers_than_the_machine_runs_at_once() {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let started = with_pool(10_000, rayon::current_num_threads).unwrap();
+        assert_eq!(started, cores);
+        assert_eq!(with_pool(0, rayon::current_num_threads).unwrap(), cores);
+        assert_eq!(with_pool(1, rayon::current_num_threads).unwrap(), 1);
     }
 }

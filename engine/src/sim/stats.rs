@@ -68,7 +68,8 @@ impl Rate {
     }
 }
 
-/// `0.613` → `61%`; small shares keep a decimal (`0.4%`).
+/// `0.613` → `61%`; small shares keep a decimal (`0.4%`); a share too small
+/// to show but not zero is `< 0.01%`, never `0%`.
 pub fn pct(x: f64) -> String {
     format!("{}%", pct_num(x))
 }
@@ -77,7 +78,13 @@ fn pct_num(x: f64) -> String {
     let v = x * 100.0;
     if v != 0.0 && v.abs() < 1.0 {
         let t = format!("{v:.2}");
-        t.trim_end_matches('0').trim_end_matches('.').to_owned()
+        let t = t.trim_end_matches('0').trim_end_matches('.');
+        if t == "0" || t == "-0" {
+            // Rounding would show a share that happened as none.
+            "< 0.01".to_owned()
+        } else {
+            t.to_owned()
+        }
     } else if v.abs() < 10.0 && (v - v.round()).abs() > 0.05 {
         format!("{v:.1}")
     } else {
@@ -223,6 +230,10 @@ mod tests {
         // Small upper bounds stay visible: no stalemate in 10,000 games.
         assert_eq!(Rate::new(0.0, 10_000).percent(), "0% (95% CI 0–0.04%)");
         assert_eq!(pct(0.004), "0.4%");
+        // 1 stalemate in 100,000 games is not "0%".
+        assert_eq!(pct(1.0 / 100_000.0), "< 0.01%");
+        assert_eq!(pct(0.0001), "0.01%");
+        assert_eq!(pct(0.0), "0%");
     }
 
     #[test]

@@ -47,8 +47,18 @@ pub struct Args {
 }
 
 /// Runs `arena`.
-pub fn run(args: Args) -> ExitCode {
-    super::common::visit_file(&args.file.clone(), args)
+pub fn run(mut args: Args) -> ExitCode {
+    let (loaded, design) = match super::common::load_design(&args.file) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let outputs = args.json.as_deref().map(super::common::Output::File);
+    let inputs = super::common::design_inputs(&loaded);
+    if let Err(code) = super::common::check_outputs(outputs, &inputs) {
+        return code;
+    }
+    args.threads = super::common::worker_threads(args.threads);
+    design.visit(args)
 }
 
 impl FamilyVisitor for Args {

@@ -19,8 +19,8 @@ pub struct Args {
     /// Players at the table.
     #[arg(long, default_value_t = 2)]
     pub players: usize,
-    /// Games to play.
-    #[arg(long, default_value_t = 20_000)]
+    /// Games to play (at least 1).
+    #[arg(long, default_value_t = 20_000, value_parser = parse_games)]
     pub games: u64,
     /// The first game's seed.
     #[arg(long, default_value_t = 1)]
@@ -29,6 +29,16 @@ pub struct Args {
     /// median run: on a busy machine one run says little.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: u32,
+}
+
+/// Reads a game count of at least one: a benchmark of no games measures
+/// nothing (it printed "NaN actions/game").
+fn parse_games(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        Ok(_) => Err("a benchmark needs at least one game: give --games 1 or more".to_owned()),
+        Err(_) => Err(format!("`{s}` is not a number of games")),
+    }
 }
 
 /// One run's figures.

@@ -1,7 +1,7 @@
 //! Helpers shared by the commands: loading a design of any family into a
 //! playable one, with errors printed the way `validate` prints them.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use engine::families::{AnyDesign, FamilyVisitor};
@@ -56,4 +56,58 @@ pub fn visit_file<V: FamilyVisitor<Output = ExitCode>>(path: &Path, command: V) 
         Ok((_, design)) => design.visit(command),
         Err(code) => code,
     }
+}
+
+/// The files a loaded design was read from: the file itself and every base
+/// it `extends`. No command may write over one of them.
+pub fn design_inputs(loaded: &LoadedDesign) -> Vec<PathBuf> {
+    loaded
+        .sources
+        .files
+        .iter()
+        .map(|f| f.path.clone())
+        .collect()
+}
+
+/// Where a command writes, checked before it does any work.
+pub enum Output<'a> {
+    /// A file.
+    File(&'a Path),
+    /// Files of these names in a folder (created when missing).
+    Folder(&'a Path, &'a [&'a str]),
+}
+
+/// Checks every output before any game is played or any file is written:
+/// none is one of `inputs` (also through a link or `./`), and each can be
+/// written where it was asked. Prints why not, and that nothing was written,
+/// and gives exit code 2.
+pub fn check_outputs<'a>(
+    outputs: impl IntoIterator<Item = Output<'a>>,
+    inputs: &[PathBuf],
+) -> Result<(), ExitCode> {
+    for output in outputs {
+        let checked = match output {
+            Output::File(path) => formats::check_output(path, inputs),
+            Output::Folder(dir, names) => formats::check_output_folder(dir, names, inputs),
+        };
+        if let Err(e) = checked {
+            eprintln!("error: {e}");
+            eprintln!("Nothing was written.");
+            return Err(ExitCode::from(2));
+        }
+    }
+    Ok(())
+}
+
+/// The worker threads to start for `--threads requested` (0: one per core):
+/// never more than the machine runs at once, with a note when fewer than
+/// asked.
+pub fn worker_threads(requested: usize) -> usize {
+    let workers = engine::sim::worker_count(requested);
+    if requested > workers {
+        eprintln!(
+            "note: --threads {requested} is more than this machine runs at once; using {workers}"
+        );
+    }
+    if requested == 0 { 0 } else { workers }
 }

@@ -67,6 +67,11 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let outputs = [super::common::Output::File(&args.out)];
+    let inputs = super::common::design_inputs(&loaded);
+    if let Err(code) = super::common::check_outputs(outputs, &inputs) {
+        return code;
+    }
     let opts = DeriveOptions {
         gray: match args.gray.trim() {
             "least-used" => GrayRule::LeastUsed,

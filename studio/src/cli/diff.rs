@@ -88,7 +88,7 @@ struct SimulatedDiff {
 }
 
 /// Runs `diff`.
-pub fn run(args: Args) -> ExitCode {
+pub fn run(mut args: Args) -> ExitCode {
     let (a, design_a) = match super::common::load_design(&args.a) {
         Ok(d) => d,
         Err(code) => return code,
@@ -97,6 +97,13 @@ pub fn run(args: Args) -> ExitCode {
         Ok(d) => d,
         Err(code) => return code,
     };
+    let mut inputs = super::common::design_inputs(&a);
+    inputs.extend(super::common::design_inputs(&b));
+    let outputs = args.json.as_deref().map(super::common::Output::File);
+    if let Err(code) = super::common::check_outputs(outputs, &inputs) {
+        return code;
+    }
+    args.threads = super::common::worker_threads(args.threads);
     let data = design_diff(&a.design, &b.design);
     let mut out = DiffOutput {
         a: args.a.display().to_string(),

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use engine::families::AnyDesign;
 
+use super::common::{Output, check_outputs, design_inputs};
 use crate::app::canvas::svg::{BoardImage, BoardStyle, Colors, board_file};
 use crate::export::paper::{Paper, PrintSize, WidthMm};
 use crate::export::stamp::Stamp;
@@ -43,7 +44,7 @@ pub struct Args {
     /// Where: a file for `svg`, `png` and `pdf`, a folder for `csv` and `tts` (created if missing).
     #[arg(short, long)]
     pub out: PathBuf,
-    /// Dots per inch of a `png` (with the printed size, this sets the image's).
+    /// Dots per inch of a `png` and of a `tts` set's board image (with the printed size, this sets the image's).
     #[arg(long, default_value_t = 150.0, value_parser = parse_dpi)]
     pub dpi: f32,
     /// `svg`/`png`: print the board to fill this paper size (turned to fit) instead of at real size.
@@ -83,6 +84,21 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let design = &loaded.design;
+    let stem = args
+        .file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "design".to_owned());
+    let tts_json = format!("{stem}.json");
+    let tts_files = [tts_json.as_str(), "board.png"];
+    let output = match args.to {
+        Kind::Svg | Kind::Png | Kind::Pdf => Output::File(&args.out),
+        Kind::Csv => Output::Folder(&args.out, &formats::tables::TABLE_FILES),
+        Kind::Tts => Output::Folder(&args.out, &tts_files),
+    };
+    if let Err(code) = check_outputs([output], &design_inputs(&loaded)) {
+        return code;
+    }
     // A card-game design's tickets (with their cards) export as tables.
     let tables_only = matches!(args.to, Kind::Csv) && design.family == formats::Family::CardGame;
     // Every family prints; the other kinds draw or list a board.
@@ -126,13 +142,15 @@ pub fn run(args: Args) -> ExitCode {
             let Some(built) = playable(&loaded, &args.file) else {
                 return ExitCode::from(1);
             };
-            let stem = args
-                .file
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "design".to_owned());
             let source = crate::export::source_board(design, Some(&args.file));
-            crate::export::tts::write_any(design, &built, source.as_ref(), &args.out, &stem)
+            crate::export::tts::write_any(
+                design,
+                &built,
+                source.as_ref(),
+                &args.out,
+                &stem,
+                args.dpi,
+            )
         }
         Kind::Csv => {
             let tables = formats::tables::export(design);
@@ -208,9 +226,19 @@ pub struct ImportArgs {
 
 /// Runs `import`: nothing is written unless every row reads.
 pub fn import(args: ImportArgs) -> ExitCode {
+    // The tables and the bases the design extends are read; the design
+    // itself is the one file meant to be rewritten.
+    let mut inputs: Vec<PathBuf> = formats::tables::TABLE_FILES
+        .iter()
+        .map(|name| args.dir.join(name))
+        .collect();
     let (mut design, base) = if args.into.exists() {
         match formats::load(&args.into) {
-            Ok(l) => (l.design, l.base),
+            Ok(l) => {
+                let files = design_inputs(&l);
+                inputs.extend(files.into_iter().rev().skip(1));
+                (l.design, l.base)
+            }
             Err(e) => {
                 eprintln!("error: {e}");
                 eprintln!("{} is left as it is.", args.into.display());
@@ -231,6 +259,9 @@ pub fn import(args: ImportArgs) -> ExitCode {
             None,
         )
     };
+    if let Err(code) = check_outputs([Output::File(&args.into)], &inputs) {
+        return code;
+    }
     if let Err(e) = formats::tables::import(&mut design, &args.dir) {
         eprintln!("error: {e}");
         eprintln!("{} is left as it is.", args.into.display());

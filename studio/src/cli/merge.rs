@@ -27,6 +27,10 @@ pub struct Args {
 
 /// Runs `merge`.
 pub fn run(args: Args) -> ExitCode {
+    let outputs = super::simulate::report_outputs(args.json.as_deref(), args.csv.as_deref());
+    if let Err(code) = super::common::check_outputs(outputs, &args.shards) {
+        return code;
+    }
     let mut shards = Vec::new();
     for path in &args.shards {
         let text = match std::fs::read_to_string(path) {

@@ -11,7 +11,7 @@ use engine::game::{Family, Game, GameState};
 use engine::replay::Recorder;
 use formats::LoadedDesign;
 
-use super::common::{load_design, seat_bots};
+use super::common::{Output, check_outputs, design_inputs, load_design, seat_bots};
 
 /// Arguments of `play`.
 #[derive(Debug, clap::Args)]
@@ -42,11 +42,20 @@ pub struct Args {
 }
 
 /// Runs `play`.
-pub fn run(args: Args) -> ExitCode {
-    match load_design(&args.file) {
-        Ok((loaded, design)) => design.visit(Play { args, loaded }),
-        Err(code) => code,
+pub fn run(mut args: Args) -> ExitCode {
+    let (loaded, design) = match load_design(&args.file) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let out = args
+        .out
+        .take()
+        .unwrap_or_else(|| PathBuf::from(format!("replay-{}.yaml", args.seed)));
+    if let Err(code) = check_outputs([Output::File(&out)], &design_inputs(&loaded)) {
+        return code;
     }
+    args.out = Some(out);
+    design.visit(Play { args, loaded })
 }
 
 struct Play {

@@ -15,6 +15,8 @@ use engine::sim::shard::{self, RunSpec, Shard, ShardFile};
 use engine::sim::stats::pct;
 use engine::sim::{self, Measures, SimConfig, findings::thousands};
 
+use super::common::{Output, check_outputs, design_inputs, worker_threads};
+
 /// Arguments of `simulate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -118,15 +120,44 @@ pub(crate) fn write_file(path: &Path, text: &str) -> bool {
     }
 }
 
+/// The CSV tables a report of any family writes (`Measures::csv_tables`),
+/// checked against the inputs before a run.
+pub(crate) const REPORT_TABLES: [&str; 6] = [
+    "routes.csv",
+    "tickets.csv",
+    "cities.csv",
+    "big_cities.csv",
+    "tracks.csv",
+    "goods.csv",
+];
+
+/// The report outputs asked for (`--json FILE`, `--csv DIR`), to check
+/// before any game is played.
+pub(crate) fn report_outputs<'a>(
+    json: Option<&'a Path>,
+    csv: Option<&'a Path>,
+) -> impl Iterator<Item = Output<'a>> {
+    json.map(Output::File)
+        .into_iter()
+        .chain(csv.map(|dir| Output::Folder(dir, &REPORT_TABLES)))
+}
+
 /// Runs `simulate`.
-pub fn run(args: Args) -> ExitCode {
-    match super::common::load_design(&args.file) {
-        Ok((loaded, design)) => design.visit(Visit {
-            args,
-            file: loaded.design,
-        }),
-        Err(code) => code,
+pub fn run(mut args: Args) -> ExitCode {
+    let (loaded, design) = match super::common::load_design(&args.file) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let outputs = report_outputs(args.json.as_deref(), args.csv.as_deref())
+        .chain(args.out.as_deref().map(Output::File));
+    if let Err(code) = check_outputs(outputs, &design_inputs(&loaded)) {
+        return code;
     }
+    args.threads = worker_threads(args.threads);
+    design.visit(Visit {
+        args,
+        file: loaded.design,
+    })
 }
 
 /// `simulate` with its design file (which a shard file records).

@@ -24,8 +24,11 @@ use crate::app::canvas::svg::{BoardStyle, Colors, board_png};
 const SHEET_COLS: usize = 10;
 /// Most cards down a sheet.
 const SHEET_ROWS: usize = 7;
-/// Resolution of the card faces and the board, dots per inch.
+/// Resolution of the card faces, dots per inch.
 const DPI: f32 = 150.0;
+/// Resolution of the board image unless another is asked for (`--dpi`): a
+/// large board is drawn at fewer dots per inch.
+pub const BOARD_DPI: f32 = DPI;
 
 /// A Tabletop Simulator set: the saved object's JSON and its images, by file
 /// name.
@@ -36,15 +39,9 @@ pub struct TtsSet {
     pub images: Vec<(String, Vec<u8>)>,
 }
 
-/// Writes the set of the board design `design` (built as `board`) into the
-/// folder `dir` (created if missing): `<stem>.json` and its images, each file
-/// atomically.
-pub fn write(design: &GameFile, board: &Board, dir: &Path, stem: &str) -> Result<(), String> {
-    save(dir, stem, |abs| set(design, board, abs))
-}
-
 /// Writes the set of `file` of any family (built as `design`) into the
-/// folder `dir` as [`write`] does: a board game's board and decks, a dice
+/// folder `dir` (created if missing): `<stem>.json` and its images, each file
+/// atomically: a board game's board (drawn at `board_dpi`) and decks, a dice
 /// game's station map and decks, the card game's decks (its tickets with a
 /// mini-map of `source`, the board design it was derived from, when given).
 pub fn write_any(
@@ -53,9 +50,10 @@ pub fn write_any(
     source: Option<&GameFile>,
     dir: &Path,
     stem: &str,
+    board_dpi: f32,
 ) -> Result<(), String> {
     save(dir, stem, |abs| match design {
-        AnyDesign::Board(board) => set(file, board, abs),
+        AnyDesign::Board(board) => set(file, board, abs, board_dpi),
         AnyDesign::CardGame(d) => {
             let sections = cards::card_game_sections(file, d);
             match source {
@@ -76,15 +74,14 @@ pub fn write_any(
 }
 
 /// Makes the set with `make` (given the absolute folder its images will lie
-/// in) and writes it into `dir` as `<stem>.json` and its images.
+/// in) and writes it into `dir` as `<stem>.json` and its images. The folder
+/// is made only once the set is: a set that cannot be made leaves nothing.
 fn save(
     dir: &Path,
     stem: &str,
     make: impl FnOnce(&Path) -> Result<TtsSet, String>,
 ) -> Result<(), String> {
-    let abs = std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::canonicalize(dir))
-        .map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
+    let abs = absolute_folder(dir).map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
     let set = make(&abs)?;
     let json = format!("{stem}.json");
     let files = std::iter::once((json.as_str(), set.json.as_bytes()))
@@ -94,15 +91,28 @@ fn save(
         .map_err(|e| e.to_string())
 }
 
+/// The absolute, link-free path `dir` has (or will have once made).
+fn absolute_folder(dir: &Path) -> std::io::Result<std::path::PathBuf> {
+    if let Ok(found) = std::fs::canonicalize(dir) {
+        return Ok(found);
+    }
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
+    match (parent, dir.file_name()) {
+        (Some(parent), Some(name)) => Ok(absolute_folder(parent)?.join(name)),
+        (None, Some(name)) => Ok(std::fs::canonicalize(".")?.join(name)),
+        _ => std::path::absolute(dir),
+    }
+}
+
 /// The set of the board design `design` (built as `board`) whose images will
 /// lie in `dir` (an absolute folder: the JSON refers to them by `file:///`
 /// URLs).
-pub fn set(design: &GameFile, board: &Board, dir: &Path) -> Result<TtsSet, String> {
+pub fn set(design: &GameFile, board: &Board, dir: &Path, dpi: f32) -> Result<TtsSet, String> {
     let style = BoardStyle {
         colors: Colors::Screen,
         ..BoardStyle::default()
     };
-    let png = board_png(design, DPI, &style)?;
+    let png = board_png(design, dpi, &style)?;
     let geometry = Geometry::build(design, 0);
     let map = MiniMap::of(design, &geometry);
     assemble(

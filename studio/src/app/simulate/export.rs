@@ -27,8 +27,19 @@ pub fn default_paths(design: Option<&Path>) -> (PathBuf, PathBuf) {
     )
 }
 
-/// Writes the report as JSON to `path`; returns the file written.
-pub fn write_json<R: Serialize>(report: &SimReport<R>, path: &Path) -> Result<PathBuf, String> {
+/// The files an export may not write over: the design simulated.
+fn inputs(design: Option<&Path>) -> Vec<PathBuf> {
+    design.map(Path::to_path_buf).into_iter().collect()
+}
+
+/// Writes the report as JSON to `path` (never over the design file
+/// `design`); returns the file written.
+pub fn write_json<R: Serialize>(
+    report: &SimReport<R>,
+    path: &Path,
+    design: Option<&Path>,
+) -> Result<PathBuf, String> {
+    formats::check_output(path, &inputs(design)).map_err(|e| e.to_string())?;
     let text = serde_json::to_string_pretty(report)
         .map_err(|e| format!("could not encode the report: {e}"))?;
     write(path, &text)?;
@@ -36,8 +47,15 @@ pub fn write_json<R: Serialize>(report: &SimReport<R>, path: &Path) -> Result<Pa
 }
 
 /// Writes the family's CSV `tables` (file name, contents) into `dir`
-/// (created if needed); returns the files written.
-pub fn write_csv(tables: &[(&str, String)], dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// (created if needed; never over the design file `design`); returns the
+/// files written.
+pub fn write_csv(
+    tables: &[(&str, String)],
+    dir: &Path,
+    design: Option<&Path>,
+) -> Result<Vec<PathBuf>, String> {
+    let names: Vec<&str> = tables.iter().map(|(n, _)| *n).collect();
+    formats::check_output_folder(dir, &names, &inputs(design)).map_err(|e| e.to_string())?;
     formats::write_files(dir, tables.iter().map(|(n, t)| (*n, t.as_bytes())))
         .map_err(|e| e.to_string())
 }
@@ -67,10 +85,27 @@ mod tests {
     }
 
     #[test]
+    fn an_export_onto_the_design_file_is_refused_and_the_design_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let design = dir.path().join("usa.yaml");
+        std::fs::write(&design, "format: tracklayer/1\n").unwrap();
+        let r = crate::app::simulate::testing::report(2, 4);
+        let spelt = dir.path().join(".").join("usa.yaml");
+        let err = write_json(&r, &spelt, Some(&design)).unwrap_err();
+        assert!(err.contains("which this command reads"), "{err}");
+        let tables = <BoardFamily as engine::game::Family>::Measures::csv_tables(&r);
+        std::fs::write(dir.path().join("routes.csv"), "mine").unwrap();
+        let routes = dir.path().join("routes.csv");
+        assert!(write_csv(&tables, dir.path(), Some(&routes)).is_err());
+        assert_eq!(std::fs::read(&design).unwrap(), b"format: tracklayer/1\n");
+        assert_eq!(std::fs::read(&routes).unwrap(), b"mine");
+    }
+
+    #[test]
     fn writes_json_that_reads_back_and_csv_with_headers() {
         let dir = tempfile::tempdir().unwrap();
         let r = crate::app::simulate::testing::report(2, 4);
-        let json = write_json(&r, &dir.path().join("r.json")).unwrap();
+        let json = write_json(&r, &dir.path().join("r.json"), None).unwrap();
         let back: SimReport<BoardReport> =
             serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
         assert_eq!((back.seed, back.bots.len()), (r.seed, r.bots.len()));
@@ -79,10 +114,10 @@ mod tests {
             r.by_players[0].family.map.routes.len()
         );
         let tables = <BoardFamily as engine::game::Family>::Measures::csv_tables(&r);
-        let files = write_csv(&tables, &dir.path().join("csv")).unwrap();
+        let files = write_csv(&tables, &dir.path().join("csv"), None).unwrap();
         assert_eq!(files.len(), 3);
         let routes = std::fs::read_to_string(&files[0]).unwrap();
         assert!(routes.starts_with("players,index,key,name"));
-        assert!(write_json(&r, &dir.path().join("no/such/dir/r.json")).is_err());
+        assert!(write_json(&r, &dir.path().join("no/such/dir/r.json"), None).is_err());
     }
 }

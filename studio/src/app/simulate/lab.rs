@@ -308,11 +308,11 @@ impl<F: SimView> Lab<F> {
         ui.add(egui::TextEdit::singleline(&mut *shown.json_path).desired_width(360.0))
             .labelled_by(l.id);
         if ui.button("Export JSON").clicked() {
-            *shown.message = match export::write_json(&r.report, &PathBuf::from(&*shown.json_path))
-            {
-                Ok(p) => format!("Wrote {}.", p.display()),
-                Err(e) => format!("Export failed: {e}"),
-            };
+            *shown.message =
+                match export::write_json(&r.report, &PathBuf::from(&*shown.json_path), design) {
+                    Ok(p) => format!("Wrote {}.", p.display()),
+                    Err(e) => format!("Export failed: {e}"),
+                };
         }
         ui.add_space(6.0);
         let l = ui.label("CSV folder");
@@ -320,17 +320,18 @@ impl<F: SimView> Lab<F> {
             .labelled_by(l.id);
         let tables = F::Measures::csv_tables(&r.report);
         if ui.button("Export CSV").clicked() {
-            *shown.message = match export::write_csv(&tables, &PathBuf::from(&*shown.csv_path)) {
-                Ok(files) => format!(
-                    "Wrote {}.",
-                    files
-                        .iter()
-                        .map(|p| p.display().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                Err(e) => format!("Export failed: {e}"),
-            };
+            *shown.message =
+                match export::write_csv(&tables, &PathBuf::from(&*shown.csv_path), design) {
+                    Ok(files) => format!(
+                        "Wrote {}.",
+                        files
+                            .iter()
+                            .map(|p| p.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    Err(e) => format!("Export failed: {e}"),
+                };
         }
         ui.add_space(6.0);
         let names: Vec<&str> = tables.iter().map(|(name, _)| *name).collect();

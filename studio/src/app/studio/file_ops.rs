@@ -267,7 +267,9 @@ impl Studio {
     /// Draws the board into `path` as `image`; a failure is shown and
     /// nothing else changes.
     pub fn export_board(&mut self, path: &Path, image: BoardImage) {
-        let bytes = board_file(&self.doc.design, image, &BoardStyle::default());
+        let bytes = self
+            .not_the_design(path, None)
+            .and_then(|()| board_file(&self.doc.design, image, &BoardStyle::default()));
         match bytes.and_then(|b| formats::write_atomic(path, &b).map_err(|e| e.to_string())) {
             Ok(()) => self.status = format!("Drew the board to {}.", path.display()),
             Err(text) => {
@@ -285,7 +287,10 @@ impl Studio {
     /// nothing else changes.
     pub fn export_print(&mut self, path: &Path) {
         let file = &self.doc.design;
-        let made = self.printable().and_then(|design| {
+        let made = self
+            .not_the_design(path, None)
+            .and_then(|()| self.printable());
+        let made = made.and_then(|design| {
             let text = formats::to_yaml(file, None).map_err(|e| e.to_string())?;
             let stamp = Stamp::new(&file.name, text.as_bytes());
             let source = crate::export::source_board(file, self.doc.path.as_deref());
@@ -309,14 +314,36 @@ impl Studio {
             .and_then(|p| p.file_stem())
             .map_or_else(|| "design".to_owned(), |s| s.to_string_lossy().into_owned());
         let file = &self.doc.design;
-        let made = self.printable().and_then(|design| {
+        let json = format!("{stem}.json");
+        let made = self
+            .not_the_design(dir, Some(&[json.as_str(), "board.png"]))
+            .and_then(|()| self.printable());
+        let made = made.and_then(|design| {
             let source = crate::export::source_board(file, self.doc.path.as_deref());
-            crate::export::tts::write_any(file, &design, source.as_ref(), dir, &stem)
+            crate::export::tts::write_any(
+                file,
+                &design,
+                source.as_ref(),
+                dir,
+                &stem,
+                crate::export::tts::BOARD_DPI,
+            )
         });
         self.report_export(
             made,
             format!("Wrote the Tabletop Simulator set to {}.", dir.display()),
         );
+    }
+
+    /// Refuses an export onto the open design's own file: `path` is the
+    /// file written, or with `names` the folder the named files go into.
+    fn not_the_design(&self, path: &Path, names: Option<&[&str]>) -> Result<(), String> {
+        let inputs: Vec<PathBuf> = self.doc.path.iter().cloned().collect();
+        match names {
+            None => formats::check_output(path, &inputs),
+            Some(names) => formats::check_output_folder(path, names, &inputs),
+        }
+        .map_err(|e| e.to_string())
     }
 
     /// The design built for printing (of any family), or why it cannot be.
@@ -346,12 +373,18 @@ impl Studio {
     /// `dir` (`docs/export.md`); a failure is shown and nothing else changes.
     pub fn export_tables(&mut self, dir: &Path) {
         let tables = formats::tables::export(&self.doc.design);
-        match formats::write_files(dir, tables.iter().map(|(n, t)| (*n, t.as_bytes()))) {
+        let written = self
+            .not_the_design(dir, Some(&formats::tables::TABLE_FILES))
+            .and_then(|()| {
+                formats::write_files(dir, tables.iter().map(|(n, t)| (*n, t.as_bytes())))
+                    .map_err(|e| e.to_string())
+            });
+        match written {
             Ok(_) => self.status = format!("Exported the tables to {}.", dir.display()),
-            Err(e) => {
+            Err(text) => {
                 self.dialog = Some(Dialog::Message {
                     title: "Not exported".into(),
-                    text: e.to_string(),
+                    text,
                 })
             }
         }

@@ -132,7 +132,7 @@ pub fn run(args: Args) -> ExitCode {
         players,
         bots: args.bots.clone(),
         seed: args.seed,
-        threads: args.threads,
+        threads: super::common::worker_threads(args.threads),
         turn_cap: args.turn_cap,
         games: args.games,
         generations: args.generations,
@@ -144,6 +144,10 @@ pub fn run(args: Args) -> ExitCode {
         .out
         .clone()
         .unwrap_or_else(|| balanced_path(&args.file));
+    let inputs = super::common::design_inputs(&loaded);
+    if let Err(code) = super::common::check_outputs([super::common::Output::File(&out)], &inputs) {
+        return code;
+    }
     let work_dir = args
         .evaluate_with
         .as_ref()
