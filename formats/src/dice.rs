@@ -41,6 +41,9 @@ pub struct BonusSpec {
     /// How many points, cards or dice.
     #[serde(default = "one")]
     pub amount: u8,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
 }
 
 fn one() -> u8 {

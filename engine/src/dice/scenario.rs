@@ -467,7 +467,32 @@ impl ScenarioFamily for DiceFamily {
         }
     }
 
-    fn final_checks(_: &State, _: &FinalExpect) -> Result<(), FieldError<DiceScenarioError>> {
+    /// A dice game's outcome has its winners and each player's total (the
+    /// shared checks); any board- or card-game field is refused, not
+    /// ignored.
+    fn final_checks(_: &State, f: &FinalExpect) -> Result<(), FieldError<DiceScenarioError>> {
+        for (i, p) in f.players.iter().enumerate() {
+            let set = [
+                ("routes", p.routes.is_some()),
+                ("tickets_completed", p.tickets_completed.is_some()),
+                ("tickets_failed", p.tickets_failed.is_some()),
+                ("completed", p.completed.is_some()),
+                ("longest_path", p.longest_path.is_some()),
+                ("longest_path_bonus", p.longest_path_bonus.is_some()),
+                ("globetrotter_bonus", p.globetrotter_bonus.is_some()),
+                ("stations_bonus", p.stations_bonus.is_some()),
+                ("borrowed", p.borrowed.is_some()),
+                ("big_cities", p.big_cities.is_some()),
+            ];
+            if let Some((field, _)) = set.iter().find(|(_, s)| *s) {
+                return Err(FieldError::new(
+                    format!("players[{i}].{field}"),
+                    DiceScenarioError(format!(
+                        "`{field}` is not a field of a Trains & Stations outcome: give `total` (and `winners`), or check goods and points under `expect: dice:`"
+                    )),
+                ));
+            }
+        }
         Ok(())
     }
 
