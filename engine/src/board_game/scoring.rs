@@ -153,7 +153,6 @@ fn completed(board: &Board, net: &mut Network, routes: &[RouteId], tickets: &[Ti
         .collect()
 }
 
-
 /// The best use of a player's stations: for each station, one route of
 /// another player leaving its city (or none), maximising ticket points and,
 /// among the best, using the fewest stations; among equals, the first in the
@@ -498,7 +497,12 @@ impl Search<'_> {
         if live.is_empty() {
             return none(k);
         }
-        live.extend(self.parts.links[..k].iter().flatten().flat_map(|&(a, b)| [a, b]));
+        live.extend(
+            self.parts.links[..k]
+                .iter()
+                .flatten()
+                .flat_map(|&(a, b)| [a, b]),
+        );
         live.sort_unstable();
         live.dedup();
         let key = (k, parts.key(&live));
@@ -659,16 +663,16 @@ mod tests {
     use super::*;
     use crate::rng::GameRng;
 
-fn ticket_points(board: &Board, tickets: &[TicketId], done: &[bool]) -> i32 {
-    tickets
-        .iter()
-        .zip(done)
-        .map(|(&t, &d)| {
-            let p = board.ticket(t).points;
-            if d { p } else { -p }
-        })
-        .sum()
-}
+    fn ticket_points(board: &Board, tickets: &[TicketId], done: &[bool]) -> i32 {
+        tickets
+            .iter()
+            .zip(done)
+            .map(|(&t, &d)| {
+                let p = board.ticket(t).points;
+                if d { p } else { -p }
+            })
+            .sum()
+    }
 
     /// Every choice of borrowed routes, each judged on a fresh network:
     /// slow and obviously right.
@@ -786,8 +790,10 @@ fn ticket_points(board: &Board, tickets: &[TicketId], done: &[bool]) -> i32 {
         // visited billions of choices (24–29 s a game in a release build).
         design.rules.insert(
             "stations".into(),
-            serde_yaml::from_str("{count: 20, costs: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}")
-                .unwrap(),
+            serde_yaml::from_str(
+                "{count: 20, costs: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}",
+            )
+            .unwrap(),
         );
         design.rules.insert("trains".into(), 200.into());
         let board = std::sync::Arc::new(Board::build(&design).unwrap());
@@ -817,6 +823,9 @@ fn ticket_points(board: &Board, tickets: &[TicketId], done: &[bool]) -> i32 {
         }
         assert!(most_stations >= 12, "only {most_stations} stations built");
         assert!(product > 100_000, "only {product} choices");
-        assert!(most_visits < 10_000, "{most_visits} positions visited for {product} choices");
+        assert!(
+            most_visits < 10_000,
+            "{most_visits} positions visited for {product} choices"
+        );
     }
 }

@@ -1017,7 +1017,9 @@ specials:
         let text = format!("{MAP}rules: {{dice: {{faces: [coin, hotel, mine, ranch]}}}}\n");
         let (design, d) = load(&text);
         assert!(design.is_none());
-        let e = d.iter().find(|x| x.path.as_deref() == Some("rules.dice.faces"));
+        let e = d
+            .iter()
+            .find(|x| x.path.as_deref() == Some("rules.dice.faces"));
         assert!(
             e.is_some_and(|e| e.message.contains("no game ends")),
             "{:?}",
@@ -1039,7 +1041,11 @@ specials:
         assert!(v.diagnostics.with_code(Code::DiceSlots).next().is_some());
         let allowed = format!("{slots}allow: [{{code: TL150, reason: a big city}}]\n");
         let v = crate::validate::validate(&file(&allowed));
-        assert!(v.diagnostics.with_code(Code::DiceSlots).next().is_none(), "{:?}", v.diagnostics);
+        assert!(
+            v.diagnostics.with_code(Code::DiceSlots).next().is_none(),
+            "{:?}",
+            v.diagnostics
+        );
         assert!(v.diagnostics.with_code(Code::UnusedAllow).next().is_none());
     }
 }

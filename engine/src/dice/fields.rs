@@ -149,7 +149,11 @@ mod tests {
     fn misspelt_keys_anywhere_warn_with_the_nearest_key() {
         assert!(warnings("").is_empty(), "{:?}", warnings(""));
         let w = warnings("rulez: 1\n");
-        assert!(w.iter().any(|m| m.contains("`rulez`") && m.contains("`rules`")), "{w:?}");
+        assert!(
+            w.iter()
+                .any(|m| m.contains("`rulez`") && m.contains("`rules`")),
+            "{w:?}"
+        );
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../maps/trains-and-stations-demo.yaml");
         let text = std::fs::read_to_string(&path).unwrap();

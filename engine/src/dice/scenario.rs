@@ -158,13 +158,21 @@ fn apply_setup(state: &mut State, setup: &DiceSetup) -> Result<(), DiceScenarioE
             let old = std::mem::take(&mut state.players[i].hand);
             state.specials_deck.extend(old);
             for name in hand {
-                let pos = state
-                    .specials_deck
-                    .iter()
-                    .position(|&c| d.special_name(d.specials[usize::from(c)]) == *name)
-                    .ok_or_else(|| {
-                        DiceScenarioError(format!("no special card `{name}` is left to deal"))
-                    })?;
+                let named = |c: &u16| d.special_name(d.specials[usize::from(*c)]) == *name;
+                if !state.specials_deck.iter().any(named) {
+                    // A later player whose hand the setup also describes gives
+                    // the card back (their own hand is dealt next).
+                    let later = (i + 1..setup.players.len())
+                        .filter(|&j| setup.players[j].hand.is_some())
+                        .find_map(|j| {
+                            let at = state.players[j].hand.iter().position(named)?;
+                            Some(state.players[j].hand.remove(at))
+                        });
+                    state.specials_deck.extend(later);
+                }
+                let pos = state.specials_deck.iter().position(named).ok_or_else(|| {
+                    DiceScenarioError(format!("no special card `{name}` is left to deal"))
+                })?;
                 let c = state.specials_deck.remove(pos);
                 state.players[i].hand.push(c);
             }

@@ -278,7 +278,12 @@ fn a_dice_outcome_refuses_fields_of_other_families() {
     assert!(run(&s, dir).expect("it runs").failures.is_empty());
     let outcome = s.outcome.as_mut().expect("it has an outcome");
     outcome.players[0].tickets_completed = Some(99);
-    let err = run(&s, dir).expect_err("a board-game field is refused").to_string();
+    let err = run(&s, dir)
+        .expect_err("a board-game field is refused")
+        .to_string();
     assert!(err.contains("players[0].tickets_completed"), "{err}");
-    assert!(err.contains("not a field of a Trains & Stations outcome"), "{err}");
+    assert!(
+        err.contains("not a field of a Trains & Stations outcome"),
+        "{err}"
+    );
 }
