@@ -41,6 +41,9 @@ pub struct BonusSpec {
     /// How many points, cards or dice.
     #[serde(default = "one")]
     pub amount: u8,
+    /// Fields this version does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Mapping,
 }
 
 fn one() -> u8 {
@@ -166,6 +169,12 @@ pub struct DiceCounts {
     pub faces: Vec<Face>,
     /// Equal building faces that build one building.
     pub build_set: u8,
+    /// Does a turn ended by recalling the dice still run step 5, the
+    /// end-of-turn goods upgrade? The preset says no: the rulebook's recall
+    /// skips "the rest of your turn" ("můžete všechny kostky své barvy z
+    /// plánu stáhnout a přeskočit zbytek svého tahu").
+    #[serde(default)]
+    pub upgrade_after_recall: bool,
 }
 
 /// Coins.
@@ -179,6 +188,14 @@ pub struct CoinRules {
     pub per_face: u8,
     /// Coins paid for one re-roll.
     pub reroll_cost: u8,
+    /// Does a rolled white bonus die showing a coin pay `per_face` coins as
+    /// the player's own dice do? The preset says no: step 3 pays for "your
+    /// dice" returned to your supply ("Vraťte kteroukoliv nebo všechny své
+    /// kostky se symbolem Mince do své zásoby. Vezměte si 2 mince za každou
+    /// takto vrácenou kostku"), and rolled bonus dice go back to the common
+    /// supply instead.
+    #[serde(default)]
+    pub bonus_dice_pay: bool,
 }
 
 /// The strike.
@@ -366,6 +383,10 @@ pub const PARAMETERS: &[Parameter] = &[
         doc: "Equal building faces that build one building.",
     },
     Parameter {
+        path: "dice.upgrade_after_recall",
+        doc: "A turn ended by recalling dice still runs the end-of-turn goods upgrade (the rulebook: no, a recall skips the rest of the turn).",
+    },
+    Parameter {
         path: "coins.start",
         doc: "Coins each player starts with.",
     },
@@ -380,6 +401,10 @@ pub const PARAMETERS: &[Parameter] = &[
     Parameter {
         path: "coins.reroll_cost",
         doc: "Coins paid for one re-roll.",
+    },
+    Parameter {
+        path: "coins.bonus_dice_pay",
+        doc: "Rolled white bonus dice showing a coin pay coins too (the rulebook: no, only your own dice).",
     },
     Parameter {
         path: "strike.locked_trains",

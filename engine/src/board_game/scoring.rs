@@ -1,6 +1,8 @@
 //! Final scoring: tickets (with countries and stations), the longest path,
 //! Globetrotter, unbuilt stations, and the tie-break order.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 
 use smallvec::SmallVec;
@@ -151,22 +153,26 @@ fn completed(board: &Board, net: &mut Network, routes: &[RouteId], tickets: &[Ti
         .collect()
 }
 
-fn ticket_points(board: &Board, tickets: &[TicketId], done: &[bool]) -> i32 {
-    tickets
-        .iter()
-        .zip(done)
-        .map(|(&t, &d)| {
-            let p = board.ticket(t).points;
-            if d { p } else { -p }
-        })
-        .sum()
-}
-
 /// The best use of a player's stations: for each station, one route of
 /// another player leaving its city (or none), maximising ticket points and,
-/// among the best, using the fewest stations. Returns the chosen (city, route)
-/// pairs and which tickets are completed.
+/// among the best, using the fewest stations; among equals, the first in the
+/// order that counts the last station's choice as the most significant digit
+/// (as an odometer over the stations would meet them). Returns the chosen
+/// (city, route) pairs and which tickets are completed.
+///
+/// The choices only matter through the parts of the owner's network they
+/// join, so the search ([`Parts`]) runs over stations, last first, with the
+/// partition of the parts as its state, remembering the best completion of
+/// every (station, partition) it meets; it skips borrowings that join what is
+/// joined already and stops as soon as every ticket is completed. Its work
+/// grows with the number of distinct partitions, not with the product of the
+/// stations' options.
 fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done) {
+    station_search(state, seat).0
+}
+
+/// [`best_station_use`] and how many positions its search visited.
+fn station_search(state: &State, seat: Seat) -> ((Vec<(CityId, RouteId)>, Done), usize) {
     let board = state.board();
     let p = state.player(seat);
     let mut base = Network::new(board);
@@ -175,7 +181,7 @@ fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done)
     }
     let plain = completed(board, &mut base, &p.routes, &p.tickets);
     if p.stations.is_empty() || plain.iter().all(|&d| d) {
-        return (Vec::new(), plain);
+        return ((Vec::new(), plain), 0);
     }
     let options: Vec<SmallVec<[RouteId; 4]>> = p
         .stations
@@ -185,192 +191,347 @@ fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done)
     // Borrowing only adds connections, so tickets completed without stations
     // stay completed: only the others need checking.
     let failing: SmallVec<[usize; 8]> = (0..plain.len()).filter(|&i| !plain[i]).collect();
-    let mut judge = match Parts::new(board, &mut base, p, &options, &failing) {
-        Some(parts) => Judge::Parts(parts),
-        None => Judge::Network {
-            base: base.clone(),
-            net: base.clone(),
-            routes: p.routes.clone(),
-        },
-    };
-    let plain_points = ticket_points(board, &p.tickets, &plain);
-    let mut best_points = plain_points;
-    let mut best: (Vec<(CityId, RouteId)>, Done) = (Vec::new(), plain);
-    let mut choice = vec![0usize; options.len()];
-    let mut now: SmallVec<[usize; 8]> = SmallVec::new();
-    loop {
-        // Advance the odometer over (none, option 1, option 2, ...) per station.
-        let mut i = 0;
-        loop {
-            if i == choice.len() {
-                return best;
+    let parts = Parts::new(board, &mut base, p, &options, &failing);
+    // Stations and tickets that cannot reach each other's parts are
+    // independent problems: each is searched alone and the choices combined
+    // (the best of a sum of independent parts is the sum of their bests, and
+    // so is the first best in the stations' order).
+    let mut choice = vec![0u16; options.len()];
+    let mut visits = 0;
+    for part in parts.split() {
+        let mut search = Search {
+            parts: &part,
+            memo: HashMap::new(),
+            visits: 0,
+        };
+        let best = search.best(options.len(), &mut Partition::new(parts.count));
+        visits += search.visits;
+        for (k, &c) in best.choice.iter().enumerate() {
+            if !part.links[k].is_empty() {
+                choice[k] = c;
             }
-            choice[i] += 1;
-            if choice[i] <= options[i].len() {
-                break;
-            }
-            choice[i] = 0;
-            i += 1;
-        }
-        now.clear();
-        judge.completed(board, p, &options, &choice, &failing, &mut now);
-        let points = plain_points
-            + now
-                .iter()
-                .map(|&i| 2 * board.ticket(p.tickets[i]).points)
-                .sum::<i32>();
-        let used = choice.iter().filter(|&&c| c > 0).count();
-        if points > best_points || (points == best_points && used < best.0.len()) {
-            best_points = points;
-            let borrowed = choice
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| **c > 0)
-                .map(|(k, &c)| (p.stations[k], options[k][c - 1]))
-                .collect();
-            let done = (0..p.tickets.len())
-                .map(|i| !failing.contains(&i) || now.contains(&i))
-                .collect();
-            best = (borrowed, done);
         }
     }
-}
-
-/// How a choice of borrowed routes is judged: by the parts of the owner's
-/// network they join when no country is involved (a few integers per
-/// choice), or with a whole network otherwise.
-enum Judge {
-    Parts(Parts),
-    Network {
-        /// The owner's network without stations.
-        base: Network,
-        /// Scratch: `base` plus the borrowed routes.
-        net: Network,
-        /// Scratch: the owner's routes plus the borrowed ones.
-        routes: Vec<RouteId>,
-    },
-}
-
-impl Judge {
-    /// Pushes to `now` the `failing` tickets that `choice` completes.
-    fn completed(
-        &mut self,
-        board: &Board,
-        p: &Player,
-        options: &[SmallVec<[RouteId; 4]>],
-        choice: &[usize],
-        failing: &[usize],
-        now: &mut SmallVec<[usize; 8]>,
-    ) {
-        match self {
-            Judge::Parts(parts) => parts.completed(choice, failing, now),
-            Judge::Network { base, net, routes } => {
-                net.parent.copy_from_slice(&base.parent);
-                routes.truncate(p.routes.len());
-                for (k, &c) in choice.iter().enumerate() {
-                    if c > 0 {
-                        let r = options[k][c - 1];
-                        net.add_route(board, r);
-                        routes.push(r);
-                    }
-                }
-                for &i in failing {
-                    let t = board.ticket(p.tickets[i]);
-                    if net.connects(board, routes, t.from, t.to) {
-                        now.push(i);
-                    }
-                }
-            }
+    if choice.iter().all(|&c| c == 0) {
+        return ((Vec::new(), plain), visits);
+    }
+    let mut end = Partition::new(parts.count);
+    let mut borrowed = Vec::new();
+    for (k, &c) in choice.iter().enumerate() {
+        if c > 0 {
+            let c = usize::from(c);
+            borrowed.push((p.stations[k], options[k][c - 1]));
+            let (a, b) = parts.links[k][c - 1];
+            end.join(a, b);
         }
+    }
+    let mut done = plain;
+    for (j, t) in parts.tickets.iter().enumerate() {
+        if t.joined(&mut end) {
+            done[failing[j]] = true;
+        }
+    }
+    ((borrowed, done), visits)
+}
+
+/// A union–find over the parts of [`Parts`].
+#[derive(Clone)]
+struct Partition(Vec<u16>);
+
+impl Partition {
+    fn new(count: usize) -> Self {
+        Partition((0..count as u16).collect())
+    }
+
+    fn find(&mut self, mut x: u16) -> u16 {
+        while self.0[usize::from(x)] != x {
+            let p = self.0[usize::from(x)];
+            self.0[usize::from(x)] = self.0[usize::from(p)];
+            x = p;
+        }
+        x
+    }
+
+    /// Joins the parts of `a` and `b`; false when they were joined already.
+    fn join(&mut self, a: u16, b: u16) -> bool {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return false;
+        }
+        self.0[usize::from(a)] = b;
+        true
+    }
+
+    /// How the partition groups `live` (sorted): each live part's block,
+    /// the blocks numbered in order of first appearance.
+    fn key(&mut self, live: &[u16]) -> Vec<u16> {
+        let mut roots: SmallVec<[u16; 32]> = SmallVec::new();
+        live.iter()
+            .map(|&x| {
+                let r = self.find(x);
+                match roots.iter().position(|&y| y == r) {
+                    Some(i) => i as u16,
+                    None => {
+                        roots.push(r);
+                        (roots.len() - 1) as u16
+                    }
+                }
+            })
+            .chain(live.iter().copied())
+            .collect()
     }
 }
 
 /// The parts (connected pieces) of a player's own network that the station
-/// options and the failing tickets touch, numbered from 0: a choice of
-/// borrowed routes joins parts, and a ticket is completed when its two
-/// cities' parts are joined.
+/// options and the failing tickets touch, numbered from 0, each route end at
+/// a dead end (a country location) being a part of its own: a choice of
+/// borrowed routes joins parts, and a ticket is completed when a part one of
+/// its ends reaches is joined to a part the other reaches.
 struct Parts {
     /// Per station, per option: the two parts the route joins.
-    links: Vec<SmallVec<[(u8, u8); 4]>>,
-    /// Per failing ticket: the parts of its two cities.
-    tickets: SmallVec<[(u8, u8); 8]>,
+    links: Vec<SmallVec<[(u16, u16); 4]>>,
+    /// Per failing ticket, in order.
+    tickets: Vec<PartTicket>,
     /// How many parts there are.
-    count: u8,
-    /// Scratch union–find over the parts.
-    parent: SmallVec<[u8; 32]>,
+    count: usize,
+}
+
+/// A failing ticket as parts: what each end reaches and what completing it
+/// gains (its points twice: from lost to won).
+struct PartTicket {
+    from: SmallVec<[u16; 4]>,
+    to: SmallVec<[u16; 4]>,
+    gain: i32,
+}
+
+impl PartTicket {
+    fn joined(&self, parts: &mut Partition) -> bool {
+        self.from
+            .iter()
+            .any(|&a| self.to.iter().any(|&b| parts.find(a) == parts.find(b)))
+    }
 }
 
 impl Parts {
-    /// The parts, or `None` when a country takes part (its locations are
-    /// dead ends that only whole networks model) or there are too many.
     fn new(
         board: &Board,
         base: &mut Network,
         p: &Player,
         options: &[SmallVec<[RouteId; 4]>],
         failing: &[usize],
-    ) -> Option<Parts> {
-        let mut ids: SmallVec<[u32; 32]> = SmallVec::new();
-        let mut part = |base: &mut Network, place: Place| -> Option<u8> {
-            let Place::City(c) = place else { return None };
-            if board.is_dead_end(c) {
-                return None;
-            }
-            let root = base.find(u32::from(c.0));
-            let i = ids.iter().position(|&x| x == root).unwrap_or_else(|| {
-                ids.push(root);
-                ids.len() - 1
-            });
-            u8::try_from(i).ok()
+    ) -> Parts {
+        let mut ids: HashMap<u32, u16> = HashMap::new();
+        let mut part = |base: &mut Network, node: u32| -> u16 {
+            let root = base.find(node);
+            let next = ids.len() as u16;
+            *ids.entry(root).or_insert(next)
         };
-        let mut links = Vec::with_capacity(options.len());
-        for opts in options {
-            let mut out = SmallVec::new();
-            for &r in opts {
-                let route = board.route(r);
-                out.push((
-                    part(base, Place::City(route.from))?,
-                    part(base, Place::City(route.to))?,
-                ));
+        let links = options
+            .iter()
+            .map(|opts| {
+                opts.iter()
+                    .map(|&r| {
+                        let route = board.route(r);
+                        let a = base.end_node(board, r, route.from);
+                        let b = base.end_node(board, r, route.to);
+                        (part(base, a), part(base, b))
+                    })
+                    .collect()
+            })
+            .collect();
+        // A dead end is reached through the ends of the routes into it: the
+        // owner's and those the stations may borrow.
+        let borrowable: Vec<RouteId> = options.iter().flatten().copied().collect();
+        let mut reach = |base: &mut Network, place: Place| -> SmallVec<[u16; 4]> {
+            match place {
+                Place::City(c) if !board.is_dead_end(c) => {
+                    smallvec::smallvec![part(base, u32::from(c.0))]
+                }
+                _ => {
+                    let mut out = SmallVec::new();
+                    for &r in p.routes.iter().chain(&borrowable) {
+                        let route = board.route(r);
+                        for end in [route.from, route.to] {
+                            if board.is_dead_end(end) && board.reaches(end, place) {
+                                let node = base.end_node(board, r, end);
+                                out.push(part(base, node));
+                            }
+                        }
+                    }
+                    out
+                }
             }
-            links.push(out);
-        }
-        let mut tickets = SmallVec::new();
-        for &i in failing {
-            let t = board.ticket(p.tickets[i]);
-            tickets.push((part(base, t.from)?, part(base, t.to)?));
-        }
-        let count = u8::try_from(ids.len()).ok()?;
-        Some(Parts {
+        };
+        let tickets = failing
+            .iter()
+            .map(|&i| {
+                let t = board.ticket(p.tickets[i]);
+                PartTicket {
+                    from: reach(base, t.from),
+                    to: reach(base, t.to),
+                    gain: 2 * t.points,
+                }
+            })
+            .collect();
+        Parts {
             links,
             tickets,
-            count,
-            parent: SmallVec::new(),
-        })
+            count: ids.len(),
+        }
     }
 
-    fn find(&self, mut x: u8) -> u8 {
-        while self.parent[usize::from(x)] != x {
-            x = self.parent[usize::from(x)];
+    /// The independent problems: the stations and tickets of each group of
+    /// parts that the options could join (the groups that one ticket's ends
+    /// reach taken together), tickets no choice can complete left out.
+    fn split(&self) -> Vec<Parts> {
+        let mut reach = Partition::new(self.count);
+        for &(a, b) in self.links.iter().flatten() {
+            reach.join(a, b);
         }
-        x
+        let tickets: Vec<&PartTicket> = self
+            .tickets
+            .iter()
+            .filter(|t| t.joined(&mut reach))
+            .collect();
+        for t in &tickets {
+            let mut ends = t.from.iter().chain(&t.to);
+            if let Some(&first) = ends.next() {
+                for &x in ends {
+                    reach.join(first, x);
+                }
+            }
+        }
+        let mut roots: Vec<u16> = Vec::new();
+        for links in &self.links {
+            if let Some(&(a, _)) = links.first() {
+                let r = reach.find(a);
+                if !roots.contains(&r) {
+                    roots.push(r);
+                }
+            }
+        }
+        roots
+            .into_iter()
+            .map(|root| Parts {
+                links: self
+                    .links
+                    .iter()
+                    .map(|l| match l.first() {
+                        Some(&(a, _)) if reach.find(a) == root => l.clone(),
+                        _ => SmallVec::new(),
+                    })
+                    .collect(),
+                tickets: tickets
+                    .iter()
+                    .filter(|t| t.from.first().is_some_and(|&a| reach.find(a) == root))
+                    .map(|t| PartTicket {
+                        from: t.from.clone(),
+                        to: t.to.clone(),
+                        gain: t.gain,
+                    })
+                    .collect(),
+                count: self.count,
+            })
+            .collect()
     }
 
-    fn completed(&mut self, choice: &[usize], failing: &[usize], now: &mut SmallVec<[usize; 8]>) {
-        self.parent.clear();
-        self.parent.extend(0..self.count);
-        for (k, &c) in choice.iter().enumerate() {
-            if c > 0 {
-                let (a, b) = self.links[k][c - 1];
-                let (a, b) = (self.find(a), self.find(b));
-                self.parent[usize::from(a)] = b;
+    /// What the failing tickets joined in `parts` gain.
+    fn gain(&self, parts: &mut Partition) -> i32 {
+        self.tickets
+            .iter()
+            .filter(|t| t.joined(parts))
+            .map(|t| t.gain)
+            .sum()
+    }
+}
+
+/// The best completion of a choice: what it gains, how many stations it
+/// uses, and the choice of each station below (0: none, `c`: option `c`).
+#[derive(Clone)]
+struct Best {
+    gain: i32,
+    used: u32,
+    choice: Vec<u16>,
+}
+
+/// The search over stations with memory of (stations left, partition).
+struct Search<'a> {
+    parts: &'a Parts,
+    memo: HashMap<(usize, Vec<u16>), Best>,
+    /// Positions visited (what the search costs).
+    visits: usize,
+}
+
+impl Search<'_> {
+    /// The best choice for stations `0..k` given the partition so far: the
+    /// most gain beyond what `parts` has joined already, then the fewest
+    /// stations, then the first with the higher stations' choices smallest.
+    ///
+    /// What stations `0..k` can still do depends only on how `parts` groups
+    /// the live parts: the ends of those stations' options and of the
+    /// tickets not yet joined that they could still join. That grouping,
+    /// not the whole partition, is what the search remembers.
+    fn best(&mut self, k: usize, parts: &mut Partition) -> Best {
+        self.visits += 1;
+        let none = |k: usize| Best {
+            gain: 0,
+            used: 0,
+            choice: vec![0; k],
+        };
+        if k == 0 {
+            return none(k);
+        }
+        // Everything stations 0..k could join, to find the tickets still open.
+        let mut reach = parts.clone();
+        for links in &self.parts.links[..k] {
+            for &(a, b) in links {
+                reach.join(a, b);
             }
         }
-        for (j, &(a, b)) in self.tickets.iter().enumerate() {
-            if self.find(a) == self.find(b) {
-                now.push(failing[j]);
+        let mut live: Vec<u16> = Vec::new();
+        for t in &self.parts.tickets {
+            if !t.joined(parts) && t.joined(&mut reach) {
+                live.extend(t.from.iter().chain(&t.to));
             }
         }
+        if live.is_empty() {
+            return none(k);
+        }
+        live.extend(
+            self.parts.links[..k]
+                .iter()
+                .flatten()
+                .flat_map(|&(a, b)| [a, b]),
+        );
+        live.sort_unstable();
+        live.dedup();
+        let key = (k, parts.key(&live));
+        if let Some(b) = self.memo.get(&key) {
+            return b.clone();
+        }
+        let before = self.parts.gain(parts);
+        let mut best = self.best(k - 1, &mut parts.clone());
+        best.choice.push(0);
+        for (c, &(a, b)) in self.parts.links[k - 1].iter().enumerate() {
+            let mut next = parts.clone();
+            if !next.join(a, b) {
+                continue;
+            }
+            let step = self.parts.gain(&mut next) - before;
+            let below = self.best(k - 1, &mut next);
+            let gain = step + below.gain;
+            if gain > best.gain || (gain == best.gain && below.used + 1 < best.used) {
+                let mut choice = below.choice;
+                choice.push(c as u16 + 1);
+                best = Best {
+                    gain,
+                    used: below.used + 1,
+                    choice,
+                };
+            }
+        }
+        self.memo.insert(key, best.clone());
+        best
     }
 }
 
@@ -502,6 +663,17 @@ mod tests {
     use super::*;
     use crate::rng::GameRng;
 
+    fn ticket_points(board: &Board, tickets: &[TicketId], done: &[bool]) -> i32 {
+        tickets
+            .iter()
+            .zip(done)
+            .map(|(&t, &d)| {
+                let p = board.ticket(t).points;
+                if d { p } else { -p }
+            })
+            .sum()
+    }
+
     /// Every choice of borrowed routes, each judged on a fresh network:
     /// slow and obviously right.
     fn reference_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done) {
@@ -607,5 +779,53 @@ mod tests {
             }
         }
         assert!(checked > 100, "only {checked} players built stations");
+    }
+
+    #[test]
+    fn twenty_stations_each_are_scored_by_a_search_of_few_positions() {
+        use crate::game::play_randomly;
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/europe.yaml");
+        let mut design = formats::load(&path).unwrap().design;
+        // The design of issue 23: an odometer over these stations' options
+        // visited billions of choices (24–29 s a game in a release build).
+        design.rules.insert(
+            "stations".into(),
+            serde_yaml::from_str(
+                "{count: 20, costs: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}",
+            )
+            .unwrap(),
+        );
+        design.rules.insert("trains".into(), 200.into());
+        let board = std::sync::Arc::new(Board::build(&design).unwrap());
+        let game = super::super::BoardGame::new(board, 4).unwrap();
+        let mut rng = GameRng::seeded(3);
+        let (mut most_stations, mut most_visits, mut product) = (0, 0, 1u128);
+        for seed in 0..1 {
+            let mut state = game.new_game(seed);
+            play_randomly(&mut state, &mut rng, 100_000).unwrap();
+            for s in 0..4 {
+                let seat = Seat(s);
+                let p = state.player(seat);
+                let mut base = Network::new(state.board());
+                for &r in &p.routes {
+                    base.add_route(state.board(), r);
+                }
+                let choices: u128 = p
+                    .stations
+                    .iter()
+                    .map(|&c| station_options(&state, seat, &mut base, c).len() as u128 + 1)
+                    .product();
+                let (_, visits) = station_search(&state, seat);
+                most_stations = most_stations.max(p.stations.len());
+                most_visits = most_visits.max(visits);
+                product = product.max(choices);
+            }
+        }
+        assert!(most_stations >= 12, "only {most_stations} stations built");
+        assert!(product > 100_000, "only {product} choices");
+        assert!(
+            most_visits < 10_000,
+            "{most_visits} positions visited for {product} choices"
+        );
     }
 }

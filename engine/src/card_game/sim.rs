@@ -12,6 +12,7 @@ use crate::sim::csv::{by_players, field};
 use crate::sim::findings::{Topic, evidence, object, thousands};
 use crate::sim::stats::{Rate, pct};
 use crate::sim::{Finding, GameRecord, Level, Measures, PlayerCountReport, SimReport};
+use crate::sim::{check_index, check_len};
 
 /// The card game's record of one game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -143,6 +144,30 @@ impl Measures<CardFamily> for CardMeasures {
                         .count() as u8
                 })
                 .collect();
+        }
+    }
+
+    fn check(design: &CardDesign, players: usize, game: &CardRecord) -> Result<(), String> {
+        for &t in game.completed.iter().chain(&game.failed) {
+            check_index("completed", "ticket", usize::from(t), design.tickets.len())?;
+        }
+        if !game.big_city_winners.is_empty() {
+            check_len(
+                "big_city_winners",
+                "Big Cities",
+                game.big_city_winners.len(),
+                design.big_cities.len(),
+            )?;
+        }
+        match game
+            .big_city_winners
+            .iter()
+            .find(|&&w| usize::from(w) > players)
+        {
+            Some(w) => Err(format!(
+                "`big_city_winners` counts {w} winners in a {players}-player game"
+            )),
+            None => Ok(()),
         }
     }
 

@@ -264,6 +264,8 @@ pub fn check(file: &GameFile) -> (Option<DiceDesign>, Diagnostics) {
             return (None, d);
         }
     };
+    super::fields::check(file, &mut d);
+    check_faces(&rules, &mut d);
     let goods = check_goods(&rules, &mut d);
     let chains = check_chains(&rules, &goods, &mut d);
     check_supplies(&rules, &mut d);
@@ -322,6 +324,27 @@ pub fn check(file: &GameFile) -> (Option<DiceDesign>, Diagnostics) {
     };
     name_groups(&mut design);
     (Some(design), d)
+}
+
+/// A game ends when the points supply runs out, and points are paid only by
+/// deliveries, which need trains on the tracks: a die with no train face
+/// (locked or not) never fills a track, so no game could end.
+fn check_faces(rules: &DiceRules, d: &mut Diagnostics) {
+    if !rules
+        .dice
+        .faces
+        .iter()
+        .any(|f| matches!(f, Face::Train | Face::LockedTrain))
+    {
+        d.push(
+            err(
+                Code::DiceSupply,
+                "rules.dice.faces".into(),
+                "the dice have no train face: no track is ever filled, no delivery pays points, so the points supply never runs out and no game ends".into(),
+            )
+            .fix("give the dice a `train` face, e.g. [coin, hotel, mine, ranch, train, locked-train]"),
+        );
+    }
 }
 
 fn check_goods(rules: &DiceRules, d: &mut Diagnostics) -> Vec<Good> {
@@ -987,5 +1010,42 @@ specials:
                 .neighbours
                 .contains(&c_start)
         );
+    }
+
+    #[test]
+    fn dice_with_no_train_face_are_refused_because_no_game_could_end() {
+        let text = format!("{MAP}rules: {{dice: {{faces: [coin, hotel, mine, ranch]}}}}\n");
+        let (design, d) = load(&text);
+        assert!(design.is_none());
+        let e = d
+            .iter()
+            .find(|x| x.path.as_deref() == Some("rules.dice.faces"));
+        assert!(
+            e.is_some_and(|e| e.message.contains("no game ends")),
+            "{:?}",
+            codes(&d)
+        );
+        let text = format!("{MAP}rules: {{dice: {{faces: [coin, locked-train]}}}}\n");
+        assert!(load(&text).0.is_some());
+    }
+
+    #[test]
+    fn a_dice_designs_allow_list_silences_its_warnings() {
+        let slots = format!("{MAP}").replace("slots: 3}", "slots: 4}");
+        let file = |t: &str| {
+            formats::load_str(t, std::path::Path::new("t.yaml"))
+                .unwrap_or_else(|e| panic!("{e}"))
+                .design
+        };
+        let v = crate::validate::validate(&file(&slots));
+        assert!(v.diagnostics.with_code(Code::DiceSlots).next().is_some());
+        let allowed = format!("{slots}allow: [{{code: TL150, reason: a big city}}]\n");
+        let v = crate::validate::validate(&file(&allowed));
+        assert!(
+            v.diagnostics.with_code(Code::DiceSlots).next().is_none(),
+            "{:?}",
+            v.diagnostics
+        );
+        assert!(v.diagnostics.with_code(Code::UnusedAllow).next().is_none());
     }
 }

@@ -13,6 +13,7 @@ pub mod action;
 pub mod bots;
 pub mod design;
 pub mod family;
+mod fields;
 pub mod game;
 pub mod rules;
 pub mod scenario;

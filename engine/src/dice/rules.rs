@@ -162,6 +162,7 @@ impl State {
             roll: Roll::default(),
             due: SmallVec::new(),
             delivered: SmallVec::new(),
+            shown: SmallVec::new(),
             paying: None,
             owed: [0; 8],
             rng,
@@ -641,7 +642,11 @@ impl State {
                     seat: self.current,
                     dice: n,
                 });
-                self.next_turn(sink);
+                if self.design.rules.dice.upgrade_after_recall {
+                    self.end_of_turn(sink);
+                } else {
+                    self.next_turn(sink);
+                }
             }
             Action::Roll { bonus, keep } => {
                 let own_n = self.own_count();
@@ -882,8 +887,13 @@ impl State {
 
     fn finish(&mut self, save: Faces, sink: &mut Sink) {
         let cur = usize::from(self.current);
-        let coins = self.roll.own[fi(Face::Coin)] - save[fi(Face::Coin)];
         let r = &self.design.rules.coins;
+        let white = if r.bonus_dice_pay {
+            self.roll.bonus[fi(Face::Coin)]
+        } else {
+            0
+        };
+        let coins = self.roll.own[fi(Face::Coin)] - save[fi(Face::Coin)] + white;
         let p = &mut self.players[cur];
         if coins > 0 {
             p.coins = (p.coins + coins * r.per_face).min(r.max);
@@ -1073,20 +1083,25 @@ impl State {
         }
         self.paying = None;
         // Tickets: every player reveals one of each card whose two stations
-        // this delivery connects, alone or through the turn's earlier ones.
+        // this delivery connects, alone or through the turn's earlier ones;
+        // one of two identical cards a turn ("Pokud hráč má dvě stejné karty
+        // úkolu, může vyložit pouze jednu z nich"), so a card identical to
+        // one shown earlier this turn waits.
         let linked = self.linked_stations(group);
         for s in 0..self.players.len() {
             let mut i = 0;
-            let mut shown: SmallVec<[Special; 2]> = SmallVec::new();
             while i < self.players[s].hand.len() {
                 let c = self.players[s].hand[i];
                 let card = design.specials[usize::from(c)];
+                let seen = self.shown.iter().any(|&(who, x)| {
+                    usize::from(who) == s && design.specials[usize::from(x)] == card
+                });
                 if let Special::Ticket { a, b, .. } = card
                     && linked.contains(&a)
                     && linked.contains(&b)
-                    && !shown.contains(&card)
+                    && !seen
                 {
-                    shown.push(card);
+                    self.shown.push((s as u8, c));
                     self.players[s].hand.remove(i);
                     self.players[s].revealed.push(c);
                     sink.push(Event::Ticket {
@@ -1215,6 +1230,7 @@ impl State {
         }
         self.turn += 1;
         self.delivered.clear();
+        self.shown.clear();
         self.current = (self.current + 1) % self.players.len() as u8;
         if self.last_round && self.current == 0 {
             self.finish_game(EndReason::Normal);

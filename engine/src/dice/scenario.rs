@@ -158,13 +158,21 @@ fn apply_setup(state: &mut State, setup: &DiceSetup) -> Result<(), DiceScenarioE
             let old = std::mem::take(&mut state.players[i].hand);
             state.specials_deck.extend(old);
             for name in hand {
-                let pos = state
-                    .specials_deck
-                    .iter()
-                    .position(|&c| d.special_name(d.specials[usize::from(c)]) == *name)
-                    .ok_or_else(|| {
-                        DiceScenarioError(format!("no special card `{name}` is left to deal"))
-                    })?;
+                let named = |c: &u16| d.special_name(d.specials[usize::from(*c)]) == *name;
+                if !state.specials_deck.iter().any(named) {
+                    // A later player whose hand the setup also describes gives
+                    // the card back (their own hand is dealt next).
+                    let later = (i + 1..setup.players.len())
+                        .filter(|&j| setup.players[j].hand.is_some())
+                        .find_map(|j| {
+                            let at = state.players[j].hand.iter().position(named)?;
+                            Some(state.players[j].hand.remove(at))
+                        });
+                    state.specials_deck.extend(later);
+                }
+                let pos = state.specials_deck.iter().position(named).ok_or_else(|| {
+                    DiceScenarioError(format!("no special card `{name}` is left to deal"))
+                })?;
                 let c = state.specials_deck.remove(pos);
                 state.players[i].hand.push(c);
             }
@@ -467,7 +475,32 @@ impl ScenarioFamily for DiceFamily {
         }
     }
 
-    fn final_checks(_: &State, _: &FinalExpect) -> Result<(), FieldError<DiceScenarioError>> {
+    /// A dice game's outcome has its winners and each player's total (the
+    /// shared checks); any board- or card-game field is refused, not
+    /// ignored.
+    fn final_checks(_: &State, f: &FinalExpect) -> Result<(), FieldError<DiceScenarioError>> {
+        for (i, p) in f.players.iter().enumerate() {
+            let set = [
+                ("routes", p.routes.is_some()),
+                ("tickets_completed", p.tickets_completed.is_some()),
+                ("tickets_failed", p.tickets_failed.is_some()),
+                ("completed", p.completed.is_some()),
+                ("longest_path", p.longest_path.is_some()),
+                ("longest_path_bonus", p.longest_path_bonus.is_some()),
+                ("globetrotter_bonus", p.globetrotter_bonus.is_some()),
+                ("stations_bonus", p.stations_bonus.is_some()),
+                ("borrowed", p.borrowed.is_some()),
+                ("big_cities", p.big_cities.is_some()),
+            ];
+            if let Some((field, _)) = set.iter().find(|(_, s)| *s) {
+                return Err(FieldError::new(
+                    format!("players[{i}].{field}"),
+                    DiceScenarioError(format!(
+                        "`{field}` is not a field of a Trains & Stations outcome: give `total` (and `winners`), or check goods and points under `expect: dice:`"
+                    )),
+                ));
+            }
+        }
         Ok(())
     }
 

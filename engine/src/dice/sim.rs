@@ -12,6 +12,7 @@ use super::design::DiceDesign;
 use super::family::DiceFamily;
 use super::state::State;
 use crate::game::GameState;
+use crate::sim::check_len;
 use crate::sim::csv::{by_players, quoted};
 use crate::sim::findings::Topic;
 use crate::sim::report::ObjectName;
@@ -127,6 +128,24 @@ impl Measures<DiceFamily> for DiceMeasures {
             game.winner_monopolies
                 .push(top > 0 && winners.iter().any(|&w| goods[w][g] == top));
         }
+    }
+
+    fn check(design: &DiceDesign, _: usize, game: &DiceRecord) -> Result<(), String> {
+        let goods = design.goods.len();
+        check_len(
+            "deliveries",
+            "groups of track",
+            game.deliveries.len(),
+            design.groups.len(),
+        )?;
+        check_len("goods", "goods", game.goods.len(), goods)?;
+        check_len("monopolies", "goods", game.monopolies.len(), goods)?;
+        check_len(
+            "winner_monopolies",
+            "goods",
+            game.winner_monopolies.len(),
+            goods,
+        )
     }
 
     fn new(design: &DiceDesign, _: usize, _: &[String]) -> Self {

@@ -197,6 +197,10 @@ pub struct State {
     pub(crate) due: SmallVec<[u16; 4]>,
     /// Groups delivered this turn (tickets connect through them).
     pub(crate) delivered: SmallVec<[u16; 4]>,
+    /// Ticket cards revealed this turn, by seat: a player holding two
+    /// identical tickets reveals the second in a later turn (step 4,
+    /// "Ukončení úkolů").
+    pub(crate) shown: SmallVec<[(u8, u16); 2]>,
     /// The delivery being paid: group, and the next building type to pay.
     pub(crate) paying: Option<(u16, u8)>,
     /// Cards still owed per seat in a goods shortage or a speculation award.

@@ -267,3 +267,23 @@ steps:
         ]
     );
 }
+
+#[test]
+fn a_dice_outcome_refuses_fields_of_other_families() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/scenarios/dice-last-round-and-scoring.yaml");
+    let text = std::fs::read_to_string(&path).expect("the scenario exists");
+    let mut s: Scenario = serde_yaml::from_str(&text).expect("the scenario parses");
+    let dir = path.parent().expect("a folder");
+    assert!(run(&s, dir).expect("it runs").failures.is_empty());
+    let outcome = s.outcome.as_mut().expect("it has an outcome");
+    outcome.players[0].tickets_completed = Some(99);
+    let err = run(&s, dir)
+        .expect_err("a board-game field is refused")
+        .to_string();
+    assert!(err.contains("players[0].tickets_completed"), "{err}");
+    assert!(
+        err.contains("not a field of a Trains & Stations outcome"),
+        "{err}"
+    );
+}

@@ -41,6 +41,13 @@ pub trait Measures<F: Family>: Send + Sized {
     /// or a refused action).
     fn end(game: &mut Self::Game, state: &F::State);
 
+    /// Checks a record read back from a shard file against the design and
+    /// the player count before it is added: every seat, route, ticket, good
+    /// or group it names exists and every per-object list has the design's
+    /// length. The error says which field is wrong (a shard made by another
+    /// design or edited by hand), so that merging never indexes out of
+    /// range nor adds a record to the wrong object.
+    fn check(design: &F::Design, players: usize, game: &Self::Game) -> Result<(), String>;
     /// An empty accumulator for `players`-player games seated from `bots`.
     fn new(design: &F::Design, players: usize, bots: &[String]) -> Self;
     /// Adds one finished game (one that reached an outcome).
@@ -58,4 +65,29 @@ pub trait Measures<F: Family>: Send + Sized {
     fn write_text(report: &PlayerCountReport<Self::Report>, out: &mut String);
     /// The family's tables as CSV files for spreadsheets: (file name, contents).
     fn csv_tables(report: &SimReport<Self::Report>) -> Vec<(&'static str, String)>;
+}
+
+/// `Ok` when `index` names one of `len` objects; else an error saying which
+/// field of a record names a `what` that does not exist (for
+/// [`Measures::check`]).
+pub(crate) fn check_index(field: &str, what: &str, index: usize, len: usize) -> Result<(), String> {
+    if index < len {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{field}` names {what} {index}, but the design has {len} (numbered from 0)"
+        ))
+    }
+}
+
+/// `Ok` when a per-object list has one entry per object (`len`); for
+/// [`Measures::check`].
+pub(crate) fn check_len(field: &str, what: &str, found: usize, len: usize) -> Result<(), String> {
+    if found == len {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{field}` has {found} entries, but the design has {len} {what}"
+        ))
+    }
 }

@@ -30,6 +30,7 @@ use crate::rng::GameRng;
 pub use crate::game::table::{DEFAULT_TURN_CAP, bot_seed};
 pub use crate::rng::mix;
 pub use measures::Measures;
+pub(crate) use measures::{check_index, check_len};
 pub use record::GameRecord;
 pub use report::{Finding, Level, PlayerCountReport, SimReport};
 

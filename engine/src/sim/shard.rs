@@ -274,6 +274,21 @@ pub enum MergeError {
         /// What is wrong.
         what: String,
     },
+    /// A game's record that does not fit the design or the run (a seat,
+    /// route or ticket that does not exist, a bot in the wrong seat).
+    #[error(
+        "{file}: the record of game {game} at {players} players does not fit the run: {what} (a damaged or edited shard?)"
+    )]
+    Record {
+        /// The shard.
+        file: String,
+        /// The section's player count.
+        players: usize,
+        /// The game's index in the run.
+        game: u64,
+        /// What is wrong.
+        what: String,
+    },
     /// The run itself cannot be simulated (a bad bot name in the file).
     #[error("{0}")]
     Run(#[from] SimError),
@@ -374,13 +389,79 @@ pub fn merge<F: Family>(
                     ),
                 });
             }
-            for r in &section.records {
+            for (i, r) in (section.first..).zip(&section.records) {
+                if let Err(what) = check_record(config, section.players, i, r) {
+                    return Err(MergeError::Record {
+                        file,
+                        players: section.players,
+                        game: i,
+                        what,
+                    });
+                }
                 acc.add(&config.design, r);
             }
         }
     }
     let sections = accs.into_iter().map(|a| a.finish(&config.design)).collect();
     Ok(assemble(config, sections, false))
+}
+
+/// Checks game `index`'s record at `players` players against the run: the
+/// bots in their seats as the run seats them, one account and one rank per
+/// seat (or none, a game with no outcome), ranks within the table, the
+/// family's counts of action kinds and score parts, and the family's own
+/// record ([`Measures::check`]).
+fn check_record<F: Family>(
+    config: &SimConfig<F>,
+    players: usize,
+    index: u64,
+    r: &GameRecord<FamilyGame<F>>,
+) -> Result<(), String> {
+    let seats = super::seating(
+        super::game_seed(config.seed, players, index),
+        players,
+        config.bots.len(),
+    );
+    if r.seats != seats {
+        return Err(format!(
+            "its seats hold bots {:?}, the run seats bots {seats:?}",
+            r.seats
+        ));
+    }
+    if r.kinds.len() != F::ACTION_KINDS.len() {
+        return Err(format!(
+            "`kinds` has {} entries, the family has {} kinds of action",
+            r.kinds.len(),
+            F::ACTION_KINDS.len()
+        ));
+    }
+    let outcome = if r.accounts.is_empty() { 0 } else { players };
+    if r.accounts.len() != outcome || r.ranks.len() != outcome {
+        return Err(format!(
+            "it has {} accounts and {} ranks for {players} players",
+            r.accounts.len(),
+            r.ranks.len()
+        ));
+    }
+    if let Some(rank) = r.ranks.iter().find(|&&k| usize::from(k) >= players) {
+        return Err(format!(
+            "a seat ranks {rank} of {players} (ranks count from 0)"
+        ));
+    }
+    let parts = F::SCORE_COMPONENTS.len();
+    if let Some(a) = r.accounts.iter().find(|a| a.components.len() != parts) {
+        return Err(format!(
+            "an account has {} score parts, the family has {parts}",
+            a.components.len()
+        ));
+    }
+    if !(0.0..=1.0).contains(&r.settled_at) {
+        return Err(format!(
+            "`settled_at` is {}, not a share of the game",
+            r.settled_at
+        ));
+    }
+    F::Measures::check(&config.design, players, &r.family)
 }
 
 #[cfg(test)]
@@ -528,5 +609,139 @@ mod tests {
             err.to_string().contains("a cancelled or edited shard"),
             "{err}"
         );
+    }
+
+    /// Shard `k` of `n` as the JSON text a file holds.
+    fn shard_json(
+        file: &formats::GameFile,
+        config: &SimConfig<BoardFamily>,
+        k: u32,
+        n: u32,
+    ) -> String {
+        let (_, _, body) = shard_file(file, config, k, n);
+        serde_json::to_string(&body).unwrap()
+    }
+
+    /// Merges shard files given as JSON texts, as `tracklayer merge` reads them.
+    fn merge_texts(
+        config: &SimConfig<BoardFamily>,
+        texts: &[String],
+    ) -> Result<FamilyReport<BoardFamily>, String> {
+        let mut shards = Vec::new();
+        for (k, t) in texts.iter().enumerate() {
+            let header: ShardHeader = serde_json::from_str(t).map_err(|e| e.to_string())?;
+            let body: ShardFile<BoardRecord> =
+                serde_json::from_str(t).map_err(|e| e.to_string())?;
+            shards.push((format!("s{k}.json"), header, body));
+        }
+        merged(config, shards).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn merging_refuses_records_naming_what_does_not_exist_or_sitting_wrong() {
+        let (file, config) = usa();
+        let good: Vec<String> = (0..2).map(|k| shard_json(&file, &config, k, 2)).collect();
+        assert!(merge_texts(&config, &good).is_ok());
+        let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(&good[1]).unwrap();
+            f(&mut v);
+            merge_texts(&config, &[good[0].clone(), v.to_string()]).unwrap_err()
+        };
+        let game = |v: &mut serde_json::Value| v["sections"][0]["records"][0].clone();
+        // A route that does not exist.
+        let err = edit(&|v| {
+            let mut g = game(v);
+            g["family"]["claims"][0][0] = 5000.into();
+            v["sections"][0]["records"][0] = g;
+        });
+        assert!(
+            err.starts_with("s1.json: the record of game 6 at 2 players"),
+            "{err}"
+        );
+        assert!(err.contains("`claims` names route 5000"), "{err}");
+        // A ticket that does not exist.
+        let err = edit(&|v| {
+            let mut g = game(v);
+            g["family"]["offers"][0][0] = 30.into();
+            v["sections"][0]["records"][0] = g;
+        });
+        assert!(
+            err.contains("`offers` names ticket 30, but the design has 30"),
+            "{err}"
+        );
+        // A seat that does not exist, and bots swapped between seats (in range).
+        let err = edit(&|v| {
+            let mut g = game(v);
+            g["family"]["claims"][0][1] = 7.into();
+            v["sections"][0]["records"][0] = g;
+        });
+        assert!(err.contains("names seat 7"), "{err}");
+        let err = edit(&|v| {
+            let mut g = game(v);
+            let seats = g["seats"].as_array_mut().unwrap();
+            seats.swap(0, 1);
+            v["sections"][0]["records"][0] = g;
+        });
+        assert!(err.contains("its seats hold bots"), "{err}");
+        let err = edit(&|v| {
+            v["sections"][1]["records"][2]["ranks"][0] = 9.into();
+        });
+        assert!(
+            err.contains("game 8 at 3 players") && err.contains("ranks 9"),
+            "{err}"
+        );
+    }
+
+    /// Every number in `v`, as a path of keys and indices.
+    fn number_paths(v: &serde_json::Value, at: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        match v {
+            serde_json::Value::Number(_) => out.push(at.clone()),
+            serde_json::Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    at.push(i.to_string());
+                    number_paths(x, at, out);
+                    at.pop();
+                }
+            }
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    at.push(k.clone());
+                    number_paths(x, at, out);
+                    at.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn at_path<'a>(v: &'a mut serde_json::Value, path: &[String]) -> &'a mut serde_json::Value {
+        path.iter().fold(v, |v, k| match v {
+            serde_json::Value::Array(a) => &mut a[k.parse::<usize>().unwrap()],
+            other => &mut other[k.as_str()],
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, ..Default::default() })]
+        /// Fuzzing the records of a shard file: any number replaced by any
+        /// other, or any record dropped from a list, never panics the merge;
+        /// a merge that succeeds has only read indices that exist.
+        #[test]
+        fn merging_edited_shards_never_panics(pick in 0usize..1_000_000, value in proptest::prop_oneof![0u64..12, 0u64..200, proptest::prelude::Just(u64::from(u32::MAX))]) {
+            static SHARDS: std::sync::OnceLock<(SimConfig<BoardFamily>, Vec<String>, Vec<Vec<String>>)> = std::sync::OnceLock::new();
+            let (config, texts, paths) = SHARDS.get_or_init(|| {
+                let (file, mut config) = usa();
+                config.games = 4;
+                let texts: Vec<String> = (0..2).map(|k| shard_json(&file, &config, k, 2)).collect();
+                let v: serde_json::Value = serde_json::from_str(&texts[1]).unwrap();
+                let mut paths = Vec::new();
+                number_paths(&v["sections"], &mut vec!["sections".to_owned()], &mut paths);
+                (config, texts, paths)
+            });
+            let mut v: serde_json::Value = serde_json::from_str(&texts[1]).unwrap();
+            *at_path(&mut v, &paths[pick % paths.len()]) = value.into();
+            // Whatever the outcome, it is an answer, not a panic.
+            let _ = merge_texts(config, &[texts[0].clone(), v.to_string()]);
+        }
     }
 }

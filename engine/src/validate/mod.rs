@@ -28,8 +28,10 @@ pub struct Validation {
 /// its diagnostics come from [`crate::dice::design::check`]).
 pub fn validate(file: &GameFile) -> Validation {
     if file.family == formats::Family::Dice {
-        // A dice design has no board: its own checks say everything.
-        let (_, diagnostics) = crate::dice::design::check(file);
+        // A dice design has no board: its own checks say everything, and
+        // its `allow:` list silences its warnings as for every design.
+        let (_, mut diagnostics) = crate::dice::design::check(file);
+        checks::apply_allow_list(file, None, &mut diagnostics);
         return Validation {
             board: None,
             card_design: None,

@@ -35,6 +35,10 @@ impl Measures<BoardFamily> for BoardMeasures {
         game.end(state);
     }
 
+    fn check(board: &Board, players: usize, game: &BoardRecord) -> Result<(), String> {
+        game.check(board, players)
+    }
+
     fn new(board: &Board, players: usize, bots: &[String]) -> Self {
         BoardMeasures::new(board, players, bots)
     }

@@ -3,9 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{CityId, RouteId, TicketId};
+use crate::board::{Board, CityId, RouteId, TicketId};
 use crate::board_game::{Action, Event, Events, Phase, ScoreBreakdown, State};
 use crate::game::GameState;
+use crate::sim::check_index;
 
 /// How a tunnel claim went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,5 +93,48 @@ impl BoardRecord {
         if let Some(ending) = state.ending() {
             self.breakdowns = ending.breakdowns.clone();
         }
+    }
+}
+
+impl BoardRecord {
+    /// Checks a record read from a shard file: every route, city, ticket and
+    /// seat it names exists on `board` in a `players`-player game.
+    pub fn check(&self, board: &Board, players: usize) -> Result<(), String> {
+        let routes = board.routes().len();
+        let cities = board.cities().len();
+        let tickets = board.tickets().len();
+        if !self.breakdowns.is_empty() && self.breakdowns.len() != players {
+            return Err(format!(
+                "`breakdowns` has {} entries for {players} players",
+                self.breakdowns.len()
+            ));
+        }
+        for b in &self.breakdowns {
+            for t in b.completed.iter().chain(&b.failed) {
+                check_index("breakdowns", "ticket", t.index(), tickets)?;
+            }
+            for (c, r) in &b.borrowed {
+                check_index("breakdowns.borrowed", "city", c.index(), cities)?;
+                check_index("breakdowns.borrowed", "route", r.index(), routes)?;
+            }
+        }
+        for &(r, seat, _) in &self.claims {
+            check_index("claims", "route", r.index(), routes)?;
+            check_index("claims", "seat", usize::from(seat), players)?;
+        }
+        for &(r, ..) in &self.tunnels {
+            check_index("tunnels", "route", r.index(), routes)?;
+        }
+        for &(c, seat) in &self.stations {
+            check_index("stations", "city", c.index(), cities)?;
+            check_index("stations", "seat", usize::from(seat), players)?;
+        }
+        for &(r, _) in &self.doublings {
+            check_index("doublings", "route", r.index(), routes)?;
+        }
+        for &(t, _) in &self.offers {
+            check_index("offers", "ticket", t.index(), tickets)?;
+        }
+        Ok(())
     }
 }

@@ -159,6 +159,7 @@ pub fn set_bonus(
     s.bonus = bonus.map(|(kind, amount)| BonusSpec {
         kind: kind.to_owned(),
         amount,
+        ..BonusSpec::default()
     });
     Ok(())
 }

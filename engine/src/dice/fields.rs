@@ -1,0 +1,193 @@
+//! Keys a Trains & Stations design does not know (TL116, a warning as for
+//! board designs): keys of `rules:` that no rule parameter has, and fields of
+//! stations, bonuses, junctions, tracks and special cards this version does
+//! not read. Each is most likely a typo and would do nothing; the message
+//! suggests the nearest known key.
+
+use formats::GameFile;
+use formats::suggest::did_you_mean_field;
+use serde_yaml::{Mapping, Value};
+
+use crate::validate::{Code, Diagnostic, Diagnostics};
+
+/// Rule sections whose keys are data (goods names, player counts), not
+/// parameter names; a good's own keys are still checked.
+const KEYED_BY_DATA: &[&str] = &["supply"];
+const STATION: &[&str] = &["name", "x", "y", "slots", "bonus"];
+const BONUS: &[&str] = &["kind", "amount"];
+const JUNCTION: &[&str] = &["name", "x", "y"];
+const TRACK: &[&str] = &["from", "to", "spaces", "bends"];
+const SPECIAL: &[&str] = &["ticket", "points", "goods", "count"];
+const GAME_FILE: &[&str] = &[
+    "format",
+    "extends",
+    "name",
+    "family",
+    "description",
+    "authors",
+    "board",
+    "rules",
+    "stations",
+    "junctions",
+    "tracks",
+    "specials",
+    "allow",
+    "remove",
+];
+
+fn key_text(k: &Value) -> String {
+    match k {
+        Value::String(s) => s.clone(),
+        other => serde_yaml::to_string(other)
+            .map(|s| s.trim_end().to_owned())
+            .unwrap_or_default(),
+    }
+}
+
+fn unknown(path: String, key: &str, known: &[&str], d: &mut Diagnostics) {
+    let hint = did_you_mean_field(key, known.iter().copied());
+    d.push(
+        Diagnostic::new(
+            Code::UnknownField,
+            format!(
+                "`{path}` is not a field this version knows, so it does nothing{}",
+                hint.map(|h| format!("; did you mean `{h}`?"))
+                    .unwrap_or_default()
+            ),
+        )
+        .at(path.clone())
+        .fix(match hint {
+            Some(h) => format!("rename `{key}` to `{h}`"),
+            None => format!("remove `{key}`; known here: {}", known.join(", ")),
+        }),
+    );
+}
+
+fn fields(extra: &Mapping, path: &str, known: &[&str], d: &mut Diagnostics) {
+    for k in extra.keys() {
+        let key = key_text(k);
+        unknown(format!("{path}.{key}"), &key, known, d);
+    }
+}
+
+/// Reports the keys of `own` that `preset` does not have, descending into
+/// the sections both have.
+fn rule_keys(own: &Mapping, preset: &Mapping, path: &str, d: &mut Diagnostics) {
+    for (k, v) in own {
+        let key = key_text(k);
+        if path == "rules" && key == "preset" {
+            continue;
+        }
+        let here = format!("{path}.{key}");
+        match preset.get(k) {
+            // A new goods deck is data; its fields are those of every deck.
+            None if path == "rules.goods" => {
+                if let (Value::Mapping(o), Some(Value::Mapping(any))) = (v, preset.values().next())
+                {
+                    rule_keys(o, any, &here, d);
+                }
+            }
+            None => {
+                let known: Vec<String> = preset.keys().map(key_text).collect();
+                let known: Vec<&str> = known.iter().map(String::as_str).collect();
+                unknown(here, &key, &known, d);
+            }
+            Some(Value::Mapping(p)) if !KEYED_BY_DATA.contains(&key.as_str()) => {
+                if let Value::Mapping(o) = v {
+                    rule_keys(o, p, &here, d);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// Every unknown key of a dice design, as TL116 warnings.
+pub fn check(file: &GameFile, d: &mut Diagnostics) {
+    for k in file.extra.keys() {
+        let key = key_text(k);
+        if !GAME_FILE.contains(&key.as_str()) {
+            unknown(key.clone(), &key, GAME_FILE, d);
+        }
+    }
+    rule_keys(&file.rules, &formats::dice::preset_rules(), "rules", d);
+    for (i, s) in file.stations.iter().enumerate() {
+        fields(&s.extra, &format!("stations[{i}]"), STATION, d);
+        if let Some(b) = &s.bonus {
+            fields(&b.extra, &format!("stations[{i}].bonus"), BONUS, d);
+        }
+    }
+    for (i, j) in file.junctions.iter().enumerate() {
+        fields(&j.extra, &format!("junctions[{i}]"), JUNCTION, d);
+    }
+    for (i, t) in file.tracks.iter().enumerate() {
+        fields(&t.extra, &format!("tracks[{i}]"), TRACK, d);
+    }
+    for (i, s) in file.specials.iter().enumerate() {
+        fields(&s.extra, &format!("specials[{i}]"), SPECIAL, d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::validate::{Code, validate};
+
+    fn warnings(extra: &str) -> Vec<String> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps/trains-and-stations-demo.yaml");
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str(extra);
+        let file = formats::load_str(&text, &path).unwrap().design;
+        validate(&file)
+            .diagnostics
+            .with_code(Code::UnknownField)
+            .map(|d| d.message.clone())
+            .collect()
+    }
+
+    #[test]
+    fn misspelt_keys_anywhere_warn_with_the_nearest_key() {
+        assert!(warnings("").is_empty(), "{:?}", warnings(""));
+        let w = warnings("rulez: 1\n");
+        assert!(
+            w.iter()
+                .any(|m| m.contains("`rulez`") && m.contains("`rules`")),
+            "{w:?}"
+        );
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../maps/trains-and-stations-demo.yaml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut file = formats::load_str(&text, &path).unwrap().design;
+        let rules: serde_yaml::Mapping = serde_yaml::from_str(
+            "{dice: {per_plaeyr: 4}, coins: {strat: 9}, goods: {coal: {monoply: 3}}}",
+        )
+        .unwrap();
+        formats::merge::deep_merge(&mut file.rules, &rules);
+        file.stations[0]
+            .bonus
+            .get_or_insert_with(Default::default)
+            .extra
+            .insert("amuont".into(), 3.into());
+        file.tracks[0].extra.insert("bendz".into(), 1.into());
+        let v = validate(&file);
+        let found: Vec<String> = v
+            .diagnostics
+            .with_code(Code::UnknownField)
+            .map(|d| d.message.clone())
+            .collect();
+        for (key, hint) in [
+            ("rules.dice.per_plaeyr", "per_player"),
+            ("rules.coins.strat", "start"),
+            ("rules.goods.coal.monoply", "monopoly"),
+            ("stations[0].bonus.amuont", "amount"),
+            ("tracks[0].bendz", "bends"),
+        ] {
+            assert!(
+                found
+                    .iter()
+                    .any(|m| m.contains(&format!("`{key}`")) && m.contains(&format!("`{hint}`"))),
+                "{key}: {found:?}"
+            );
+        }
+    }
+}
