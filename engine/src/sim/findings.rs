@@ -341,7 +341,8 @@ fn shared_findings<R>(r: &PlayerCountReport<R>) -> Vec<(Topic, Finding)> {
         let mut evidence_text = evidence(rate);
         // The bot most often at the table when it happens (the list is
         // sorted by share), named when it sat in some games and not all.
-        if let Some(b) = ends.by_bot.iter().find(|b| b.kind == kind) {
+        let mut of_kind = ends.by_bot.iter().filter(|b| b.kind == kind);
+        if let Some(b) = of_kind.next() {
             if b.without.of > 0 {
                 text.push_str(&format!(
                     "; most with {} at the table: {} of its games (95% CI {}–{}) against {} without it",
@@ -351,6 +352,13 @@ fn shared_findings<R>(r: &PlayerCountReport<R>) -> Vec<(Topic, Finding)> {
                     pct(b.with.high),
                     pct(b.without.value)
                 ));
+                if let Some(next) = of_kind.next() {
+                    text.push_str(&format!(
+                        " (next: {}, {} of its games)",
+                        next.bot,
+                        pct(next.with.value)
+                    ));
+                }
             } else {
                 text.push_str(&format!("; {} sat in every game", b.bot));
             }
@@ -461,6 +469,34 @@ fn shared_findings<R>(r: &PlayerCountReport<R>) -> Vec<(Topic, Finding)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn troubles_are_counted_by_the_bots_at_the_table_with_a_game_to_replay() {
+        let bots: Vec<String> = ["a", "b", "hoarder"].map(String::from).to_vec();
+        let mut t = EndingTally::new(&bots);
+        t.add(11, &[0, 1], EndReason::Normal, 0);
+        t.add(12, &[2, 0], EndReason::Normal, 3);
+        t.add(13, &[1, 2], EndReason::Stalemate, 2);
+        t.add(14, &[0, 1], EndReason::Normal, 0);
+        let [jam, stalemate, cap] = t.totals();
+        assert_eq!((jam.count, stalemate.count, cap.count), (2.0, 1.0, 0.0));
+        let list = t.finish();
+        // Jams: hoarder sat in both (100%), a in one of three, b in one of three.
+        let first = &list[0];
+        assert_eq!((first.kind, first.bot.as_str()), (Trouble::Jam, "hoarder"));
+        assert_eq!((first.with.count, first.with.of), (2.0, 2));
+        assert_eq!((first.without.count, first.without.of), (0.0, 2));
+        assert_eq!(first.seed, 12);
+        assert_eq!(
+            first.replay(),
+            "tracklayer play FILE --players 2 --seed 12 --bots hoarder,a"
+        );
+        assert!(list.iter().all(|b| b.kind != Trouble::TurnCap));
+        assert_eq!(
+            list.iter().filter(|b| b.kind == Trouble::Stalemate).count(),
+            2
+        );
+    }
 
     #[test]
     fn thousands_are_separated() {
