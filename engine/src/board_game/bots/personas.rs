@@ -18,9 +18,9 @@ use crate::board::RouteId;
 use crate::board_game::{Action, Observation};
 use crate::game::Observation as _;
 
-/// A route is blocked when the rivals' need of it reaches this weight: a
-/// one- or two-route gap of a rival holding a few tickets.
-const BLOCK_THREAT: f32 = 0.5;
+/// A route is blocked when the rivals' need of it reaches this: a rival
+/// holding two tickets would have to detour four trains or more without it.
+const BLOCK_THREAT: f32 = 1.0;
 
 impl HeuristicBot {
     // ----- blocker ---------------------------------------------------------------

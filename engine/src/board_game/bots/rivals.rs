@@ -3,8 +3,10 @@
 //! its tickets or hand). A rival whose routes form separate pieces is
 //! probably joining them: the cheapest open path between one piece and the
 //! nearest other piece (over open routes and the rival's own) is what it
-//! needs, each open route on it sharing the rival's weight — more tickets
-//! held, more weight. `blocker` claims the routes with the most weight.
+//! needs. Each open route on that path is worth as much as taking it away
+//! would cost the rival — the detour in trains (a lost connection counts as
+//! [`CUT_TRAINS`]) — per [`DETOUR_UNIT`] trains, times the rival's weight
+//! (more tickets held, more weight). `blocker` claims the routes worth most.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -17,6 +19,10 @@ use crate::game::{Observation as _, Seat};
 const MAX_GAP_TRAINS: u32 = 8;
 /// At most this many of a rival's pieces are looked at (its largest).
 const MAX_PIECES: usize = 6;
+/// A detour of this many trains makes a route worth the rival's weight.
+const DETOUR_UNIT: f32 = 4.0;
+/// What a lost connection counts as, in trains of detour.
+pub const CUT_TRAINS: u32 = 8;
 
 /// The rivals' likely needs, per route, cached until a route is claimed or a
 /// rival's ticket count changes.
@@ -24,7 +30,8 @@ const MAX_PIECES: usize = 6;
 pub struct RivalNeeds {
     key: Option<(usize, usize)>,
     /// How strongly the rivals need each route (0: no sign of it): the sum
-    /// over rivals of their weight divided by the open routes of the gap.
+    /// over rivals of their weight times the detour the route would cost
+    /// them, in units of [`DETOUR_UNIT`] trains.
     pub threat: Vec<f32>,
     parent: Vec<u16>,
     piece: Vec<u16>,
@@ -123,9 +130,42 @@ impl RivalNeeds {
     }
 
     /// The cheapest open path from piece `root` of `rival`'s network to
-    /// another of its pieces; its open routes share `weight`.
+    /// another of its pieces; each of its open routes gains `weight` × its
+    /// detour ÷ [`DETOUR_UNIT`].
     fn bridge(&mut self, obs: &Observation<'_>, rival: Seat, root: u16, weight: f32) {
         let board = obs.board();
+        let Some((cost, mut c)) = self.cheapest(obs, rival, root, None) else {
+            return;
+        };
+        let mut open: smallvec::SmallVec<[RouteId; 8]> = smallvec::SmallVec::new();
+        while self.dist[c] > 0 {
+            let r = RouteId::from_index(self.via[c] as usize);
+            if obs.owner(r).is_none() {
+                open.push(r);
+            }
+            c = board.route(r).other_end(CityId(c as u16)).index();
+        }
+        for r in open {
+            let detour = self
+                .cheapest(obs, rival, root, Some(r))
+                .map_or(CUT_TRAINS, |(again, _)| (again - cost).min(CUT_TRAINS));
+            self.threat[r.index()] += weight * detour as f32 / DETOUR_UNIT;
+        }
+    }
+
+    /// Dijkstra from piece `root` to the nearest other piece of `rival`
+    /// over open routes (their length) and the rival's own (free), without
+    /// `without`: the cost and the city reached (paths in `dist`/`via`), or
+    /// `None` beyond [`MAX_GAP_TRAINS`] + [`CUT_TRAINS`].
+    fn cheapest(
+        &mut self,
+        obs: &Observation<'_>,
+        rival: Seat,
+        root: u16,
+        without: Option<RouteId>,
+    ) -> Option<(u32, usize)> {
+        let board = obs.board();
+        let limit = MAX_GAP_TRAINS + if without.is_some() { CUT_TRAINS } else { 0 };
         self.dist.clear();
         self.dist.resize(board.cities().len(), u32::MAX);
         self.via.clear();
@@ -137,20 +177,21 @@ impl RivalNeeds {
                 self.heap.push(Reverse((0, c as u16)));
             }
         }
-        let mut end = None;
         while let Some(Reverse((d, c))) = self.heap.pop() {
             let ci = usize::from(c);
             if d > self.dist[ci] {
                 continue;
             }
-            if self.piece[ci] != u16::MAX && self.piece[ci] != root {
-                end = Some(ci);
-                break;
+            if d > limit {
+                return None;
             }
-            if d > MAX_GAP_TRAINS {
-                break;
+            if self.piece[ci] != u16::MAX && self.piece[ci] != root {
+                return Some((d, ci));
             }
             for &r in board.routes_at(CityId(c)) {
+                if Some(r) == without {
+                    continue;
+                }
                 let cost = match obs.owner(r) {
                     Some(o) if o == rival => 0,
                     Some(_) => continue,
@@ -165,21 +206,6 @@ impl RivalNeeds {
                 }
             }
         }
-        let Some(mut c) = end else { return };
-        if self.dist[c] > MAX_GAP_TRAINS {
-            return;
-        }
-        let mut open: smallvec::SmallVec<[RouteId; 8]> = smallvec::SmallVec::new();
-        while self.dist[c] > 0 {
-            let r = RouteId::from_index(self.via[c] as usize);
-            if obs.owner(r).is_none() {
-                open.push(r);
-            }
-            c = board.route(r).other_end(CityId(c as u16)).index();
-        }
-        let share = weight / open.len().max(1) as f32;
-        for r in open {
-            self.threat[r.index()] += share;
-        }
+        None
     }
 }
