@@ -2,9 +2,10 @@
 //! 2017) besides `route-focus` (in [`super::heuristic`]): each decides in its
 //! own order and draws cards for its own target, over the shared planner.
 //!
-//! - `destination-hungry`: tickets first — it draws tickets before anything
-//!   else while its plan leaves room, keeps the most tickets its trains can
-//!   cover, then builds the whole network;
+//! - `destination-hungry`: tickets first — before its first claim it draws
+//!   tickets while its plan leaves room, keeps the most tickets its trains
+//!   can cover, and keeps drawing tickets (rather than cards) whenever the
+//!   plan leaves room;
 //! - `long-route`: route points first — it claims long routes whenever its
 //!   trains cover them beside its ticket plan, and draws cards for the long
 //!   route it is nearest to affording; tickets come second;
@@ -34,15 +35,17 @@ pub(super) fn missing(obs: &Observation<'_>, route: RouteId) -> u16 {
 impl HeuristicBot {
     // ----- destination-hungry ---------------------------------------------------
 
-    /// `destination-hungry`: 1. draw tickets while the plan leaves room
-    /// ([`HeuristicBot::hungry_for_tickets`]) or is finished; 2. claim the
-    /// longest affordable route of the plan; 3. a station; 4. free play;
-    /// 5. draw cards for the whole plan.
+    /// `destination-hungry`: 1. before its first claim, draw tickets while
+    /// the plan leaves room ([`HeuristicBot::hungry_for_tickets`]); 2. claim
+    /// the longest affordable route of the plan; 3. a station; 4. draw
+    /// tickets while the plan leaves room or once it is finished; 5. free
+    /// play; 6. draw cards for the whole plan.
     pub(super) fn hungry_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
         let budget = self.budget(obs);
         self.planner.refresh(obs, budget);
         let ending = self.ending(obs);
-        if !ending && (self.hungry_for_tickets(obs) || self.wants_tickets(obs)) {
+        let hungry = !ending && self.hungry_for_tickets(obs);
+        if hungry && obs.player(obs.seat()).routes.is_empty() {
             return Some(Action::DrawTickets);
         }
         let needs = self.plan_needs(obs);
@@ -52,6 +55,9 @@ impl HeuristicBot {
         }
         if let Some(a) = self.station(obs, &wanted) {
             return Some(a);
+        }
+        if hungry || (!ending && self.wants_tickets(obs)) {
+            return Some(Action::DrawTickets);
         }
         let me = obs.player(obs.seat());
         if (self.planner.plan.finished() || ending || me.trains < self.scale().endgame)
