@@ -33,6 +33,9 @@ pub const BOT_NAMES: [&str; 6] = [
     "mcts",
 ];
 
+/// The personas among [`BOT_NAMES`] (left out of the default bots).
+pub const PERSONAS: [&str; 2] = ["hoarder", "ticket-hungry"];
+
 /// Builds a card-game bot from its name (`mcts` takes a budget after a
 /// colon: `mcts:2000`, `mcts:50ms`) and a seed.
 pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {

@@ -38,6 +38,9 @@ pub const BOT_NAMES: [&str; 6] = [
     "mcts",
 ];
 
+/// The personas among [`BOT_NAMES`] (left out of the default bots).
+pub const PERSONAS: [&str; 2] = ["steady", "gambler"];
+
 /// A heuristic style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {

@@ -45,6 +45,9 @@ pub const BOT_NAMES: [&str; 8] = [
     "mcts",
 ];
 
+/// The personas among [`BOT_NAMES`] (left out of the default bots).
+pub const PERSONAS: [&str; 2] = ["blocker", "hoarder"];
+
 /// Builds a board-game bot from its name and a seed. A name may carry a parameter after
 /// a colon: `mcts:2000` (iterations per decision) or `mcts:50ms` (a time
 /// budget, which makes the bot depend on the machine's speed).
