@@ -81,6 +81,14 @@ impl BotTrouble {
     }
 }
 
+/// Games of one kind of trouble with one bot at the table, and the first
+/// such game: its seed and its bots by seat (indices into the configured list).
+#[derive(Clone, Debug, Default)]
+struct Hits {
+    games: u64,
+    first: Option<(u64, Vec<usize>)>,
+}
+
 /// Counts troubles per bot at the table, game by game.
 #[derive(Debug)]
 pub struct EndingTally {
@@ -91,7 +99,7 @@ pub struct EndingTally {
     /// Per bot: games played.
     played: Vec<u64>,
     /// Per kind and bot: games with trouble, and the first one's seed and seats.
-    hits: [Vec<(u64, Option<(u64, Vec<usize>)>)>; 3],
+    hits: [Vec<Hits>; 3],
 }
 
 impl EndingTally {
@@ -103,7 +111,7 @@ impl EndingTally {
             games: 0,
             total: [0; 3],
             played: vec![0; b],
-            hits: std::array::from_fn(|_| vec![(0, None); b]),
+            hits: std::array::from_fn(|_| vec![Hits::default(); b]),
         }
     }
 
@@ -127,8 +135,8 @@ impl EndingTally {
             for (b, &p) in present.iter().enumerate() {
                 if p {
                     let hit = &mut self.hits[k][b];
-                    hit.0 += 1;
-                    hit.1.get_or_insert_with(|| (seed, seats.to_vec()));
+                    hit.games += 1;
+                    hit.first.get_or_insert_with(|| (seed, seats.to_vec()));
                 }
             }
         }
@@ -145,10 +153,11 @@ impl EndingTally {
         let mut out = Vec::new();
         for (k, kind) in Trouble::ALL.into_iter().enumerate() {
             let mut of_kind: Vec<BotTrouble> = Vec::new();
-            for (b, (n, example)) in self.hits[k].iter().enumerate() {
-                let Some((seed, seats)) = example else {
+            for (b, hit) in self.hits[k].iter().enumerate() {
+                let Some((seed, seats)) = &hit.first else {
                     continue;
                 };
+                let n = &hit.games;
                 let played = self.played[b];
                 of_kind.push(BotTrouble {
                     kind,

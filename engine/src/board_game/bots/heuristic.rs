@@ -402,13 +402,19 @@ impl HeuristicBot {
         obs.last_round() || min_other_trains(obs) <= self.scale().last_turns
     }
 
+    /// The start of every turn rule: the plan brought up to date; whether
+    /// the last turns are here; what the whole plan needs.
+    pub(super) fn begin_turn(&mut self, obs: &Observation<'_>) -> (bool, Needs) {
+        let budget = self.budget(obs);
+        self.planner.refresh(obs, budget);
+        (self.ending(obs), self.plan_needs(obs))
+    }
+
     /// `route-focus`: claim the longest affordable route of the plan, build a
     /// station the plan needs, draw tickets once the plan is finished, claim
     /// the best route in free play, else draw cards for the plan.
     pub(super) fn route_focus_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
-        let budget = self.budget(obs);
-        self.planner.refresh(obs, budget);
-        let needs = self.plan_needs(obs);
+        let (_, needs) = self.begin_turn(obs);
         self.route_focus_rules(obs, &needs)
     }
 
@@ -418,28 +424,45 @@ impl HeuristicBot {
         obs: &Observation<'_>,
         needs: &Needs,
     ) -> Option<Action> {
-        let me = obs.player(obs.seat());
-        let scale = *self.scale();
         let ending = self.ending(obs);
         let wanted = needs.colored;
-
-        if let Some(a) = self.claim_plan(obs, &wanted, ending) {
-            return Some(a);
-        }
-        if let Some(a) = self.station(obs, &wanted) {
+        if let Some(a) = self.build_plan(obs, &wanted, ending) {
             return Some(a);
         }
         if !ending && self.wants_tickets(obs) {
             return Some(Action::DrawTickets);
         }
-        // Nothing planned is affordable: in free play (or at the very end)
-        // grab the best affordable route rather than wait.
-        if (self.planner.plan.finished() || ending || me.trains < scale.endgame)
-            && let Some(a) = self.best_free_claim(obs, &wanted, ending)
-        {
+        if let Some(a) = self.free_play(obs, &wanted, ending) {
             return Some(a);
         }
         self.draw(obs, needs, false)
+    }
+
+    /// The longest affordable route of the plan, else a station it needs.
+    pub(super) fn build_plan(
+        &self,
+        obs: &Observation<'_>,
+        wanted: &Wanted,
+        ending: bool,
+    ) -> Option<Action> {
+        self.claim_plan(obs, wanted, ending)
+            .or_else(|| self.station(obs, wanted))
+    }
+
+    /// Nothing planned is affordable: in free play, in its endgame or in the
+    /// last turns, the best affordable route rather than wait.
+    pub(super) fn free_play(
+        &self,
+        obs: &Observation<'_>,
+        wanted: &Wanted,
+        ending: bool,
+    ) -> Option<Action> {
+        let me = obs.player(obs.seat());
+        if self.planner.plan.finished() || ending || me.trains < self.scale().endgame {
+            self.best_free_claim(obs, wanted, ending)
+        } else {
+            None
+        }
     }
 
     /// May the style draw tickets at all now: tickets left, its own trains at
@@ -481,17 +504,16 @@ impl HeuristicBot {
         ending: bool,
     ) -> Option<Action> {
         let board = obs.board();
-        let mut best: Option<(i64, Action)> = None;
-        for &id in &self.planner.plan.routes {
-            let r = board.route(id);
-            if let Some(a) = claim_action(obs, id, wanted, ending) {
-                let value = i64::from(r.length) * 10 + i64::from(r.points);
-                if best.is_none_or(|(v, _)| value > v) {
-                    best = Some((value, a));
-                }
-            }
-        }
-        best.map(|(_, a)| a)
+        best_claim(
+            obs,
+            self.planner.plan.routes.iter().copied(),
+            wanted,
+            ending,
+            |id| {
+                let r = board.route(id);
+                Some(i64::from(r.length) * 10 + i64::from(r.points))
+            },
+        )
     }
 
     /// The highest-scoring affordable route (free play and the last turns).
@@ -503,18 +525,11 @@ impl HeuristicBot {
     ) -> Option<Action> {
         let board = obs.board();
         let short = self.scale().short_route;
-        let mut best: Option<(i32, Action)> = None;
-        for (i, r) in board.routes().iter().enumerate() {
-            if !ending && r.length < short {
-                continue;
-            }
-            if let Some(a) = claim_action(obs, RouteId::from_index(i), wanted, ending)
-                && best.is_none_or(|(p, _)| r.points > p)
-            {
-                best = Some((r.points, a));
-            }
-        }
-        best.map(|(_, a)| a)
+        let all = (0..board.routes().len()).map(RouteId::from_index);
+        best_claim(obs, all, wanted, ending, |id| {
+            let r = board.route(id);
+            (ending || r.length >= short).then_some(i64::from(r.points))
+        })
     }
 
     pub(super) fn station(&self, obs: &Observation<'_>, wanted: &Wanted) -> Option<Action> {
@@ -682,6 +697,28 @@ impl Bot<crate::board_game::State> for HeuristicBot {
     fn act(&mut self, obs: &Observation<'_>) -> Action {
         self.decide(obs)
     }
+}
+
+/// The affordable claim of `routes` with the highest `value` (`None`: not a
+/// candidate), the first listed on ties.
+pub(super) fn best_claim(
+    obs: &Observation<'_>,
+    routes: impl Iterator<Item = RouteId>,
+    wanted: &Wanted,
+    ending: bool,
+    value: impl Fn(RouteId) -> Option<i64>,
+) -> Option<Action> {
+    let mut best: Option<(i64, Action)> = None;
+    for id in routes {
+        let Some(v) = value(id) else { continue };
+        if best.is_some_and(|(b, _)| v <= b) {
+            continue;
+        }
+        if let Some(a) = claim_action(obs, id, wanted, ending) {
+            best = Some((v, a));
+        }
+    }
+    best.map(|(_, a)| a)
 }
 
 /// The fewest trains any other player has (the game's clock).

@@ -25,64 +25,43 @@ const BLOCK_THREAT: f32 = 1.0;
 impl HeuristicBot {
     // ----- blocker ---------------------------------------------------------------
 
-    /// The open route the rivals need most with at least [`BLOCK_THREAT`],
-    /// that the trains beyond its own plan can take (or that is on its plan).
-    fn block_target(&mut self, obs: &Observation<'_>) -> Option<(f32, RouteId)> {
+    /// The routes the rivals need with at least [`BLOCK_THREAT`] that it may
+    /// take — open, and within the trains beyond its own plan or on its plan
+    /// — most needed first.
+    fn block_candidates(&mut self, obs: &Observation<'_>) -> Vec<(f32, RouteId)> {
         self.rivals.refresh(obs);
         let board = obs.board();
-        let spare =
-            u32::from(obs.player(obs.seat()).trains).saturating_sub(self.planner.plan.trains);
-        let mut best: Option<(f32, RouteId)> = None;
-        for (i, &t) in self.rivals.threat.iter().enumerate() {
-            if t < BLOCK_THREAT {
-                continue;
-            }
-            let id = RouteId::from_index(i);
-            let r = board.route(id);
-            if !obs.route_open(id)
-                || (u32::from(r.length) > spare && !self.planner.plan.routes.contains(&id))
-            {
-                continue;
-            }
-            if best.is_none_or(|(bt, _)| t > bt) {
-                best = Some((t, id));
-            }
-        }
-        best
+        let plan = &self.planner.plan;
+        let spare = u32::from(obs.player(obs.seat()).trains).saturating_sub(plan.trains);
+        let mut out: Vec<(f32, RouteId)> = self
+            .rivals
+            .threat
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t >= BLOCK_THREAT)
+            .map(|(i, &t)| (t, RouteId::from_index(i)))
+            .filter(|&(_, id)| {
+                obs.route_open(id)
+                    && (u32::from(board.route(id).length) <= spare || plan.routes.contains(&id))
+            })
+            .collect();
+        out.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        out
     }
 
     /// `blocker`: 1. claim the affordable route its rivals need most (at
     /// least [`BLOCK_THREAT`]) outside the last turns; 2. otherwise
     /// `route-focus`'s rules, drawing cards for its plan and its next block.
     pub(super) fn blocker_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
-        let budget = self.budget(obs);
-        self.planner.refresh(obs, budget);
-        let ending = self.ending(obs);
+        let (ending, _) = self.begin_turn(obs);
         let needs = self.blocker_needs(obs);
         if !ending {
-            self.rivals.refresh(obs);
-            let board = obs.board();
-            let spare =
-                u32::from(obs.player(obs.seat()).trains).saturating_sub(self.planner.plan.trains);
-            let mut best: Option<(f32, Action)> = None;
-            for (i, &t) in self.rivals.threat.iter().enumerate() {
-                if t < BLOCK_THREAT {
-                    continue;
-                }
-                let id = RouteId::from_index(i);
-                if u32::from(board.route(id).length) > spare
-                    && !self.planner.plan.routes.contains(&id)
-                {
-                    continue;
-                }
-                if let Some(a) = claim_action(obs, id, &needs.colored, false)
-                    && best.is_none_or(|(bt, _)| t > bt)
-                {
-                    best = Some((t, a));
-                }
-            }
-            if let Some((_, a)) = best {
-                return Some(a);
+            let block = self
+                .block_candidates(obs)
+                .into_iter()
+                .find_map(|(_, id)| claim_action(obs, id, &needs.colored, false));
+            if block.is_some() {
+                return block;
             }
         }
         self.route_focus_rules(obs, &needs)
@@ -91,8 +70,8 @@ impl HeuristicBot {
     /// What `blocker` draws for: its plan plus its next block.
     pub(super) fn blocker_needs(&mut self, obs: &Observation<'_>) -> Needs {
         let plan = self.plan_needs(obs);
-        match self.block_target(obs) {
-            Some((_, r)) if !self.planner.plan.routes.contains(&r) => {
+        match self.block_candidates(obs).first() {
+            Some(&(_, r)) if !self.planner.plan.routes.contains(&r) => {
                 let mut routes = self.planner.plan.routes.clone();
                 routes.push(r);
                 Needs::of(obs.board(), &routes)
@@ -117,13 +96,10 @@ impl HeuristicBot {
     /// plan; 4. a station; 5. tickets once the plan is finished; 6. the best
     /// affordable route; 7. draw.
     pub(super) fn hoarder_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
-        let budget = self.budget(obs);
-        self.planner.refresh(obs, budget);
-        let ending = self.ending(obs);
+        let (ending, needs) = self.begin_turn(obs);
         if !ending && self.hungry_for_tickets(obs) {
             return Some(Action::DrawTickets);
         }
-        let needs = self.plan_needs(obs);
         let wanted = needs.colored;
         let me = obs.player(obs.seat());
         let colors = obs.board().colors().len();
@@ -132,10 +108,7 @@ impl HeuristicBot {
         if !ending && me.trains >= self.scale().endgame && lacking > 0 && can_draw {
             return self.hoard_draw(obs, false);
         }
-        if let Some(a) = self.claim_plan(obs, &wanted, ending) {
-            return Some(a);
-        }
-        if let Some(a) = self.station(obs, &wanted) {
+        if let Some(a) = self.build_plan(obs, &wanted, ending) {
             return Some(a);
         }
         if !ending && self.wants_tickets(obs) {

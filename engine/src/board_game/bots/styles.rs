@@ -12,7 +12,7 @@
 //! - `one-step`: no look-ahead — it claims whatever gives the most right now
 //!   and draws cards for the single route nearest to being affordable.
 
-use super::heuristic::{HeuristicBot, claim_action, free_target};
+use super::heuristic::{HeuristicBot, best_claim, free_target};
 use super::plan::Needs;
 use crate::board::{RouteColor, RouteId};
 use crate::board_game::{Action, Card, Observation};
@@ -41,28 +41,19 @@ impl HeuristicBot {
     /// tickets while the plan leaves room or once it is finished; 5. free
     /// play; 6. draw cards for the whole plan.
     pub(super) fn hungry_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
-        let budget = self.budget(obs);
-        self.planner.refresh(obs, budget);
-        let ending = self.ending(obs);
+        let (ending, needs) = self.begin_turn(obs);
         let hungry = !ending && self.hungry_for_tickets(obs);
         if hungry && obs.player(obs.seat()).routes.is_empty() {
             return Some(Action::DrawTickets);
         }
-        let needs = self.plan_needs(obs);
         let wanted = needs.colored;
-        if let Some(a) = self.claim_plan(obs, &wanted, ending) {
-            return Some(a);
-        }
-        if let Some(a) = self.station(obs, &wanted) {
+        if let Some(a) = self.build_plan(obs, &wanted, ending) {
             return Some(a);
         }
         if hungry || (!ending && self.wants_tickets(obs)) {
             return Some(Action::DrawTickets);
         }
-        let me = obs.player(obs.seat());
-        if (self.planner.plan.finished() || ending || me.trains < self.scale().endgame)
-            && let Some(a) = self.best_free_claim(obs, &wanted, ending)
-        {
+        if let Some(a) = self.free_play(obs, &wanted, ending) {
             return Some(a);
         }
         self.draw(obs, &needs, false)
@@ -101,42 +92,25 @@ impl HeuristicBot {
     /// long route is within reach; 5. free play; 6. draw cards for the long
     /// target, else for the plan.
     pub(super) fn long_route_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
-        let budget = self.budget(obs);
-        self.planner.refresh(obs, budget);
-        let ending = self.ending(obs);
-        let plan_needs = self.plan_needs(obs);
+        let (ending, plan_needs) = self.begin_turn(obs);
         let wanted = plan_needs.colored;
         let board = obs.board();
         let min = self.scale().long_route;
         let spare = self.spare_trains(obs);
-        let mut best: Option<(i32, Action)> = None;
-        for (i, r) in board.routes().iter().enumerate() {
-            if r.length < min || (u32::from(r.length) > spare && !ending) {
-                continue;
-            }
-            if let Some(a) = claim_action(obs, RouteId::from_index(i), &wanted, ending)
-                && best.is_none_or(|(p, _)| r.points > p)
-            {
-                best = Some((r.points, a));
-            }
-        }
-        if let Some((_, a)) = best {
-            return Some(a);
-        }
-        if let Some(a) = self.claim_plan(obs, &wanted, ending) {
-            return Some(a);
-        }
-        if let Some(a) = self.station(obs, &wanted) {
+        let all = (0..board.routes().len()).map(RouteId::from_index);
+        let long = best_claim(obs, all, &wanted, ending, |id| {
+            let r = board.route(id);
+            (r.length >= min && (u32::from(r.length) <= spare || ending))
+                .then_some(i64::from(r.points))
+        });
+        if let Some(a) = long.or_else(|| self.build_plan(obs, &wanted, ending)) {
             return Some(a);
         }
         let target = self.long_target(obs);
         if !ending && target.is_none() && self.wants_tickets(obs) {
             return Some(Action::DrawTickets);
         }
-        let me = obs.player(obs.seat());
-        if (self.planner.plan.finished() || ending || me.trains < self.scale().endgame)
-            && let Some(a) = self.best_free_claim(obs, &wanted, ending)
-        {
+        if let Some(a) = self.free_play(obs, &wanted, ending) {
             return Some(a);
         }
         let needs = match target {
@@ -165,19 +139,13 @@ impl HeuristicBot {
     /// is finished; 4. free play in its endgame; 5. draw cards for the one
     /// route of the plan nearest to being affordable.
     pub(super) fn one_step_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
-        let budget = self.budget(obs);
-        self.planner.refresh(obs, budget);
-        let ending = self.ending(obs);
-        let plan_needs = self.plan_needs(obs);
+        let (ending, plan_needs) = self.begin_turn(obs);
         let wanted = plan_needs.colored;
         let board = obs.board();
-        let mut best: Option<(i64, Action)> = None;
-        for &id in &self.planner.plan.routes {
-            let Some(a) = claim_action(obs, id, &wanted, ending) else {
-                continue;
-            };
+        let plan = &self.planner.plan;
+        let gain = best_claim(obs, plan.routes.iter().copied(), &wanted, ending, |id| {
             let mut gain = i64::from(board.route(id).points) * 10;
-            if let Some((t, left)) = self.planner.plan.owner_of(id) {
+            if let Some((t, left)) = plan.owner_of(id) {
                 let p = i64::from(board.ticket(t).points);
                 gain += if left <= 1 {
                     p * 20
@@ -185,23 +153,15 @@ impl HeuristicBot {
                     p * 10 / left as i64
                 };
             }
-            if best.is_none_or(|(g, _)| gain > g) {
-                best = Some((gain, a));
-            }
-        }
-        if let Some((_, a)) = best {
-            return Some(a);
-        }
-        if let Some(a) = self.station(obs, &wanted) {
+            Some(gain)
+        });
+        if let Some(a) = gain.or_else(|| self.station(obs, &wanted)) {
             return Some(a);
         }
         if !ending && self.wants_tickets(obs) {
             return Some(Action::DrawTickets);
         }
-        let me = obs.player(obs.seat());
-        if (self.planner.plan.finished() || ending || me.trains < self.scale().endgame)
-            && let Some(a) = self.best_free_claim(obs, &wanted, ending)
-        {
+        if let Some(a) = self.free_play(obs, &wanted, ending) {
             return Some(a);
         }
         let needs = self.one_step_needs(obs);
