@@ -286,3 +286,59 @@ fn cancelling_reports_the_games_finished() {
     let games = r.by_players[0].games;
     assert!((5..50).contains(&games), "{games}");
 }
+
+/// The USA map with a deck of 44 cards: hands soak it up and players get stuck.
+fn usa_small_deck() -> Arc<Board> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa-small-deck.yaml");
+    let text = "format: tracklayer/1\nextends: usa.yaml\ncards:\n  colors: {purple: 5, white: 5, \
+                blue: 5, yellow: 5, orange: 5, black: 5, red: 5, green: 5}\n  locomotives: 4\n";
+    let loaded = formats::load_str(text, &path).unwrap_or_else(|e| panic!("{e}"));
+    Arc::new(Board::build(&loaded.design).unwrap_or_else(|d| panic!("{d:#?}")))
+}
+
+#[test]
+fn a_design_that_jams_names_the_bot_at_the_table_and_a_game_that_replays_it() {
+    use engine::game::Family;
+    let board = usa_small_deck();
+    let bots = [
+        "route-focus",
+        "one-step",
+        "long-route",
+        "hoarder",
+        "destination-hungry",
+    ];
+    let r = run(board.clone(), vec![4], 60, &bots, 1);
+    let jam = r
+        .findings
+        .iter()
+        .find(|f| f.code == "jam")
+        .unwrap_or_else(|| panic!("{:#?}", r.findings));
+    assert!(jam.text.contains("at the table"), "{}", jam.text);
+    assert!(
+        jam.evidence
+            .contains("replay one: tracklayer play FILE --players 4 --seed "),
+        "{}",
+        jam.evidence
+    );
+    // The named game jams again when replayed with its seed and seats.
+    let ends = &r.by_players[0].pace.end_reasons;
+    assert!(ends.jam.count > 0.0);
+    let example = ends
+        .by_bot
+        .iter()
+        .find(|b| b.kind == sim::findings::Trouble::Jam)
+        .expect("a jam by bot");
+    let game = BoardFamily::new_game(&board, 4).unwrap();
+    let names: Vec<String> = example.seats.clone();
+    let seats: Vec<usize> = (0..names.len()).collect();
+    let mut players = sim::make_bots::<BoardFamily>(&names, &seats, example.seed).unwrap();
+    let again = sim::record::play::<BoardFamily>(
+        &board,
+        &game,
+        example.seed,
+        &mut players,
+        seats,
+        sim::DEFAULT_TURN_CAP,
+    );
+    assert!(again.passes > 0, "{again:?}");
+}

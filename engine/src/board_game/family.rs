@@ -21,6 +21,7 @@ pub struct BoardFamily;
 impl Family for BoardFamily {
     const KIND: formats::Family = formats::Family::Board;
     const BOT_NAMES: &'static [&'static str] = &bots::BOT_NAMES;
+    const PERSONAS: &'static [&'static str] = &bots::PERSONAS;
     const ACTION_KINDS: &'static [&'static str] = &[
         "keep-tickets",
         "draw-card",

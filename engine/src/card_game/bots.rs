@@ -5,6 +5,11 @@
 //!   Rail Yard the colours its tickets need, draws the colours it lacks;
 //! - `robber`: the matcher, but first contests rows in the other players'
 //!   Rail Yards (Train Robbery), the leader's first;
+//! - `hoarder`: holds its cards and plays a row only when it lays down a
+//!   colour's whole need at once (or the deck is out), so that its rows are
+//!   long and hard to rob;
+//! - `ticket-hungry`: keeps every ticket offered and draws tickets whenever
+//!   its needs fit the card budget, then plays like the matcher;
 //! - `mcts`: the generic information-set search ([`crate::bots::mcts`]) with
 //!   the matcher's choices as candidates and rollouts.
 //!
@@ -19,7 +24,17 @@ use crate::game::{GameState, Seat};
 use crate::rng::GameRng;
 
 /// The names of the card game's bots ([`by_name`]).
-pub const BOT_NAMES: [&str; 4] = ["random", "ticket-matcher", "robber", "mcts"];
+pub const BOT_NAMES: [&str; 6] = [
+    "random",
+    "ticket-matcher",
+    "robber",
+    "hoarder",
+    "ticket-hungry",
+    "mcts",
+];
+
+/// The personas among [`BOT_NAMES`] (left out of the default bots).
+pub const PERSONAS: [&str; 2] = ["hoarder", "ticket-hungry"];
 
 /// Builds a card-game bot from its name (`mcts` takes a budget after a
 /// colon: `mcts:2000`, `mcts:50ms`) and a seed.
@@ -29,6 +44,8 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameErro
         "random" => spec.no_param(Box::new(random_bot(seed)))?,
         "ticket-matcher" => spec.no_param(Box::new(HeuristicBot::new(Style::TicketMatcher)))?,
         "robber" => spec.no_param(Box::new(HeuristicBot::new(Style::Robber)))?,
+        "hoarder" => spec.no_param(Box::new(HeuristicBot::new(Style::Hoarder)))?,
+        "ticket-hungry" => spec.no_param(Box::new(HeuristicBot::new(Style::TicketHungry)))?,
         "mcts" => Box::new(mcts::SearchBot::new(
             spec.spec.to_owned(),
             spec.budget()?,
@@ -67,6 +84,10 @@ pub enum Style {
     TicketMatcher,
     /// Robs the other players' rows first, then plays like the matcher.
     Robber,
+    /// Plays a row only when it covers a colour's whole need at once.
+    Hoarder,
+    /// Keeps every ticket offered and draws tickets while they fit the budget.
+    TicketHungry,
 }
 
 /// A deterministic heuristic player (its choices depend only on what it sees).
@@ -93,6 +114,9 @@ impl HeuristicBot {
             return Action::Pass;
         };
         let choice = match obs.phase() {
+            Phase::SetupTickets | Phase::KeepTickets if self.style == Style::TicketHungry => {
+                Some(keep_all(obs))
+            }
             Phase::SetupTickets | Phase::KeepTickets => Some(choose_tickets(obs)),
             Phase::Draw(_) => best_draw(obs, &self.legal),
             Phase::Turn => self.turn(obs),
@@ -110,14 +134,21 @@ impl HeuristicBot {
         let need = open_needs(obs);
         let deck_out = obs.deck_len() == 0;
         if let Some((value, a)) = best_play(&self.legal, &need) {
-            // A play worth a full row, or any useful play once the deck is out.
+            // A play worth a full row, or any useful play once the deck is
+            // out; the hoarder waits for a row covering a colour's whole need.
             let row = u32::from(obs.design().rules.rail_yard.same_color_min);
-            if value >= row || (deck_out && value > 0) {
+            let enough = if self.style == Style::Hoarder {
+                whole_need(a, &need, row)
+            } else {
+                value >= row
+            };
+            if enough || (deck_out && value > 0) {
                 return Some(a);
             }
         }
         if !deck_out {
-            if wants_tickets(obs, &need) && self.legal.contains(&Action::DrawTickets) {
+            let hungry = self.style == Style::TicketHungry;
+            if wants_tickets(obs, &need, hungry) && self.legal.contains(&Action::DrawTickets) {
                 return Some(Action::DrawTickets);
             }
             return best_draw(obs, &self.legal);
@@ -135,6 +166,8 @@ impl Bot<State> for HeuristicBot {
         match self.style {
             Style::TicketMatcher => "ticket-matcher",
             Style::Robber => "robber",
+            Style::Hoarder => "hoarder",
+            Style::TicketHungry => "ticket-hungry",
         }
     }
 
@@ -201,12 +234,40 @@ fn choose_tickets(obs: &Observation<'_>) -> Action {
     Action::KeepTickets(Keep(mask))
 }
 
-/// Draw tickets when the held ones use less than half the budget, while
-/// enough of the deck is left to collect them.
-fn wants_tickets(obs: &Observation<'_>, need: &Counts) -> bool {
+/// Draw tickets when the held ones use less than half the budget (`hungry`:
+/// less than the whole budget), while enough of the deck is left to collect
+/// them.
+fn wants_tickets(obs: &Observation<'_>, need: &Counts, hungry: bool) -> bool {
     let budget = card_budget(obs);
     let per_turn = usize::from(obs.design().rules.draws_per_turn.max(1));
-    need.total() * 2 < budget && obs.deck_len() > budget as usize * obs.num_players() / per_turn
+    let room = if hungry {
+        need.total() < budget
+    } else {
+        need.total() * 2 < budget
+    };
+    room && obs.deck_len() > budget as usize * obs.num_players() / per_turn
+}
+
+/// Keeps every ticket offered (`ticket-hungry`).
+fn keep_all(obs: &Observation<'_>) -> Action {
+    let n = obs.offer().len().min(16);
+    Action::KeepTickets(Keep(((1u32 << n) - 1) as u16))
+}
+
+/// Does a row play lay down the whole need of its colour (at least `row`
+/// cards)? Mixed plays never do.
+fn whole_need(a: Action, need: &Counts, row: u32) -> bool {
+    match a {
+        Action::PlayRow {
+            color,
+            cards,
+            locos,
+        } => {
+            let n = u32::from(need.0[usize::from(color)]);
+            n > 0 && u32::from(cards) + u32::from(locos) >= n.max(row)
+        }
+        _ => false,
+    }
 }
 
 /// The draw of the card most needed: a face-up card of the colour with the

@@ -19,6 +19,7 @@ pub struct CardFamily;
 impl Family for CardFamily {
     const KIND: formats::Family = formats::Family::CardGame;
     const BOT_NAMES: &'static [&'static str] = &bots::BOT_NAMES;
+    const PERSONAS: &'static [&'static str] = &bots::PERSONAS;
     const ACTION_KINDS: &'static [&'static str] =
         &["keep-tickets", "draw-card", "play", "draw-tickets", "pass"];
     const SCORE_COMPONENTS: &'static [&'static str] =

@@ -7,6 +7,10 @@
 //!   keeps trains and fills the groups of track nearest to delivering; both
 //!   draw among equally good actions from their seed, so that no track is
 //!   preferred for coming first in the design file;
+//! - `steady`: never re-rolls — it places, builds and cashes what the first
+//!   roll gives (the deliverer's weights otherwise);
+//! - `gambler`: re-rolls every building face whenever it can pay and no
+//!   strike threatens, chasing sets (the builder's weights otherwise);
 //! - `mcts`: the generic information-set search ([`crate::bots::mcts`])
 //!   choosing between the two styles' choices, with deliverer rollouts.
 //!
@@ -25,7 +29,17 @@ use crate::game::{GameState, Observation as _};
 use crate::rng::GameRng;
 
 /// The names of the dice game's bots.
-pub const BOT_NAMES: [&str; 4] = ["random", "builder", "deliverer", "mcts"];
+pub const BOT_NAMES: [&str; 6] = [
+    "random",
+    "builder",
+    "deliverer",
+    "steady",
+    "gambler",
+    "mcts",
+];
+
+/// The personas among [`BOT_NAMES`] (left out of the default bots).
+pub const PERSONAS: [&str; 2] = ["steady", "gambler"];
 
 /// A heuristic style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +48,21 @@ pub enum Style {
     Builder,
     /// Deliveries first.
     Deliverer,
+    /// Never re-rolls; otherwise weighs like the deliverer.
+    Steady,
+    /// Re-rolls every building face whenever it may; otherwise weighs like
+    /// the builder.
+    Gambler,
+}
+
+impl Style {
+    /// The style whose weights it places, builds and saves with.
+    fn weights(self) -> Style {
+        match self {
+            Style::Builder | Style::Gambler => Style::Builder,
+            Style::Deliverer | Style::Steady => Style::Deliverer,
+        }
+    }
 }
 
 /// Builds a dice bot from its spec (`mcts:2000`, `mcts:50ms`).
@@ -43,6 +72,8 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameErro
         "random" => spec.no_param(Box::new(RandomBot::<State>::uniform(seed, Action::Stop)))?,
         "builder" => spec.no_param(Box::new(HeuristicBot::new(Style::Builder, seed)))?,
         "deliverer" => spec.no_param(Box::new(HeuristicBot::new(Style::Deliverer, seed)))?,
+        "steady" => spec.no_param(Box::new(HeuristicBot::new(Style::Steady, seed)))?,
+        "gambler" => spec.no_param(Box::new(HeuristicBot::new(Style::Gambler, seed)))?,
         "mcts" => Box::new(mcts::SearchBot::new(
             spec.spec.to_owned(),
             spec.budget()?,
@@ -107,6 +138,8 @@ impl Bot<State> for HeuristicBot {
         match self.style {
             Style::Builder => "builder",
             Style::Deliverer => "deliverer",
+            Style::Steady => "steady",
+            Style::Gambler => "gambler",
         }
     }
 
@@ -155,9 +188,9 @@ fn group_pull(s: &State, space: u16, me: usize, style: Style) -> f64 {
         })
         .sum::<usize>() as f64;
     let cities = group.stations.len() as f64;
-    let (w_build, w_near) = match style {
+    let (w_build, w_near) = match style.weights() {
         Style::Builder => (2.0, 2.0),
-        Style::Deliverer => (0.5, 2.0),
+        _ => (0.5, 2.0),
     };
     w_near * (cities - empty) + w_build * my_buildings + 0.5 * mine_here
 }
@@ -194,6 +227,25 @@ fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Actio
             let rerolled = add(&own, &bonus);
             let n: u8 = rerolled.iter().sum();
             match style {
+                Style::Steady => -1.0,
+                Style::Gambler => {
+                    // Every building face, nothing else, while it can pay.
+                    if p.coins < r.coins.reroll_cost
+                        || rerolled[fi(Face::Coin)] > 0
+                        || rerolled[fi(Face::Train)] > 0
+                    {
+                        return -1.0;
+                    }
+                    let building: u8 = [Face::Hotel, Face::Mine, Face::Ranch]
+                        .into_iter()
+                        .map(|f| all[fi(f)])
+                        .sum();
+                    if building > 0 && n == building {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                }
                 Style::Builder => {
                     let Some(b) = target(s, me, &all) else {
                         return -1.0;
@@ -249,9 +301,9 @@ fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Actio
                 .filter(|g| g.stations.contains(&station))
                 .map(|g| g.stations.len())
                 .sum::<usize>() as f64;
-            let base = match style {
+            let base = match style.weights() {
                 Style::Builder => 100.0,
-                Style::Deliverer => 50.0,
+                _ => 50.0,
             };
             let good = s.producing(building).map_or(0.0, |g| {
                 f64::from(d.goods[usize::from(g)].monopoly)
@@ -268,9 +320,9 @@ fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Actio
             for b in Building::ALL {
                 let f = fi(b.face());
                 let pairs = roll.own[f];
-                let weight = match style {
+                let weight = match style.weights() {
                     Style::Builder => 1.0,
-                    Style::Deliverer => 0.2,
+                    _ => 0.2,
                 };
                 if p.buildings_left[b.index()] > 0 && pairs >= 2 {
                     v += weight * f64::from(save[f]);

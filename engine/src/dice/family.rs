@@ -23,6 +23,7 @@ pub struct DiceFamily;
 impl Family for DiceFamily {
     const KIND: formats::Family = formats::Family::Dice;
     const BOT_NAMES: &'static [&'static str] = &bots::BOT_NAMES;
+    const PERSONAS: &'static [&'static str] = &bots::PERSONAS;
     const ACTION_KINDS: &'static [&'static str] = &ACTION_KINDS;
     const SCORE_COMPONENTS: &'static [&'static str] = &["points", "tickets", "monopolies"];
     const PENALTIES: &'static [&'static str] = &[];

@@ -69,6 +69,10 @@ pub trait Family: Sized + Send + Sync + 'static {
     const KIND: formats::Family;
     /// The names [`Family::bot`] knows, as listed in errors and help texts.
     const BOT_NAMES: &'static [&'static str];
+    /// The personas among [`Family::BOT_NAMES`]: bots that probe a design
+    /// (hoarding, blocking, never re-rolling, …) rather than model a play
+    /// style, left out of [`Family::default_bots`].
+    const PERSONAS: &'static [&'static str] = &[];
     /// The names of the kinds of action, in [`Family::action_kind`]'s order
     /// (how a simulation breaks actions down).
     const ACTION_KINDS: &'static [&'static str];
@@ -96,13 +100,14 @@ pub trait Family: Sized + Send + Sync + 'static {
     /// The fewest and most players the design seats.
     fn players(design: &Self::Design) -> (usize, usize);
     /// The bots seated when a simulation names none: the family's heuristic
-    /// play styles, i.e. every bot but the `random` baseline and the slow
-    /// `mcts` search.
+    /// play styles, i.e. every bot but the `random` baseline, the slow
+    /// `mcts` search and the [`Family::PERSONAS`].
     fn default_bots() -> Vec<&'static str> {
         Self::BOT_NAMES
             .iter()
             .copied()
             .filter(|n| !matches!(*n, "random" | "mcts"))
+            .filter(|n| !Self::PERSONAS.contains(n))
             .collect()
     }
     /// A game of `players` on `design`.

@@ -12,6 +12,9 @@ use crate::game::{Accounts, EndReason, Family, Game, GameState};
 /// Everything one game contributes to a report.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord<G> {
+    /// The seed the game was dealt from (and its bots seeded by).
+    #[serde(default)]
+    pub seed: u64,
     /// The bot (index into the configured list) at each seat.
     pub seats: Vec<usize>,
     /// Why it ended.
@@ -51,6 +54,7 @@ pub fn play<F: Family>(
     turn_cap: u32,
 ) -> GameRecord<<F::Measures as Measures<F>>::Game> {
     let mut rec = GameRecord {
+        seed,
         seats,
         reason: EndReason::Normal,
         turns: 0,

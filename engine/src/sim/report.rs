@@ -211,6 +211,19 @@ pub struct EndReasons {
     pub stalemate: Rate,
     /// The turn cap was reached.
     pub turn_cap: Rate,
+    /// A player could do nothing on its turn (an automatic pass), whatever
+    /// the end.
+    #[serde(default = "no_games")]
+    pub jam: Rate,
+    /// Jams, stalemates and turn caps by the bots at the table, with a game
+    /// to replay ([`super::findings::EndingTally`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_bot: Vec<super::findings::BotTrouble>,
+}
+
+/// A rate of nothing in no games (reports written before a field existed).
+fn no_games() -> Rate {
+    Rate::new(0.0, 0)
 }
 
 /// Design metrics in the Ludii tradition (Browne's game-quality measures).
@@ -265,6 +278,7 @@ pub struct Accumulator<F: Family> {
     lead_changes: u64,
     settled: f64,
     errors: Vec<String>,
+    endings: super::findings::EndingTally,
     family: F::Measures,
 }
 
@@ -300,6 +314,7 @@ impl<F: Family> Accumulator<F> {
             lead_changes: 0,
             settled: 0.0,
             errors: Vec::new(),
+            endings: super::findings::EndingTally::new(bots),
             family: F::Measures::new(design, players, bots),
         }
     }
@@ -363,6 +378,7 @@ impl<F: Family> Accumulator<F> {
             EndReason::TurnCap => 2,
         }] += 1;
         self.passes += u64::from(g.passes);
+        self.endings.add(g.seed, &g.seats, g.reason, g.passes);
         self.lead_changes += u64::from(g.lead_changes);
         self.settled += g.settled_at;
         self.family.add(design, g);
@@ -453,6 +469,8 @@ impl<F: Family> Accumulator<F> {
                     normal: Rate::new(self.reasons[0] as f64, games),
                     stalemate: Rate::new(self.reasons[1] as f64, games),
                     turn_cap: Rate::new(self.reasons[2] as f64, games),
+                    jam: self.endings.totals()[0],
+                    by_bot: self.endings.finish(),
                 },
                 passes_per_game: self.passes as f64 / gf,
             },

@@ -26,8 +26,8 @@ pub struct Args {
     pub seed: u64,
     /// A bot per seat, comma-separated; the last is repeated for the other seats
     /// (the board game: random, route-focus, destination-hungry, long-route,
-    /// one-step, mcts[:N or :Nms]; the card game: random, ticket-matcher,
-    /// robber, mcts[:N or :Nms]).
+    /// one-step, blocker, hoarder, mcts[:N or :Nms]; the card game: random,
+    /// ticket-matcher, robber, hoarder, ticket-hungry, mcts[:N or :Nms]).
     #[arg(long, default_value = "random")]
     pub bots: String,
     /// Where to write the replay (default: replay-SEED.yaml).

@@ -29,9 +29,10 @@ pub struct Args {
     #[arg(long, default_value_t = 1000)]
     pub games: u32,
     /// Bots, comma-separated; seats are filled from this list by a seeded shuffle
-    /// (default: the family's heuristic bots, i.e. every bot but `random` and
-    /// `mcts`: the board game's route-focus, destination-hungry, long-route,
-    /// one-step; the card game's ticket-matcher, robber).
+    /// (default: the family's heuristic bots, i.e. every bot but `random`,
+    /// `mcts` and the personas: the board game's route-focus,
+    /// destination-hungry, long-route, one-step; the card game's
+    /// ticket-matcher, robber).
     #[arg(long, value_delimiter = ',')]
     pub bots: Option<Vec<String>>,
     /// The seed of every game: the same seed gives the same games and report.

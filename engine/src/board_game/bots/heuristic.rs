@@ -1,7 +1,12 @@
-//! The four play styles of the AI-playtesting literature on this game
-//! (de Mesentier Silva et al., FDG 2017), as one rule-based player with a
-//! [`Style`] that sets its priorities. `docs/bots.md` states each style's
-//! rules in a designer's words.
+//! The rule-based players: the four play styles named by the AI-playtesting
+//! literature on this game (de Mesentier Silva et al., FDG 2017) and two
+//! personas (`blocker`, `hoarder`). Each [`Style`] has its own turn rule (the
+//! order in which it claims, draws tickets and draws cards, and what it draws
+//! cards for); they share the tools: the ticket planner ([`super::plan`]),
+//! payment ([`super::pay`]) and the design's numbers ([`super::scale`]).
+//! `route-focus`'s rule is here, the other styles' in [`super::styles`] and
+//! the personas' in [`super::personas`]; `docs/bots.md` states each rule in a
+//! designer's words.
 //!
 //! Every number a style plays by is read from the design through a
 //! [`Scale`] (built once per game) and the style's shares of it, not sized
@@ -15,6 +20,7 @@ use std::sync::Arc;
 
 use super::pay::{self, Wanted};
 use super::plan::{CostModel, Needs, Planner};
+use super::rivals::RivalNeeds;
 use super::scale::{Scale, Share};
 use crate::board::{Board, RouteColor, RouteId};
 use crate::board_game::{Action, Card, Keep, Observation, PublicPhase};
@@ -32,6 +38,11 @@ pub enum Style {
     LongRoute,
     /// Takes the action with the best immediate gain.
     OneStep,
+    /// Claims the routes its rivals most likely need (inferred from their
+    /// claims and ticket counts), otherwise plays like `route-focus`.
+    Blocker,
+    /// Takes tickets and cards before it claims, like a greedy human.
+    Hoarder,
 }
 
 impl Style {
@@ -43,6 +54,9 @@ impl Style {
         Style::OneStep,
     ];
 
+    /// The personas: styles that are not from the literature.
+    pub const PERSONAS: [Style; 2] = [Style::Blocker, Style::Hoarder];
+
     /// The style's bot name.
     pub fn name(self) -> &'static str {
         match self {
@@ -50,12 +64,17 @@ impl Style {
             Style::DestinationHungry => "destination-hungry",
             Style::LongRoute => "long-route",
             Style::OneStep => "one-step",
+            Style::Blocker => "blocker",
+            Style::Hoarder => "hoarder",
         }
     }
 
     /// The style with this bot name.
     pub fn from_name(name: &str) -> Option<Style> {
-        Style::ALL.into_iter().find(|s| s.name() == name)
+        Style::ALL
+            .into_iter()
+            .chain(Style::PERSONAS)
+            .find(|s| s.name() == name)
     }
 
     fn params(self) -> Params {
@@ -64,12 +83,11 @@ impl Style {
             budget: 0.85,
             lambda: 0.35,
             ticket_trains: Share::new(14, 45),
-            long_claim: false,
             keep_bonus: 0,
         };
         match self {
-            Style::RouteFocus => base,
-            Style::DestinationHungry => Params {
+            Style::RouteFocus | Style::Blocker => base,
+            Style::DestinationHungry | Style::Hoarder => Params {
                 budget: 1.0,
                 lambda: 0.15,
                 ticket_trains: Share::new(8, 45),
@@ -80,12 +98,11 @@ impl Style {
                 long_bias: 2,
                 budget: 0.8,
                 ticket_trains: Share::new(22, 45),
-                long_claim: true,
                 ..base
             },
             Style::OneStep => Params {
                 budget: 0.75,
-                lambda: 0.5,
+                lambda: 1.0,
                 ticket_trains: Share::new(18, 45),
                 ..base
             },
@@ -113,32 +130,42 @@ struct Params {
     lambda: f32,
     /// Share of the train supply the style must have left to draw tickets.
     ticket_trains: Share,
-    /// Claims long routes (see [`Scale::long_route`]) off the plan when the
-    /// trains allow.
-    long_claim: bool,
     /// Extra value per ticket kept.
     keep_bonus: i32,
 }
 
+/// How a style chooses among the ways to keep offered tickets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KeepRule {
+    /// The best value, fewer tickets on ties.
+    BestValue,
+    /// The most tickets whose plan drops none, then the best value.
+    MostKept,
+    /// Only this many tickets (the fewest allowed), the best value among them.
+    Fewest(u32),
+}
+
 /// The design a bot's numbers were read from.
 #[derive(Clone, Debug)]
-struct Design {
+pub(super) struct Design {
     /// The board, kept to notice a new game on another design.
     board: Arc<Board>,
     /// Its numbers.
-    scale: Scale,
+    pub(super) scale: Scale,
     /// The style's [`Style::ticket_trains`] on it.
-    ticket_trains: u16,
+    pub(super) ticket_trains: u16,
 }
 
 /// A rule-based player of one style.
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
-    style: Style,
+    pub(super) style: Style,
     params: Params,
-    design: Option<Design>,
-    planner: Planner,
-    legal: Vec<Action>,
+    pub(super) design: Option<Design>,
+    pub(super) planner: Planner,
+    pub(super) legal: Vec<Action>,
+    /// `blocker`: what the rivals most likely need (unused by the others).
+    pub(super) rivals: RivalNeeds,
 }
 
 impl HeuristicBot {
@@ -152,6 +179,7 @@ impl HeuristicBot {
             design: None,
             planner: Planner::new(CostModel::default()),
             legal: Vec::new(),
+            rivals: RivalNeeds::default(),
         }
     }
 
@@ -168,6 +196,7 @@ impl HeuristicBot {
     /// Forgets cached plans (for reuse on an unrelated position).
     pub fn reset(&mut self) {
         self.planner.invalidate();
+        self.rivals.invalidate();
     }
 
     /// Reads the design's numbers when the bot first sees its board.
@@ -193,7 +222,7 @@ impl HeuristicBot {
     }
 
     /// The design's numbers (read by [`HeuristicBot::decide`] before anything else).
-    fn scale(&self) -> &Scale {
+    pub(super) fn scale(&self) -> &Scale {
         &self
             .design
             .as_ref()
@@ -202,7 +231,7 @@ impl HeuristicBot {
     }
 
     /// The trains the plan may take.
-    fn budget(&self, obs: &Observation<'_>) -> u32 {
+    pub(super) fn budget(&self, obs: &Observation<'_>) -> u32 {
         let me = obs.player(obs.seat());
         let own = f32::from(me.trains) * self.params.budget;
         // Late in the game the others' trains bound how much can still be built.
@@ -217,6 +246,7 @@ impl HeuristicBot {
         let chosen = match obs.phase() {
             PublicPhase::SetupTickets | PublicPhase::KeepTickets => self.keep(obs),
             PublicPhase::Turn => self.turn(obs),
+            PublicPhase::SecondDraw if self.style == Style::Hoarder => self.hoard_draw(obs, true),
             PublicPhase::SecondDraw => {
                 let needs = self.needs(obs);
                 self.draw(obs, &needs, true)
@@ -247,7 +277,18 @@ impl HeuristicBot {
             .unwrap_or(Action::DrawBlind)
     }
 
-    fn needs(&mut self, obs: &Observation<'_>) -> Needs {
+    /// What the style draws cards for at this moment.
+    pub(super) fn needs(&mut self, obs: &Observation<'_>) -> Needs {
+        match self.style {
+            Style::LongRoute => self.long_route_needs(obs),
+            Style::OneStep => self.one_step_needs(obs),
+            Style::Blocker => self.blocker_needs(obs),
+            _ => self.plan_needs(obs),
+        }
+    }
+
+    /// The cards the whole plan needs (in free play: the free target's).
+    pub(super) fn plan_needs(&mut self, obs: &Observation<'_>) -> Needs {
         let budget = self.budget(obs);
         self.planner.refresh(obs, budget);
         if self.planner.plan.routes.is_empty() {
@@ -262,6 +303,13 @@ impl HeuristicBot {
 
     // ----- keeping tickets -----------------------------------------------------
 
+    /// Keeps tickets by the style's rule. Every legal choice is planned with
+    /// the tickets held and valued (ticket points done or planned − dropped,
+    /// − λ × the plan's cost, + the style's bonuses); then:
+    /// `route-focus`, `blocker`: the best value, fewer tickets on ties;
+    /// `destination-hungry`, `hoarder`: the most tickets whose plan drops
+    /// none, then the best value; `long-route`, `one-step`: only the fewest
+    /// tickets the rules allow, the best value among them.
     fn keep(&mut self, obs: &Observation<'_>) -> Option<Action> {
         let board = obs.board();
         let budget = self.budget(obs);
@@ -269,12 +317,32 @@ impl HeuristicBot {
         self.legal.clear();
         obs.legal_actions(&mut self.legal);
         let offer = obs.offer();
-        let mut best: Option<(i64, u32, Action)> = None;
+        let fewest = self
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::KeepTickets(k) => Some(k.count()),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(0);
+        let rule = match self.style {
+            Style::RouteFocus | Style::Blocker => KeepRule::BestValue,
+            Style::DestinationHungry | Style::Hoarder => KeepRule::MostKept,
+            Style::LongRoute | Style::OneStep => KeepRule::Fewest(fewest),
+        };
+        // (no ticket dropped, tickets kept, value) — compared per the rule.
+        let mut best: Option<((bool, u32, i64), Action)> = None;
         let mut extra: smallvec::SmallVec<[crate::board::TicketId; 8]> = smallvec::SmallVec::new();
         for i in 0..self.legal.len() {
             let Action::KeepTickets(keep) = self.legal[i] else {
                 continue;
             };
+            if let KeepRule::Fewest(n) = rule
+                && keep.count() != n
+            {
+                continue;
+            }
             extra.clear();
             extra.extend(
                 offer
@@ -284,6 +352,10 @@ impl HeuristicBot {
                     .map(|(_, &t)| t),
             );
             let plan = self.planner.trial(obs, &extra, budget);
+            let whole = plan
+                .status
+                .iter()
+                .all(|(_, s)| *s != super::plan::TicketStatus::Dropped);
             let mut value = f64::from(plan.ticket_value(board) * 10);
             value -= f64::from(self.params.lambda) * f64::from(plan.cost);
             value += f64::from(self.params.keep_bonus * 10 * keep.count() as i32);
@@ -295,15 +367,17 @@ impl HeuristicBot {
                 }
             }
             let v = value.round() as i64;
-            let better = match best {
-                None => true,
-                Some((bv, bn, _)) => v > bv || (v == bv && keep.count() < bn),
+            let n = keep.count();
+            let better = match (rule, best) {
+                (_, None) => true,
+                (KeepRule::MostKept, Some(((bw, bn, bv), _))) => (whole, n, v) > (bw, bn, bv),
+                (_, Some(((_, bn, bv), _))) => v > bv || (v == bv && n < bn),
             };
             if better {
-                best = Some((v, keep.count(), Action::KeepTickets(keep)));
+                best = Some(((whole, n, v), Action::KeepTickets(keep)));
             }
         }
-        best.map(|(_, _, a)| a).or_else(|| {
+        best.map(|(_, a)| a).or_else(|| {
             // An empty offer: keep nothing.
             offer.is_empty().then_some(Action::KeepTickets(Keep(0)))
         })
@@ -312,34 +386,89 @@ impl HeuristicBot {
     // ----- the start of a turn ------------------------------------------------
 
     fn turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
+        match self.style {
+            Style::RouteFocus => self.route_focus_turn(obs),
+            Style::DestinationHungry => self.hungry_turn(obs),
+            Style::LongRoute => self.long_route_turn(obs),
+            Style::OneStep => self.one_step_turn(obs),
+            Style::Blocker => self.blocker_turn(obs),
+            Style::Hoarder => self.hoarder_turn(obs),
+        }
+    }
+
+    /// Are the last turns here (the last round, or a rival within
+    /// [`Scale::last_turns`] of the end)?
+    pub(super) fn ending(&self, obs: &Observation<'_>) -> bool {
+        obs.last_round() || min_other_trains(obs) <= self.scale().last_turns
+    }
+
+    /// The start of every turn rule: the plan brought up to date; whether
+    /// the last turns are here; what the whole plan needs.
+    pub(super) fn begin_turn(&mut self, obs: &Observation<'_>) -> (bool, Needs) {
         let budget = self.budget(obs);
         self.planner.refresh(obs, budget);
-        let me = obs.player(obs.seat());
-        let scale = *self.scale();
-        let ending = obs.last_round() || min_other_trains(obs) <= scale.last_turns;
-        let needs = self.needs(obs);
-        let wanted = needs.colored;
+        (self.ending(obs), self.plan_needs(obs))
+    }
 
-        if let Some(a) = self.claim(obs, &wanted, ending) {
-            return Some(a);
-        }
-        if let Some(a) = self.station(obs, &wanted) {
+    /// `route-focus`: claim the longest affordable route of the plan, build a
+    /// station the plan needs, draw tickets once the plan is finished, claim
+    /// the best route in free play, else draw cards for the plan.
+    pub(super) fn route_focus_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
+        let (_, needs) = self.begin_turn(obs);
+        self.route_focus_rules(obs, &needs)
+    }
+
+    /// `route-focus`'s rules (the plan refreshed), drawing cards for `needs`.
+    pub(super) fn route_focus_rules(
+        &mut self,
+        obs: &Observation<'_>,
+        needs: &Needs,
+    ) -> Option<Action> {
+        let ending = self.ending(obs);
+        let wanted = needs.colored;
+        if let Some(a) = self.build_plan(obs, &wanted, ending) {
             return Some(a);
         }
         if !ending && self.wants_tickets(obs) {
             return Some(Action::DrawTickets);
         }
-        // Nothing planned is affordable: in free play (or at the very end)
-        // grab the best affordable route rather than wait.
-        if (self.planner.plan.finished() || ending || me.trains < scale.endgame)
-            && let Some(a) = self.best_free_claim(obs, &wanted, ending)
-        {
+        if let Some(a) = self.free_play(obs, &wanted, ending) {
             return Some(a);
         }
-        self.draw(obs, &needs, false)
+        self.draw(obs, needs, false)
     }
 
-    fn wants_tickets(&self, obs: &Observation<'_>) -> bool {
+    /// The longest affordable route of the plan, else a station it needs.
+    pub(super) fn build_plan(
+        &self,
+        obs: &Observation<'_>,
+        wanted: &Wanted,
+        ending: bool,
+    ) -> Option<Action> {
+        self.claim_plan(obs, wanted, ending)
+            .or_else(|| self.station(obs, wanted))
+    }
+
+    /// Nothing planned is affordable: in free play, in its endgame or in the
+    /// last turns, the best affordable route rather than wait.
+    pub(super) fn free_play(
+        &self,
+        obs: &Observation<'_>,
+        wanted: &Wanted,
+        ending: bool,
+    ) -> Option<Action> {
+        let me = obs.player(obs.seat());
+        if self.planner.plan.finished() || ending || me.trains < self.scale().endgame {
+            self.best_free_claim(obs, wanted, ending)
+        } else {
+            None
+        }
+    }
+
+    /// May the style draw tickets at all now: tickets left, its own trains at
+    /// least its ticket threshold, and every rival above
+    /// [`Scale::rival_tickets`]?
+    pub(super) fn may_draw_tickets(&self, obs: &Observation<'_>) -> bool {
         let board = obs.board();
         let draw = board.rules().tickets.draw;
         let can = (draw.regular > 0 && obs.ticket_deck_size() > 0)
@@ -349,100 +478,46 @@ impl HeuristicBot {
         }
         let me = obs.player(obs.seat());
         let design = self.design.as_ref().expect("the design is read first");
-        let scale = &design.scale;
-        if me.trains < design.ticket_trains || min_other_trains(obs) < scale.rival_tickets {
-            return false;
-        }
-        let plan = &self.planner.plan;
-        match self.style {
-            Style::DestinationHungry => {
-                plan.finished()
-                    || (u32::from(me.trains) >= plan.trains + u32::from(scale.hungry_spare)
-                        && obs.tickets().len() < scale.hungry_tickets)
-            }
-            _ => plan.finished(),
-        }
+        me.trains >= design.ticket_trains && min_other_trains(obs) >= design.scale.rival_tickets
     }
 
-    /// Claims by style; `None` when nothing is worth claiming now.
-    fn claim(&mut self, obs: &Observation<'_>, wanted: &Wanted, ending: bool) -> Option<Action> {
-        let board = obs.board();
-        let scale = *self.scale();
+    /// Tickets once the plan is finished.
+    pub(super) fn wants_tickets(&self, obs: &Observation<'_>) -> bool {
+        self.may_draw_tickets(obs) && self.planner.plan.finished()
+    }
+
+    /// Room for more tickets: the plan leaves [`Scale::hungry_spare`] trains
+    /// spare and fewer than [`Scale::hungry_tickets`] tickets are held.
+    pub(super) fn hungry_for_tickets(&self, obs: &Observation<'_>) -> bool {
+        let scale = self.scale();
         let me = obs.player(obs.seat());
-        let trains = u32::from(me.trains);
-        let plan_trains = self.planner.plan.trains;
-        let mut best: Option<(i64, Action)> = None;
-        let mut consider = |value: i64, a: Action| {
-            if best.is_none_or(|(v, _)| value > v) {
-                best = Some((value, a));
-            }
-        };
-        match self.style {
-            Style::OneStep => {
-                // Every affordable route, valued by its points now plus the
-                // ticket progress it makes.
-                let hand = obs.hand();
-                let locos = hand.locomotives();
-                let colors = board.colors().len();
-                let most = (0..colors).map(|c| hand.0[c]).max().unwrap_or(0) + locos;
-                for (i, r) in board.routes().iter().enumerate() {
-                    // Cheap tests first: most routes are out of reach.
-                    let reach = match r.color {
-                        RouteColor::Gray => most,
-                        RouteColor::Color(c) => hand[Card::color(c)] + locos,
-                    };
-                    if reach < u16::from(r.length) || u32::from(r.length) > trains {
-                        continue;
-                    }
-                    let id = RouteId::from_index(i);
-                    let planned = self.planner.plan.routes.contains(&id);
-                    let len = u32::from(r.length);
-                    if !planned && trains < plan_trains + len && !ending {
-                        continue;
-                    }
-                    let Some(a) = claim_action(obs, id, wanted, ending) else {
-                        continue;
-                    };
-                    let mut value = i64::from(r.points) * 10;
-                    if let Some((t, left)) = self.planner.plan.owner_of(id) {
-                        let p = i64::from(board.ticket(t).points);
-                        value += if left <= 1 {
-                            p * 20
-                        } else {
-                            p * 10 / left as i64
-                        };
-                    } else if !ending && r.length < scale.paying_length {
-                        continue;
-                    }
-                    consider(value, a);
-                }
-            }
-            _ => {
-                for &id in &self.planner.plan.routes {
-                    let r = board.route(id);
-                    if let Some(a) = claim_action(obs, id, wanted, ending) {
-                        consider(i64::from(r.length) * 10 + i64::from(r.points), a);
-                    }
-                }
-                if self.params.long_claim {
-                    let min = scale.long_route;
-                    for (i, r) in board.routes().iter().enumerate() {
-                        let id = RouteId::from_index(i);
-                        if r.length < min || trains < plan_trains + u32::from(r.length) {
-                            continue;
-                        }
-                        if let Some(a) = claim_action(obs, id, wanted, ending) {
-                            consider(i64::from(r.points) * 20, a);
-                        }
-                    }
-                }
-            }
-        }
-        best.map(|(_, a)| a)
+        self.may_draw_tickets(obs)
+            && u32::from(me.trains) >= self.planner.plan.trains + u32::from(scale.hungry_spare)
+            && obs.tickets().len() < scale.hungry_tickets
+    }
+
+    /// The longest affordable route of the plan.
+    pub(super) fn claim_plan(
+        &self,
+        obs: &Observation<'_>,
+        wanted: &Wanted,
+        ending: bool,
+    ) -> Option<Action> {
+        let board = obs.board();
+        best_claim(
+            obs,
+            self.planner.plan.routes.iter().copied(),
+            wanted,
+            ending,
+            |id| {
+                let r = board.route(id);
+                Some(i64::from(r.length) * 10 + i64::from(r.points))
+            },
+        )
     }
 
     /// The highest-scoring affordable route (free play and the last turns).
-    fn best_free_claim(
+    pub(super) fn best_free_claim(
         &self,
         obs: &Observation<'_>,
         wanted: &Wanted,
@@ -450,21 +525,14 @@ impl HeuristicBot {
     ) -> Option<Action> {
         let board = obs.board();
         let short = self.scale().short_route;
-        let mut best: Option<(i32, Action)> = None;
-        for (i, r) in board.routes().iter().enumerate() {
-            if !ending && r.length < short {
-                continue;
-            }
-            if let Some(a) = claim_action(obs, RouteId::from_index(i), wanted, ending)
-                && best.is_none_or(|(p, _)| r.points > p)
-            {
-                best = Some((r.points, a));
-            }
-        }
-        best.map(|(_, a)| a)
+        let all = (0..board.routes().len()).map(RouteId::from_index);
+        best_claim(obs, all, wanted, ending, |id| {
+            let r = board.route(id);
+            (ending || r.length >= short).then_some(i64::from(r.points))
+        })
     }
 
-    fn station(&self, obs: &Observation<'_>, wanted: &Wanted) -> Option<Action> {
+    pub(super) fn station(&self, obs: &Observation<'_>, wanted: &Wanted) -> Option<Action> {
         let &(_, city) = self.planner.plan.borrow.first()?;
         if obs.station_owner(city).is_some() {
             return None;
@@ -488,7 +556,12 @@ impl HeuristicBot {
 
     // ----- drawing ---------------------------------------------------------------
 
-    fn draw(&self, obs: &Observation<'_>, needs: &Needs, second: bool) -> Option<Action> {
+    pub(super) fn draw(
+        &self,
+        obs: &Observation<'_>,
+        needs: &Needs,
+        second: bool,
+    ) -> Option<Action> {
         let board = obs.board();
         let colors = board.colors().len();
         let hand = obs.hand();
@@ -626,6 +699,28 @@ impl Bot<crate::board_game::State> for HeuristicBot {
     }
 }
 
+/// The affordable claim of `routes` with the highest `value` (`None`: not a
+/// candidate), the first listed on ties.
+pub(super) fn best_claim(
+    obs: &Observation<'_>,
+    routes: impl Iterator<Item = RouteId>,
+    wanted: &Wanted,
+    ending: bool,
+    value: impl Fn(RouteId) -> Option<i64>,
+) -> Option<Action> {
+    let mut best: Option<(i64, Action)> = None;
+    for id in routes {
+        let Some(v) = value(id) else { continue };
+        if best.is_some_and(|(b, _)| v <= b) {
+            continue;
+        }
+        if let Some(a) = claim_action(obs, id, wanted, ending) {
+            best = Some((v, a));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
 /// The fewest trains any other player has (the game's clock).
 pub fn min_other_trains(obs: &Observation<'_>) -> u16 {
     let me = obs.seat().index();
@@ -666,7 +761,7 @@ pub fn claim_action(
 
 /// In free play (no ticket left to build), the route to collect cards for:
 /// the best points per turn needed, or for `long-route` the longest.
-fn free_target(obs: &Observation<'_>, style: Style) -> Option<RouteId> {
+pub(super) fn free_target(obs: &Observation<'_>, style: Style) -> Option<RouteId> {
     let board = obs.board();
     let me = obs.player(obs.seat());
     let hand = obs.hand();

@@ -1,11 +1,13 @@
 //! The board game's bots:
 //!
 //! - [`random`]: uniform over legal actions, keeping the fewest tickets allowed;
-//! - [`heuristic`]: the four play styles of the AI-playtesting literature on
-//!   this game (de Mesentier Silva et al., FDG 2017) — `route-focus`,
-//!   `destination-hungry`, `long-route`, `one-step` — built on shared planning
-//!   helpers in [`plan`] and [`pay`], with every number from the design
-//!   ([`scale`]);
+//! - [`heuristic`]: the four play styles named by the AI-playtesting
+//!   literature on this game (de Mesentier Silva et al., FDG 2017) —
+//!   `route-focus`, `destination-hungry`, `long-route`, `one-step` — and two
+//!   personas, `blocker` (reads the rivals' needs from the board, [`rivals`])
+//!   and `hoarder` (cards and tickets before claims), each with its own turn
+//!   rule, built on shared planning helpers in [`plan`] and [`pay`], with
+//!   every number from the design ([`scale`]);
 //! - [`mcts`]: the generic information-set search ([`crate::bots::mcts`])
 //!   with the board game's candidate moves and rollout policy.
 //!
@@ -15,9 +17,12 @@
 pub mod heuristic;
 pub mod mcts;
 pub mod pay;
+mod personas;
 pub mod plan;
 pub mod random;
+pub mod rivals;
 pub mod scale;
+mod styles;
 
 use crate::board_game::State;
 use crate::bots::{Bot, BotNameError, BotSpec};
@@ -29,14 +34,19 @@ pub use random::RandomBot;
 pub type BoardBot = dyn Bot<State>;
 
 /// The names of the board game's bots ([`by_name`]).
-pub const BOT_NAMES: [&str; 6] = [
+pub const BOT_NAMES: [&str; 8] = [
     "random",
     "route-focus",
     "destination-hungry",
     "long-route",
     "one-step",
+    "blocker",
+    "hoarder",
     "mcts",
 ];
+
+/// The personas among [`BOT_NAMES`] (left out of the default bots).
+pub const PERSONAS: [&str; 2] = ["blocker", "hoarder"];
 
 /// Builds a board-game bot from its name and a seed. A name may carry a parameter after
 /// a colon: `mcts:2000` (iterations per decision) or `mcts:50ms` (a time

@@ -1,0 +1,193 @@
+//! The turn rules of three literature styles (de Mesentier Silva et al., FDG
+//! 2017) besides `route-focus` (in [`super::heuristic`]): each decides in its
+//! own order and draws cards for its own target, over the shared planner.
+//!
+//! - `destination-hungry`: tickets first — before its first claim it draws
+//!   tickets while its plan leaves room, keeps the most tickets its trains
+//!   can cover, and keeps drawing tickets (rather than cards) whenever the
+//!   plan leaves room;
+//! - `long-route`: route points first — it claims long routes whenever its
+//!   trains cover them beside its ticket plan, and draws cards for the long
+//!   route it is nearest to affording; tickets come second;
+//! - `one-step`: no look-ahead — it claims whatever gives the most right now
+//!   and draws cards for the single route nearest to being affordable.
+
+use super::heuristic::{HeuristicBot, best_claim, free_target};
+use super::plan::Needs;
+use crate::board::{RouteColor, RouteId};
+use crate::board_game::{Action, Card, Observation};
+use crate::game::Observation as _;
+
+/// Cards still missing to claim `route` with the hand (its colour, or for a
+/// gray route the best colour, plus locomotives).
+pub(super) fn missing(obs: &Observation<'_>, route: RouteId) -> u16 {
+    let board = obs.board();
+    let r = board.route(route);
+    let hand = obs.hand();
+    let colors = board.colors().len();
+    let have = match r.color {
+        RouteColor::Color(c) => hand[Card::color(c)],
+        RouteColor::Gray => (0..colors).map(|c| hand.0[c]).max().unwrap_or(0),
+    } + hand.locomotives();
+    u16::from(r.length).saturating_sub(have)
+}
+
+impl HeuristicBot {
+    // ----- destination-hungry ---------------------------------------------------
+
+    /// `destination-hungry`: 1. before its first claim, draw tickets while
+    /// the plan leaves room ([`HeuristicBot::hungry_for_tickets`]); 2. claim
+    /// the longest affordable route of the plan; 3. a station; 4. draw
+    /// tickets while the plan leaves room or once it is finished; 5. free
+    /// play; 6. draw cards for the whole plan.
+    pub(super) fn hungry_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
+        let (ending, needs) = self.begin_turn(obs);
+        let hungry = !ending && self.hungry_for_tickets(obs);
+        if hungry && obs.player(obs.seat()).routes.is_empty() {
+            return Some(Action::DrawTickets);
+        }
+        let wanted = needs.colored;
+        if let Some(a) = self.build_plan(obs, &wanted, ending) {
+            return Some(a);
+        }
+        if hungry || (!ending && self.wants_tickets(obs)) {
+            return Some(Action::DrawTickets);
+        }
+        if let Some(a) = self.free_play(obs, &wanted, ending) {
+            return Some(a);
+        }
+        self.draw(obs, &needs, false)
+    }
+
+    // ----- long-route ------------------------------------------------------------
+
+    /// Trains left beyond what the ticket plan takes.
+    fn spare_trains(&self, obs: &Observation<'_>) -> u32 {
+        u32::from(obs.player(obs.seat()).trains).saturating_sub(self.planner.plan.trains)
+    }
+
+    /// The open long route (see `Scale::long_route`) within the spare trains
+    /// that the hand is nearest to affording, the most points on ties.
+    fn long_target(&self, obs: &Observation<'_>) -> Option<RouteId> {
+        let board = obs.board();
+        let min = self.scale().long_route;
+        let spare = self.spare_trains(obs);
+        let mut best: Option<((u16, i32), RouteId)> = None;
+        for (i, r) in board.routes().iter().enumerate() {
+            let id = RouteId::from_index(i);
+            if r.length < min || u32::from(r.length) > spare || !obs.route_open(id) {
+                continue;
+            }
+            let key = (missing(obs, id), -r.points);
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, id));
+            }
+        }
+        best.map(|(_, r)| r)
+    }
+
+    /// `long-route`: 1. claim the affordable long route with most points that
+    /// the spare trains cover; 2. the longest affordable route of its ticket
+    /// plan; 3. a station; 4. tickets only once the plan is finished and no
+    /// long route is within reach; 5. free play; 6. draw cards for the long
+    /// target, else for the plan.
+    pub(super) fn long_route_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
+        let (ending, plan_needs) = self.begin_turn(obs);
+        let wanted = plan_needs.colored;
+        let board = obs.board();
+        let min = self.scale().long_route;
+        let spare = self.spare_trains(obs);
+        let all = (0..board.routes().len()).map(RouteId::from_index);
+        let long = best_claim(obs, all, &wanted, ending, |id| {
+            let r = board.route(id);
+            (r.length >= min && (u32::from(r.length) <= spare || ending))
+                .then_some(i64::from(r.points))
+        });
+        if let Some(a) = long.or_else(|| self.build_plan(obs, &wanted, ending)) {
+            return Some(a);
+        }
+        let target = self.long_target(obs);
+        if !ending && target.is_none() && self.wants_tickets(obs) {
+            return Some(Action::DrawTickets);
+        }
+        if let Some(a) = self.free_play(obs, &wanted, ending) {
+            return Some(a);
+        }
+        let needs = match target {
+            Some(r) => Needs::of(board, &[r]),
+            None => plan_needs,
+        };
+        self.draw(obs, &needs, false)
+    }
+
+    /// What `long-route` draws for: its long target, else its plan.
+    pub(super) fn long_route_needs(&mut self, obs: &Observation<'_>) -> Needs {
+        let plan = self.plan_needs(obs);
+        match self.long_target(obs) {
+            Some(r) => Needs::of(obs.board(), &[r]),
+            None => plan,
+        }
+    }
+
+    // ----- one-step --------------------------------------------------------------
+
+    /// `one-step`: 1. the affordable claim with the best immediate gain — a
+    /// route of its plan scores its points plus its ticket's points shared
+    /// among the routes that ticket still needs (twice the ticket's points
+    /// when it completes it); routes off the plan count only once the plan
+    /// is finished or the game ending; 2. a station; 3. tickets once the plan
+    /// is finished; 4. free play in its endgame; 5. draw cards for the one
+    /// route of the plan nearest to being affordable.
+    pub(super) fn one_step_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
+        let (ending, plan_needs) = self.begin_turn(obs);
+        let wanted = plan_needs.colored;
+        let board = obs.board();
+        let plan = &self.planner.plan;
+        let gain = best_claim(obs, plan.routes.iter().copied(), &wanted, ending, |id| {
+            let mut gain = i64::from(board.route(id).points) * 10;
+            if let Some((t, left)) = plan.owner_of(id) {
+                let p = i64::from(board.ticket(t).points);
+                gain += if left <= 1 {
+                    p * 20
+                } else {
+                    p * 10 / left as i64
+                };
+            }
+            Some(gain)
+        });
+        if let Some(a) = gain.or_else(|| self.station(obs, &wanted)) {
+            return Some(a);
+        }
+        if !ending && self.wants_tickets(obs) {
+            return Some(Action::DrawTickets);
+        }
+        if let Some(a) = self.free_play(obs, &wanted, ending) {
+            return Some(a);
+        }
+        let needs = self.one_step_needs(obs);
+        self.draw(obs, &needs, false)
+    }
+
+    /// What `one-step` draws for: the plan's route nearest to being
+    /// affordable (its ticket's points break ties), else the free target.
+    pub(super) fn one_step_needs(&mut self, obs: &Observation<'_>) -> Needs {
+        let budget = self.budget(obs);
+        self.planner.refresh(obs, budget);
+        let board = obs.board();
+        let plan = &self.planner.plan;
+        let nearest = plan
+            .routes
+            .iter()
+            .map(|&r| {
+                let points = plan.owner_of(r).map_or(0, |(t, _)| board.ticket(t).points);
+                ((missing(obs, r), -points), r)
+            })
+            .min()
+            .map(|(_, r)| r)
+            .or_else(|| free_target(obs, self.style));
+        match nearest {
+            Some(r) => Needs::of(board, &[r]),
+            None => Needs::default(),
+        }
+    }
+}
