@@ -10,6 +10,7 @@ use super::sim::CardMeasures;
 use super::{Action, ActionKind, CardDesign, CardGame, Event, Events, State, bots};
 use crate::bots::{Bot, BotNameError};
 use crate::game::{Accounts, Family, PlayerCountError};
+use crate::sim::skill::SkillProbe;
 use crate::validate::Diagnostics;
 
 /// Ticket to Ride: The Card Game.
@@ -19,6 +20,10 @@ pub struct CardFamily;
 impl Family for CardFamily {
     const KIND: formats::Family = formats::Family::CardGame;
     const BOT_NAMES: &'static [&'static str] = &bots::BOT_NAMES;
+    const SKILL_PROBE: SkillProbe = SkillProbe {
+        strong: "mcts:200",
+        mid: "ticket-matcher",
+    };
     const ACTION_KINDS: &'static [&'static str] =
         &["keep-tickets", "draw-card", "play", "draw-tickets", "pass"];
     const SCORE_COMPONENTS: &'static [&'static str] =
