@@ -81,7 +81,9 @@ trap 'rm -f "$tmp"' EXIT
     echo
     echo '```text'
     "$bin" ladder "$file" --players "$players" --games "$games" --seed "$seed" \
-      --budget "$budget" --threads "$threads" --quiet | grep -v ' games in [0-9.]* s$'
+      --budget "$budget" --threads "$threads" --quiet \
+      | grep -v ' games in [0-9.]* s$' \
+      | awk 'NF { while (blank > 0) { print ""; blank-- } print; next } { blank++ }'
     echo '```'
   done
 } > "$tmp"

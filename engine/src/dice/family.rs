@@ -14,7 +14,7 @@ use super::sim::DiceMeasures;
 use super::state::{Occupant, State};
 use crate::bots::{Bot, BotNameError};
 use crate::game::{Accounts, Family, PlayerCountError};
-use crate::sim::skill::SkillProbe;
+use crate::sim::skill::{self, SkillProbe};
 use crate::validate::Diagnostics;
 
 /// Trains & Stations, the dice game.
@@ -25,7 +25,7 @@ impl Family for DiceFamily {
     const KIND: formats::Family = formats::Family::Dice;
     const BOT_NAMES: &'static [&'static str] = &bots::BOT_NAMES;
     const SKILL_PROBE: SkillProbe = SkillProbe {
-        strong: "mcts:200",
+        strong: skill::STRONG,
         mid: "builder",
     };
     const ACTION_KINDS: &'static [&'static str] = &ACTION_KINDS;

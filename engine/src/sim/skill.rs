@@ -2,9 +2,10 @@
 //! family's strong bot ([`Family::SKILL_PROBE`]) plays a mid-ladder bot and
 //! the `random` baseline at the design's smallest table (two players, or
 //! its minimum), seats rotated on paired deals as in the
-//! [`arena`](super::arena). A design where the strong bot wins about as often
-//! as a seat's fair share is a game of luck; one where it nearly always wins
-//! rewards skill.
+//! [`arena`](super::arena). The figure is the strong bot's share of its
+//! head-to-head results (finished ahead of an opponent: 1, tied: ½): its win
+//! rate at two players, and 50% in a game of pure luck at any table; a design
+//! where it is near 100% rewards skill.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,6 +27,11 @@ pub struct SkillProbe {
     /// A mid-ladder heuristic.
     pub mid: &'static str,
 }
+
+/// The strong player of every family's probe: the generic search at a small
+/// iteration budget (reproducible for a seed), until every family has a
+/// stronger bot to name here.
+pub const STRONG: &str = "mcts:200";
 
 /// The baseline every family has: uniform over legal actions.
 pub const RANDOM: &str = "random";

@@ -14,6 +14,7 @@ mod play;
 mod replay;
 mod scenario;
 mod simulate;
+mod skill;
 mod stats;
 mod validate;
 
