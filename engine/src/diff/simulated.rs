@@ -345,7 +345,10 @@ mod tests {
         assert!(!changes[1].significant());
         let mut other = report(120.0);
         other.players = 3;
-        assert!(skill_diff(&report(120.0), &other).is_empty(), "another table");
+        assert!(
+            skill_diff(&report(120.0), &other).is_empty(),
+            "another table"
+        );
     }
 
     #[test]

@@ -276,6 +276,9 @@ mod tests {
             turn_cap: super::super::DEFAULT_TURN_CAP,
         };
         let e = ladder(&config, &|_| {}, &AtomicBool::new(false)).unwrap_err();
-        assert!(e.to_string().contains("`random` is on the ladder twice"), "{e}");
+        assert!(
+            e.to_string().contains("`random` is on the ladder twice"),
+            "{e}"
+        );
     }
 }

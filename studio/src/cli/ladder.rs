@@ -164,7 +164,13 @@ pub fn render(r: &LadderReport) -> String {
         "Rating: Bradley–Terry on the Elo scale, mean 0, 95% bootstrap interval over deals.\n\
          #k: the row's share of the games against rung k (finished ahead, ties half).\n"
     );
-    let width = r.rungs.iter().map(|x| x.bot.len()).max().unwrap_or(3).max(3);
+    let width = r
+        .rungs
+        .iter()
+        .map(|x| x.bot.len())
+        .max()
+        .unwrap_or(3)
+        .max(3);
     let mut head = format!(
         "{:>3}  {:<width$}  {:>6}  {:<13}  {:>6}",
         "", "bot", "rating", "95% interval", "games"
@@ -203,4 +209,93 @@ pub fn render(r: &LadderReport) -> String {
         let _ = writeln!(o, "DEFECT: {e}");
     }
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::atomic::AtomicBool;
+
+    use engine::board_game::BoardFamily;
+    use engine::dice::DiceFamily;
+
+    use super::*;
+
+    fn args(file: PathBuf) -> Args {
+        Args {
+            file,
+            players: None,
+            games: 3,
+            seed: 1,
+            threads: 1,
+            bots: None,
+            budget: 50,
+            turn_cap: sim::DEFAULT_TURN_CAP,
+            json: None,
+            quiet: true,
+        }
+    }
+
+    #[test]
+    fn named_search_bots_get_the_budget_and_the_rest_stay_as_given() {
+        let named = ["mcts".to_owned(), "one-step".into(), "mcts:7".into()];
+        assert_eq!(
+            participants::<BoardFamily>(Some(&named), 40),
+            ["mcts:40", "one-step", "mcts:7"]
+        );
+        assert_eq!(
+            participants::<BoardFamily>(None, 40).len(),
+            BoardFamily::BOT_NAMES.len()
+        );
+    }
+
+    #[test]
+    fn the_table_lists_the_rungs_strongest_first_with_their_shares() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/trains-and-stations-demo.yaml");
+        let file = formats::load(&path).unwrap().design;
+        let config = LadderConfig::<DiceFamily> {
+            design: Arc::new(DiceFamily::build(&file).unwrap()),
+            players: 3,
+            bots: participants::<DiceFamily>(
+                Some(&["random".into(), "builder".into(), "deliverer".into()]),
+                50,
+            ),
+            games: 6,
+            seed: 1,
+            threads: 1,
+            turn_cap: sim::DEFAULT_TURN_CAP,
+        };
+        let report = ladder::ladder(&config, &|_| {}, &AtomicBool::new(false)).unwrap();
+        let text = render(&report);
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        assert_eq!(rows.len(), 3, "{text}");
+        for (row, rung) in rows.iter().zip(&report.rungs) {
+            assert!(row.contains(&rung.bot), "{text}");
+        }
+        assert!(
+            text.lines()
+                .any(|l| l.contains("rating") && l.trim_end().ends_with("#3")),
+            "a column per rung: {text}"
+        );
+        assert!(
+            rows[0].contains("  -"),
+            "a bot has no share against itself: {text}"
+        );
+    }
+
+    #[test]
+    fn a_json_file_over_the_design_and_unknown_bots_are_refused() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/trains-and-stations-demo.yaml");
+        let mut over = args(path.clone());
+        over.json = Some(path.clone());
+        assert_eq!(run(over), ExitCode::from(2));
+        let mut unknown = args(path);
+        unknown.bots = Some(vec!["random".into(), "nobody".into(), "builder".into()]);
+        assert_eq!(run(unknown), ExitCode::from(2));
+    }
 }

@@ -6,8 +6,8 @@ use egui::{ComboBox, Ui};
 use engine::sim::ladder::LadderReport;
 
 use super::session::Player;
-use crate::app::simulate::ratings::by_rating;
 use crate::app::panels::labelled;
+use crate::app::simulate::ratings::by_rating;
 
 /// Most seats the window offers.
 pub const MAX_SEATS: usize = 5;

@@ -47,8 +47,7 @@ impl<F: Family> Job<F> {
         let done = Arc::new(AtomicU64::new(0));
         let run = u64::from(config.games) * config.players.len() as u64;
         let players = skill::skill_players::<F>(&config.design) as u64;
-        let skill_games =
-            skill.map_or(0, |g| 2 * u64::from(g).div_ceil(players) * players);
+        let skill_games = skill.map_or(0, |g| 2 * u64::from(g).div_ceil(players) * players);
         let total = run + skill_games;
         let config = Arc::new(config);
         let (tx, rx) = mpsc::channel();
@@ -76,10 +75,12 @@ impl<F: Family> Job<F> {
                                 threads: config.threads,
                                 turn_cap: config.turn_cap,
                             },
-                            &|p| progress(Progress {
-                                done: run + p.done,
-                                total,
-                            }),
+                            &|p| {
+                                progress(Progress {
+                                    done: run + p.done,
+                                    total,
+                                })
+                            },
                             &cancel,
                         );
                         match measured {
