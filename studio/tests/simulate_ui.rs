@@ -15,6 +15,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use engine::board_game::BoardFamily;
 use engine::board_game::sim::BoardReport;
+use engine::game::Family as _;
 use engine::sim::SimReport;
 use studio::app::Studio;
 use studio::app::selection::Obj;
@@ -323,4 +324,91 @@ fn compare_shows_before_and_after_and_export_writes_json_and_csv() {
         assert!(text.starts_with(header), "{file}");
         assert!(text.lines().count() > 1);
     }
+}
+
+/// The vertical position of the control labelled `label`.
+fn top(h: &Harness<'_, Studio>, label: &str) -> f32 {
+    h.get_by_label(label).rect().min.y
+}
+
+#[test]
+fn rated_bots_are_listed_strongest_first_in_the_simulate_and_play_forms() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path());
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Simulate…");
+    assert!(
+        h.query_by_label("Not rated on this design yet: family order.")
+            .is_some()
+    );
+    // A small ladder, so that the test stays quick in a debug build.
+    h.state_mut().simulate.ratings.games = 2;
+    h.state_mut().simulate.ratings.budget = 3;
+    click_label(&mut h, "Rate bots");
+    let start = Instant::now();
+    while h.state().simulate.ratings.running() {
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "the rating never ended"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Bots, strongest first (rating on this design):")
+            .is_some()
+    );
+    let ladder = {
+        let s = h.state_mut();
+        let doc = &s.doc;
+        s.simulate
+            .ratings
+            .ladder(&doc.design, doc.generation())
+            .expect("the design is rated")
+            .clone()
+    };
+    assert_eq!(ladder.players, 2);
+    assert_eq!(ladder.rungs.len(), BoardFamily::BOT_NAMES.len());
+    // Every bot's checkbox, top to bottom in the ladder's order, its rating beside it.
+    let names: Vec<&str> = ladder
+        .rungs
+        .iter()
+        .map(|r| r.bot.split(':').next().unwrap())
+        .collect();
+    for pair in names.windows(2) {
+        assert!(top(&h, pair[0]) < top(&h, pair[1]), "{pair:?}");
+    }
+    let best = &ladder.rungs[0];
+    let rating = format!("{:+.0} ({:+.0} to {:+.0})", best.elo, best.low, best.high);
+    assert!(
+        h.query_all_by_label_contains(&rating).next().is_some(),
+        "{rating} is shown"
+    );
+
+    // The Play form's seat menus follow the same ratings.
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Play a game…");
+    assert_eq!(
+        h.query_all_by_label_contains("Rated on this design: 2 players")
+            .count(),
+        2,
+        "both forms say so"
+    );
+    h.get_by_label("Seat 2").click();
+    h.run_steps(3);
+    let entry = |r: &engine::sim::ladder::Rung| {
+        let name = r.bot.split(':').next().unwrap();
+        let at = if name == r.bot {
+            String::new()
+        } else {
+            format!(" at {}", r.bot)
+        };
+        format!(
+            "{name}  {:+.0} ({:+.0} to {:+.0}){at}",
+            r.elo, r.low, r.high
+        )
+    };
+    let tops: Vec<f32> = ladder.rungs.iter().map(|r| top(&h, &entry(r))).collect();
+    assert!(tops.windows(2).all(|w| w[0] < w[1]), "{tops:?}");
 }

@@ -12,6 +12,7 @@ use super::{Action, ActionKind, BoardGame, Event, Events, State, checks};
 use crate::board::Board;
 use crate::bots::{Bot, BotNameError};
 use crate::game::{Accounts, Family, PlayerCountError};
+use crate::sim::skill::{self, SkillProbe};
 use crate::validate::Diagnostics;
 
 /// The board family (USA, Europe, Heart of Africa and their variants).
@@ -22,6 +23,10 @@ impl Family for BoardFamily {
     const KIND: formats::Family = formats::Family::Board;
     const BOT_NAMES: &'static [&'static str] = &bots::BOT_NAMES;
     const PERSONAS: &'static [&'static str] = &bots::PERSONAS;
+    const SKILL_PROBE: SkillProbe = SkillProbe {
+        strong: skill::STRONG,
+        mid: "destination-hungry",
+    };
     const ACTION_KINDS: &'static [&'static str] = &[
         "keep-tickets",
         "draw-card",

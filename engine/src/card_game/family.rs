@@ -10,6 +10,7 @@ use super::sim::CardMeasures;
 use super::{Action, ActionKind, CardDesign, CardGame, Event, Events, State, bots};
 use crate::bots::{Bot, BotNameError};
 use crate::game::{Accounts, Family, PlayerCountError};
+use crate::sim::skill::{self, SkillProbe};
 use crate::validate::Diagnostics;
 
 /// Ticket to Ride: The Card Game.
@@ -20,6 +21,10 @@ impl Family for CardFamily {
     const KIND: formats::Family = formats::Family::CardGame;
     const BOT_NAMES: &'static [&'static str] = &bots::BOT_NAMES;
     const PERSONAS: &'static [&'static str] = &bots::PERSONAS;
+    const SKILL_PROBE: SkillProbe = SkillProbe {
+        strong: skill::STRONG,
+        mid: "ticket-matcher",
+    };
     const ACTION_KINDS: &'static [&'static str] =
         &["keep-tickets", "draw-card", "play", "draw-tickets", "pass"];
     const SCORE_COMPONENTS: &'static [&'static str] =

@@ -14,6 +14,7 @@ use super::sim::DiceMeasures;
 use super::state::{Occupant, State};
 use crate::bots::{Bot, BotNameError};
 use crate::game::{Accounts, Family, PlayerCountError};
+use crate::sim::skill::{self, SkillProbe};
 use crate::validate::Diagnostics;
 
 /// Trains & Stations, the dice game.
@@ -24,6 +25,10 @@ impl Family for DiceFamily {
     const KIND: formats::Family = formats::Family::Dice;
     const BOT_NAMES: &'static [&'static str] = &bots::BOT_NAMES;
     const PERSONAS: &'static [&'static str] = &bots::PERSONAS;
+    const SKILL_PROBE: SkillProbe = SkillProbe {
+        strong: skill::STRONG,
+        mid: "builder",
+    };
     const ACTION_KINDS: &'static [&'static str] = &ACTION_KINDS;
     const SCORE_COMPONENTS: &'static [&'static str] = &["points", "tickets", "monopolies"];
     const PENALTIES: &'static [&'static str] = &[];

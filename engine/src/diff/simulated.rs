@@ -17,6 +17,7 @@ use serde::Serialize;
 use serde_yaml::Value;
 
 use crate::game::Family;
+use crate::sim::skill::SkillReport;
 use crate::sim::{self, FamilyReport, Progress, SimConfig, SimError, SimReport};
 
 /// `z` of a two-sided 95% interval.
@@ -69,7 +70,34 @@ pub fn report_diff<R: Serialize>(
         list: "",
     };
     walk(ctx, "", &data(before)?, &data(after)?, &mut out);
+    if let (Some(a), Some(b)) = (&before.skill, &after.skill) {
+        out.extend(skill_diff(a, b));
+    }
     Ok(out)
+}
+
+/// The change in the skill measure ([`crate::sim::skill`]): the strong bot's
+/// share against each opponent both reports measured, at the same table.
+pub fn skill_diff(before: &SkillReport, after: &SkillReport) -> Vec<MetricChange> {
+    if before.players != after.players || before.strong != after.strong {
+        return Vec::new();
+    }
+    before
+        .matches
+        .iter()
+        .filter_map(|a| {
+            let b = after.matches.iter().find(|b| b.opponent == a.opponent)?;
+            let (x, y) = (&a.strong_wins, &b.strong_wins);
+            Some(rate_change(
+                &format!(
+                    "{} players / skill / {} against {}",
+                    before.players, before.strong, a.opponent
+                ),
+                (x.value, x.low, x.high),
+                (y.value, y.low, y.high),
+            ))
+        })
+        .collect()
 }
 
 /// Simulates the design of `config` and then `other` from the same seeds
@@ -285,6 +313,42 @@ mod tests {
             "{lo} {hi}"
         );
         assert!(c.significant());
+    }
+
+    #[test]
+    fn the_skill_measure_is_compared_opponent_by_opponent() {
+        use crate::sim::skill::SkillMatch;
+        let report = |mid: f64| SkillReport {
+            players: 2,
+            strong: "mcts:200".into(),
+            matches: vec![
+                SkillMatch {
+                    opponent: "long-route".into(),
+                    role: "mid".into(),
+                    strong_wins: crate::sim::stats::Rate::new(mid, 200),
+                },
+                SkillMatch {
+                    opponent: "random".into(),
+                    role: "random".into(),
+                    strong_wins: crate::sim::stats::Rate::new(198.0, 200),
+                },
+            ],
+            cancelled: false,
+        };
+        let changes = skill_diff(&report(120.0), &report(160.0));
+        assert_eq!(changes.len(), 2);
+        assert_eq!(
+            changes[0].metric,
+            "2 players / skill / mcts:200 against long-route"
+        );
+        assert!((changes[0].change - 0.2).abs() < 1e-12 && changes[0].significant());
+        assert!(!changes[1].significant());
+        let mut other = report(120.0);
+        other.players = 3;
+        assert!(
+            skill_diff(&report(120.0), &other).is_empty(),
+            "another table"
+        );
     }
 
     #[test]

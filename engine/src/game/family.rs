@@ -12,6 +12,7 @@ use smallvec::SmallVec;
 use crate::bots::{Bot, BotNameError};
 use crate::game::{Game, GameState};
 use crate::sim::Measures;
+use crate::sim::skill::SkillProbe;
 use crate::validate::Diagnostics;
 
 /// A player count the design does not allow.
@@ -83,6 +84,9 @@ pub trait Family: Sized + Send + Sync + 'static {
     /// (the board game: failed tickets), which scoreboards show with a minus
     /// sign.
     const PENALTIES: &'static [&'static str];
+    /// The bots the skill measure ([`crate::sim::skill`]) sets against each
+    /// other: the family's strongest and a mid-ladder one.
+    const SKILL_PROBE: SkillProbe;
 
     /// A validated design of this family (shared by every game on it).
     type Design: fmt::Debug + Send + Sync + 'static;

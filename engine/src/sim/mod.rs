@@ -2,7 +2,7 @@
 //! aggregated into a report a designer can act on ([`SimReport`]: the
 //! outcome, scores, pace and metrics every family shares, plus the family's
 //! own section from its [`Measures`]), and round-robin arenas that rate bots
-//! ([`arena`]).
+//! ([`arena`], [`ladder`]), and the skill-versus-luck measure ([`skill`]).
 //!
 //! Game `i` at `p` players is dealt from a seed derived from (seed, `p`, `i`)
 //! and its bots seated by a shuffle drawn from the same seed, so the same
@@ -12,10 +12,12 @@
 pub mod arena;
 pub mod csv;
 pub mod findings;
+pub mod ladder;
 mod measures;
 pub mod record;
 pub mod report;
 pub mod shard;
+pub mod skill;
 pub mod stats;
 
 use std::sync::Arc;
@@ -288,6 +290,7 @@ fn assemble<F: Family>(
         cancelled,
         findings: all,
         by_players: sections,
+        skill: None,
     }
 }
 

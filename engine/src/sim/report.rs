@@ -39,6 +39,10 @@ pub struct SimReport<R> {
     pub findings: Vec<Finding>,
     /// One section per player count.
     pub by_players: Vec<PlayerCountReport<R>>,
+    /// How often the stronger player wins ([`super::skill`]), when measured
+    /// (absent otherwise, so reports without it are unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<super::skill::SkillReport>,
 }
 
 /// How much a finding matters.

@@ -52,6 +52,10 @@ pub struct Args {
     /// Stop a game at this many turns.
     #[arg(long, default_value_t = sim::DEFAULT_TURN_CAP)]
     pub turn_cap: u32,
+    /// Also compare skill versus luck: the family's strong bot against a
+    /// mid-ladder bot and `random` on each design, N games each (default 200).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = super::skill::DEFAULT_GAMES, requires = "simulate")]
+    pub skill: Option<u32>,
     /// List every metric, not only those that changed beyond chance.
     #[arg(long, requires = "simulate")]
     pub all: bool,
@@ -84,6 +88,9 @@ struct SimulatedDiff {
     games: u32,
     bots: Vec<String>,
     seed: u64,
+    /// Games against each opponent of the skill measure, with `--skill`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skill_games: Option<u32>,
     metrics: Vec<MetricChange>,
 }
 
@@ -172,8 +179,8 @@ impl FamilyVisitor for SimulateBoth<'_> {
         };
         let (bar, cancel) = progress_and_cancel(args.quiet);
         let reports = simulate_pair(
-            &config(design_a),
-            design_b,
+            &config(design_a.clone()),
+            design_b.clone(),
             &|p| {
                 bar.set_length(p.total);
                 bar.set_position(p.done);
@@ -181,7 +188,7 @@ impl FamilyVisitor for SimulateBoth<'_> {
             &cancel,
         );
         bar.finish_and_clear();
-        let reports = match reports {
+        let mut reports = match reports {
             Ok(Some(r)) => r,
             Ok(None) => {
                 eprintln!("cancelled: no simulated difference");
@@ -192,6 +199,18 @@ impl FamilyVisitor for SimulateBoth<'_> {
                 return Err(ExitCode::from(2));
             }
         };
+        if let Some(games) = args.skill {
+            for (report, design) in reports.iter_mut().zip([design_a, design_b]) {
+                report.skill = Some(super::skill::measure::<F>(
+                    design,
+                    games,
+                    args.seed,
+                    args.threads,
+                    args.turn_cap,
+                    args.quiet,
+                )?);
+            }
+        }
         let metrics = report_diff(&reports[0], &reports[1]).map_err(|e| {
             eprintln!("error: {e}");
             ExitCode::from(2)
@@ -201,6 +220,7 @@ impl FamilyVisitor for SimulateBoth<'_> {
             games: args.games,
             bots: args.bots.clone(),
             seed: args.seed,
+            skill_games: args.skill,
             metrics,
         })
     }
@@ -295,7 +315,9 @@ fn simulated_text(s: &SimulatedDiff, all: bool) -> String {
     );
     let significant = s.metrics.iter().filter(|m| m.significant()).count();
     let with_interval = s.metrics.iter().filter(|m| m.interval.is_some()).count();
-    for m in s.metrics.iter().filter(|m| all || m.significant()) {
+    // The skill measure is shown whether or not it changed: a designer asked for it.
+    let shown = |m: &&MetricChange| all || m.significant() || m.metric.contains(" / skill / ");
+    for m in s.metrics.iter().filter(shown) {
         let interval = m
             .interval
             .map(|(lo, hi)| format!("[{lo:+.3}, {hi:+.3}]"))

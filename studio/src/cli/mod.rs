@@ -8,11 +8,13 @@ mod common;
 mod derive;
 mod diff;
 mod export;
+mod ladder;
 mod merge;
 mod play;
 mod replay;
 mod scenario;
 mod simulate;
+mod skill;
 mod stats;
 mod validate;
 
@@ -55,6 +57,8 @@ pub enum Command {
     Simulate(simulate::Args),
     /// Play a round robin between bots and rate them.
     Arena(arena::Args),
+    /// Play every bot of the design's family against the others and rate them, strongest first.
+    Ladder(ladder::Args),
     /// Combine the shard files of `simulate --shard K/N` into the whole run's report.
     Merge(merge::Args),
     /// Show what differs between two designs (`--simulate`: in every report metric).
@@ -103,6 +107,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Arena(args)) => arena::run(args),
+        Some(Command::Ladder(args)) => ladder::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Diff(args)) => diff::run(args),
         Some(Command::Balance(args)) => balance::run(args),

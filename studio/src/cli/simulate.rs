@@ -57,6 +57,10 @@ pub struct Args {
     /// The shard file to write (with `--shard`).
     #[arg(short, long, value_name = "FILE", requires = "shard")]
     pub out: Option<PathBuf>,
+    /// Also measure skill versus luck: the family's strong bot against a
+    /// mid-ladder bot and `random`, N games each (default 200; see docs/simulation.md).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = super::skill::DEFAULT_GAMES, conflicts_with = "shard")]
+    pub skill: Option<u32>,
     /// Print no progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -208,14 +212,28 @@ fn simulate<F: Family>(args: &Args, config: &SimConfig<F>) -> ExitCode {
         &cancel,
     );
     bar.finish_and_clear();
-    let report = match result {
+    let mut report = match result {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    // The pace is the simulation's; the skill measure's games come after.
     let elapsed = started.elapsed();
+    if let Some(games) = args.skill.filter(|_| !report.cancelled) {
+        match super::skill::measure::<F>(
+            config.design.clone(),
+            games,
+            config.seed,
+            config.threads,
+            config.turn_cap,
+            args.quiet,
+        ) {
+            Ok(s) => report.skill = Some(s),
+            Err(code) => return code,
+        }
+    }
     print!("{}", render::<F>(&report));
     let games: u64 = report.by_players.iter().map(|s| s.games).sum();
     println!(
@@ -351,6 +369,9 @@ pub fn render<F: Family>(r: &sim::FamilyReport<F>) -> String {
             engine::sim::Level::Info => "-",
         };
         let _ = writeln!(o, " {mark} {}  [{}]", f.text, f.evidence);
+    }
+    if let Some(s) = &r.skill {
+        o.push_str(&super::skill::render(s));
     }
     for s in &r.by_players {
         section::<F>(&mut o, s);

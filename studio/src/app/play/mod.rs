@@ -33,6 +33,7 @@ use super::document::Document;
 use super::families;
 use super::panels::labelled;
 use super::selection::Obj;
+use super::simulate::ratings::BotRatings;
 use super::studio::Studio;
 use family::PlayView;
 use replay::{ReplayScreen, ReplayView};
@@ -149,8 +150,8 @@ impl PlayWindow {
         }
     }
 
-    /// The window's contents.
-    fn ui(&mut self, ui: &mut Ui, doc: &Document, fallback_dir: &Path) {
+    /// The window's contents; `ratings` order the bots of the seat menus.
+    fn ui(&mut self, ui: &mut Ui, doc: &Document, fallback_dir: &Path, ratings: &mut BotRatings) {
         if let Some(m) = &self.message {
             ui.label(RichText::new(m).color(Color32::from_rgb(230, 110, 60)));
         }
@@ -182,7 +183,9 @@ impl PlayWindow {
                 });
             let bots = families::bot_names(doc.design.family);
             let fallback = families::default_bots(doc.design.family).first().copied();
-            if self.setup.ui(ui, range, bots, fallback) {
+            ratings.ui(ui, &doc.design, doc.generation());
+            let ladder = ratings.ladder(&doc.design, doc.generation());
+            if self.setup.ui(ui, range, bots, ladder, fallback) {
                 self.start(doc, fallback_dir);
             }
             ui.separator();
@@ -266,14 +269,14 @@ impl Studio {
         }
         let mut open = true;
         let fallback = self.config.dirs.config.clone();
-        let (play, doc) = (&mut self.play, &self.doc);
+        let (play, doc, ratings) = (&mut self.play, &self.doc, &mut self.simulate.ratings);
         egui::Window::new("Play")
             .open(&mut open)
             .default_pos([8.0, 64.0])
             .default_width(370.0)
             .default_height(760.0)
             .vscroll(true)
-            .show(ctx, |ui| play.ui(ui, doc, &fallback));
+            .show(ctx, |ui| play.ui(ui, doc, &fallback, ratings));
         self.play.open = open;
     }
 }

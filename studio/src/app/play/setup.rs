@@ -3,8 +3,11 @@
 
 use egui::{ComboBox, Ui};
 
+use engine::sim::ladder::LadderReport;
+
 use super::session::Player;
 use crate::app::panels::labelled;
+use crate::app::simulate::ratings::by_rating;
 
 /// Most seats the window offers.
 pub const MAX_SEATS: usize = 5;
@@ -63,13 +66,16 @@ impl SetupForm {
     }
 
     /// The form; `range` is the design's player range, `bots` its family's
-    /// bot names and `fallback` the one a seat takes when its bot is not
-    /// among them (the family's first heuristic style). Returns whether "Start game" was clicked.
+    /// bot names, `ladder` their ratings on the design if rated (the seat
+    /// menus then list them strongest first, with the rating), and
+    /// `fallback` the one a seat takes when its bot is not among them (the
+    /// family's first heuristic style). Returns whether "Start game" was clicked.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         range: (usize, usize),
         bots: &[&str],
+        ladder: Option<&LadderReport>,
         fallback: Option<&str>,
     ) -> bool {
         let (lo, hi) = (range.0.clamp(2, MAX_SEATS), range.1.clamp(2, MAX_SEATS));
@@ -96,9 +102,15 @@ impl SetupForm {
             }
         }
         let quick = bots.contains(&"mcts").then_some(QUICK_MCTS);
-        let choices: Vec<&str> = std::iter::once("human")
-            .chain(bots.iter().copied())
-            .chain(quick)
+        let offered: Vec<&str> = bots.iter().copied().chain(quick).collect();
+        let choices: Vec<(&str, String)> = std::iter::once(("human", "human".to_owned()))
+            .chain(by_rating(&offered, ladder).into_iter().map(|l| {
+                let text = match l.rating {
+                    Some(r) => format!("{}  {r}", l.bot),
+                    None => l.bot.to_owned(),
+                };
+                (l.bot, text)
+            }))
             .collect();
         for i in 0..self.players {
             let seat = &mut self.seats[i];
@@ -106,8 +118,8 @@ impl SetupForm {
                 ComboBox::from_id_salt(("play-seat", i))
                     .selected_text(seat.as_str())
                     .show_ui(ui, |ui| {
-                        for c in &choices {
-                            ui.selectable_value(seat, (*c).to_owned(), *c);
+                        for (c, text) in &choices {
+                            ui.selectable_value(seat, (*c).to_owned(), text);
                         }
                     })
                     .response

@@ -169,7 +169,9 @@ impl StudioVisitor for Start<'_> {
             .and_then(|l| l.as_any_mut().downcast_mut::<Lab<F>>())
             .expect("the runs of this family were just made");
         let wake = self.ctx.clone();
-        lab.job = Some(Job::start(config, move || wake.request_repaint()));
+        lab.job = Some(Job::start(config, self.setup.skill, move || {
+            wake.request_repaint()
+        }));
         lab.job_generation = self.generation;
         Ok(())
     }
@@ -456,6 +458,10 @@ impl<F: SimView> LabScreen for Lab<F> {
                 }
             }
             Page::WinRates => {
+                if let Some(skill) = self.results.as_ref().and_then(|r| r.report.skill.as_ref()) {
+                    pages::skill(ui, skill);
+                    ui.separator();
+                }
                 if let Some(s) = self.section(players) {
                     pages::win_rates(ui, s);
                 }

@@ -21,6 +21,7 @@ pub mod family;
 pub mod findings;
 pub mod lab;
 pub mod pages;
+pub mod ratings;
 pub mod run;
 pub mod setup;
 pub mod tables;
@@ -110,6 +111,9 @@ pub struct SimulateWindow {
     pub page: Page,
     /// The last message (done, cancelled, why not, where files went).
     pub message: String,
+    /// The bots' ratings on the designs rated so far (the Play form lists
+    /// its bots by them too).
+    pub ratings: ratings::BotRatings,
     /// The runs of the design's family.
     lab: Option<Box<dyn LabScreen>>,
     json_path: String,
@@ -159,14 +163,16 @@ impl SimulateWindow {
         let running = self.running();
         let bots = families::bot_names(doc.design.family);
         setup::follow_family(&mut self.setup, doc.design.family);
+        let listed = ratings::by_rating(bots, self.ratings.ladder(&doc.design, doc.generation()));
         ui.add_enabled_ui(!running, |ui| {
             setup::ui(
                 ui,
                 &mut self.setup,
                 setup::allowed_players(&doc.design),
-                bots,
+                &listed,
             );
         });
+        self.ratings.ui(ui, &doc.design, doc.generation());
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(!running, egui::Button::new("Run"))

@@ -4,6 +4,7 @@
 
 use egui::{Color32, RichText, Ui};
 use engine::sim::report::PlayerCountReport;
+use engine::sim::skill::SkillReport;
 
 use super::{charts, tables};
 
@@ -38,6 +39,38 @@ pub fn win_rates<R>(ui: &mut Ui, s: &PlayerCountReport<R>) {
         "Bot",
         "Seats played",
         &tables::bot_rows(s),
+    );
+}
+
+/// Skill versus luck: how often the family's strong bot finished ahead of a
+/// mid-ladder bot and of `random`, with intervals (50%: a game of luck).
+pub fn skill(ui: &mut Ui, s: &SkillReport) {
+    ui.label(
+        RichText::new(format!(
+            "Skill versus luck ({} players, {} in one seat)",
+            s.players, s.strong
+        ))
+        .strong(),
+    );
+    egui::Grid::new("sim-skill").striped(true).show(ui, |ui| {
+        ui.label("Against");
+        ui.label(format!("{} ahead", s.strong));
+        ui.label("Games");
+        ui.end_row();
+        for m in &s.matches {
+            ui.label(if m.role == "mid" {
+                format!("{} (mid-ladder)", m.opponent)
+            } else {
+                m.opponent.clone()
+            });
+            ui.label(m.strong_wins.percent());
+            ui.label(engine::sim::findings::thousands(m.strong_wins.of));
+            ui.end_row();
+        }
+    });
+    ui.weak(
+        "50%: the better player wins no more often than chance allows (a game of luck); \
+         near 100%: skill decides.",
     );
 }
 

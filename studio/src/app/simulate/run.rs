@@ -9,6 +9,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use engine::game::Family;
+use engine::sim::skill::{self, SkillConfig};
 use engine::sim::{self, Measures, Progress, SimConfig, SimError, SimReport};
 
 /// How often per run the worker asks the UI to repaint (at most).
@@ -34,12 +35,20 @@ pub struct Job<F: Family> {
 }
 
 impl<F: Family> Job<F> {
-    /// Starts `config` on a new thread; `wake` is called from the workers as
-    /// games finish (a few hundred times per run) and once at the end.
-    pub fn start(config: SimConfig<F>, wake: impl Fn() + Send + Sync + 'static) -> Job<F> {
+    /// Starts `config` on a new thread, then the skill measure with `skill`
+    /// games against each opponent if asked; `wake` is called from the
+    /// workers as games finish (a few hundred times per run) and once at the end.
+    pub fn start(
+        config: SimConfig<F>,
+        skill: Option<u32>,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Job<F> {
         let cancel = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicU64::new(0));
-        let total = u64::from(config.games) * config.players.len() as u64;
+        let run = u64::from(config.games) * config.players.len() as u64;
+        let players = skill::skill_players::<F>(&config.design) as u64;
+        let skill_games = skill.map_or(0, |g| 2 * u64::from(g).div_ceil(players) * players);
+        let total = run + skill_games;
         let config = Arc::new(config);
         let (tx, rx) = mpsc::channel();
         let handle = {
@@ -54,7 +63,34 @@ impl<F: Family> Job<F> {
                             wake();
                         }
                     };
-                    let out = sim::simulate(&config, &progress, &cancel);
+                    let mut out = sim::simulate(&config, &progress, &cancel);
+                    if let (Some(games), Ok(report)) = (skill, &mut out)
+                        && !report.cancelled
+                    {
+                        let measured = skill::skill(
+                            &SkillConfig::<F> {
+                                design: config.design.clone(),
+                                games,
+                                seed: config.seed,
+                                threads: config.threads,
+                                turn_cap: config.turn_cap,
+                            },
+                            &|p| {
+                                progress(Progress {
+                                    done: run + p.done,
+                                    total,
+                                })
+                            },
+                            &cancel,
+                        );
+                        match measured {
+                            Ok(s) => {
+                                report.cancelled |= s.cancelled;
+                                report.skill = Some(s);
+                            }
+                            Err(e) => out = Err(e),
+                        }
+                    }
                     // The window may be gone; then nobody wants the report.
                     let _ = tx.send(out);
                     wake();

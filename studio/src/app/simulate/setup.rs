@@ -10,6 +10,7 @@ use engine::game::Family;
 use engine::sim::{DEFAULT_TURN_CAP, SimConfig};
 use formats::GameFile;
 
+use super::ratings::Listed;
 use crate::app::families::errors_text;
 use crate::app::panels::labelled;
 
@@ -24,7 +25,14 @@ pub struct Setup {
     pub bots: BTreeSet<String>,
     /// The seed of every game.
     pub seed: u64,
+    /// Games against each opponent of the skill-versus-luck measure
+    /// ([`engine::sim::skill`]) after the run; `None`: not measured (off by
+    /// default: its search-bot games take minutes where the run takes seconds).
+    pub skill: Option<u32>,
 }
+
+/// Games against each opponent when the skill measure is ticked.
+pub const SKILL_GAMES: u32 = 100;
 
 impl Default for Setup {
     fn default() -> Self {
@@ -33,6 +41,7 @@ impl Default for Setup {
             games: 1000,
             bots: default_bots(formats::Family::Board),
             seed: 1,
+            skill: None,
         }
     }
 }
@@ -130,8 +139,8 @@ pub fn config_for<F: Family>(
 }
 
 /// Draws the setup form (disabled while a run is under way); `bots` are the
-/// family's bot names.
-pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>, bots: &[&str]) {
+/// family's bots, strongest first once rated on the design.
+pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>, bots: &[Listed<'_>]) {
     if setup.players.is_empty() || !setup.players.iter().all(|p| allowed.contains(p)) {
         setup.players.retain(|p| allowed.contains(p));
         if setup.players.is_empty() {
@@ -161,22 +170,52 @@ pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>, bots: 
         });
         labelled(ui, "Seed", |ui| ui.add(DragValue::new(&mut setup.seed)));
     });
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Bots:");
-        for &b in bots {
-            let mut on = setup.bots.contains(b);
-            let r = ui
-                .checkbox(&mut on, b)
-                .on_hover_text("Seats are filled from the chosen bots by a seeded shuffle.");
-            if r.changed() {
-                if on {
-                    setup.bots.insert(b.to_owned());
-                } else {
-                    setup.bots.remove(b);
-                }
+    let mut tick = |ui: &mut Ui, b: &str| {
+        let mut on = setup.bots.contains(b);
+        let r = ui
+            .checkbox(&mut on, b)
+            .on_hover_text("Seats are filled from the chosen bots by a seeded shuffle.");
+        if r.changed() {
+            if on {
+                setup.bots.insert(b.to_owned());
+            } else {
+                setup.bots.remove(b);
             }
         }
+    };
+    ui.horizontal(|ui| {
+        let mut on = setup.skill.is_some();
+        let r = ui.checkbox(&mut on, "Measure skill versus luck").on_hover_text(
+            "After the run, the family's strongest bot plays a mid-ladder bot and random at the \
+             smallest table: how often the better player wins on this design (docs/simulation.md)",
+        );
+        if r.changed() {
+            setup.skill = on.then_some(SKILL_GAMES);
+        }
+        if let Some(games) = &mut setup.skill {
+            labelled(ui, "Skill games", |ui| {
+                ui.add(DragValue::new(games).range(1..=100_000).speed(5))
+            });
+        }
     });
+    if bots.iter().any(|l| l.rating.is_some()) {
+        ui.label("Bots, strongest first (rating on this design):");
+        for l in bots {
+            ui.horizontal(|ui| {
+                tick(ui, l.bot);
+                if let Some(r) = &l.rating {
+                    ui.weak(r);
+                }
+            });
+        }
+    } else {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Bots:");
+            for l in bots {
+                tick(ui, l.bot);
+            }
+        });
+    }
 }
 
 #[cfg(test)]
