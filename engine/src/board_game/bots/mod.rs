@@ -12,7 +12,10 @@
 //! They are built by name with [`by_name`]; `docs/bots.md` documents each
 //! style's decision rules.
 
+pub mod evaluate;
+pub mod expert;
 pub mod heuristic;
+pub mod infer;
 pub mod mcts;
 pub mod pay;
 pub mod plan;
@@ -29,13 +32,14 @@ pub use random::RandomBot;
 pub type BoardBot = dyn Bot<State>;
 
 /// The names of the board game's bots ([`by_name`]).
-pub const BOT_NAMES: [&str; 6] = [
+pub const BOT_NAMES: [&str; 7] = [
     "random",
     "route-focus",
     "destination-hungry",
     "long-route",
     "one-step",
     "mcts",
+    "expert",
 ];
 
 /// Builds a board-game bot from its name and a seed. A name may carry a parameter after
@@ -48,6 +52,12 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<BoardBot>, BotNameError> {
         "mcts" => Ok(Box::new(mcts::mcts_bot(
             spec.spec.to_owned(),
             spec.budget()?,
+            seed,
+        ))),
+        "expert" => Ok(Box::new(expert::expert_bot(
+            spec.spec.to_owned(),
+            spec.param
+                .map_or(Ok(expert::default_budget()), |_| spec.budget())?,
             seed,
         ))),
         name => match Style::from_name(name) {
