@@ -177,3 +177,46 @@ fn the_heuristic_bots_finish_games_with_a_smaller_train_supply() {
         }
     }
 }
+
+/// `expert` with an iteration budget replays a game exactly from its seed.
+#[test]
+fn an_expert_game_is_reproduced_by_its_seed() {
+    let game = BoardGame::new(board("usa.yaml"), 2).unwrap();
+    let run = || {
+        let mut bots: Vec<Box<BoardBot>> = vec![
+            bots::by_name("expert:24", 7).unwrap(),
+            bots::by_name("route-focus", 7).unwrap(),
+        ];
+        let end = play(&game, 21, &mut bots);
+        (end.outcome().unwrap().scores, end.turns())
+    };
+    assert_eq!(run(), run());
+    assert!(bots::by_name("expert:fast", 0).is_err());
+    assert!(bots::by_name("expert:20ms", 0).is_ok());
+}
+
+/// Over a handful of fixed deals, seats swapped, `expert` scores more in
+/// total than `one-step`.
+#[test]
+fn expert_outscores_one_step_over_fixed_deals() {
+    let game = BoardGame::new(board("usa.yaml"), 2).unwrap();
+    let (mut expert, mut heuristic) = (0, 0);
+    for seed in 0..4u64 {
+        for expert_seat in 0..2 {
+            let mut bots: Vec<Box<BoardBot>> = vec![
+                bots::by_name("one-step", seed).unwrap(),
+                bots::by_name("expert:120", seed).unwrap(),
+            ];
+            if expert_seat == 0 {
+                bots.swap(0, 1);
+            }
+            let scores = play(&game, seed, &mut bots).outcome().unwrap().scores;
+            expert += scores[expert_seat];
+            heuristic += scores[1 - expert_seat];
+        }
+    }
+    assert!(
+        expert > heuristic,
+        "expert {expert}, route-focus {heuristic}"
+    );
+}

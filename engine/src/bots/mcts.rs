@@ -66,6 +66,19 @@ pub trait SearchPolicy<S: GameState> {
     fn rollout(&mut self, state: &mut S, rng: &mut GameRng);
     /// Each seat's reward in `[0, 1]` for the state reached.
     fn rewards(&self, state: &S, out: &mut Vec<f64>);
+    /// The candidates at the root, computed once per search from the first
+    /// determinization, when they depend only on what the searching player
+    /// sees: return `true` after filling `out`, and the search reuses them in
+    /// every iteration instead of asking [`SearchPolicy::candidates`] at the
+    /// root. The default returns `false` (ask every time).
+    fn root_candidates(&mut self, _state: &S, _out: &mut Vec<S::Action>) -> bool {
+        false
+    }
+    /// Refines a determinization sampled for `observer`, keeping it
+    /// consistent with the observation: e.g. re-dealing the rivals' hidden
+    /// cards or tickets in proportion to how well they explain the rivals'
+    /// public moves. The default keeps the sample as it is.
+    fn refine(&mut self, _state: &mut S, _observer: Seat, _rng: &mut GameRng) {}
 }
 
 /// Plays `state` on with `choose` deciding for whichever seat is to move,
@@ -194,6 +207,8 @@ where
     let mut path: Vec<u32> = Vec::new();
     let mut rewards: Vec<f64> = Vec::new();
 
+    // The root's candidates, if the policy fixes them once per search.
+    let mut root_cands: Option<Vec<S::Action>> = None;
     // A single candidate needs no search.
     {
         let state = obs.sample_state(rng);
@@ -201,7 +216,12 @@ where
             return None;
         }
         policy.reset();
-        policy.candidates(&state, &mut cands);
+        if policy.root_candidates(&state, &mut cands) {
+            root_cands = Some(cands.clone());
+        } else {
+            cands.clear();
+            policy.candidates(&state, &mut cands);
+        }
         match cands.len() {
             0 => return None,
             1 => {
@@ -231,6 +251,7 @@ where
         }
         iterations += 1;
         let mut state = obs.sample_state(rng);
+        policy.refine(&mut state, me, rng);
         policy.reset();
         path.clear();
         path.push(0);
@@ -238,7 +259,10 @@ where
         // Selection and expansion.
         while let Some(player) = state.current_player() {
             cands.clear();
-            policy.candidates(&state, &mut cands);
+            match (&root_cands, node) {
+                (Some(root), 0) => cands.extend_from_slice(root),
+                _ => policy.candidates(&state, &mut cands),
+            }
             if cands.is_empty() {
                 break;
             }
@@ -330,6 +354,125 @@ where
     })
 }
 
+/// Determinized search with common determinizations and sequential
+/// halving, for small budgets: every root candidate is played from the same
+/// sampled states (so the luck of a deal and the rivals' hidden cards count
+/// alike for all of them and cancel out of the comparison), each followed by
+/// the policy's rollout and scored by its rewards; after each round the
+/// worse half of the candidates is dropped (Karnin, Koren & Somekh 2013), so
+/// the budget goes to telling the good ones apart. One iteration is one
+/// candidate played from one determinization.
+///
+/// The policy's first candidate is its default (e.g. its heuristic's own
+/// choice): it is never dropped, and another candidate replaces it only when
+/// its mean reward is higher by more than `default_margin`, so noise alone
+/// does not move the search off a sound default. Returns `None` when the
+/// observer has nothing to decide.
+pub fn halving_search<O, S, P>(
+    obs: &O,
+    policy: &mut P,
+    budget: Budget,
+    default_margin: f64,
+    rng: &mut GameRng,
+) -> Option<SearchResult<S::Action>>
+where
+    O: Observation<State = S>,
+    S: GameState,
+    P: SearchPolicy<S>,
+{
+    let me = obs.seat();
+    let first = obs.sample_state(rng);
+    if first.current_player() != Some(me) {
+        return None;
+    }
+    let mut cands: Vec<S::Action> = Vec::new();
+    policy.reset();
+    if !policy.root_candidates(&first, &mut cands) {
+        cands.clear();
+        policy.candidates(&first, &mut cands);
+    }
+    if cands.len() <= 1 {
+        return cands.first().map(|&a| SearchResult {
+            action: a,
+            iterations: 0,
+            root: vec![(a, 0, 0.0)],
+        });
+    }
+    let start = Instant::now();
+    // (candidate, plays, reward sum)
+    let mut stats: Vec<(S::Action, u32, f64)> = cands.iter().map(|&a| (a, 0, 0.0)).collect();
+    let mut alive: Vec<usize> = (0..stats.len()).collect();
+    let rounds = usize::BITS - (alive.len() - 1).leading_zeros();
+    let mut rewards = Vec::new();
+    let mut iterations = 0u32;
+    let mut total = match budget {
+        Budget::Iterations(n) => n,
+        // Calibrated after the first round.
+        Budget::Millis(_) => 0,
+    };
+    for round in 0..rounds {
+        if alive.len() <= 1 {
+            break;
+        }
+        let left_rounds = rounds - round;
+        let per_round = match budget {
+            Budget::Iterations(_) => total.saturating_sub(iterations) / left_rounds,
+            Budget::Millis(_) if round == 0 => 2 * alive.len() as u32,
+            Budget::Millis(ms) => {
+                let spent = start.elapsed().as_secs_f64().max(1e-6);
+                let rate = f64::from(iterations) / spent;
+                let left = (f64::from(ms) / 1000.0 - spent).max(0.0);
+                total = iterations + (rate * left) as u32;
+                total.saturating_sub(iterations) / left_rounds
+            }
+        };
+        let samples = (per_round / alive.len() as u32).max(1);
+        for _ in 0..samples {
+            let mut world = obs.sample_state(rng);
+            policy.refine(&mut world, me, rng);
+            for &i in &alive {
+                let mut state = world.clone();
+                policy.reset();
+                if state.apply_quietly(stats[i].0).is_err() {
+                    continue;
+                }
+                policy.rollout(&mut state, rng);
+                rewards.clear();
+                policy.rewards(&state, &mut rewards);
+                stats[i].1 += 1;
+                stats[i].2 += rewards.get(me.index()).copied().unwrap_or(0.0);
+                iterations += 1;
+            }
+        }
+        // Keep the better half (ties: the policy's order), and the default.
+        let mean = |i: usize| stats[i].2 / f64::from(stats[i].1.max(1));
+        alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
+        alive.truncate(alive.len().div_ceil(2));
+        if !alive.contains(&0) {
+            alive.push(0);
+        }
+    }
+    let mean = |i: usize| stats[i].2 / f64::from(stats[i].1.max(1));
+    let top = alive
+        .iter()
+        .copied()
+        .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then(b.cmp(&a)))
+        .unwrap_or(0);
+    let best = if mean(top) > mean(0) + default_margin {
+        top
+    } else {
+        0
+    };
+    Some(SearchResult {
+        action: stats[best].0,
+        iterations,
+        root: stats
+            .iter()
+            .map(|&(a, n, r)| (a, n, r / f64::from(n.max(1))))
+            .collect(),
+    })
+}
+
 /// A bot that searches with a family's [`SearchPolicy`] and, when the search
 /// has nothing to decide, asks its `fallback` bot (the family's heuristic).
 #[derive(Clone, Debug)]
@@ -345,12 +488,29 @@ impl<P, F> SearchBot<P, F> {
     /// A searching bot named `name` (its spec) with `budget` per decision,
     /// drawing from `seed`.
     pub fn new(name: String, budget: Budget, seed: u64, policy: P, fallback: F) -> Self {
-        SearchBot {
+        Self::with_config(
             name,
-            config: SearchConfig {
+            SearchConfig {
                 budget,
                 ..SearchConfig::default()
             },
+            seed,
+            policy,
+            fallback,
+        )
+    }
+
+    /// A searching bot with its own search settings.
+    pub fn with_config(
+        name: String,
+        config: SearchConfig,
+        seed: u64,
+        policy: P,
+        fallback: F,
+    ) -> Self {
+        SearchBot {
+            name,
+            config,
             rng: GameRng::seeded(seed),
             policy,
             fallback,

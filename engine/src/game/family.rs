@@ -110,7 +110,7 @@ pub trait Family: Sized + Send + Sync + 'static {
         Self::BOT_NAMES
             .iter()
             .copied()
-            .filter(|n| !matches!(*n, "random" | "mcts"))
+            .filter(|n| !matches!(*n, "random" | "mcts" | "expert"))
             .filter(|n| !Self::PERSONAS.contains(n))
             .collect()
     }

@@ -14,7 +14,10 @@
 //! They are built by name with [`by_name`]; `docs/bots.md` documents each
 //! style's decision rules.
 
+pub mod evaluate;
+pub mod expert;
 pub mod heuristic;
+pub mod infer;
 pub mod mcts;
 pub mod pay;
 mod personas;
@@ -34,7 +37,7 @@ pub use random::RandomBot;
 pub type BoardBot = dyn Bot<State>;
 
 /// The names of the board game's bots ([`by_name`]).
-pub const BOT_NAMES: [&str; 8] = [
+pub const BOT_NAMES: [&str; 9] = [
     "random",
     "route-focus",
     "destination-hungry",
@@ -43,6 +46,7 @@ pub const BOT_NAMES: [&str; 8] = [
     "blocker",
     "hoarder",
     "mcts",
+    "expert",
 ];
 
 /// The personas among [`BOT_NAMES`] (left out of the default bots).
@@ -58,6 +62,12 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<BoardBot>, BotNameError> {
         "mcts" => Ok(Box::new(mcts::mcts_bot(
             spec.spec.to_owned(),
             spec.budget()?,
+            seed,
+        ))),
+        "expert" => Ok(Box::new(expert::expert_bot(
+            spec.spec.to_owned(),
+            spec.param
+                .map_or(Ok(expert::default_budget()), |_| spec.budget())?,
             seed,
         ))),
         name => match Style::from_name(name) {

@@ -1,0 +1,305 @@
+//! The `expert` bot: the board game's strongest player, a determinized
+//! search built for small budgets ([`mcts::halving_search`]).
+//!
+//! - **Candidates** are the union of what every heuristic style would do
+//!   here (`route-focus` first: the default), the claims of the route-focus
+//!   plan, the best-scoring other claims, every distinct card draw and
+//!   drawing tickets, so that no single style's blind spot decides. They
+//!   depend only on what the bot sees and are computed once per decision.
+//! - Each round samples **determinizations** from the observation (other
+//!   hands and tickets dealt anew, every public count kept), re-deals the
+//!   rivals' tickets in favour of those their routes explain
+//!   ([`super::infer`]), and plays **every surviving candidate from the same
+//!   worlds**, so a lucky deal counts alike for all of them.
+//! - After the candidate, every seat plays `route-focus` (the opponent
+//!   model) for a few turns; the playout is **cut off** and scored by
+//!   [`Evaluator`] (points, tickets weighted by how feasible they still are,
+//!   trains still to lay, stations, longest path), the reward being the
+//!   squashed margin over the best other player (the real outcome when the
+//!   playout reaches the end).
+//! - **Sequential halving** drops the worse half of the candidates after
+//!   each round; the route-focus choice is kept and replaced only by a
+//!   candidate whose mean reward beats it by a margin.
+
+use smallvec::SmallVec;
+
+use super::evaluate::Evaluator;
+use super::heuristic::{HeuristicBot, Style, claim_action};
+use super::infer::{EndWeights, reweigh_tickets};
+use super::pay::Wanted;
+use crate::board::RouteId;
+use crate::board_game::cards::CARD_KINDS;
+use crate::board_game::{Action, Card, Observation, PublicPhase, State};
+use crate::bots::Bot;
+use crate::bots::mcts::{self, Budget, SearchPolicy};
+use crate::game::{EndReason, GameState, Seat};
+use crate::rng::GameRng;
+
+/// The default iterations per decision: about 20 ms on one core of the
+/// development machine on the bundled designs (see `docs/bots.md`).
+pub const DEFAULT_ITERATIONS: u32 = 300;
+
+/// Off-plan claims searched at the root besides the heuristics' choices, by
+/// points.
+const OTHER_CLAIMS: usize = 4;
+
+/// The settings of the expert's search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExpertConfig {
+    /// Whole turns a playout runs before it is cut off and evaluated.
+    pub horizon: u32,
+    /// The score margin (points) that counts as a clear lead in the reward.
+    pub margin_scale: f64,
+    /// How much better (in reward) another candidate must do than the
+    /// route-focus choice to replace it.
+    pub default_margin: f64,
+    /// The style every seat plays in the playouts.
+    pub rollout_style: Style,
+    /// How rivals' hidden tickets are weighted by their routes (`None`:
+    /// dealt uniformly).
+    pub infer: Option<EndWeights>,
+}
+
+impl Default for ExpertConfig {
+    fn default() -> Self {
+        ExpertConfig {
+            horizon: 6,
+            margin_scale: 20.0,
+            default_margin: 0.03,
+            rollout_style: Style::RouteFocus,
+            infer: Some(EndWeights::default()),
+        }
+    }
+}
+
+/// The expert's search policy.
+#[derive(Clone, Debug)]
+pub struct ExpertPolicy {
+    config: ExpertConfig,
+    /// One bot per style, proposing candidates.
+    proposers: Vec<HeuristicBot>,
+    /// Per seat, the playout player.
+    players: Vec<HeuristicBot>,
+    evaluator: Evaluator,
+    legal: Vec<Action>,
+    values: Vec<f64>,
+    rewards: Vec<f64>,
+}
+
+impl ExpertPolicy {
+    /// A policy with these settings.
+    pub fn new(config: ExpertConfig) -> Self {
+        ExpertPolicy {
+            config,
+            proposers: Style::ALL
+                .iter()
+                .map(|&s| HeuristicBot::new(s, 0))
+                .collect(),
+            players: Vec::new(),
+            evaluator: Evaluator::default(),
+            legal: Vec::new(),
+            values: Vec::new(),
+            rewards: Vec::new(),
+        }
+    }
+
+    fn ensure(&mut self, players: usize) {
+        while self.players.len() < players {
+            self.players
+                .push(HeuristicBot::new(self.config.rollout_style, 0));
+        }
+    }
+
+    /// The wide candidate set: every style's choice, plan claims, the best
+    /// other claims, distinct draws and tickets.
+    fn wide(&mut self, obs: &Observation<'_>, out: &mut Vec<Action>) {
+        for bot in &mut self.proposers {
+            bot.reset();
+            push_unique(out, bot.decide(obs));
+        }
+        self.legal.clear();
+        obs.legal_actions(&mut self.legal);
+        match obs.phase() {
+            PublicPhase::Turn | PublicPhase::SecondDraw => {
+                let mut seen: SmallVec<[Card; 8]> = SmallVec::new();
+                for &a in &self.legal {
+                    match a {
+                        Action::DrawFaceUp(slot) => {
+                            if let Some(Some(c)) = obs.display().get(usize::from(slot))
+                                && !seen.contains(c)
+                            {
+                                seen.push(*c);
+                                push_unique(out, a);
+                            }
+                        }
+                        Action::DrawBlind | Action::DrawTickets => push_unique(out, a),
+                        _ => {}
+                    }
+                }
+                if obs.phase() == PublicPhase::Turn {
+                    let wanted: Wanted = [0; CARD_KINDS];
+                    // The proposers were reset and have planned for this position.
+                    let plan: SmallVec<[RouteId; 16]> =
+                        self.proposers[0].plan().routes.iter().copied().collect();
+                    for r in plan {
+                        if let Some(a) = claim_action(obs, r, &wanted, true) {
+                            push_unique(out, a);
+                        }
+                    }
+                    let mut others: SmallVec<[(i32, Action); 16]> = SmallVec::new();
+                    for (i, r) in obs.board().routes().iter().enumerate() {
+                        if let Some(a) = claim_action(obs, RouteId::from_index(i), &wanted, true) {
+                            others.push((r.points, a));
+                        }
+                    }
+                    others.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
+                    for &(_, a) in others.iter().take(OTHER_CLAIMS) {
+                        push_unique(out, a);
+                    }
+                }
+            }
+            PublicPhase::SetupTickets
+            | PublicPhase::KeepTickets
+            | PublicPhase::Tunnel { .. }
+            | PublicPhase::Double(_) => {
+                for &a in &self.legal {
+                    push_unique(out, a);
+                }
+            }
+            PublicPhase::Over => {}
+        }
+    }
+}
+
+fn push_unique(out: &mut Vec<Action>, a: Action) {
+    if !out.contains(&a) {
+        out.push(a);
+    }
+}
+
+impl SearchPolicy<State> for ExpertPolicy {
+    fn reset(&mut self) {
+        self.players.iter_mut().for_each(HeuristicBot::reset);
+    }
+
+    fn root_candidates(&mut self, state: &State, out: &mut Vec<Action>) -> bool {
+        out.clear();
+        let Some(seat) = state.current_player() else {
+            return true;
+        };
+        // Everything here reads the searching player's own observation, the
+        // same in every determinization.
+        self.wide(&state.observation(seat), out);
+        true
+    }
+
+    fn candidates(&mut self, state: &State, out: &mut Vec<Action>) {
+        let Some(seat) = state.current_player() else {
+            return;
+        };
+        self.ensure(state.num_players());
+        let obs = state.observation(seat);
+        // Below the root: the playout player's choice, then long-route's.
+        out.push(self.players[seat.index()].decide(&obs));
+        let long = &mut self.proposers[Style::ALL
+            .iter()
+            .position(|&s| s == Style::LongRoute)
+            .unwrap_or(0)];
+        long.reset();
+        push_unique(out, long.decide(&obs));
+    }
+
+    fn rollout(&mut self, state: &mut State, _rng: &mut GameRng) {
+        self.ensure(state.num_players());
+        let stop = state.turn().saturating_add(self.config.horizon);
+        while let Some(seat) = state.current_player() {
+            if state.turn() >= stop && state.observation(seat).phase() == PublicPhase::Turn {
+                break;
+            }
+            let a = self.players[seat.index()].decide(&state.observation(seat));
+            if state.apply_quietly(a).is_err() {
+                state.stop(EndReason::TurnCap);
+                break;
+            }
+        }
+        let n = state.num_players();
+        self.rewards.clear();
+        if let Some(ending) = state.ending() {
+            mcts::win_and_margin_rewards(
+                Some(&ending.outcome),
+                n,
+                self.config.margin_scale,
+                &mut self.rewards,
+            );
+            return;
+        }
+        self.evaluator.values(state, &mut self.values);
+        for s in 0..n {
+            let best_other = (0..n)
+                .filter(|&o| o != s)
+                .map(|o| self.values[o])
+                .fold(f64::NEG_INFINITY, f64::max);
+            let margin = self.values[s] - best_other;
+            self.rewards
+                .push(0.5 + 0.5 * (margin / self.config.margin_scale).tanh());
+        }
+    }
+
+    fn refine(&mut self, state: &mut State, observer: Seat, rng: &mut GameRng) {
+        if let Some(w) = self.config.infer {
+            reweigh_tickets(state, observer, w, rng);
+        }
+    }
+
+    fn rewards(&self, _state: &State, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend_from_slice(&self.rewards);
+    }
+}
+
+/// The `expert` bot: [`mcts::halving_search`] with the expert's policy, the
+/// route-focus heuristic deciding when there is nothing to search.
+#[derive(Clone, Debug)]
+pub struct ExpertBot {
+    name: String,
+    budget: Budget,
+    rng: GameRng,
+    policy: ExpertPolicy,
+    fallback: HeuristicBot,
+}
+
+impl Bot<State> for ExpertBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn act(&mut self, obs: &Observation<'_>) -> Action {
+        let margin = self.policy.config.default_margin;
+        let found = mcts::halving_search(obs, &mut self.policy, self.budget, margin, &mut self.rng);
+        match found {
+            Some(r) => r.action,
+            None => self.fallback.decide(obs),
+        }
+    }
+}
+
+/// The expert's budget without a parameter: [`DEFAULT_ITERATIONS`].
+pub fn default_budget() -> Budget {
+    Budget::Iterations(DEFAULT_ITERATIONS)
+}
+
+/// An expert named `name` with a budget per decision, drawing from `seed`.
+pub fn expert_bot(name: String, budget: Budget, seed: u64) -> ExpertBot {
+    expert_with(name, budget, seed, ExpertConfig::default())
+}
+
+/// An expert with its own settings (for tuning and tests).
+pub fn expert_with(name: String, budget: Budget, seed: u64, config: ExpertConfig) -> ExpertBot {
+    ExpertBot {
+        name,
+        budget,
+        rng: GameRng::seeded(seed),
+        policy: ExpertPolicy::new(config),
+        fallback: HeuristicBot::new(Style::RouteFocus, seed),
+    }
+}
