@@ -105,7 +105,7 @@ pub trait Family: Sized + Send + Sync + 'static {
     fn players(design: &Self::Design) -> (usize, usize);
     /// The bots seated when a simulation names none: the family's heuristic
     /// play styles, i.e. every bot but the `random` baseline, the slow
-    /// `mcts` search and the [`Family::PERSONAS`].
+    /// `mcts` and `expert` searches and the [`Family::PERSONAS`].
     fn default_bots() -> Vec<&'static str> {
         Self::BOT_NAMES
             .iter()
