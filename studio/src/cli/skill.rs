@@ -74,7 +74,7 @@ pub fn render(s: &SkillReport) -> String {
         };
         let _ = writeln!(
             o,
-            "  against {who:<28} {} ahead in {} of {} games",
+            "  against {who:<34} {} ahead in {} of {} games",
             s.strong,
             m.strong_wins.percent(),
             thousands(m.strong_wins.of)

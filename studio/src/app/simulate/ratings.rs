@@ -118,9 +118,11 @@ pub fn by_rating<'a>(bots: &[&'a str], ladder: Option<&LadderReport>) -> Vec<Lis
                 Listed {
                     bot,
                     rating: rung.map(|r| {
-                        let budget = (r.bot != bot)
-                            .then(|| format!(" at {}", r.bot))
-                            .unwrap_or_default();
+                        let budget = if r.bot == bot {
+                            String::new()
+                        } else {
+                            format!(" at {}", r.bot)
+                        };
                         format!("{:+.0} ({:+.0} to {:+.0}){budget}", r.elo, r.low, r.high)
                     }),
                 },
