@@ -39,13 +39,13 @@ fn bundled<F: Family>() -> Vec<(String, Arc<F::Design>)> {
 fn conforms<F: Family>() {
     let designs = bundled::<F>();
     assert!(!designs.is_empty(), "the family has a bundled design");
-    // The generic search bot takes its iterations after a colon; a small
-    // budget keeps the test fast.
+    // The search bots take their iterations after a colon; a small budget
+    // keeps the test fast.
     let specs: Vec<String> = F::BOT_NAMES
         .iter()
         .map(|&n| {
-            if n == "mcts" {
-                "mcts:8".to_owned()
+            if n == "mcts" || n == "expert" {
+                format!("{n}:8")
             } else {
                 n.to_owned()
             }

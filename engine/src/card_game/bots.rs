@@ -19,7 +19,7 @@ use crate::game::{GameState, Seat};
 use crate::rng::GameRng;
 
 /// The names of the card game's bots ([`by_name`]).
-pub const BOT_NAMES: [&str; 4] = ["random", "ticket-matcher", "robber", "mcts"];
+pub const BOT_NAMES: [&str; 5] = ["random", "ticket-matcher", "robber", "mcts", "expert"];
 
 /// Builds a card-game bot from its name (`mcts` takes a budget after a
 /// colon: `mcts:2000`, `mcts:50ms`) and a seed.
@@ -36,6 +36,7 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameErro
             CardPolicy::new(),
             HeuristicBot::new(Style::TicketMatcher),
         )),
+        "expert" => super::expert::by_spec(&spec, seed)?,
         _ => return Err(spec.unknown(&BOT_NAMES)),
     };
     Ok(bot)

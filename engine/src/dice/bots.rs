@@ -25,7 +25,7 @@ use crate::game::{GameState, Observation as _};
 use crate::rng::GameRng;
 
 /// The names of the dice game's bots.
-pub const BOT_NAMES: [&str; 4] = ["random", "builder", "deliverer", "mcts"];
+pub const BOT_NAMES: [&str; 5] = ["random", "builder", "deliverer", "mcts", "expert"];
 
 /// A heuristic style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +50,7 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameErro
             DicePolicy,
             HeuristicBot::new(Style::Deliverer, seed),
         )),
+        "expert" => super::expert::by_spec(&spec, seed)?,
         _ => return Err(spec.unknown(&BOT_NAMES)),
     };
     Ok(bot)
