@@ -4,6 +4,7 @@
 //! [`crate::game::Family::bot`] (the board game's are in
 //! [`crate::board_game::bots`]).
 
+pub mod flat;
 pub mod mcts;
 pub mod random;
 

@@ -24,13 +24,14 @@ use crate::game::{GameState, Seat};
 use crate::rng::GameRng;
 
 /// The names of the card game's bots ([`by_name`]).
-pub const BOT_NAMES: [&str; 6] = [
+pub const BOT_NAMES: [&str; 7] = [
     "random",
     "ticket-matcher",
     "robber",
     "hoarder",
     "ticket-hungry",
     "mcts",
+    "expert",
 ];
 
 /// The personas among [`BOT_NAMES`] (left out of the default bots).
@@ -53,6 +54,7 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameErro
             CardPolicy::new(),
             HeuristicBot::new(Style::TicketMatcher),
         )),
+        "expert" => super::expert::by_spec(&spec, seed)?,
         _ => return Err(spec.unknown(&BOT_NAMES)),
     };
     Ok(bot)

@@ -7,6 +7,7 @@ pub mod bots;
 pub mod cards;
 pub mod derive;
 mod design;
+pub mod expert;
 mod family;
 mod observation;
 mod scenario;

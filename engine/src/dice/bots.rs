@@ -29,13 +29,14 @@ use crate::game::{GameState, Observation as _};
 use crate::rng::GameRng;
 
 /// The names of the dice game's bots.
-pub const BOT_NAMES: [&str; 6] = [
+pub const BOT_NAMES: [&str; 7] = [
     "random",
     "builder",
     "deliverer",
     "steady",
     "gambler",
     "mcts",
+    "expert",
 ];
 
 /// The personas among [`BOT_NAMES`] (left out of the default bots).
@@ -81,6 +82,7 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameErro
             DicePolicy,
             HeuristicBot::new(Style::Deliverer, seed),
         )),
+        "expert" => super::expert::by_spec(&spec, seed)?,
         _ => return Err(spec.unknown(&BOT_NAMES)),
     };
     Ok(bot)

@@ -12,6 +12,7 @@
 pub mod action;
 pub mod bots;
 pub mod design;
+pub mod expert;
 pub mod family;
 mod fields;
 pub mod game;
