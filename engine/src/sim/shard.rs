@@ -721,6 +721,10 @@ mod tests {
         })
     }
 
+    /// The run, its two shard files as JSON, and the paths of every number
+    /// in the second one's sections.
+    type Fixture = (SimConfig<BoardFamily>, Vec<String>, Vec<Vec<String>>);
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, ..Default::default() })]
         /// Fuzzing the records of a shard file: any number replaced by any
@@ -728,7 +732,7 @@ mod tests {
         /// a merge that succeeds has only read indices that exist.
         #[test]
         fn merging_edited_shards_never_panics(pick in 0usize..1_000_000, value in proptest::prop_oneof![0u64..12, 0u64..200, proptest::prelude::Just(u64::from(u32::MAX))]) {
-            static SHARDS: std::sync::OnceLock<(SimConfig<BoardFamily>, Vec<String>, Vec<Vec<String>>)> = std::sync::OnceLock::new();
+            static SHARDS: std::sync::OnceLock<Fixture> = std::sync::OnceLock::new();
             let (config, texts, paths) = SHARDS.get_or_init(|| {
                 let (file, mut config) = usa();
                 config.games = 4;
