@@ -276,7 +276,7 @@ fn a_launcher_that_fails_or_skips_jobs_is_named() {
     assert_eq!(run.status.code(), Some(2));
     let err = String::from_utf8(run.stderr).unwrap();
     assert!(
-        err.contains("did the launcher run every line of jobs.txt?"),
+        err.contains("returned but no shard file from task 1 (line 2 of jobs.txt"),
         "{err}"
     );
     assert!(!out.exists());
@@ -375,12 +375,12 @@ fn ctrl_c_tells_the_launcher_to_cancel_and_exits_130() {
     let cancelled = dir.path().join("cancelled");
     // A launcher whose jobs never end until it is told to cancel them.
     let launcher = format!(
-        "trap 'touch {c}; exit 130' INT; touch {s}; sleep 60 & wait",
+        "trap 'touch {c}; kill $!; exit 130' INT; touch {s}; sleep 60 & wait",
         c = cancelled.display(),
         s = started.display()
     );
     let out = dir.path().join("b.yaml");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
+    let child = Command::new(env!("CARGO_BIN_EXE_tracklayer"))
         .arg("balance")
         .arg(maps("usa-unbalanced.yaml"))
         .args([
