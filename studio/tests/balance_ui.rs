@@ -133,5 +133,6 @@ fn stop_keeps_the_best_so_far_and_bad_settings_are_named() {
     wait_for_search(&mut h);
     h.get_by_label_contains("Stopped after");
     h.get_by_label_contains("stopped by the user; the best so far is kept");
+    h.get_by_label_contains("not checked on fresh seeds");
     assert!(h.query_by_label_contains("Done after").is_none());
 }

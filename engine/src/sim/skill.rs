@@ -28,10 +28,9 @@ pub struct SkillProbe {
     pub mid: &'static str,
 }
 
-/// The strong player of every family's probe: the generic search at a small
-/// iteration budget (reproducible for a seed), until every family has a
-/// stronger bot to name here.
-pub const STRONG: &str = "mcts:200";
+/// The strong player of every family's probe: the family's `expert` at its
+/// default budget, which counts iterations (reproducible for a seed).
+pub const STRONG: &str = "expert";
 
 /// The baseline every family has: uniform over legal actions.
 pub const RANDOM: &str = "random";

@@ -230,8 +230,18 @@ impl BalanceWindow {
                     .iter()
                     .filter(|c| c.after.iter().all(|m| m.miss == 0.0))
                     .count();
+                // A stopped search skips the check on fresh seeds: say so
+                // rather than "0 of 0 targets met".
+                let checked = if outcome.checks.is_empty() {
+                    "The best design so far is not checked on fresh seeds".to_owned()
+                } else {
+                    format!(
+                        "{met} of {} targets met on fresh seeds",
+                        outcome.checks.len()
+                    )
+                };
                 let summary = format!(
-                    "{} after {} generation{} ({} games): {}. {} of {} targets met on fresh seeds{}.",
+                    "{} after {} generation{} ({} games): {}. {checked}{}.",
                     if outcome.cancelled() {
                         "Stopped"
                     } else {
@@ -241,8 +251,6 @@ impl BalanceWindow {
                     if outcome.generations == 1 { "" } else { "s" },
                     engine::sim::findings::thousands(outcome.games),
                     outcome.stop,
-                    met,
-                    outcome.checks.len(),
                     if proposals.is_empty() {
                         "; no change helped"
                     } else {
@@ -313,7 +321,7 @@ impl BalanceWindow {
                     }
                 }
                 if cancel.load(Ordering::Relaxed) {
-                    ui.label("Stopping: checking the best design on fresh seeds…");
+                    ui.label("Stopping: keeping the best design so far…");
                 } else if ui
                     .button("Stop")
                     .on_hover_text("Stop the search and keep the best design so far")
