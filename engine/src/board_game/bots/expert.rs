@@ -12,11 +12,13 @@
 //!   ([`super::infer`]), and plays **every surviving candidate from the same
 //!   worlds**, so a lucky deal counts alike for all of them.
 //! - After the candidate, every seat plays `route-focus` (the opponent
-//!   model) for a few turns; the playout is **cut off** and scored by
+//!   model) to the end of the game, and the real outcome is the reward (win
+//!   plus a small margin term). With [`ExpertConfig::full_playout_trains`]
+//!   set lower, playouts are instead **cut off** after a few turns while
+//!   every player still holds more trains than that and scored by
 //!   [`Evaluator`] (points, tickets weighted by how feasible they still are,
 //!   trains still to lay, stations, longest path), the reward being the
-//!   squashed margin over the best other player (the real outcome when the
-//!   playout reaches the end).
+//!   squashed margin over the best other player.
 //! - **Sequential halving** drops the worse half of the candidates after
 //!   each round; the route-focus choice is kept and replaced only by a
 //!   candidate whose mean reward beats it by a margin.
@@ -48,6 +50,12 @@ const OTHER_CLAIMS: usize = 4;
 pub struct ExpertConfig {
     /// Whole turns a playout runs before it is cut off and evaluated.
     pub horizon: u32,
+    /// Once the fewest trains any player holds is at most this many, the
+    /// playouts run to the end of the game and are scored by the real
+    /// outcome instead of being cut off at `horizon` (`u32::MAX`, the
+    /// default: always; full playouts measured clearly stronger than the
+    /// cut-off evaluation at the same number of playouts, see `docs/bots.md`).
+    pub full_playout_trains: u32,
     /// The score margin (points) that counts as a clear lead in the reward.
     pub margin_scale: f64,
     /// How much better (in reward) another candidate must do than the
@@ -64,6 +72,7 @@ impl Default for ExpertConfig {
     fn default() -> Self {
         ExpertConfig {
             horizon: 6,
+            full_playout_trains: u32::MAX,
             margin_scale: 20.0,
             default_margin: 0.03,
             rollout_style: Style::RouteFocus,
@@ -211,7 +220,13 @@ impl SearchPolicy<State> for ExpertPolicy {
 
     fn rollout(&mut self, state: &mut State, _rng: &mut GameRng) {
         self.ensure(state.num_players());
-        let stop = state.turn().saturating_add(self.config.horizon);
+        let fewest = state.players().iter().map(|p| p.trains).min().unwrap_or(0);
+        let horizon = if u32::from(fewest) <= self.config.full_playout_trains {
+            u32::MAX
+        } else {
+            self.config.horizon
+        };
+        let stop = state.turn().saturating_add(horizon);
         while let Some(seat) = state.current_player() {
             if state.turn() >= stop && state.observation(seat).phase() == PublicPhase::Turn {
                 break;
