@@ -217,6 +217,6 @@ fn expert_outscores_one_step_over_fixed_deals() {
     }
     assert!(
         expert > heuristic,
-        "expert {expert}, route-focus {heuristic}"
+        "expert {expert}, one-step {heuristic}"
     );
 }
