@@ -215,8 +215,5 @@ fn expert_outscores_one_step_over_fixed_deals() {
             heuristic += scores[1 - expert_seat];
         }
     }
-    assert!(
-        expert > heuristic,
-        "expert {expert}, one-step {heuristic}"
-    );
+    assert!(expert > heuristic, "expert {expert}, one-step {heuristic}");
 }
