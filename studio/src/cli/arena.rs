@@ -13,7 +13,7 @@ use engine::game::Family;
 use engine::sim::arena::{self, ArenaConfig, ArenaReport};
 use engine::sim::{self, findings::thousands};
 
-use super::simulate::{progress_and_cancel, write_file};
+use super::simulate::{finish_rated, progress_and_cancel};
 
 /// Arguments of `arena`.
 #[derive(Debug, clap::Args)]
@@ -98,30 +98,15 @@ fn play_arena<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    print!("{}", render(&report));
-    println!(
-        "\n{} games in {:.1} s",
-        thousands(report.games),
-        started.elapsed().as_secs_f64()
-    );
-    if let Some(path) = &args.json {
-        match serde_json::to_string_pretty(&report) {
-            Ok(text) => {
-                if !write_file(path, &text) {
-                    return ExitCode::from(2);
-                }
-            }
-            Err(e) => {
-                eprintln!("error: could not encode the results: {e}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    if report.cancelled {
-        ExitCode::from(130)
-    } else {
-        ExitCode::SUCCESS
-    }
+    finish_rated(
+        &report,
+        &render(&report),
+        report.games,
+        started,
+        args.json.as_deref(),
+        "the results",
+        report.cancelled,
+    )
 }
 
 /// The results as readable text.

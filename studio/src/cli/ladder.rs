@@ -15,7 +15,7 @@ use engine::sim::ladder::{self, LadderConfig, LadderReport};
 use engine::sim::skill::skill_players;
 use engine::sim::{self, stats::pct};
 
-use super::simulate::{progress_and_cancel, write_file};
+use super::simulate::{finish_rated, progress_and_cancel};
 
 /// Arguments of `ladder`.
 #[derive(Debug, clap::Args)]
@@ -120,30 +120,15 @@ fn play_ladder<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    print!("{}", render(&report));
-    println!(
-        "\n{} games in {:.1} s",
-        thousands(report.games),
-        started.elapsed().as_secs_f64()
-    );
-    if let Some(path) = &args.json {
-        match serde_json::to_string_pretty(&report) {
-            Ok(text) => {
-                if !write_file(path, &text) {
-                    return ExitCode::from(2);
-                }
-            }
-            Err(e) => {
-                eprintln!("error: could not encode the ladder: {e}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    if report.cancelled {
-        ExitCode::from(130)
-    } else {
-        ExitCode::SUCCESS
-    }
+    finish_rated(
+        &report,
+        &render(&report),
+        report.games,
+        started,
+        args.json.as_deref(),
+        "the ladder",
+        report.cancelled,
+    )
 }
 
 /// The ladder as a table, strongest first: rating, interval, games, and the

@@ -114,6 +114,45 @@ pub(crate) fn progress_and_cancel(quiet: bool) -> (indicatif::ProgressBar, Arc<A
     (bar, cancel)
 }
 
+/// Ends a round-robin command (`arena`, `ladder`): prints the report's text
+/// and how long its games took, writes the report as JSON when asked (`what`
+/// names it in an error), and gives the exit status: 130 after Ctrl-C, 2 when
+/// the JSON could not be written, else success.
+pub(crate) fn finish_rated<R: serde::Serialize>(
+    report: &R,
+    text: &str,
+    games: u64,
+    started: std::time::Instant,
+    json: Option<&Path>,
+    what: &str,
+    cancelled: bool,
+) -> ExitCode {
+    print!("{text}");
+    println!(
+        "\n{} games in {:.1} s",
+        thousands(games),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(path) = json {
+        match serde_json::to_string_pretty(report) {
+            Ok(text) => {
+                if !write_file(path, &text) {
+                    return ExitCode::from(2);
+                }
+            }
+            Err(e) => {
+                eprintln!("error: could not encode {what}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if cancelled {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 /// Writes a file atomically, or prints why not.
 pub(crate) fn write_file(path: &Path, text: &str) -> bool {
     match formats::save::write_atomic(path, text.as_bytes()) {
