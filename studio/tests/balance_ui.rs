@@ -3,7 +3,7 @@
 //! map; one is accepted (one undo step), one rejected; a long search is
 //! stopped and keeps its best.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! map, File → Derive card game… from the USA map, and a few turns of Play
 //! and a small Simulate on the card game.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

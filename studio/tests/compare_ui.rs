@@ -3,7 +3,7 @@
 //! and lights their cities on the map; edits are followed; a file that does
 //! not load is named.
 
-mod common;
+use crate::common;
 
 use common::{config, harness, maps, type_into};
 use egui_kittest::kittest::Queryable as _;

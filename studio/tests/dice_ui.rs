@@ -4,7 +4,7 @@
 //! buttons, and Playtest → Simulate… with a short run whose pages show the
 //! engine's report.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;

@@ -1,7 +1,7 @@
 //! The Play window driven as a designer drives it: through its labelled
 //! controls, on the real studio, with no display.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! tables, findings, comparison and export checked against the engine's own
 //! report for the same configuration.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;

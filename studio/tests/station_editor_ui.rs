@@ -5,7 +5,7 @@
 //! finding selects it), a rule edited and reset, a delivery ticket added.
 //! Only the demo map's station names are relied on.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

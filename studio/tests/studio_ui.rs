@@ -1,7 +1,7 @@
 //! The studio driven as a designer drives it: through its controls (found by
 //! their labels) and the mouse on the map, with no display.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
