@@ -19,6 +19,7 @@ pub mod edit;
 pub mod families;
 pub mod files;
 pub mod history;
+pub mod job;
 pub mod panels;
 pub mod play;
 pub mod selection;
