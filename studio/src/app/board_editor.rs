@@ -20,6 +20,14 @@ impl EditorOf for BoardFamily {
 }
 
 impl Editor for BoardEditor {
+    fn new_text(&self) -> &'static str {
+        "New"
+    }
+
+    fn new_tooltip(&self) -> &'static str {
+        "Start a new, empty board design"
+    }
+
     fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
         egui::Panel::left("tables")
             .resizable(true)

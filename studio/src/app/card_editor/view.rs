@@ -20,6 +20,14 @@ impl EditorOf for CardFamily {
 }
 
 impl Editor for CardGameEditor {
+    fn new_text(&self) -> &'static str {
+        "New card game"
+    }
+
+    fn new_tooltip(&self) -> &'static str {
+        "Start a new, empty card-game design (the rulebook's rules, no tickets)"
+    }
+
     fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
         let editor = &mut studio.card_editor;
         let (doc, selection, tab) = (&mut studio.doc, &mut studio.selection, &mut studio.tab);

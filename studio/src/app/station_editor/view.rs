@@ -21,6 +21,14 @@ impl EditorOf for DiceFamily {
 }
 
 impl Editor for StationMapEditor {
+    fn new_text(&self) -> &'static str {
+        "New Trains & Stations map"
+    }
+
+    fn new_tooltip(&self) -> &'static str {
+        "Start a new, empty Trains & Stations station map (the rulebook's rules)"
+    }
+
     fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
         egui::Panel::left("tables")
             .resizable(true)
