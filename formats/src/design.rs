@@ -72,6 +72,11 @@ pub enum Family {
     Dice,
 }
 
+impl Family {
+    /// Every family, in the order the studio offers them (File → New).
+    pub const ALL: [Family; 3] = [Family::Board, Family::CardGame, Family::Dice];
+}
+
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

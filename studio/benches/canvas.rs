@@ -10,11 +10,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, Rect, vec2};
 use engine::synth::{self, SynthSize};
-use studio::app::canvas::colors::Palette;
-use studio::app::canvas::geometry::Geometry;
 use studio::app::canvas::paint::{self, Overlay, Scene};
 use studio::app::canvas::view::View;
 use studio::app::selection::Selection;
+use studio::drawing::colors::Palette;
+use studio::drawing::geometry::Geometry;
 
 fn big() -> formats::GameFile {
     synth::design(

@@ -6,8 +6,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::Board;
 use engine::synth::{self, SynthSize};
-use studio::app::canvas::svg::{BoardImage, BoardStyle, board_file};
-use studio::export::paper::Paper;
+use studio::drawing::paper::Paper;
+use studio::drawing::svg::{BoardImage, BoardStyle, board_file};
 use studio::export::pdf;
 use studio::export::stamp::Stamp;
 

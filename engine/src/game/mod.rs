@@ -2,7 +2,7 @@
 //! state, every decision an action, chance drawn from one seeded generator, and
 //! per-player observations. Bots, the simulation harness, replays and the
 //! scenario runner are written once against these traits, so every rule family
-//! (the board game now; the card and dice games later) works with them unchanged.
+//! (the board game, Ticket to Ride: The Card Game and Trains & Stations) works with them unchanged.
 
 pub mod conformance;
 pub mod family;

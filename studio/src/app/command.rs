@@ -9,6 +9,7 @@ use egui::{Context, Key, KeyboardShortcut, Modifiers};
 use formats::Family;
 
 use super::canvas::Tool;
+use super::families;
 
 /// A direction to nudge the selected cities in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,53 +166,50 @@ impl UICommand {
             New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search,
             Simulate, ToggleLock, Undo, ZoomToFit,
         };
-        [
-            New(Family::Board),
-            New(Family::CardGame),
-            New(Family::Dice),
-            Open,
-            OpenPath,
-            Save,
-            SaveAs,
-            SaveToPath,
-            ExportSvg,
-            ExportPng,
-            ExportPdf,
-            ExportTts,
-            ExportTables,
-            ImportTables,
-            Compare,
-            DeriveCardGame,
-            Quit,
-            Undo,
-            Redo,
-            Delete,
-            Duplicate,
-            ToggleLock,
-            Search,
-            ZoomToFit,
-            BackgroundImage,
-            PlayGame,
-            Simulate,
-            Balance,
-        ]
-        .into_iter()
-        .chain(Tool::ALL.map(UICommand::Tool))
-        .chain([Cancel, FinishRegion])
-        .chain(
-            Direction::ALL
-                .into_iter()
-                .flat_map(|direction| [false, true].map(|far| Nudge { direction, far })),
-        )
+        Family::ALL
+            .into_iter()
+            .map(New)
+            .chain([
+                Open,
+                OpenPath,
+                Save,
+                SaveAs,
+                SaveToPath,
+                ExportSvg,
+                ExportPng,
+                ExportPdf,
+                ExportTts,
+                ExportTables,
+                ImportTables,
+                Compare,
+                DeriveCardGame,
+                Quit,
+                Undo,
+                Redo,
+                Delete,
+                Duplicate,
+                ToggleLock,
+                Search,
+                ZoomToFit,
+                BackgroundImage,
+                PlayGame,
+                Simulate,
+                Balance,
+            ])
+            .chain(Tool::ALL.map(UICommand::Tool))
+            .chain([Cancel, FinishRegion])
+            .chain(
+                Direction::ALL
+                    .into_iter()
+                    .flat_map(|direction| [false, true].map(|far| Nudge { direction, far })),
+            )
     }
 
     /// The text of its menu entry (and of its toolbar button unless
     /// [`Self::toolbar_text`] differs).
     pub fn text(self) -> &'static str {
         match self {
-            UICommand::New(Family::Board) => "New",
-            UICommand::New(Family::CardGame) => "New card game",
-            UICommand::New(Family::Dice) => "New Trains & Stations map",
+            UICommand::New(family) => families::editor(family).new_text(),
             UICommand::Open => "Open…",
             UICommand::OpenPath => "Open path…",
             UICommand::Save => "Save",
@@ -268,13 +266,7 @@ impl UICommand {
     /// What it does, in a sentence.
     pub fn tooltip(self) -> String {
         match self {
-            UICommand::New(Family::Board) => "Start a new, empty board design".into(),
-            UICommand::New(Family::CardGame) => {
-                "Start a new, empty card-game design (the rulebook's rules, no tickets)".into()
-            }
-            UICommand::New(Family::Dice) => {
-                "Start a new, empty Trains & Stations station map (the rulebook's rules)".into()
-            }
+            UICommand::New(family) => families::editor(family).new_tooltip().into(),
             UICommand::Open => "Open a design file".into(),
             UICommand::OpenPath => "Open a design by typing its path".into(),
             UICommand::Save => {
@@ -330,11 +322,12 @@ impl UICommand {
     /// Its keyboard shortcuts, the first the one to show.
     pub fn kb_shortcuts(self) -> &'static [KeyboardShortcut] {
         match self {
-            UICommand::New(Family::Board) => const { &[cmd(Key::N)] },
+            // The default family's; the others have none.
+            UICommand::New(family) if family == Family::default() => const { &[cmd(Key::N)] },
             UICommand::Open => const { &[cmd(Key::O)] },
             UICommand::Save => const { &[cmd(Key::S)] },
             UICommand::SaveAs => const { &[cmd_shift(Key::S)] },
-            UICommand::New(Family::CardGame | Family::Dice)
+            UICommand::New(_)
             | UICommand::OpenPath
             | UICommand::SaveToPath
             | UICommand::ExportSvg

@@ -2,9 +2,10 @@
 //! make, as plain functions over a [`GameFile`], so they are easy to test and
 //! each is one undo step for the caller.
 
-use formats::{BoardSize, CitySpec, GameFile, Point, Points, Region, RegionKind, RouteSpec};
+use formats::{CitySpec, GameFile, Point, Points, Region, RegionKind, RouteSpec};
 
 use super::selection::Obj;
+use crate::drawing::geometry::car_space;
 
 /// A new city name not yet used by a city or country: `City 1`, `City 2` …
 pub fn unique_city_name(design: &GameFile, stem: &str) -> String {
@@ -87,15 +88,6 @@ pub fn rename_city(design: &mut GameFile, i: usize, new: &str) -> Result<(), Ren
         }
     }
     Ok(())
-}
-
-/// The car-space length of the design (the printed board's, or the default).
-pub fn car_space(design: &GameFile) -> f32 {
-    design
-        .board
-        .as_ref()
-        .map_or(BoardSize::DEFAULT_CAR_SPACE, |b| b.car_space)
-        .max(1.0)
 }
 
 /// The longest route length the rules score (6 in the rulebook games).

@@ -6,8 +6,8 @@
 //! cannot name). So the studio keeps its own visitor, [`StudioVisitor`], with
 //! the one match over [`AnyDesign`] in [`visit`]: the match is exhaustive, so a
 //! family added to the engine's registry does not compile until it is listed
-//! here (with its view implementations), and the windows' shared code stays
-//! unchanged.
+//! here (with its view and editor implementations), and the windows' shared
+//! code, the layout, menus, toolbar and commands stay unchanged.
 
 use std::sync::Arc;
 
@@ -16,13 +16,14 @@ use engine::card_game::CardFamily;
 use engine::dice::DiceFamily;
 use engine::families::AnyDesign;
 
+use super::editor::{Editor, EditorOf};
 use super::play::family::PlayView;
 use super::simulate::family::SimView;
 
-/// A family the studio can play and simulate in its windows.
-pub trait StudioFamily: PlayView + SimView {}
+/// A family the studio can edit, play and simulate.
+pub trait StudioFamily: PlayView + SimView + EditorOf {}
 
-impl<F: PlayView + SimView> StudioFamily for F {}
+impl<F: PlayView + SimView + EditorOf> StudioFamily for F {}
 
 /// Code generic over the family, run with the family of a design, as
 /// [`engine::families::FamilyVisitor`] with the studio's views in reach.
@@ -86,6 +87,19 @@ pub fn default_bots(kind: formats::Family) -> Vec<&'static str> {
         }
     }
     visit_kind(kind, Defaults)
+}
+
+/// The editor of the family `kind` names.
+pub fn editor(kind: formats::Family) -> &'static dyn Editor {
+    /// Reads the family's editor.
+    struct Of;
+    impl KindVisitor for Of {
+        type Output = &'static dyn Editor;
+        fn visit<F: StudioFamily>(self) -> Self::Output {
+            F::EDITOR
+        }
+    }
+    visit_kind(kind, Of)
 }
 
 /// The design's errors in one sentence, as the windows show them when a

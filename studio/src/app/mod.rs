@@ -10,15 +10,18 @@
 
 pub mod analysis;
 pub mod balance;
+pub mod board_editor;
 pub mod canvas;
 pub mod card_editor;
 pub mod command;
 pub mod compare;
 pub mod document;
 pub mod edit;
+pub mod editor;
 pub mod families;
 pub mod files;
 pub mod history;
+pub mod job;
 pub mod panels;
 pub mod play;
 pub mod selection;

@@ -1,13 +1,15 @@
-//! Live validation: the engine's validator runs on a worker thread over
+//! Live validation: the engine's validator runs as a background job over
 //! snapshots of the design, so editing never waits for it. Only the newest
-//! snapshot is checked; older ones still queued are skipped.
+//! snapshot is checked; snapshots submitted meanwhile and replaced by a newer
+//! one are skipped.
 
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread;
+use std::time::Duration;
 
 use engine::{Board, Diagnostics};
 use formats::GameFile;
+
+use crate::app::job::{Job, JobFailed};
 
 /// What the validator said about one snapshot.
 #[derive(Clone, Debug)]
@@ -24,30 +26,27 @@ pub struct Report {
 
 type Wake = Arc<dyn Fn() + Send + Sync>;
 
-/// A handle on the validation thread.
+/// Live validation: one check at a time as a background [`Job`], and the
+/// newest snapshot submitted meanwhile waiting for its turn.
 pub struct Validator {
-    tx: Option<Sender<(u64, GameFile)>>,
-    rx: Receiver<Report>,
+    wake: Wake,
+    /// The check under way, with its snapshot's generation.
+    running: Option<(u64, Job<Report>)>,
+    /// The newest snapshot submitted while a check was under way.
+    next: Option<(u64, GameFile)>,
     submitted: Option<u64>,
     latest: Option<Report>,
-    worker: Option<thread::JoinHandle<()>>,
 }
 
 impl Validator {
-    /// Starts the worker; `wake` is called when a report is ready (to repaint).
+    /// A validator; `wake` is called when a report is ready (to repaint).
     pub fn start(wake: Wake) -> Self {
-        let (tx, jobs) = channel::<(u64, GameFile)>();
-        let (done, rx) = channel();
-        let worker = thread::Builder::new()
-            .name("validator".into())
-            .spawn(move || work(&jobs, &done, &wake))
-            .ok();
         Validator {
-            tx: Some(tx),
-            rx,
+            wake,
+            running: None,
+            next: None,
             submitted: None,
             latest: None,
-            worker,
         }
     }
 
@@ -57,19 +56,60 @@ impl Validator {
             return;
         }
         self.submitted = Some(generation);
-        if let Some(tx) = &self.tx {
-            let _ = tx.send((generation, design.clone()));
+        if self.running.is_some() {
+            self.next = Some((generation, design.clone()));
+        } else {
+            self.check(generation, design.clone());
+        }
+    }
+
+    fn check(&mut self, generation: u64, design: GameFile) {
+        let wake = self.wake.clone();
+        let job = Job::start(
+            "validation",
+            0,
+            move || wake(),
+            move |_| {
+                let v = engine::validate(&design);
+                Report {
+                    generation,
+                    diagnostics: v.diagnostics,
+                    board: v.board.map(Arc::new),
+                    crashed: None,
+                }
+            },
+        );
+        self.running = Some((generation, job));
+    }
+
+    /// Takes in the finished report, if any, and starts the waiting snapshot.
+    fn finish(&mut self, generation: u64, out: Result<Report, JobFailed>) {
+        self.running = None;
+        self.latest = Some(out.unwrap_or_else(|failed| Report {
+            generation,
+            diagnostics: Diagnostics::default(),
+            board: None,
+            crashed: Some(match failed {
+                JobFailed::Crashed { message, .. } => message,
+                other @ JobFailed::NoThread { .. } => other.to_string(),
+            }),
+        }));
+        if let Some((generation, design)) = self.next.take() {
+            self.check(generation, design);
         }
     }
 
     /// Takes in finished reports; returns whether a new one arrived.
     pub fn poll(&mut self) -> bool {
-        let mut fresh = false;
-        while let Ok(r) = self.rx.try_recv() {
-            self.latest = Some(r);
-            fresh = true;
-        }
-        fresh
+        let Some((generation, job)) = &mut self.running else {
+            return false;
+        };
+        let generation = *generation;
+        let Some(out) = job.poll() else {
+            return false;
+        };
+        self.finish(generation, out);
+        true
     }
 
     /// The newest report.
@@ -85,53 +125,14 @@ impl Validator {
     /// Waits until the newest snapshot is checked (for tests and scripts).
     pub fn wait(&mut self) {
         while self.busy() {
-            match self.rx.recv_timeout(std::time::Duration::from_secs(30)) {
-                Ok(r) => self.latest = Some(r),
-                Err(_) => return,
+            let Some((generation, job)) = &mut self.running else {
+                return;
+            };
+            let generation = *generation;
+            match job.wait(Duration::from_secs(30)) {
+                Some(out) => self.finish(generation, out),
+                None => return,
             }
         }
-    }
-}
-
-impl Drop for Validator {
-    fn drop(&mut self) {
-        self.tx = None;
-        if let Some(w) = self.worker.take() {
-            let _ = w.join();
-        }
-    }
-}
-
-fn work(jobs: &Receiver<(u64, GameFile)>, done: &Sender<Report>, wake: &Wake) {
-    while let Ok(mut job) = jobs.recv() {
-        while let Ok(newer) = jobs.try_recv() {
-            job = newer;
-        }
-        let (generation, design) = job;
-        let report = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            engine::validate(&design)
-        })) {
-            Ok(v) => Report {
-                generation,
-                diagnostics: v.diagnostics,
-                board: v.board.map(Arc::new),
-                crashed: None,
-            },
-            Err(e) => Report {
-                generation,
-                diagnostics: Diagnostics::default(),
-                board: None,
-                crashed: Some(
-                    e.downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| e.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                        .unwrap_or_else(|| "unknown failure".into()),
-                ),
-            },
-        };
-        if done.send(report).is_err() {
-            return;
-        }
-        wake();
     }
 }

@@ -11,8 +11,8 @@ use std::process::ExitCode;
 use engine::families::AnyDesign;
 
 use super::common::{Output, check_outputs, design_inputs};
-use crate::app::canvas::svg::{BoardImage, BoardStyle, Colors, board_file};
-use crate::export::paper::{Paper, PrintSize, WidthMm};
+use crate::drawing::paper::{Paper, PrintSize, WidthMm};
+use crate::drawing::svg::{BoardImage, BoardStyle, Colors, board_file};
 use crate::export::stamp::Stamp;
 
 /// What `export` produces.

@@ -12,13 +12,13 @@ use engine::dice::design::Special;
 use formats::GameFile;
 use svg::node::element::{Circle, Group, Polygon, Polyline, Rectangle};
 
-use super::paper::Paper;
 use super::rules_card;
 use super::sheet::{Sheet, cut_marks, text, wrap};
 use super::tiles::Place;
-use crate::app::canvas::colors::{self, Palette};
-use crate::app::canvas::geometry::Geometry;
-use crate::app::canvas::svg::hex;
+use crate::drawing::colors::{self, Palette};
+use crate::drawing::geometry::Geometry;
+use crate::drawing::paper::Paper;
+use crate::drawing::svg::hex;
 
 /// A card's width, millimetres (the common 63 × 88 mm playing card).
 pub const CARD_W: f32 = 63.0;
@@ -500,7 +500,7 @@ impl<'a> MiniMap<'a> {
     /// The mini-map of the board design `design` laid out as `geometry`, at
     /// the board's size.
     pub fn of(design: &'a GameFile, geometry: &'a Geometry) -> MiniMap<'a> {
-        let (width, height) = crate::app::canvas::svg::extent(design, geometry);
+        let (width, height) = crate::drawing::svg::extent(design, geometry);
         MiniMap {
             design,
             geometry,

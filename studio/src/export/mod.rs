@@ -4,7 +4,6 @@
 //! describes the output.
 
 pub mod cards;
-pub mod paper;
 pub mod pdf;
 pub mod rules_card;
 pub mod sheet;

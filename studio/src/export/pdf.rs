@@ -20,12 +20,12 @@ use resvg::usvg;
 use svg::node::element::Group;
 
 use super::cards::{self, CardGrid, MiniMap, Section};
-use super::paper::Paper;
 use super::sheet::Sheet;
 use super::stamp::Stamp;
 use super::tiles::{MARGIN, Place, Tiling};
-use crate::app::canvas::geometry::Geometry;
-use crate::app::canvas::svg::{BoardStyle, Colors, drawing};
+use crate::drawing::geometry::Geometry;
+use crate::drawing::paper::Paper;
+use crate::drawing::svg::{BoardStyle, Colors, drawing};
 
 /// Points (PDF units) per millimetre.
 const PT: f32 = 72.0 / 25.4;
@@ -44,7 +44,7 @@ impl Plan {
     /// The plan for the board design `design` (built as `board`) on `paper`.
     pub fn new(design: &GameFile, board: &Board, paper: Paper) -> Plan {
         let g = Geometry::build(design, 0);
-        let (w, h) = crate::app::canvas::svg::extent(design, &g);
+        let (w, h) = crate::drawing::svg::extent(design, &g);
         Plan {
             tiling: Some(Tiling::new(w, h, paper)),
             grid: CardGrid::new(paper),
@@ -292,7 +292,7 @@ pub(crate) fn svg_of(content: Group, w: f32, h: f32) -> String {
 
 /// Parses SVG text in the studio's fonts.
 pub(crate) fn tree(text: &str) -> Result<usvg::Tree, String> {
-    usvg::Tree::from_str(text, &crate::app::canvas::svg::svg_options())
+    usvg::Tree::from_str(text, &crate::drawing::svg::svg_options())
         .map_err(|e| format!("a page could not be drawn: {e}"))
 }
 

@@ -4,8 +4,8 @@
 
 use svg::node::element::{Group, Rectangle};
 
-use super::paper::Paper;
 use super::sheet::{Sheet, cut_marks, line, text};
+use crate::drawing::paper::Paper;
 
 /// The blank edge of a page, millimetres (most printers cannot print nearer).
 pub const MARGIN: f32 = 10.0;

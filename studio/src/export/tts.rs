@@ -17,8 +17,8 @@ use svg::node::element::{Group, Rectangle, SVG};
 use super::cards::{self, CARD_H, CARD_W, Card, MiniMap, Section};
 use super::pdf::{svg_of, tree};
 use super::sheet::text;
-use crate::app::canvas::geometry::Geometry;
-use crate::app::canvas::svg::{BoardStyle, Colors, board_png};
+use crate::drawing::geometry::Geometry;
+use crate::drawing::svg::{BoardStyle, Colors, board_png};
 
 /// Most cards across a Tabletop Simulator card sheet.
 const SHEET_COLS: usize = 10;
@@ -362,5 +362,5 @@ fn render(svg: &str) -> Result<Vec<u8>, String> {
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    crate::app::canvas::svg::encode_png(&pixmap)
+    crate::drawing::svg::encode_png(&pixmap)
 }

@@ -4,7 +4,7 @@ use egui::{Pos2, Rect, Vec2};
 
 use super::super::selection::Obj;
 use super::Canvas;
-use super::geometry::{CITY_RADIUS, polyline_distance};
+use crate::drawing::geometry::{CITY_RADIUS, polyline_distance};
 
 impl Canvas {
     /// The object at a screen point: cities first, then routes, then region edges.

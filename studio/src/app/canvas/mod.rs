@@ -5,13 +5,9 @@
 //! (ticket picking, playtest heatmaps).
 
 mod background;
-pub mod colors;
-pub mod geometry;
 mod hit;
-pub mod index;
 mod labels;
 pub mod paint;
-pub mod svg;
 mod tools;
 pub mod view;
 
@@ -24,9 +20,9 @@ use super::analysis;
 use super::document::Document;
 use super::edit;
 use super::selection::{Obj, Selection};
+use crate::drawing::colors::Palette;
+use crate::drawing::geometry::{CITY_RADIUS, Geometry};
 use background::BackgroundCache;
-use colors::Palette;
-use geometry::{CITY_RADIUS, Geometry};
 use paint::{Mark, Overlay, Scene};
 use tools::Gesture;
 pub use tools::Tool;

@@ -10,10 +10,10 @@ use egui::epaint::{Mesh, PathStroke};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, TextureId, pos2, vec2};
 use formats::GameFile;
 
-use super::colors::{self, Palette};
-use super::geometry::{CITY_RADIUS, Geometry, Space};
 use super::view::View;
 use crate::app::selection::{Obj, Selection};
+use crate::drawing::colors::{self, Palette};
+use crate::drawing::geometry::{CITY_RADIUS, Geometry, Space};
 
 /// How serious the problems of a marked object are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

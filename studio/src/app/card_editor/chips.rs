@@ -4,7 +4,7 @@
 
 use egui::{Color32, Rect, Response, Role, Sense, Ui, WidgetInfo, vec2};
 
-use crate::app::canvas::colors::Palette;
+use crate::drawing::colors::Palette;
 
 /// The name a design gives its locomotives in a ticket's `cards:` (the
 /// engine reads `locomotive` and `locomotives` alike).

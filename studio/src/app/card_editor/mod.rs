@@ -14,6 +14,7 @@ pub mod source_map;
 pub mod table;
 pub mod ticket;
 pub mod ticket_edit;
+pub mod view;
 
 use egui::{Button, Ui};
 

@@ -7,9 +7,9 @@ use egui::{Button, ScrollArea, TextEdit, Ui, vec2};
 use formats::{GameFile, TicketSpec};
 
 use super::chips::chip;
-use crate::app::canvas::colors::Palette;
 use crate::app::panels::tables::{RowClick, natural};
 use crate::app::selection::{Obj, Selection};
+use crate::drawing::colors::Palette;
 
 /// A column of the ticket table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use egui::{Button, Color32, RichText, Role, TextEdit, Ui, WidgetInfo};
 
 use super::chips::chip;
 use super::ticket_edit::{self, End, TicketEditError};
-use crate::app::canvas::colors::Palette;
 use crate::app::document::Document;
 use crate::app::selection::{Obj, Selection};
+use crate::drawing::colors::Palette;
 
 /// The ticket editor's state: the texts being typed and the last refusal.
 #[derive(Default)]

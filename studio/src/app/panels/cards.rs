@@ -9,9 +9,9 @@ use formats::{Family, GameFile};
 use serde_yaml::{Mapping, Value};
 
 use super::rules::set_path;
-use crate::app::canvas::colors::Palette;
 use crate::app::card_editor::chips::paint_swatch;
 use crate::app::document::Document;
+use crate::drawing::colors::Palette;
 
 /// The Cards panel.
 #[derive(Default)]

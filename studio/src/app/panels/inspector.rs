@@ -7,10 +7,10 @@ use formats::{CitySpec, GameFile, RegionKind, RouteSpec, TicketSpec};
 
 use super::{common, labelled};
 use crate::app::analysis;
-use crate::app::canvas::colors::Palette;
 use crate::app::document::Document;
 use crate::app::edit;
 use crate::app::selection::Selection;
+use crate::drawing::colors::Palette;
 
 /// The inspector panel.
 #[derive(Default)]

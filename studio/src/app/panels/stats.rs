@@ -8,8 +8,8 @@ use egui_plot::{Bar, BarChart, Plot};
 use engine::stats::DesignStats;
 
 use crate::app::analysis;
-use crate::app::canvas::colors::Palette;
 use crate::app::document::Document;
+use crate::drawing::colors::Palette;
 
 /// The Statistics panel.
 #[derive(Default)]

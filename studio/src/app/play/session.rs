@@ -5,7 +5,6 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use engine::bots::Bot;
@@ -16,6 +15,7 @@ use formats::GameFile;
 use formats::replay::Replay;
 
 use super::family::{ActionOf, PlayView};
+use crate::app::job::{Job, JobFailed};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +109,7 @@ pub struct Session<F: PlayView> {
     players: Vec<Player>,
     /// A bot per bot seat; empty while lent to the worker.
     bots: Bots<F::State>,
-    worker: Option<JoinHandle<BotRun<F::State>>>,
+    worker: Option<Job<BotRun<F::State>>>,
     recorder: Recorder,
     log: Vec<LogLine>,
     /// The human whose hand is shown (several humans: after "pass to").
@@ -372,13 +372,17 @@ impl<F: PlayView> Session<F> {
 
     /// Takes the worker's moves if it has finished.
     fn collect(&mut self) -> bool {
-        if !self.worker.as_ref().is_some_and(JoinHandle::is_finished) {
-            return false;
-        }
-        let Some(worker) = self.worker.take() else {
+        let Some(out) = self.worker.as_mut().and_then(Job::poll) else {
             return false;
         };
-        match worker.join() {
+        self.take(out);
+        true
+    }
+
+    /// Takes what the worker gave back: the bots, their moves, or why none.
+    fn take(&mut self, out: Result<BotRun<F::State>, JobFailed>) {
+        self.worker = None;
+        match out {
             Ok(run) => {
                 self.bots = run.bots;
                 for a in run.actions {
@@ -388,23 +392,24 @@ impl<F: PlayView> Session<F> {
                     self.error = run.error;
                 }
             }
-            Err(_) => {
+            Err(JobFailed::NoThread { reason, .. }) => {
+                self.error = Some(format!("No thread for the bots: {reason}"));
+            }
+            Err(JobFailed::Crashed { .. }) => {
                 self.error = Some("A bot failed while thinking; its seat cannot move.".into());
             }
         }
-        true
     }
 
     fn spawn(&mut self, max: usize) {
         let bots = std::mem::take(&mut self.bots);
         let state = self.state.clone();
-        match std::thread::Builder::new()
-            .name("play-bot".into())
-            .spawn(move || run_bots(state, bots, max))
-        {
-            Ok(handle) => self.worker = Some(handle),
-            Err(e) => self.error = Some(format!("No thread for the bots: {e}")),
-        }
+        self.worker = Some(Job::start(
+            "play-bot",
+            0,
+            || {},
+            move |_| run_bots(state, bots, max),
+        ));
     }
 
     /// Plays one bot move now, paused or not.
@@ -455,12 +460,13 @@ impl<F: PlayView> Session<F> {
                 }
                 self.spawn(usize::MAX);
             }
-            if let Some(w) = &self.worker {
-                while !w.is_finished() {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
+            if let Some(out) = self
+                .worker
+                .as_mut()
+                .and_then(|w| w.wait(Duration::from_secs(1)))
+            {
+                self.take(out);
             }
-            self.collect();
         }
     }
 

@@ -13,20 +13,18 @@ use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use egui::{ProgressBar, Ui};
 use engine::families::{AnyDesign, FamilyVisitor};
 use engine::game::Family;
+use engine::sim::DEFAULT_TURN_CAP;
 use engine::sim::ladder::{self, LadderConfig, LadderReport};
 use engine::sim::skill::skill_players;
-use engine::sim::{DEFAULT_TURN_CAP, Progress};
 use formats::GameFile;
 
 use super::run::progress_text;
+use crate::app::job::{self, Worker};
 
 /// Games per group of bots in the studio's quick ladder.
 pub const QUICK_GAMES: u32 = 10;
@@ -34,22 +32,10 @@ pub const QUICK_GAMES: u32 = 10;
 /// A design's contents and the player count it is rated at.
 type Key = (u64, usize);
 
-/// A quick ladder under way.
+/// A quick ladder under way, for the design and player count of `key`.
 struct Job {
     key: Key,
-    cancel: Arc<AtomicBool>,
-    done: Arc<AtomicU64>,
-    total: Arc<AtomicU64>,
-    started: Instant,
-    rx: Receiver<Result<LadderReport, String>>,
-    handle: Option<JoinHandle<()>>,
-}
-
-impl Drop for Job {
-    /// A job dropped while running (studio quitting) stops.
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
+    job: job::Job<Result<LadderReport, String>>,
 }
 
 /// The ratings known so far and the ladder under way.
@@ -166,58 +152,43 @@ impl BotRatings {
     }
 
     /// Starts a quick ladder of the design as it is now, in the background.
-    pub fn start(&mut self, design: &GameFile, generation: u64, wake: impl Fn() + Send + 'static) {
+    pub fn start(
+        &mut self,
+        design: &GameFile,
+        generation: u64,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) {
         let key = self.key(design, generation);
-        let cancel = Arc::new(AtomicBool::new(false));
-        let done = Arc::new(AtomicU64::new(0));
-        let total = Arc::new(AtomicU64::new(0));
-        let (tx, rx) = mpsc::channel();
-        let run = Run {
-            players: key.1,
-            games: self.games,
-            budget: self.budget,
-            cancel: cancel.clone(),
-            done: done.clone(),
-            total: total.clone(),
-        };
+        let (players, games, budget) = (key.1, self.games, self.budget);
         let file = design.clone();
-        let handle = std::thread::Builder::new()
-            .name("ladder".into())
-            .spawn(move || {
-                let out = match AnyDesign::build(&file) {
-                    Ok(d) => d.visit(run),
-                    Err(diags) => Err(format!(
-                        "The design has errors and cannot be played: {}",
-                        crate::app::families::errors_text(&diags, 3)
-                    )),
-                };
-                let _ = tx.send(out);
-                wake();
-            })
-            .ok();
+        let job = job::Job::start(
+            "bot rating",
+            0,
+            wake,
+            move |worker| match AnyDesign::build(&file) {
+                Ok(d) => d.visit(Run {
+                    players,
+                    games,
+                    budget,
+                    worker,
+                }),
+                Err(diags) => Err(format!(
+                    "The design has errors and cannot be played: {}",
+                    crate::app::families::errors_text(&diags, 3)
+                )),
+            },
+        );
         self.message.clear();
-        self.job = Some(Job {
-            key,
-            cancel,
-            done,
-            total,
-            started: Instant::now(),
-            rx,
-            handle,
-        });
+        self.job = Some(Job { key, job });
     }
 
     /// Takes the ladder of a finished run.
     pub fn poll(&mut self) {
         let Some(job) = &mut self.job else { return };
-        let out = match job.rx.try_recv() {
-            Ok(out) => out,
-            Err(TryRecvError::Empty) if job.handle.is_some() => return,
-            Err(_) => Err("The rating stopped without a result.".into()),
-        };
-        if let Some(h) = job.handle.take() {
-            let _ = h.join();
-        }
+        let Some(out) = job.job.poll() else { return };
+        let out = out.unwrap_or_else(|failed| {
+            Err(format!("The rating stopped without a result: {failed}."))
+        });
         let key = job.key;
         self.job = None;
         match out {
@@ -236,21 +207,18 @@ impl BotRatings {
         self.poll();
         let players = rated_players(design);
         if let Some(job) = &self.job {
-            let p = Progress {
-                done: job.done.load(Ordering::Relaxed),
-                total: job.total.load(Ordering::Relaxed),
-            };
+            let p = job.job.progress();
             ui.horizontal(|ui| {
                 ui.add(
                     ProgressBar::new(p.done as f32 / p.total.max(1) as f32)
                         .text(format!(
                             "Rating bots: {}",
-                            progress_text(p, job.started.elapsed())
+                            progress_text(p, job.job.elapsed())
                         ))
                         .desired_width(ui.available_width() - 110.0),
                 );
                 if ui.button("Cancel rating").clicked() {
-                    job.cancel.store(true, Ordering::Relaxed);
+                    job.job.cancel();
                 }
             });
             ui.ctx().request_repaint_after(Duration::from_millis(200));
@@ -286,16 +254,14 @@ impl BotRatings {
 }
 
 /// The quick ladder, run with the design's family.
-struct Run {
+struct Run<'a> {
     players: usize,
     games: u32,
     budget: u32,
-    cancel: Arc<AtomicBool>,
-    done: Arc<AtomicU64>,
-    total: Arc<AtomicU64>,
+    worker: &'a Worker,
 }
 
-impl FamilyVisitor for Run {
+impl FamilyVisitor for Run<'_> {
     type Output = Result<LadderReport, String>;
 
     fn visit<F: Family>(self, design: Arc<F::Design>) -> Self::Output {
@@ -310,11 +276,8 @@ impl FamilyVisitor for Run {
         };
         ladder::ladder(
             &config,
-            &|p| {
-                self.total.store(p.total, Ordering::Relaxed);
-                self.done.fetch_max(p.done, Ordering::Relaxed);
-            },
-            &self.cancel,
+            &|p| self.worker.advance(p),
+            self.worker.cancel_flag(),
         )
         .map_err(|e| e.to_string())
     }

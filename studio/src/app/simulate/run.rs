@@ -1,19 +1,15 @@
-//! The background job: the engine's simulation on its own thread (with the
-//! engine's rayon workers), observed through atomics, cancelled by a flag,
-//! its report handed back over a channel. The UI thread never waits on it.
+//! The Simulate window's background job: the engine's simulation (and the
+//! skill measure, when asked) as an [`app::job::Job`](crate::app::job::Job),
+//! with the engine's rayon workers. The UI thread never waits on it.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use engine::game::Family;
 use engine::sim::skill::{self, SkillConfig};
 use engine::sim::{self, Measures, Progress, SimConfig, SimError, SimReport};
 
-/// How often per run the worker asks the UI to repaint (at most).
-const WAKES_PER_RUN: u64 = 200;
+use crate::app::job;
 
 /// The report of a simulation of family `F`.
 pub type ReportOf<F> = SimReport<<<F as Family>::Measures as Measures<F>>::Report>;
@@ -26,12 +22,7 @@ pub struct Job<F: Family> {
     /// Shared with the thread (a configuration is cloneable only for a
     /// cloneable family type).
     config: Arc<SimConfig<F>>,
-    cancel: Arc<AtomicBool>,
-    done: Arc<AtomicU64>,
-    total: u64,
-    started: Instant,
-    rx: Receiver<Outcome<F>>,
-    handle: Option<JoinHandle<()>>,
+    job: job::Job<Outcome<F>>,
 }
 
 impl<F: Family> Job<F> {
@@ -43,69 +34,52 @@ impl<F: Family> Job<F> {
         skill: Option<u32>,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Job<F> {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let done = Arc::new(AtomicU64::new(0));
         let run = u64::from(config.games) * config.players.len() as u64;
         let players = skill::skill_players::<F>(&config.design) as u64;
         let skill_games = skill.map_or(0, |g| 2 * u64::from(g).div_ceil(players) * players);
         let total = run + skill_games;
         let config = Arc::new(config);
-        let (tx, rx) = mpsc::channel();
-        let handle = {
-            let (config, cancel, done) = (config.clone(), cancel.clone(), done.clone());
-            std::thread::Builder::new()
-                .name("simulate".into())
-                .spawn(move || {
-                    let every = (total / WAKES_PER_RUN).max(1);
-                    let progress = |p: Progress| {
-                        done.fetch_max(p.done, Ordering::Relaxed);
-                        if p.done.is_multiple_of(every) {
-                            wake();
-                        }
-                    };
-                    let mut out = sim::simulate(&config, &progress, &cancel);
-                    if let (Some(games), Ok(report)) = (skill, &mut out)
-                        && !report.cancelled
-                    {
-                        let measured = skill::skill(
-                            &SkillConfig::<F> {
-                                design: config.design.clone(),
-                                games,
-                                seed: config.seed,
-                                threads: config.threads,
-                                turn_cap: config.turn_cap,
-                            },
-                            &|p| {
-                                progress(Progress {
-                                    done: run + p.done,
-                                    total,
-                                })
-                            },
-                            &cancel,
-                        );
-                        match measured {
-                            Ok(s) => {
-                                report.cancelled |= s.cancelled;
-                                report.skill = Some(s);
-                            }
-                            Err(e) => out = Err(e),
-                        }
-                    }
-                    // The window may be gone; then nobody wants the report.
-                    let _ = tx.send(out);
-                    wake();
+        let shared = config.clone();
+        let job = job::Job::start("simulation", total, wake, move |worker| {
+            let config = shared;
+            let progress = |p: Progress| {
+                worker.advance(Progress {
+                    done: p.done,
+                    total,
                 })
-                .ok()
-        };
-        Job {
-            config,
-            cancel,
-            done,
-            total,
-            started: Instant::now(),
-            rx,
-            handle,
-        }
+            };
+            let cancel = worker.cancel_flag();
+            let mut out = sim::simulate(&config, &progress, cancel);
+            if let (Some(games), Ok(report)) = (skill, &mut out)
+                && !report.cancelled
+            {
+                let measured = skill::skill(
+                    &SkillConfig::<F> {
+                        design: config.design.clone(),
+                        games,
+                        seed: config.seed,
+                        threads: config.threads,
+                        turn_cap: config.turn_cap,
+                    },
+                    &|p| {
+                        progress(Progress {
+                            done: run + p.done,
+                            total,
+                        })
+                    },
+                    cancel,
+                );
+                match measured {
+                    Ok(s) => {
+                        report.cancelled |= s.cancelled;
+                        report.skill = Some(s);
+                    }
+                    Err(e) => out = Err(e),
+                }
+            }
+            out
+        });
+        Job { config, job }
     }
 
     /// What is being simulated.
@@ -115,49 +89,32 @@ impl<F: Family> Job<F> {
 
     /// Games finished so far.
     pub fn progress(&self) -> Progress {
-        Progress {
-            done: self.done.load(Ordering::Relaxed),
-            total: self.total,
-        }
+        self.job.progress()
     }
 
     /// Time since the start.
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.job.elapsed()
     }
 
     /// Asks the run to stop; the report then covers the games finished.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     /// Has [`Job::cancel`] been called?
     pub fn cancelling(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
+        self.job.cancelling()
     }
 
     /// The outcome once the run has ended (the thread is then joined).
     pub fn poll(&mut self) -> Option<Outcome<F>> {
-        let out = match self.rx.try_recv() {
-            Ok(out) => out,
-            Err(TryRecvError::Empty) if self.handle.is_some() => return None,
-            Err(_) => Err(SimError::Threads {
+        Some(self.job.poll()?.unwrap_or_else(|failed| {
+            Err(SimError::Threads {
                 threads: 1,
-                reason: "the simulation thread stopped without a report".into(),
-            }),
-        };
-        if let Some(h) = self.handle.take() {
-            // It has sent its outcome: joining waits for its last instruction only.
-            let _ = h.join();
-        }
-        Some(out)
-    }
-}
-
-impl<F: Family> Drop for Job<F> {
-    /// A job dropped while running (window closed, studio quitting) stops.
-    fn drop(&mut self) {
-        self.cancel();
+                reason: failed.to_string(),
+            })
+        }))
     }
 }
 

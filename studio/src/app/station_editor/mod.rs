@@ -13,6 +13,7 @@ pub mod edit;
 pub mod inspector;
 pub mod problems;
 pub mod specials;
+pub mod view;
 
 use egui::{Button, Ui};
 use engine::Diagnostic;

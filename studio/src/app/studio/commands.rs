@@ -7,6 +7,10 @@ use super::{PathPurpose, Replace, Studio};
 impl Studio {
     /// Runs a command, whether it came from a menu, the toolbar or a key.
     pub fn run_command(&mut self, command: UICommand) {
+        let editor = self.editor();
+        if !editor.offers(command) || editor.run(self, command) {
+            return;
+        }
         match command {
             UICommand::New(family) => self.request(Replace::New(family)),
             UICommand::Open => self.request(Replace::Open(None)),
@@ -38,9 +42,6 @@ impl Studio {
                 self.search_open = true;
                 self.search.focus = true;
             }
-            UICommand::ZoomToFit if self.doc.design.family == formats::Family::CardGame => {
-                self.card_editor.source.zoom_to_fit();
-            }
             UICommand::ZoomToFit => self.canvas.zoom_to_fit(),
             UICommand::BackgroundImage => self.background_open = true,
             UICommand::PlayGame => self.play.open = true,
@@ -58,34 +59,15 @@ impl Studio {
     /// Whether a command has something to act on now; menus and the
     /// toolbar show it disabled otherwise.
     pub fn can_run(&self, command: UICommand) -> bool {
+        if !self.editor().offers(command) {
+            return false;
+        }
         match command {
-            // The station map is fitted to its board and edited by its own
-            // tools (Delete selected is above the map).
-            UICommand::ZoomToFit
-            | UICommand::Delete
-            | UICommand::Duplicate
-            | UICommand::ToggleLock
-            | UICommand::Search
-                if self.doc.design.family == formats::Family::Dice =>
-            {
-                false
-            }
             UICommand::Undo => self.doc.history().undo_label().is_some(),
             UICommand::Redo => self.doc.history().redo_label().is_some(),
             UICommand::Delete | UICommand::Duplicate => !self.selection.is_empty(),
             UICommand::ToggleLock => !self.selection.cities().is_empty(),
             UICommand::FinishRegion => self.canvas.region_points.len() >= 3,
-            UICommand::DeriveCardGame | UICommand::ExportSvg | UICommand::ExportPng => {
-                self.doc.design.family == formats::Family::Board
-            }
-            // The tables hold cities, routes and tickets: none on a station map.
-            UICommand::ExportTables | UICommand::ImportTables => {
-                self.doc.design.family != formats::Family::Dice
-            }
-            // A card-game design has no map of its own to draw on.
-            UICommand::Tool(t) if self.doc.design.family == formats::Family::CardGame => {
-                t == super::super::canvas::Tool::Select
-            }
             _ => true,
         }
     }

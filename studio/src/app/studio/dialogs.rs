@@ -5,11 +5,11 @@ use std::path::PathBuf;
 
 use egui::{Key, TextEdit};
 
-use super::super::canvas::svg::BoardImage;
 use super::super::card_editor::derive::DeriveForm;
 use super::super::files::Recovery;
 use super::super::panels::labelled;
 use super::{PathPurpose, Replace, Studio};
+use crate::drawing::svg::BoardImage;
 
 /// A dialog in front of the studio.
 #[derive(Clone, Debug)]

@@ -6,13 +6,13 @@ use std::time::Instant;
 
 use egui::ViewportCommand;
 
-use super::super::canvas::svg::{BoardImage, BoardStyle, board_file};
 use super::super::compare::CompareView;
 use super::super::document::Document;
 use super::super::files::{self, Recovery};
 use super::super::panels::inspector::Inspector;
 use super::{Dialog, Studio};
-use crate::export::paper::Paper;
+use crate::drawing::paper::Paper;
+use crate::drawing::svg::{BoardImage, BoardStyle, board_file};
 use crate::export::stamp::Stamp;
 
 /// Something that replaces or closes the document, asked about first when

@@ -15,22 +15,22 @@ enum MenuItem {
     Command(UICommand),
     /// A line between groups.
     Separator,
+    /// File → New of every family.
+    NewDesigns,
     /// The Open recent submenu.
     RecentFiles,
     /// The grid's settings: shown, snapped to, its step.
     GridSettings,
 }
 
-use MenuItem::{Command, GridSettings, RecentFiles, Separator};
+use MenuItem::{Command, GridSettings, NewDesigns, RecentFiles, Separator};
 
 /// The menus, left to right, with their entries.
 const MENUS: [(&str, &[MenuItem]); 4] = [
     (
         "File",
         &[
-            Command(UICommand::New(Family::Board)),
-            Command(UICommand::New(Family::CardGame)),
-            Command(UICommand::New(Family::Dice)),
+            NewDesigns,
             Command(UICommand::Open),
             Command(UICommand::OpenPath),
             RecentFiles,
@@ -96,6 +96,13 @@ impl Studio {
                         }
                         Separator => {
                             ui.separator();
+                        }
+                        NewDesigns => {
+                            for c in Family::ALL.map(UICommand::New) {
+                                if self.menu_entry(ui, c) {
+                                    self.run_command(c);
+                                }
+                            }
                         }
                         RecentFiles => self.recent_files_menu(ui),
                         GridSettings => self.grid_settings(ui),

@@ -29,6 +29,8 @@ use super::canvas::Canvas;
 use super::card_editor::CardEditor;
 use super::compare::CompareView;
 use super::document::Document;
+use super::editor::Editor;
+use super::families;
 use super::files::{Recovery, Settings, StudioDirs};
 use super::panels::cards::CardsPanel;
 use super::panels::diagnostics::DiagnosticsPanel;
@@ -112,14 +114,14 @@ pub struct Studio {
     pub card_editor: CardEditor,
     /// The station-map editor (dice designs).
     pub station_editor: StationEditor,
-    tables: [ObjectTable; 3],
-    inspector: Inspector,
-    rules: RulesPanel,
-    cards: CardsPanel,
-    stats: StatsPanel,
+    pub(crate) tables: [ObjectTable; 3],
+    pub(crate) inspector: Inspector,
+    pub(crate) rules: RulesPanel,
+    pub(crate) cards: CardsPanel,
+    pub(crate) stats: StatsPanel,
     diagnostics: DiagnosticsPanel,
     search: Search,
-    focus_name: bool,
+    pub(crate) focus_name: bool,
     allow_close: bool,
     wants_close: bool,
     last_autosave: Instant,
@@ -139,6 +141,11 @@ pub fn bundled_usa() -> Option<PathBuf> {
 }
 
 impl Studio {
+    /// The editor of the open design's family.
+    pub fn editor(&self) -> &'static dyn Editor {
+        families::editor(self.doc.design.family)
+    }
+
     /// Starts the studio; `ctx` is repainted when validation finishes.
     pub fn new(ctx: &egui::Context, config: StudioConfig) -> Self {
         let settings = Settings::load(&config.dirs);

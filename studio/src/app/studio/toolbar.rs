@@ -22,8 +22,9 @@ impl Studio {
     /// Shows the toolbar and runs what is clicked.
     pub(super) fn toolbar(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            // A dice design's tools are above its station map.
-            if self.doc.design.family != formats::Family::Dice {
+            // A family whose map has tools of its own (the station map's,
+            // above it) offers none of the board's.
+            if self.editor().offers(UICommand::Tool(Tool::Select)) {
                 for t in Tool::ALL {
                     self.toolbar_button(ui, UICommand::Tool(t));
                 }

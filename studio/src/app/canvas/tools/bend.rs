@@ -7,8 +7,9 @@ use egui::{Color32, Painter, Pos2, pos2};
 use super::super::super::document::Document;
 use super::super::super::edit::{self, Drag};
 use super::super::super::selection::{Obj, Selection};
-use super::super::{Canvas, colors};
+use super::super::Canvas;
 use super::{Gesture, Pointer, Tool, ToolBehaviour, ToolInput};
+use crate::drawing::colors;
 
 /// The Bend route tool.
 pub(super) struct Bend;

@@ -7,8 +7,9 @@ use formats::RegionKind;
 use super::super::super::document::Document;
 use super::super::super::edit;
 use super::super::super::selection::{Obj, Selection};
-use super::super::{Canvas, colors, paint};
+use super::super::{Canvas, paint};
 use super::{Pointer, ToolBehaviour, ToolInput};
+use crate::drawing::colors;
 
 /// The Draw region tool.
 pub(super) struct Region;

@@ -8,8 +8,9 @@ use egui::{Color32, Painter, Pos2, Rect};
 use super::super::super::document::Document;
 use super::super::super::edit::Drag;
 use super::super::super::selection::{Obj, Selection};
-use super::super::{Canvas, colors};
+use super::super::Canvas;
 use super::{Gesture, Pointer, ToolBehaviour, ToolInput, bend};
+use crate::drawing::colors;
 
 /// The Select tool.
 pub(super) struct Select;

@@ -11,9 +11,9 @@ use engine::game::{GameState, Seat};
 use formats::GameFile;
 
 use super::turn::TurnUi;
-use crate::app::canvas::colors::Palette;
 use crate::app::canvas::paint::Overlay;
 use crate::app::play::score::player_color;
+use crate::drawing::colors::Palette;
 
 /// Every route of `design` in a faded version of its colour: during a game
 /// the open routes step back so the claimed ones stand out.

@@ -8,10 +8,10 @@ use engine::board::{CityId, RouteId, TicketId};
 use engine::board_game::{Action, Card, Keep, Phase, State};
 use engine::game::Seat;
 
-use crate::app::canvas::colors;
 use crate::app::play::capitalized;
 use crate::app::play::session::seat_name;
 use crate::app::selection::Obj;
+use crate::drawing::colors;
 
 /// What the player has picked but not played yet.
 #[derive(Debug, Default)]

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use egui::{Pos2, Rect, Vec2, pos2, vec2};
-use formats::{GameFile, RegionKind};
+use formats::{BoardSize, GameFile, RegionKind};
 
 use super::index::GridIndex;
 
@@ -124,7 +124,7 @@ pub struct Geometry {
 impl Geometry {
     /// Lays out `design`.
     pub fn build(design: &GameFile, generation: u64) -> Self {
-        let car = super::super::edit::car_space(design);
+        let car = car_space(design);
         let half_width = car * 0.19;
         let cities: Vec<Pos2> = design.cities.iter().map(|c| pos2(c.x, c.y)).collect();
         let by_name: HashMap<&str, usize> = design
@@ -337,6 +337,15 @@ pub fn polyline_distance(line: &[Pos2], p: Pos2) -> f32 {
             (a + ab * t).distance(p)
         })
         .fold(f32::INFINITY, f32::min)
+}
+
+/// The car-space length of the design (the printed board's, or the default).
+pub fn car_space(design: &GameFile) -> f32 {
+    design
+        .board
+        .as_ref()
+        .map_or(BoardSize::DEFAULT_CAR_SPACE, |b| b.car_space)
+        .max(1.0)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
 
 use super::colors::{self, Palette};
 use super::geometry::{CITY_RADIUS, Geometry};
-use crate::export::paper::PrintSize;
+use super::paper::PrintSize;
 
 /// Which colours the board is drawn in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

@@ -1,0 +1,138 @@
+//! The board game's editor: the object tables, rules, deck and statistics at
+//! the left, the inspector of the selection at the right, and the map with
+//! its drawing tools in the centre.
+
+use egui::{Button, Ui};
+use engine::Diagnostic;
+use engine::board_game::BoardFamily;
+
+use super::canvas::CanvasInput;
+use super::command::UICommand;
+use super::editor::{Editor, EditorOf};
+use super::panels::diagnostics;
+use super::studio::{Studio, Tab};
+
+/// The board game's editor.
+pub struct BoardEditor;
+
+impl EditorOf for BoardFamily {
+    const EDITOR: &'static dyn Editor = &BoardEditor;
+}
+
+impl Editor for BoardEditor {
+    fn new_text(&self) -> &'static str {
+        "New"
+    }
+
+    fn new_tooltip(&self) -> &'static str {
+        "Start a new, empty board design"
+    }
+
+    fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
+        egui::Panel::left("tables")
+            .resizable(true)
+            .default_size(400.0)
+            .max_size(640.0)
+            .show(ui, |ui| side_panel(studio, ui));
+        egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| inspector_panel(studio, ui));
+    }
+
+    fn centre(&self, studio: &mut Studio, ui: &mut Ui) {
+        egui::CentralPanel::no_frame().show(ui, |ui| map(studio, ui));
+    }
+
+    fn hint(&self, studio: &Studio) -> &'static str {
+        studio.canvas.tool.hint()
+    }
+
+    fn offers(&self, _: UICommand) -> bool {
+        true
+    }
+
+    fn reveal(&self, studio: &mut Studio, _: &Diagnostic) {
+        studio.tab = Tab::Rules;
+    }
+}
+
+/// The tabs at the left: the object tables, rules, cards, statistics.
+fn side_panel(studio: &mut Studio, ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for t in Tab::ALL {
+            if ui
+                .add(Button::selectable(studio.tab == t, t.label()))
+                .clicked()
+            {
+                studio.tab = t;
+            }
+        }
+    });
+    ui.separator();
+    let generation = studio.doc.generation();
+    let table = match studio.tab {
+        Tab::Cities => Some(0),
+        Tab::Routes => Some(1),
+        Tab::Tickets => Some(2),
+        _ => None,
+    };
+    if let Some(k) = table {
+        if let Some(click) =
+            studio.tables[k].ui(ui, &studio.doc.design, generation, &studio.selection)
+        {
+            if click.add {
+                studio.selection.toggle(click.obj);
+            } else {
+                studio.select_and_reveal(vec![click.obj], false);
+            }
+        }
+        return;
+    }
+    match studio.tab {
+        Tab::Rules => studio.rules.ui(ui, &mut studio.doc),
+        Tab::Cards => studio.cards.ui(ui, &mut studio.doc),
+        Tab::Statistics => studio.stats.ui(ui, &studio.doc),
+        _ => {}
+    }
+}
+
+/// The inspector of the selection, its name field focused after a city
+/// was added.
+fn inspector_panel(studio: &mut Studio, ui: &mut Ui) {
+    egui::ScrollArea::vertical()
+        .id_salt("inspector")
+        .show(ui, |ui| {
+            let focus = std::mem::take(&mut studio.focus_name);
+            if let Some(s) = studio
+                .inspector
+                .ui(ui, &mut studio.doc, &studio.selection, focus)
+            {
+                studio.status = s;
+            }
+        });
+}
+
+/// The map, with the objects that have problems marked; a click on a
+/// read-only map goes to the game.
+fn map(studio: &mut Studio, ui: &mut Ui) {
+    let report = studio.validator.latest();
+    let marks = diagnostics::marks(report, &studio.doc.design);
+    let out = studio.canvas.ui(
+        ui,
+        CanvasInput {
+            doc: &mut studio.doc,
+            selection: &mut studio.selection,
+            marks: &marks,
+        },
+    );
+    if out.focus_name {
+        studio.focus_name = true;
+    }
+    if let Some(s) = out.status {
+        studio.status = s;
+    }
+    if let Some(o) = out.clicked {
+        studio.play.map_clicked(o);
+    }
+}

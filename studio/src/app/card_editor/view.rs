@@ -1,0 +1,82 @@
+//! The card game's editor in the studio's window: the ticket table, rules
+//! and deck at the left, the selected ticket at the right, and the source map
+//! with the selected tickets lit in the centre. A card-game design has no map
+//! of its own: only the selection tool applies, and no board image export.
+
+use egui::Ui;
+use engine::Diagnostic;
+use engine::card_game::CardFamily;
+
+use crate::app::canvas::Tool;
+use crate::app::command::UICommand;
+use crate::app::editor::{Editor, EditorOf};
+use crate::app::studio::{Studio, Tab};
+
+/// The card game's editor.
+pub struct CardGameEditor;
+
+impl EditorOf for CardFamily {
+    const EDITOR: &'static dyn Editor = &CardGameEditor;
+}
+
+impl Editor for CardGameEditor {
+    fn new_text(&self) -> &'static str {
+        "New card game"
+    }
+
+    fn new_tooltip(&self) -> &'static str {
+        "Start a new, empty card-game design (the rulebook's rules, no tickets)"
+    }
+
+    fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
+        let editor = &mut studio.card_editor;
+        let (doc, selection, tab) = (&mut studio.doc, &mut studio.selection, &mut studio.tab);
+        let mut status = egui::Panel::left("tables")
+            .resizable(true)
+            .default_size(520.0)
+            .max_size(760.0)
+            .show(ui, |ui| editor.side_panel(ui, doc, selection, tab))
+            .inner;
+        status = egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| editor.ticket_panel(ui, doc, selection))
+            .inner
+            .or(status);
+        if let Some(s) = status {
+            studio.status = s;
+        }
+    }
+
+    fn centre(&self, studio: &mut Studio, ui: &mut Ui) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            studio
+                .card_editor
+                .map(ui, &studio.doc, &mut studio.selection);
+        });
+    }
+
+    fn hint(&self, studio: &Studio) -> &'static str {
+        studio.canvas.tool.hint()
+    }
+
+    fn offers(&self, command: UICommand) -> bool {
+        match command {
+            UICommand::DeriveCardGame | UICommand::ExportSvg | UICommand::ExportPng => false,
+            UICommand::Tool(t) => t == Tool::Select,
+            _ => true,
+        }
+    }
+
+    fn run(&self, studio: &mut Studio, command: UICommand) -> bool {
+        if command == UICommand::ZoomToFit {
+            studio.card_editor.source.zoom_to_fit();
+            return true;
+        }
+        false
+    }
+
+    fn reveal(&self, studio: &mut Studio, _: &Diagnostic) {
+        studio.tab = Tab::Rules;
+    }
+}

@@ -1,0 +1,104 @@
+//! Trains & Stations' editor in the studio's window: special cards and
+//! rules at the left, the selected part at the right, and the station map
+//! with its own tools in the centre. The station map is fitted to its board
+//! and has no cities, routes or tickets, so the board's tools, zoom, search,
+//! locks, tables and board images do not apply.
+
+use egui::{Context, Ui};
+use engine::Diagnostic;
+use engine::dice::DiceFamily;
+
+use super::canvas::MapInput;
+use crate::app::command::UICommand;
+use crate::app::editor::{Editor, EditorOf};
+use crate::app::studio::Studio;
+
+/// Trains & Stations' editor.
+pub struct StationMapEditor;
+
+impl EditorOf for DiceFamily {
+    const EDITOR: &'static dyn Editor = &StationMapEditor;
+}
+
+impl Editor for StationMapEditor {
+    fn new_text(&self) -> &'static str {
+        "New Trains & Stations map"
+    }
+
+    fn new_tooltip(&self) -> &'static str {
+        "Start a new, empty Trains & Stations station map (the rulebook's rules)"
+    }
+
+    fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
+        egui::Panel::left("tables")
+            .resizable(true)
+            .default_size(400.0)
+            .max_size(640.0)
+            .show(ui, |ui| {
+                studio
+                    .station_editor
+                    .side_ui(ui, &mut studio.doc, &mut studio.rules)
+            });
+        let inspected = egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("inspector")
+                    .show(ui, |ui| {
+                        studio.station_editor.inspector_ui(ui, &mut studio.doc)
+                    })
+                    .inner
+            })
+            .inner;
+        if let Some(s) = inspected {
+            studio.status = s;
+        }
+    }
+
+    fn centre(&self, studio: &mut Studio, ui: &mut Ui) {
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            let input = MapInput {
+                doc: &mut studio.doc,
+                report: studio.validator.latest(),
+                overlay: &studio.canvas.overlay,
+                read_only: studio.canvas.read_only,
+            };
+            if let Some(s) = studio.station_editor.map_ui(ui, input) {
+                studio.status = s;
+            }
+        });
+    }
+
+    fn keys(&self, studio: &mut Studio, ctx: &Context) -> Option<String> {
+        studio.station_editor.keys(ctx, &mut studio.doc)
+    }
+
+    fn hint(&self, studio: &Studio) -> &'static str {
+        studio.station_editor.tool.hint()
+    }
+
+    fn offers(&self, command: UICommand) -> bool {
+        !matches!(
+            command,
+            UICommand::ZoomToFit
+                | UICommand::Delete
+                | UICommand::Duplicate
+                | UICommand::ToggleLock
+                | UICommand::Search
+                | UICommand::DeriveCardGame
+                | UICommand::ExportSvg
+                | UICommand::ExportPng
+                | UICommand::ExportTables
+                | UICommand::ImportTables
+                | UICommand::Tool(_)
+                | UICommand::FinishRegion
+        )
+    }
+
+    /// Dice findings name a key path of the file; the station editor shows
+    /// the part it names.
+    fn reveal(&self, studio: &mut Studio, finding: &Diagnostic) {
+        studio.station_editor.reveal(finding);
+    }
+}
