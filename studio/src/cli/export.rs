@@ -13,6 +13,7 @@ use engine::families::AnyDesign;
 use super::common::{Output, check_outputs, design_inputs};
 use crate::drawing::paper::{Paper, PrintSize, WidthMm};
 use crate::drawing::svg::{BoardImage, BoardStyle, Colors, board_file};
+use crate::export::ExportError;
 use crate::export::stamp::Stamp;
 
 /// What `export` produces.
@@ -123,9 +124,9 @@ pub fn run(args: Args) -> ExitCode {
             } else {
                 BoardImage::Png { dpi: args.dpi }
             };
-            board_file(design, image, &style).and_then(|bytes| {
-                formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string())
-            })
+            board_file(design, image, &style)
+                .map_err(ExportError::from)
+                .and_then(|bytes| Ok(formats::write_atomic(&args.out, &bytes)?))
         }
         Kind::Pdf => {
             let Some(built) = playable(&loaded, &args.file) else {
@@ -134,9 +135,8 @@ pub fn run(args: Args) -> ExitCode {
             let bytes = std::fs::read(&args.file).unwrap_or_default();
             let stamp = Stamp::new(&design.name, &bytes);
             let source = crate::export::source_board(design, Some(&args.file));
-            crate::export::pdf::print(design, &built, source.as_ref(), args.paper, &stamp).and_then(
-                |bytes| formats::write_atomic(&args.out, &bytes).map_err(|e| e.to_string()),
-            )
+            crate::export::pdf::print(design, &built, source.as_ref(), args.paper, &stamp)
+                .and_then(|bytes| Ok(formats::write_atomic(&args.out, &bytes)?))
         }
         Kind::Tts => {
             let Some(built) = playable(&loaded, &args.file) else {
@@ -156,7 +156,7 @@ pub fn run(args: Args) -> ExitCode {
             let tables = formats::tables::export(design);
             formats::write_files(&args.out, tables.iter().map(|(n, t)| (*n, t.as_bytes())))
                 .map(drop)
-                .map_err(|e| e.to_string())
+                .map_err(ExportError::from)
         }
     };
     if let Err(e) = written {

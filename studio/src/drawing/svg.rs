@@ -13,6 +13,7 @@ use resvg::usvg;
 use svg::Document;
 use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
 
+use super::DrawError;
 use super::colors::{self, Palette};
 use super::geometry::{CITY_RADIUS, Geometry};
 use super::paper::PrintSize;
@@ -221,7 +222,7 @@ pub fn board_file(
     design: &GameFile,
     image: BoardImage,
     style: &BoardStyle,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, DrawError> {
     match image {
         BoardImage::Svg => Ok(board(design, style).into_bytes()),
         BoardImage::Png { dpi } => board_png(design, dpi, style),
@@ -235,10 +236,10 @@ pub const MAX_PIXELS: u64 = 250_000_000;
 /// The board of `design` as a PNG image at `dpi` dots per inch of its printed
 /// size (the SVG of [`board`], rendered by resvg with the studio's own fonts,
 /// so the image is the same on every machine).
-pub fn board_png(design: &GameFile, dpi: f32, style: &BoardStyle) -> Result<Vec<u8>, String> {
+pub fn board_png(design: &GameFile, dpi: f32, style: &BoardStyle) -> Result<Vec<u8>, DrawError> {
     use resvg::tiny_skia;
-    let tree =
-        usvg::Tree::from_str(&board(design, style), &svg_options()).map_err(|e| e.to_string())?;
+    let tree = usvg::Tree::from_str(&board(design, style), &svg_options())
+        .map_err(|e| DrawError::Svg(e.to_string()))?;
     // usvg measures in CSS pixels, 96 to the inch.
     let scale = dpi / 96.0;
     let size = tree.size();
@@ -246,11 +247,9 @@ pub fn board_png(design: &GameFile, dpi: f32, style: &BoardStyle) -> Result<Vec<
         (size.width() * scale).round() as u32,
         (size.height() * scale).round() as u32,
     );
-    let too_large = || {
-        format!(
-            "an image of {w} × {h} pixels is too large (at most {MAX_PIXELS} pixels); \
-             choose fewer dots per inch or a smaller size"
-        )
+    let too_large = || DrawError::TooLarge {
+        width: w,
+        height: h,
     };
     if u64::from(w) * u64::from(h) > MAX_PIXELS {
         return Err(too_large());
@@ -267,7 +266,7 @@ pub fn board_png(design: &GameFile, dpi: f32, style: &BoardStyle) -> Result<Vec<
 /// `pixmap` as PNG bytes, compressed fast (tiny-skia's own encoder takes
 /// seconds on a poster-sized board; the fast setting is several times
 /// quicker for a slightly larger file).
-pub fn encode_png(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
+pub fn encode_png(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, DrawError> {
     use image::ImageEncoder;
     use image::codecs::png::{CompressionType, FilterType, PngEncoder};
     // tiny-skia keeps premultiplied alpha; PNG wants it straight.
@@ -287,7 +286,7 @@ pub fn encode_png(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> 
             pixmap.height(),
             image::ExtendedColorType::Rgba8,
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| DrawError::Png(e.to_string()))?;
     Ok(out)
 }
 

@@ -16,6 +16,8 @@ use std::path::Path;
 
 use formats::{Family, GameFile};
 
+use crate::drawing::DrawError;
+
 /// The board design a card-game design saved at `file` names as
 /// `derived_from` (a path beside it), when it loads and is a board: its
 /// network is the tickets' mini-map. A source that is missing or broken, or
@@ -35,16 +37,64 @@ pub fn source_board(design: &GameFile, file: Option<&Path>) -> Option<GameFile> 
 /// Whether `design` can be exported as a board (an SVG or PNG drawing, the
 /// spreadsheet tables, and the studio's menu exports, which print boards):
 /// board designs can; the others say what they can be exported as instead.
-pub fn exportable(design: &GameFile) -> Result<(), String> {
+pub fn exportable(design: &GameFile) -> Result<(), ExportError> {
     match design.family {
         Family::Board => Ok(()),
-        Family::CardGame => Err(
-            "a card-game design has no board: export it --to pdf or --to tts (its cards) or --to csv (its tickets)"
-                .to_owned(),
-        ),
-        Family::Dice => Err(
-            "a dice design exports --to pdf or --to tts (its station map and cards); svg, png and csv export board designs only"
-                .to_owned(),
-        ),
+        Family::CardGame => Err(ExportError::CardGameHasNoBoard),
+        Family::Dice => Err(ExportError::DiceHasNoBoard),
     }
+}
+
+/// Why an export was not made (nothing is written then).
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The board could not be drawn as an image.
+    #[error(transparent)]
+    Draw(#[from] DrawError),
+    /// A board drawing or table of a card-game design.
+    #[error(
+        "a card-game design has no board: export it --to pdf or --to tts (its cards) or --to csv (its tickets)"
+    )]
+    CardGameHasNoBoard,
+    /// A board drawing or table of a Trains & Stations design.
+    #[error(
+        "a dice design exports --to pdf or --to tts (its station map and cards); svg, png and csv export board designs only"
+    )]
+    DiceHasNoBoard,
+    /// A PDF page of a size the PDF writer refuses.
+    #[error("a page of {width} × {height} mm cannot be made")]
+    PageSize {
+        /// Its width in millimetres.
+        width: f32,
+        /// Its height in millimetres.
+        height: f32,
+    },
+    /// A page's drawing could not be read back (a bug in the drawing).
+    #[error("a page could not be drawn: {0}")]
+    Page(String),
+    /// The PDF writer failed.
+    #[error("the PDF could not be written: {0}")]
+    Pdf(String),
+    /// A card sheet too large to render.
+    #[error("a card sheet of {width} × {height} pixels is too large")]
+    SheetTooLarge {
+        /// Its width in pixels.
+        width: u32,
+        /// Its height in pixels.
+        height: u32,
+    },
+    /// The output folder's path cannot be resolved.
+    #[error("cannot write {}: {reason}", folder.display())]
+    Folder {
+        /// The folder.
+        folder: std::path::PathBuf,
+        /// Why.
+        reason: std::io::Error,
+    },
+    /// The Tabletop Simulator save could not be serialised.
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    /// Writing the files failed (nothing was replaced).
+    #[error(transparent)]
+    Write(#[from] formats::SaveError),
 }

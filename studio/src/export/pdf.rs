@@ -19,6 +19,7 @@ use krilla_svg::{SurfaceExt, SvgSettings};
 use resvg::usvg;
 use svg::node::element::Group;
 
+use super::ExportError;
 use super::cards::{self, CardGrid, MiniMap, Section};
 use super::sheet::Sheet;
 use super::stamp::Stamp;
@@ -91,7 +92,7 @@ pub fn pdf(
     board: &Board,
     paper: Paper,
     stamp: &Stamp,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, ExportError> {
     let style = BoardStyle {
         colors: Colors::Paper,
         ..BoardStyle::default()
@@ -122,7 +123,7 @@ pub fn print(
     source: Option<&GameFile>,
     paper: Paper,
     stamp: &Stamp,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, ExportError> {
     match design {
         AnyDesign::Board(board) => pdf(file, board, paper, stamp),
         AnyDesign::CardGame(_) => {
@@ -158,7 +159,7 @@ fn write(
     board: Option<(Group, f32, f32)>,
     map: Option<&MiniMap>,
     stamp: &Stamp,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, ExportError> {
     let total = plan.pages();
     let mut trees = Vec::new();
     if let Some((content, w, h)) = board {
@@ -227,9 +228,7 @@ fn write(
             )?;
         }
     }
-    w.doc
-        .finish()
-        .map_err(|e| format!("the PDF could not be written: {e}"))
+    w.doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
 }
 
 /// The document being written and what its pages share.
@@ -253,12 +252,14 @@ impl Writer<'_> {
         below: Option<Sheet>,
         draw: impl Fn(&mut Surface, &[Graphic]),
         above: Sheet,
-    ) -> Result<(), String> {
+    ) -> Result<(), ExportError> {
         self.number += 1;
         let above = above.stamp(self.stamp, self.number, self.total);
         let (w, h) = (above.width, above.height);
-        let settings = PageSettings::from_wh(w * PT, h * PT)
-            .ok_or_else(|| format!("a page of {w} × {h} mm cannot be made"))?;
+        let settings = PageSettings::from_wh(w * PT, h * PT).ok_or(ExportError::PageSize {
+            width: w,
+            height: h,
+        })?;
         let below = below.map(|s| tree(&s.svg())).transpose()?;
         let above = tree(&above.svg())?;
         let mut page = self.doc.start_page_with(settings);
@@ -291,9 +292,9 @@ pub(crate) fn svg_of(content: Group, w: f32, h: f32) -> String {
 }
 
 /// Parses SVG text in the studio's fonts.
-pub(crate) fn tree(text: &str) -> Result<usvg::Tree, String> {
+pub(crate) fn tree(text: &str) -> Result<usvg::Tree, ExportError> {
     usvg::Tree::from_str(text, &crate::drawing::svg::svg_options())
-        .map_err(|e| format!("a page could not be drawn: {e}"))
+        .map_err(|e| ExportError::Page(e.to_string()))
 }
 
 /// A drawing of `w` × `h` mm made once into a graphic (in points), to be

@@ -14,6 +14,7 @@ use resvg::{tiny_skia, usvg};
 use serde_json::{Value, json};
 use svg::node::element::{Group, Rectangle, SVG};
 
+use super::ExportError;
 use super::cards::{self, CARD_H, CARD_W, Card, MiniMap, Section};
 use super::pdf::{svg_of, tree};
 use super::sheet::text;
@@ -51,7 +52,7 @@ pub fn write_any(
     dir: &Path,
     stem: &str,
     board_dpi: f32,
-) -> Result<(), String> {
+) -> Result<(), ExportError> {
     save(dir, stem, |abs| match design {
         AnyDesign::Board(board) => set(file, board, abs, board_dpi),
         AnyDesign::CardGame(d) => {
@@ -79,16 +80,17 @@ pub fn write_any(
 fn save(
     dir: &Path,
     stem: &str,
-    make: impl FnOnce(&Path) -> Result<TtsSet, String>,
-) -> Result<(), String> {
-    let abs = absolute_folder(dir).map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
+    make: impl FnOnce(&Path) -> Result<TtsSet, ExportError>,
+) -> Result<(), ExportError> {
+    let abs = absolute_folder(dir).map_err(|reason| ExportError::Folder {
+        folder: dir.to_owned(),
+        reason,
+    })?;
     let set = make(&abs)?;
     let json = format!("{stem}.json");
     let files = std::iter::once((json.as_str(), set.json.as_bytes()))
         .chain(set.images.iter().map(|(n, b)| (n.as_str(), b.as_slice())));
-    formats::write_files(dir, files)
-        .map(drop)
-        .map_err(|e| e.to_string())
+    Ok(formats::write_files(dir, files).map(drop)?)
 }
 
 /// The absolute, link-free path `dir` has (or will have once made).
@@ -107,7 +109,7 @@ fn absolute_folder(dir: &Path) -> std::io::Result<std::path::PathBuf> {
 /// The set of the board design `design` (built as `board`) whose images will
 /// lie in `dir` (an absolute folder: the JSON refers to them by `file:///`
 /// URLs).
-pub fn set(design: &GameFile, board: &Board, dir: &Path, dpi: f32) -> Result<TtsSet, String> {
+pub fn set(design: &GameFile, board: &Board, dir: &Path, dpi: f32) -> Result<TtsSet, ExportError> {
     let style = BoardStyle {
         colors: Colors::Screen,
         ..BoardStyle::default()
@@ -133,7 +135,7 @@ fn assemble(
     sections: &[Section],
     map: Option<&MiniMap>,
     dir: &Path,
-) -> Result<TtsSet, String> {
+) -> Result<TtsSet, ExportError> {
     let url = |name: &str| {
         format!(
             "file:///{}",
@@ -245,7 +247,7 @@ fn assemble(
         "TabStates": {},
         "VersionNumber": ""
     });
-    let json = serde_json::to_string_pretty(&save).map_err(|e| e.to_string())?;
+    let json = serde_json::to_string_pretty(&save)?;
     Ok(TtsSet { json, images })
 }
 
@@ -347,7 +349,7 @@ fn back_svg(design: &str, title: &str) -> String {
 }
 
 /// SVG text as a PNG at [`DPI`].
-fn render(svg: &str) -> Result<Vec<u8>, String> {
+fn render(svg: &str) -> Result<Vec<u8>, ExportError> {
     let tree: usvg::Tree = tree(svg)?;
     let scale = DPI / 96.0;
     let size = tree.size();
@@ -355,12 +357,15 @@ fn render(svg: &str) -> Result<Vec<u8>, String> {
         (size.width() * scale).round() as u32,
         (size.height() * scale).round() as u32,
     );
-    let mut pixmap = tiny_skia::Pixmap::new(w.max(1), h.max(1))
-        .ok_or_else(|| format!("a card sheet of {w} × {h} pixels is too large"))?;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or(ExportError::SheetTooLarge {
+            width: w,
+            height: h,
+        })?;
     resvg::render(
         &tree,
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    crate::drawing::svg::encode_png(&pixmap)
+    Ok(crate::drawing::svg::encode_png(&pixmap)?)
 }

@@ -267,9 +267,9 @@ impl Studio {
     /// Draws the board into `path` as `image`; a failure is shown and
     /// nothing else changes.
     pub fn export_board(&mut self, path: &Path, image: BoardImage) {
-        let bytes = self
-            .not_the_design(path, None)
-            .and_then(|()| board_file(&self.doc.design, image, &BoardStyle::default()));
+        let bytes = self.not_the_design(path, None).and_then(|()| {
+            board_file(&self.doc.design, image, &BoardStyle::default()).map_err(|e| e.to_string())
+        });
         match bytes.and_then(|b| formats::write_atomic(path, &b).map_err(|e| e.to_string())) {
             Ok(()) => self.status = format!("Drew the board to {}.", path.display()),
             Err(text) => {
@@ -295,7 +295,8 @@ impl Studio {
             let stamp = Stamp::new(&file.name, text.as_bytes());
             let source = crate::export::source_board(file, self.doc.path.as_deref());
             let bytes =
-                crate::export::pdf::print(file, &design, source.as_ref(), Paper::A4, &stamp)?;
+                crate::export::pdf::print(file, &design, source.as_ref(), Paper::A4, &stamp)
+                    .map_err(|e| e.to_string())?;
             formats::write_atomic(path, &bytes).map_err(|e| e.to_string())
         });
         self.report_export(
@@ -328,6 +329,7 @@ impl Studio {
                 &stem,
                 crate::export::tts::BOARD_DPI,
             )
+            .map_err(|e| e.to_string())
         });
         self.report_export(
             made,
