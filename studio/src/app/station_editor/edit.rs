@@ -9,6 +9,75 @@ use formats::points::{Point, Points};
 use crate::app::edit::round1;
 use crate::app::station_map::Part;
 
+/// Why an edit of the station map was refused (nothing changes then).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// A station or junction renamed to nothing.
+    #[error("a place needs a name")]
+    NoName,
+    /// A rename of a part that has no name (a track).
+    #[error("nothing to rename")]
+    NothingToRename,
+    /// A rename to another place's name.
+    #[error("`{0}` is already the name of another place")]
+    NameTaken(String),
+    /// A slot count other than 2 or 3.
+    #[error("a station has 2 or 3 building slots, not {0}")]
+    Slots(u8),
+    /// A city bonus of a kind the rules do not have.
+    #[error("`{0}` is no city bonus")]
+    NoSuchBonus(String),
+    /// A city bonus amount out of 1 to 9.
+    #[error("a city bonus is 1 to 9, not {0}")]
+    BonusAmount(u8),
+    /// A track with an end that is no station or junction.
+    #[error("a track runs between two stations or junctions")]
+    TrackEnds,
+    /// A track from a place to itself.
+    #[error("a track from {0} must lead somewhere else")]
+    TrackLoop(String),
+    /// A space count out of 1 to [`MAX_SPACES`].
+    #[error("a track has 1 to {max} spaces, not {0}", max = MAX_SPACES)]
+    Spaces(u32),
+    /// Bends that do not read as `x,y x,y …`.
+    #[error("{0}")]
+    Bends(String),
+    /// The part edited is no longer there (deleted meanwhile).
+    #[error("no such {0}")]
+    Gone(&'static str),
+    /// A goods card naming a goods deck that does not exist.
+    #[error("`{0}` is no goods deck")]
+    NoSuchDeck(String),
+    /// A delivery ticket naming a station that does not exist.
+    #[error("`{0}` is no station")]
+    NoSuchStation(String),
+    /// A third name on a card.
+    #[error("a card names two")]
+    NamesTwo,
+    /// Points on a goods card.
+    #[error("only a delivery ticket has points")]
+    PointsOnGoods,
+    /// Ticket points out of 1 to 30.
+    #[error("a ticket is worth 1 to 30 points, not {0}")]
+    TicketPoints(u8),
+    /// Copies out of 1 to 9.
+    #[error("a card has 1 to 9 copies, not {0}")]
+    Copies(u8),
+    /// A number field whose text is no number.
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    /// A number field whose text is no number in the field's range.
+    #[error("`{text}` is not a number of {low} to {high}")]
+    NotANumberIn {
+        /// The text typed.
+        text: String,
+        /// The smallest number allowed.
+        low: u32,
+        /// The largest.
+        high: u32,
+    },
+}
+
 /// The building slots a station may have (the rulebook's 2 or 3).
 pub const SLOT_CHOICES: [u8; 2] = [2, 3];
 
@@ -95,19 +164,19 @@ pub fn move_place(design: &mut GameFile, part: Part, at: Point) {
 }
 
 /// Renames a station or junction, and every track and special card naming it.
-pub fn rename_place(design: &mut GameFile, part: Part, new: &str) -> Result<(), String> {
+pub fn rename_place(design: &mut GameFile, part: Part, new: &str) -> Result<(), Refused> {
     let new = new.trim();
     if new.is_empty() {
-        return Err("a place needs a name".into());
+        return Err(Refused::NoName);
     }
     let Some(old) = place_name(design, part).map(str::to_owned) else {
-        return Err("nothing to rename".into());
+        return Err(Refused::NothingToRename);
     };
     if old == new {
         return Ok(());
     }
     if taken(design, new, Some(part)) {
-        return Err(format!("`{new}` is already the name of another place"));
+        return Err(Refused::NameTaken(new.to_owned()));
     }
     match part {
         Part::Station(i) => design.stations[i].name = new.to_owned(),
@@ -132,11 +201,14 @@ pub fn rename_place(design: &mut GameFile, part: Part, new: &str) -> Result<(), 
 }
 
 /// Sets a station's building slots: 2 or 3.
-pub fn set_slots(design: &mut GameFile, station: usize, slots: u8) -> Result<(), String> {
+pub fn set_slots(design: &mut GameFile, station: usize, slots: u8) -> Result<(), Refused> {
     if !SLOT_CHOICES.contains(&slots) {
-        return Err(format!("a station has 2 or 3 building slots, not {slots}"));
+        return Err(Refused::Slots(slots));
     }
-    let s = design.stations.get_mut(station).ok_or("no such station")?;
+    let s = design
+        .stations
+        .get_mut(station)
+        .ok_or(Refused::Gone("station"))?;
     s.slots = slots;
     Ok(())
 }
@@ -146,16 +218,19 @@ pub fn set_bonus(
     design: &mut GameFile,
     station: usize,
     bonus: Option<(&str, u8)>,
-) -> Result<(), String> {
+) -> Result<(), Refused> {
     if let Some((kind, amount)) = bonus {
         if !BONUS_KINDS.iter().any(|(k, _)| *k == kind) {
-            return Err(format!("`{kind}` is no city bonus"));
+            return Err(Refused::NoSuchBonus(kind.to_owned()));
         }
         if !(1..=9).contains(&amount) {
-            return Err(format!("a city bonus is 1 to 9, not {amount}"));
+            return Err(Refused::BonusAmount(amount));
         }
     }
-    let s = design.stations.get_mut(station).ok_or("no such station")?;
+    let s = design
+        .stations
+        .get_mut(station)
+        .ok_or(Refused::Gone("station"))?;
     s.bonus = bonus.map(|(kind, amount)| BonusSpec {
         kind: kind.to_owned(),
         amount,
@@ -170,12 +245,12 @@ pub fn add_track(
     from: Part,
     to: Part,
     spaces: u32,
-) -> Result<usize, String> {
+) -> Result<usize, Refused> {
     let (Some(a), Some(b)) = (place_name(design, from), place_name(design, to)) else {
-        return Err("a track runs between two stations or junctions".into());
+        return Err(Refused::TrackEnds);
     };
     if a == b {
-        return Err(format!("a track from {a} must lead somewhere else"));
+        return Err(Refused::TrackLoop(a.to_owned()));
     }
     check_spaces(spaces)?;
     let (from, to) = (a.to_owned(), b.to_owned());
@@ -191,31 +266,37 @@ pub fn add_track(
 /// The most spaces the editor gives a track.
 pub const MAX_SPACES: u32 = 12;
 
-fn check_spaces(spaces: u32) -> Result<(), String> {
+fn check_spaces(spaces: u32) -> Result<(), Refused> {
     if (1..=MAX_SPACES).contains(&spaces) {
         Ok(())
     } else {
-        Err(format!(
-            "a track has 1 to {MAX_SPACES} spaces, not {spaces}"
-        ))
+        Err(Refused::Spaces(spaces))
     }
 }
 
 /// Sets a track's space count (1 to [`MAX_SPACES`]).
-pub fn set_spaces(design: &mut GameFile, track: usize, spaces: u32) -> Result<(), String> {
+pub fn set_spaces(design: &mut GameFile, track: usize, spaces: u32) -> Result<(), Refused> {
     check_spaces(spaces)?;
-    design.tracks.get_mut(track).ok_or("no such track")?.spaces = spaces;
+    design
+        .tracks
+        .get_mut(track)
+        .ok_or(Refused::Gone("track"))?
+        .spaces = spaces;
     Ok(())
 }
 
 /// Sets a track's bends from `x,y x,y …` text (empty: straight).
-pub fn set_bends(design: &mut GameFile, track: usize, text: &str) -> Result<(), String> {
+pub fn set_bends(design: &mut GameFile, track: usize, text: &str) -> Result<(), Refused> {
     let bends = if text.trim().is_empty() {
         Points::default()
     } else {
-        Points::parse(text)?
+        Points::parse(text).map_err(Refused::Bends)?
     };
-    design.tracks.get_mut(track).ok_or("no such track")?.bends = bends;
+    design
+        .tracks
+        .get_mut(track)
+        .ok_or(Refused::Gone("track"))?
+        .bends = bends;
     Ok(())
 }
 
@@ -297,22 +378,22 @@ pub fn set_special_name(
     which: usize,
     name: &str,
     goods: &[String],
-) -> Result<(), String> {
+) -> Result<(), Refused> {
     let is_station = design.stations.iter().any(|s| s.name == name);
-    let c = design.specials.get_mut(card).ok_or("no such card")?;
+    let c = design.specials.get_mut(card).ok_or(Refused::Gone("card"))?;
     let list = if c.ticket.is_empty() {
         if !goods.iter().any(|g| g == name) {
-            return Err(format!("`{name}` is no goods deck"));
+            return Err(Refused::NoSuchDeck(name.to_owned()));
         }
         &mut c.goods
     } else {
         if !is_station {
-            return Err(format!("`{name}` is no station"));
+            return Err(Refused::NoSuchStation(name.to_owned()));
         }
         &mut c.ticket
     };
     if which > 1 {
-        return Err("a card names two".into());
+        return Err(Refused::NamesTwo);
     }
     while list.len() <= which {
         list.push(String::new());
@@ -327,21 +408,21 @@ pub fn set_special_number(
     card: usize,
     field: SpecialNumber,
     value: u8,
-) -> Result<(), String> {
-    let c = design.specials.get_mut(card).ok_or("no such card")?;
+) -> Result<(), Refused> {
+    let c = design.specials.get_mut(card).ok_or(Refused::Gone("card"))?;
     match field {
         SpecialNumber::Points => {
             if c.ticket.is_empty() {
-                return Err("only a delivery ticket has points".into());
+                return Err(Refused::PointsOnGoods);
             }
             if !(1..=30).contains(&value) {
-                return Err(format!("a ticket is worth 1 to 30 points, not {value}"));
+                return Err(Refused::TicketPoints(value));
             }
             c.points = Some(value);
         }
         SpecialNumber::Count => {
             if !(1..=9).contains(&value) {
-                return Err(format!("a card has 1 to 9 copies, not {value}"));
+                return Err(Refused::Copies(value));
             }
             c.count = value;
         }
@@ -406,8 +487,14 @@ mod tests {
     fn bad_values_are_refused_with_a_reason_and_change_nothing() {
         let mut d = demo();
         let before = d.clone();
-        assert!(set_slots(&mut d, 0, 4).unwrap_err().contains("2 or 3"));
-        assert!(set_spaces(&mut d, 0, 0).unwrap_err().contains("1 to"));
+        assert_eq!(
+            set_slots(&mut d, 0, 4).unwrap_err().to_string(),
+            "a station has 2 or 3 building slots, not 4"
+        );
+        assert_eq!(
+            set_spaces(&mut d, 0, 0).unwrap_err().to_string(),
+            "a track has 1 to 12 spaces, not 0"
+        );
         assert!(set_bonus(&mut d, 0, Some(("gold", 1))).is_err());
         assert!(set_bonus(&mut d, 0, Some(("points", 0))).is_err());
         assert!(set_bends(&mut d, 0, "1,x").is_err());

@@ -7,7 +7,7 @@
 use egui::{Button, Color32, RichText, TextEdit, Ui};
 use formats::GameFile;
 
-use super::edit::{self, BONUS_KINDS, SLOT_CHOICES};
+use super::edit::{self, BONUS_KINDS, Refused, SLOT_CHOICES};
 use crate::app::document::Document;
 use crate::app::station_map::Part;
 
@@ -27,8 +27,8 @@ pub struct InspectorState {
 pub fn apply(
     doc: &mut Document,
     label: &str,
-    change: impl FnOnce(&mut GameFile) -> Result<(), String>,
-) -> Result<(), String> {
+    change: impl FnOnce(&mut GameFile) -> Result<(), Refused>,
+) -> Result<(), Refused> {
     let mut trial = doc.design.clone();
     change(&mut trial)?;
     if trial != doc.design {
@@ -108,6 +108,7 @@ pub fn ui(
             status
         }
         Err(e) => {
+            let e = e.to_string();
             ui.colored_label(Color32::from_rgb(220, 50, 50), &e);
             st.error = Some(e.clone());
             Some(format!("Refused: {e}."))
@@ -140,7 +141,7 @@ fn summary(ui: &mut Ui, d: &GameFile) {
     ui.label(RichText::new("Select a station, junction or track on the map to edit it.").weak());
 }
 
-type Outcome = Result<Option<String>, String>;
+type Outcome = Result<Option<String>, Refused>;
 
 fn station(
     ui: &mut Ui,
@@ -203,7 +204,11 @@ fn station(
                     edit::set_bonus(d, i, Some((&k, n)))
                 })
                 .map(|()| None),
-                Err(_) => Err(format!("`{}` is not a number of 1 to 9", text.trim())),
+                Err(_) => Err(Refused::NotANumberIn {
+                    text: text.trim().to_owned(),
+                    low: 1,
+                    high: 9,
+                }),
             };
         }
     }
@@ -257,11 +262,11 @@ fn track(ui: &mut Ui, st: &mut InspectorState, doc: &mut Document, i: usize) -> 
         return match text.trim().parse::<u32>() {
             Ok(n) => apply(doc, "Set track spaces", |d| edit::set_spaces(d, i, n))
                 .map(|()| Some(format!("The track has {n} spaces."))),
-            Err(_) => Err(format!(
-                "`{}` is not a number of 1 to {}",
-                text.trim(),
-                edit::MAX_SPACES
-            )),
+            Err(_) => Err(Refused::NotANumberIn {
+                text: text.trim().to_owned(),
+                low: 1,
+                high: edit::MAX_SPACES,
+            }),
         };
     }
     if let Some(text) = field(ui, "Bends", &mut st.bends, &bends) {

@@ -5,7 +5,7 @@
 
 use egui::{Button, Color32, Grid, RichText, ScrollArea, TextEdit, Ui};
 
-use super::edit::{self, SpecialKind, SpecialNumber};
+use super::edit::{self, Refused, SpecialKind, SpecialNumber};
 use super::inspector::apply;
 use crate::app::document::Document;
 
@@ -137,7 +137,7 @@ pub fn ui(ui: &mut Ui, st: &mut SpecialsState, picked: &mut Option<usize>, doc: 
             Ok(v) => apply(doc, "Edit special card", |d| {
                 edit::set_special_number(d, k, field, v)
             }),
-            Err(_) => Err(format!("`{text}` is not a number")),
+            Err(_) => Err(Refused::NotANumber(text)),
         },
         Change::Add(kind) => {
             let i = doc.edit("Add special card", |d| edit::add_special(d, kind, &goods));
@@ -150,7 +150,7 @@ pub fn ui(ui: &mut Ui, st: &mut SpecialsState, picked: &mut Option<usize>, doc: 
             Ok(())
         }
     };
-    st.error = result.err();
+    st.error = result.err().map(|e| e.to_string());
     st.cells = cells_of(doc);
     st.generation = doc.generation();
 }
