@@ -10,6 +10,7 @@ use engine::game::{Family, GameState, Seat};
 use formats::GameFile;
 
 use crate::app::canvas::paint::Overlay;
+use crate::app::play::error::PlayError;
 use crate::app::selection::Obj;
 
 /// A family's action.
@@ -92,7 +93,7 @@ pub trait PlayView: Family {
         state: &Self::State,
         legal: &[ActionOf<Self>],
         obj: Obj,
-    ) -> Result<(), String>;
+    ) -> Result<(), PlayError>;
     /// The scoreboard's family columns (between the player and the points).
     fn scoreboard_columns(state: &Self::State) -> Vec<Column>;
     /// The secrets of `seat` (hand, goals), shown only on their screen.

@@ -16,6 +16,7 @@
 pub mod board;
 pub mod card_game;
 pub mod dice;
+pub mod error;
 pub mod family;
 pub mod replay;
 pub mod score;
@@ -124,7 +125,7 @@ impl PlayWindow {
         if self.stale {
             return;
         }
-        self.message = g.map_clicked(obj).err();
+        self.message = g.map_clicked(obj).err().map(|e| e.to_string());
     }
 
     /// Starts a game on `design` with the setup's table.
@@ -134,7 +135,7 @@ impl PlayWindow {
         let seed = match self.setup.seed() {
             Ok(s) => s,
             Err(e) => {
-                self.message = Some(e);
+                self.message = Some(e.to_string());
                 return;
             }
         };
@@ -146,7 +147,7 @@ impl PlayWindow {
                 self.game = Some(g);
                 self.generation = doc.generation();
             }
-            Err(e) => self.message = Some(e),
+            Err(e) => self.message = Some(e.to_string()),
         }
     }
 
@@ -209,7 +210,7 @@ impl PlayWindow {
                     self.message = None;
                     self.notice = None;
                 }
-                Err(e) => self.message = Some(e),
+                Err(e) => self.message = Some(e.to_string()),
             }
         }
     }

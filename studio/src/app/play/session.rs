@@ -14,6 +14,7 @@ use engine::replay::Recorder;
 use formats::GameFile;
 use formats::replay::Replay;
 
+use super::error::PlayError;
 use super::family::{ActionOf, PlayView};
 use crate::app::job::{Job, JobFailed};
 
@@ -135,15 +136,16 @@ impl<F: PlayView> Session<F> {
         game_path: Option<&Path>,
         players: Vec<Player>,
         seed: u64,
-    ) -> Result<Session<F>, String> {
-        let game = F::new_game(design, players.len()).map_err(|e| e.to_string())?;
+    ) -> Result<Session<F>, PlayError> {
+        let game =
+            F::new_game(design, players.len()).map_err(|e| PlayError::Table(e.to_string()))?;
         let mut bots = Vec::with_capacity(players.len());
         for (i, p) in players.iter().enumerate() {
             bots.push(match p {
                 Player::Human => None,
-                Player::Bot(name) => {
-                    Some(F::bot(name, bot_seed(seed, i)).map_err(|e| e.to_string())?)
-                }
+                Player::Bot(name) => Some(
+                    F::bot(name, bot_seed(seed, i)).map_err(|e| PlayError::Table(e.to_string()))?,
+                ),
             });
         }
         let state = game.new_initial_state(seed);
@@ -293,23 +295,20 @@ impl<F: PlayView> Session<F> {
 
     /// Plays a human's decision. Only the engine's legal actions are taken;
     /// anything else is refused with the reason.
-    pub fn play(&mut self, action: ActionOf<F>) -> Result<(), String> {
+    pub fn play(&mut self, action: ActionOf<F>) -> Result<(), PlayError> {
         let Some(seat) = self.human_to_move() else {
-            return Err("It is not a human's turn.".into());
+            return Err(PlayError::NotHumansTurn);
         };
         if self.pass_to().is_some() {
-            return Err(format!("{} has not taken the screen yet.", seat_name(seat)));
+            return Err(PlayError::ScreenNotTaken(seat_name(seat)));
         }
         if !self.legal().contains(&action) {
-            return Err(format!(
-                "The rules do not allow `{}` now.",
-                self.state.action_text(action)
-            ));
+            return Err(PlayError::NotAllowed(self.state.action_text(action)));
         }
         self.commit(action);
         self.next_bot_at = Some(Instant::now() + self.delay);
         match self.error.clone() {
-            Some(e) => Err(e),
+            Some(e) => Err(PlayError::Bot(e)),
             None => Ok(()),
         }
     }
@@ -434,13 +433,14 @@ impl<F: PlayView> Session<F> {
     /// Bots (`bot`, a spec of the family's bots) take every human seat
     /// and play on at the bot delay ([`Session::finish`] then runs the game
     /// to its end at once).
-    pub fn bots_take_over(&mut self, bot: &str) -> Result<(), String> {
+    pub fn bots_take_over(&mut self, bot: &str) -> Result<(), PlayError> {
         if self.worker.is_some() {
-            return Err("Wait for the bot that is thinking.".into());
+            return Err(PlayError::BotThinking);
         }
         for i in 0..self.players.len() {
             if self.players[i].is_human() {
-                let b = F::bot(bot, bot_seed(self.seed, i)).map_err(|e| e.to_string())?;
+                let b = F::bot(bot, bot_seed(self.seed, i))
+                    .map_err(|e| PlayError::Table(e.to_string()))?;
                 self.players[i] = Player::Bot(bot.to_owned());
                 self.bots[i] = Some(b);
             }
@@ -494,7 +494,7 @@ mod tests {
         file: &GameFile,
         players: Vec<Player>,
         seed: u64,
-    ) -> Result<Session<BoardFamily>, String> {
+    ) -> Result<Session<BoardFamily>, PlayError> {
         let game: Box<dyn Any> = table::open(file, None, players, seed)?;
         Ok(game
             .downcast::<PlayGame<BoardFamily>>()
@@ -544,12 +544,18 @@ mod tests {
         let mut broken = design("usa.yaml");
         broken.routes[0].to = "Atlantis".into();
         let e = new(&broken, bots(&["human", "random"]), 1).err();
-        assert!(e.unwrap().contains("cannot be played"));
+        assert!(matches!(e, Some(PlayError::DesignErrors(_))), "{e:?}");
         let usa = design("usa.yaml");
         let e = new(&usa, bots(&["human"]), 1).err();
-        assert!(e.unwrap().contains("players"), "one player is too few");
+        assert!(
+            matches!(&e, Some(PlayError::Table(t)) if t.contains("players")),
+            "one player is too few: {e:?}"
+        );
         let e = new(&usa, bots(&["human", "nobody"]), 1).err();
-        assert!(e.unwrap().contains("nobody"));
+        assert!(
+            matches!(&e, Some(PlayError::Table(t)) if t.contains("nobody")),
+            "{e:?}"
+        );
     }
 
     #[test]
@@ -579,7 +585,7 @@ mod tests {
         assert_eq!(s.viewer(), Some(Seat(0)), "the only human sees their hand");
         assert_eq!(s.pass_to(), None, "nobody to hide it from");
         let err = s.play(Action::DrawBlind).unwrap_err();
-        assert!(err.contains("do not allow"), "{err}");
+        assert!(matches!(err, PlayError::NotAllowed(_)), "{err}");
         assert!(s.log().is_empty());
         let keep = simple_move(&s, false);
         s.play(keep).unwrap();

@@ -7,6 +7,7 @@ use engine::sim::ladder::LadderReport;
 
 use super::session::Player;
 use crate::app::panels::labelled;
+use crate::app::play::error::PlayError;
 use crate::app::simulate::ratings::by_rating;
 
 /// Most seats the window offers.
@@ -50,11 +51,11 @@ pub fn random_seed() -> u64 {
 
 impl SetupForm {
     /// The seed typed, or why it is not one.
-    pub fn seed(&self) -> Result<u64, String> {
+    pub fn seed(&self) -> Result<u64, PlayError> {
         self.seed
             .trim()
             .parse()
-            .map_err(|_| format!("The seed `{}` is not a whole number.", self.seed.trim()))
+            .map_err(|_| PlayError::BadSeed(self.seed.trim().to_owned()))
     }
 
     /// Who plays each seat at the table.

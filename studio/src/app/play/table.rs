@@ -21,6 +21,7 @@ use super::session::{Player, Session, seat_name};
 use crate::app::canvas::paint::Overlay;
 use crate::app::families::{self, StudioFamily, StudioVisitor};
 use crate::app::panels::labelled;
+use crate::app::play::error::PlayError;
 use crate::app::selection::Obj;
 
 /// A game of family `F` at the table.
@@ -49,7 +50,7 @@ pub trait GameScreen: Any {
     fn overlay(&self) -> Overlay;
     /// The map was clicked: what the click names is picked for the human to
     /// move, if the rules allow it now (else why not).
-    fn map_clicked(&mut self, obj: Obj) -> Result<(), String>;
+    fn map_clicked(&mut self, obj: Obj) -> Result<(), PlayError>;
     /// The game on screen; returns whether "End game" was clicked. Errors
     /// of the window (an action refused) go to `message`.
     fn ui(&mut self, ui: &mut Ui, message: &mut Option<String>) -> bool;
@@ -64,13 +65,9 @@ pub fn open(
     path: Option<&Path>,
     players: Vec<Player>,
     seed: u64,
-) -> Result<Box<dyn GameScreen>, String> {
-    let design = AnyDesign::build(file).map_err(|d| {
-        format!(
-            "This design cannot be played until its errors are fixed: {}",
-            families::errors_text(&d, usize::MAX)
-        )
-    })?;
+) -> Result<Box<dyn GameScreen>, PlayError> {
+    let design = AnyDesign::build(file)
+        .map_err(|d| PlayError::DesignErrors(families::errors_text(&d, usize::MAX)))?;
     families::visit(
         &design,
         Open {
@@ -91,7 +88,7 @@ struct Open<'a> {
 }
 
 impl StudioVisitor for Open<'_> {
-    type Output = Result<Box<dyn GameScreen>, String>;
+    type Output = Result<Box<dyn GameScreen>, PlayError>;
 
     fn visit<F: StudioFamily>(self, design: Arc<F::Design>) -> Self::Output {
         let session = Session::<F>::new(&design, self.file, self.path, self.players, self.seed)?;
@@ -133,7 +130,7 @@ impl<F: PlayView> GameScreen for PlayGame<F> {
         o
     }
 
-    fn map_clicked(&mut self, obj: Obj) -> Result<(), String> {
+    fn map_clicked(&mut self, obj: Obj) -> Result<(), PlayError> {
         let s = &self.session;
         if s.human_to_move().is_none() || s.pass_to().is_some() {
             return Ok(());
@@ -190,7 +187,7 @@ impl<F: PlayView> GameScreen for PlayGame<F> {
             if !legal.is_empty()
                 && let Some(a) = F::turn_ui(ui, s.state(), &legal, &mut self.picks)
             {
-                *message = s.play(a).err();
+                *message = s.play(a).err().map(|e| e.to_string());
                 self.picks = F::Picks::default();
                 // A bot may answer at once; the window shows the new position now.
                 s.tick(Instant::now());
@@ -266,7 +263,7 @@ fn bot_controls<F: PlayView>(
                 .on_hover_text(format!("{take_over} takes every human seat"))
                 .clicked()
         {
-            *message = s.bots_take_over(take_over).err();
+            *message = s.bots_take_over(take_over).err().map(|e| e.to_string());
         }
     });
     let mut secs = s.delay.as_secs_f32();
@@ -332,7 +329,8 @@ mod tests {
         let e = open(&broken, None, vec![Player::Human, Player::Human], 1).err();
         assert!(
             e.unwrap()
-                .contains("cannot be played until its errors are fixed")
+                .to_string()
+                .starts_with("This design cannot be played until its errors are fixed: ")
         );
     }
 }

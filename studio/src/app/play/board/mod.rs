@@ -18,6 +18,7 @@ use formats::GameFile;
 
 use super::family::{Column, LogText, PlayView};
 use crate::app::canvas::paint::Overlay;
+use crate::app::play::error::PlayError;
 use crate::app::selection::Obj;
 use turn::TurnUi;
 
@@ -76,7 +77,12 @@ impl PlayView for BoardFamily {
         map::pick_overlay(picks, overlay);
     }
 
-    fn pick(picks: &mut TurnUi, state: &State, legal: &[Action], obj: Obj) -> Result<(), String> {
+    fn pick(
+        picks: &mut TurnUi,
+        state: &State,
+        legal: &[Action],
+        obj: Obj,
+    ) -> Result<(), PlayError> {
         picks.pick(state, legal, obj)
     }
 

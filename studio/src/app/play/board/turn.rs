@@ -9,6 +9,7 @@ use engine::board_game::{Action, Card, Keep, Phase, State};
 use engine::game::Seat;
 
 use crate::app::play::capitalized;
+use crate::app::play::error::PlayError;
 use crate::app::play::session::seat_name;
 use crate::app::selection::Obj;
 use crate::drawing::colors;
@@ -29,7 +30,7 @@ pub struct TurnUi {
 impl TurnUi {
     /// A click on the map: picks the route to claim or the city for a
     /// station, when the rules allow one now.
-    pub fn pick(&mut self, state: &State, legal: &[Action], obj: Obj) -> Result<(), String> {
+    pub fn pick(&mut self, state: &State, legal: &[Action], obj: Obj) -> Result<(), PlayError> {
         let board = state.board();
         match obj {
             Obj::Route(i) => {
@@ -42,7 +43,7 @@ impl TurnUi {
                     self.city = None;
                     Ok(())
                 } else {
-                    Err(format!("{name} cannot be claimed now."))
+                    Err(PlayError::CannotClaim(name.to_owned()))
                 }
             }
             Obj::City(i) => {
@@ -55,7 +56,7 @@ impl TurnUi {
                     self.route = None;
                     Ok(())
                 } else {
-                    Err(format!("No station can be built in {name} now."))
+                    Err(PlayError::NoStationHere(name.to_owned()))
                 }
             }
             _ => Ok(()),

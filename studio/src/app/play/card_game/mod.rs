@@ -15,6 +15,7 @@ use formats::GameFile;
 use super::capitalized;
 use super::family::{Column, LogText, PlayView};
 use super::session::seat_name;
+use crate::app::play::error::PlayError;
 use crate::app::selection::Obj;
 
 /// What a human has ticked: the tickets to keep, by offer position.
@@ -72,8 +73,8 @@ impl PlayView for CardFamily {
             .collect()
     }
 
-    fn pick(_: &mut CardPicks, _: &State, _: &[Action], _: Obj) -> Result<(), String> {
-        Err("the card game is played with the controls beside the table, not on a map".into())
+    fn pick(_: &mut CardPicks, _: &State, _: &[Action], _: Obj) -> Result<(), PlayError> {
+        Err(PlayError::NoMapPlay)
     }
 
     fn scoreboard_columns(state: &State) -> Vec<Column> {

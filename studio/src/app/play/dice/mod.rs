@@ -20,6 +20,7 @@ use formats::GameFile;
 
 use super::family::{Column, LogText, PlayView};
 use super::session::seat_name;
+use crate::app::play::error::PlayError;
 use crate::app::selection::Obj;
 use map::{MapClick, MapLook};
 use turn::DicePicks;
@@ -55,7 +56,7 @@ impl PlayView for DiceFamily {
             .collect()
     }
 
-    fn pick(_: &mut DicePicks, _: &State, _: &[Action], _: Obj) -> Result<(), String> {
+    fn pick(_: &mut DicePicks, _: &State, _: &[Action], _: Obj) -> Result<(), PlayError> {
         // The shared canvas shows no station map: clicks come from [`map`].
         Ok(())
     }
