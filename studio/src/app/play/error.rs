@@ -39,3 +39,28 @@ pub enum PlayError {
     #[error("The seed `{0}` is not a whole number.")]
     BadSeed(String),
 }
+
+/// Why a replay could not be shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The file could not be read as a replay (the reader's message names
+    /// the file and where).
+    #[error("{0}")]
+    Read(String),
+    /// The replay's design does not build.
+    #[error("{path}: the replay's design has errors: {errors}")]
+    DesignErrors {
+        /// The replay file.
+        path: String,
+        /// The first errors, in a sentence.
+        errors: String,
+    },
+    /// Its actions do not play back on its design.
+    #[error("{path}: {reason}")]
+    PlayBack {
+        /// The replay file.
+        path: String,
+        /// Which action failed and why.
+        reason: String,
+    },
+}

@@ -13,6 +13,7 @@ use engine::game::{GameState, Seat};
 use engine::replay::Playback;
 use formats::replay::Replay;
 
+use super::error::ReplayError;
 use super::family::PlayView;
 use super::score;
 use super::session::seat_name;
@@ -31,16 +32,17 @@ pub trait ReplayScreen: Any {
 
 /// Reads and plays back a replay with the family of its design, or says
 /// why it cannot be shown.
-pub fn open(path: &Path) -> Result<Box<dyn ReplayScreen>, String> {
-    let replay = formats::replay::load_replay(path).map_err(|e| e.to_string())?;
-    let design = AnyDesign::build(&replay.design).map_err(|d| {
-        format!(
-            "{}: the replay's design has errors: {}",
-            path.display(),
-            families::errors_text(&d, 3)
-        )
+pub fn open(path: &Path) -> Result<Box<dyn ReplayScreen>, ReplayError> {
+    let replay =
+        formats::replay::load_replay(path).map_err(|e| ReplayError::Read(e.to_string()))?;
+    let design = AnyDesign::build(&replay.design).map_err(|d| ReplayError::DesignErrors {
+        path: path.display().to_string(),
+        errors: families::errors_text(&d, 3),
     })?;
-    families::visit(&design, OpenReplay(replay)).map_err(|e| format!("{}: {e}", path.display()))
+    families::visit(&design, OpenReplay(replay)).map_err(|reason| ReplayError::PlayBack {
+        path: path.display().to_string(),
+        reason,
+    })
 }
 
 /// [`open`] with the family known.
