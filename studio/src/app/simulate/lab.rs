@@ -128,13 +128,9 @@ pub fn start(
     file: &formats::GameFile,
     setup: &setup::Setup,
     generation: u64,
-) -> Result<(), String> {
-    let design = AnyDesign::build(file).map_err(|d| {
-        format!(
-            "The design has errors and cannot be played: {}",
-            families::errors_text(&d, 3)
-        )
-    })?;
+) -> Result<(), setup::SetupError> {
+    let design = AnyDesign::build(file)
+        .map_err(|d| setup::SetupError::DesignErrors(families::errors_text(&d, 3)))?;
     families::visit(
         &design,
         Start {
@@ -155,7 +151,7 @@ struct Start<'a> {
 }
 
 impl StudioVisitor for Start<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), setup::SetupError>;
 
     fn visit<F: StudioFamily>(self, design: Arc<F::Design>) -> Self::Output {
         let config = setup::config_for::<F>(design, self.setup)?;
@@ -549,6 +545,6 @@ mod tests {
         let mut broken = design.clone();
         broken.routes[0].to = "Atlantis".into();
         let e = start(&mut lab, &Context::default(), &broken, &setup, 8).unwrap_err();
-        assert!(e.starts_with("The design has errors"), "{e}");
+        assert!(matches!(e, setup::SetupError::DesignErrors(_)), "{e}");
     }
 }

@@ -187,7 +187,7 @@ impl SimulateWindow {
                     doc.generation(),
                 ) {
                     Ok(()) => String::new(),
-                    Err(e) => e,
+                    Err(e) => e.to_string(),
                 };
             }
             if ui

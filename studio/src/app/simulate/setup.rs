@@ -84,15 +84,35 @@ pub fn default_players(allowed: &RangeInclusive<usize>) -> usize {
     4.clamp(*allowed.start(), *allowed.end())
 }
 
+/// Why a simulation cannot start with the setup chosen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The design has errors (the first of them, in a sentence).
+    #[error("The design has errors and cannot be played: {0}")]
+    DesignErrors(String),
+    /// A player count the design's rules do not allow.
+    #[error("The design's rules allow {min}–{max} players, not {asked}.")]
+    Players {
+        /// The fewest players the rules allow (within 2 to 5).
+        min: usize,
+        /// The most.
+        max: usize,
+        /// The count asked for.
+        asked: usize,
+    },
+    /// No bot ticked.
+    #[error("Choose at least one bot.")]
+    NoBots,
+    /// Zero games asked for.
+    #[error("Simulate at least one game.")]
+    NoGames,
+}
+
 /// The engine's configuration for `setup` on the design as it is now, with
 /// family `F`, or a sentence saying why it cannot be simulated.
-pub fn config<F: Family>(design: &GameFile, setup: &Setup) -> Result<SimConfig<F>, String> {
-    let built = F::build(design).map_err(|diags| {
-        format!(
-            "The design has errors and cannot be played: {}",
-            errors_text(&diags, 3)
-        )
-    })?;
+pub fn config<F: Family>(design: &GameFile, setup: &Setup) -> Result<SimConfig<F>, SetupError> {
+    let built =
+        F::build(design).map_err(|diags| SetupError::DesignErrors(errors_text(&diags, 3)))?;
     config_for(Arc::new(built), setup)
 }
 
@@ -101,7 +121,7 @@ pub fn config<F: Family>(design: &GameFile, setup: &Setup) -> Result<SimConfig<F
 pub fn config_for<F: Family>(
     design: Arc<F::Design>,
     setup: &Setup,
-) -> Result<SimConfig<F>, String> {
+) -> Result<SimConfig<F>, SetupError> {
     let (min, max) = F::players(&design);
     let allowed = within_two_to_five(min, max);
     let players: Vec<usize> = if setup.players.is_empty() {
@@ -110,11 +130,11 @@ pub fn config_for<F: Family>(
         setup.players.iter().copied().collect()
     };
     if let Some(p) = players.iter().find(|p| !allowed.contains(p)) {
-        return Err(format!(
-            "The design's rules allow {}–{} players, not {p}.",
-            allowed.start(),
-            allowed.end()
-        ));
+        return Err(SetupError::Players {
+            min: *allowed.start(),
+            max: *allowed.end(),
+            asked: *p,
+        });
     }
     let bots: Vec<String> = F::BOT_NAMES
         .iter()
@@ -122,10 +142,10 @@ pub fn config_for<F: Family>(
         .map(|b| (*b).to_owned())
         .collect();
     if bots.is_empty() {
-        return Err("Choose at least one bot.".into());
+        return Err(SetupError::NoBots);
     }
     if setup.games == 0 {
-        return Err("Simulate at least one game.".into());
+        return Err(SetupError::NoGames);
     }
     Ok(SimConfig::<F> {
         design,
@@ -256,17 +276,17 @@ mod tests {
             vec![2, 5]
         );
         setup.players = [6].into();
-        assert!(
+        assert_eq!(
             config::<BoardFamily>(&design, &setup)
                 .unwrap_err()
-                .contains("2–5")
+                .to_string(),
+            "The design's rules allow 2–5 players, not 6."
         );
         setup.players.clear();
         setup.bots.clear();
-        assert!(
-            config::<BoardFamily>(&design, &setup)
-                .unwrap_err()
-                .contains("bot")
+        assert_eq!(
+            config::<BoardFamily>(&design, &setup).unwrap_err(),
+            SetupError::NoBots
         );
     }
 
@@ -291,7 +311,7 @@ mod tests {
         let mut design = usa();
         design.routes[0].from = "Atlantis".into();
         let e = config::<BoardFamily>(&design, &Setup::default()).unwrap_err();
-        assert!(e.starts_with("The design has errors"), "{e}");
+        assert!(matches!(e, SetupError::DesignErrors(_)), "{e}");
         assert!(config::<BoardFamily>(&GameFile::default(), &Setup::default()).is_err());
     }
 }
