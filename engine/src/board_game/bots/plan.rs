@@ -8,11 +8,13 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::Arc;
 
 use smallvec::SmallVec;
 
 use crate::board::{Board, CityId, Place, RouteColor, RouteId, TicketId};
 use crate::board_game::cards::CARD_KINDS;
+use crate::board_game::tables::{NO_COUNTRY, RouteGraph};
 use crate::board_game::{Card, Observation};
 use crate::game::{Observation as _, Seat};
 
@@ -174,16 +176,90 @@ struct Key {
     trains: u16,
 }
 
-/// Shortest-path planning with reusable buffers and a cached plan.
+/// A city not settled before a search ended.
+const UNSETTLED: u16 = u16::MAX;
+
+/// One ticket's last path search, kept with what it looked at so that the
+/// next plan can tell whether the same search would find the same path (see
+/// [`Search::still_holds`]) instead of searching again.
+#[derive(Clone, Debug, Default)]
+struct Search {
+    /// Whether the fields below describe a search on the current board.
+    done: bool,
+    /// The route costs it searched with.
+    costs: Vec<u32>,
+    /// Each city's distance (final once settled).
+    dist: Vec<u32>,
+    /// The order cities were settled in ([`UNSETTLED`]: not before the end).
+    rank: Vec<u16>,
+    /// Whether a settled city's routes were followed (not the city the
+    /// search ended at, nor a dead end passed through).
+    expanded: Vec<bool>,
+    /// The distance the search ended at (`UNREACHABLE`: no path).
+    end: u32,
+    /// The path's routes, from the destination back to the start.
+    path: Vec<RouteId>,
+    /// The path's cost.
+    cost: u32,
+}
+
+impl Search {
+    /// Would searching again with `costs` follow exactly the same steps and
+    /// so find the same path? Only routes whose cost changed can tell: such a
+    /// route matters when the search followed it from a city it expanded to
+    /// one not settled before (a relaxation), and then only if the old or the
+    /// new cost offers that city a distance up to its final one. Offers above
+    /// it leave only stale queue entries, which never settle a city, so every
+    /// city is settled in the same order, from the same route. Updates the
+    /// kept costs when it holds.
+    fn still_holds(&mut self, graph: &RouteGraph, costs: &[u32]) -> bool {
+        for (r, (&new, &old)) in costs.iter().zip(&self.costs).enumerate() {
+            if new == old {
+                continue;
+            }
+            let (a, b) = graph.ends[r];
+            for (x, y) in [(a, b), (b, a)] {
+                let (x, y) = (usize::from(x), usize::from(y));
+                if !self.expanded[x] || self.rank[y] < self.rank[x] {
+                    continue;
+                }
+                // A relaxation can only change the search if it offers the
+                // other end a distance up to its final one (or, for a city
+                // not settled, up to where the search ended: a city at that
+                // distance may be found and settled first).
+                let bound = u64::from(if self.rank[y] == UNSETTLED {
+                    self.end
+                } else {
+                    self.dist[y]
+                });
+                let from = u64::from(self.dist[x]);
+                let offers = |c: u32| c != UNREACHABLE && from + u64::from(c) <= bound;
+                if offers(old) || offers(new) {
+                    return false;
+                }
+            }
+        }
+        self.costs.copy_from_slice(costs);
+        true
+    }
+}
+
+/// Shortest-path planning with reusable buffers and a cached plan. Each
+/// ticket's last path search is kept, and the next plan searches again only
+/// for the tickets whose search could turn out differently.
 #[derive(Clone, Debug)]
 pub struct Planner {
     model: CostModel,
+    /// The board the kept searches were made on.
+    board: Option<Arc<Board>>,
     edge: Vec<u32>,
     planned: Vec<bool>,
-    dist: Vec<u32>,
+    /// The costs a search uses: `edge`, with 1 for routes already planned.
+    costs: Vec<u32>,
     via: Vec<u32>,
     heap: BinaryHeap<Reverse<(u32, u16)>>,
-    path: Vec<RouteId>,
+    /// The last search of each ticket, by ticket index.
+    searches: Vec<Search>,
     order: Vec<TicketId>,
     key: Option<Key>,
     trial: Plan,
@@ -196,12 +272,13 @@ impl Planner {
     pub fn new(model: CostModel) -> Self {
         Planner {
             model,
+            board: None,
             edge: Vec::new(),
             planned: Vec::new(),
-            dist: Vec::new(),
+            costs: Vec::new(),
             via: Vec::new(),
             heap: BinaryHeap::new(),
-            path: Vec::new(),
+            searches: Vec::new(),
             order: Vec::new(),
             key: None,
             trial: Plan::default(),
@@ -219,7 +296,8 @@ impl Planner {
     }
 
     /// Forgets the cached plan (the position changed in a way the cache key
-    /// does not see, e.g. a new determinization).
+    /// does not see, e.g. a new determinization). The kept path searches stay:
+    /// each is checked against the route costs before it is used.
     pub fn invalidate(&mut self) {
         self.key = None;
     }
@@ -269,6 +347,16 @@ impl Planner {
     /// Prices every route for the observing player.
     fn prepare(&mut self, obs: &Observation<'_>) {
         let board = obs.board();
+        if !self
+            .board
+            .as_ref()
+            .is_some_and(|b| Arc::ptr_eq(b, obs.game().board()))
+        {
+            self.board = Some(obs.game().board().clone());
+            self.searches.clear();
+            self.searches
+                .resize_with(board.tickets().len(), Search::default);
+        }
         let me = obs.seat();
         let trains = u32::from(obs.player(me).trains);
         let stations_left = obs.player(me).stations_left > 0;
@@ -301,9 +389,7 @@ impl Planner {
                 None => UNREACHABLE,
             };
         }
-        let cities = board.cities().len();
-        self.dist.resize(cities, UNREACHABLE);
-        self.via.resize(cities, NO_ROUTE);
+        self.via.resize(board.cities().len(), NO_ROUTE);
     }
 
     fn plan_into(
@@ -315,9 +401,12 @@ impl Planner {
         plan: &mut Plan,
     ) {
         let board = obs.board();
+        let graph = &obs.game().tables.graph;
         let me = obs.seat();
         plan.clear();
         self.planned.iter_mut().for_each(|p| *p = false);
+        self.costs.clear();
+        self.costs.extend_from_slice(&self.edge);
         self.order.clear();
         self.order.extend_from_slice(tickets);
         self.order.extend_from_slice(extra);
@@ -325,16 +414,16 @@ impl Planner {
             .sort_by_key(|&t| (Reverse(board.ticket(t).points), t));
         let mut order = std::mem::take(&mut self.order);
         for &t in &order {
-            let ticket = board.ticket(t);
-            let cost = self.shortest(board, ticket.from, ticket.to);
+            let cost = self.shortest(board, graph, t);
             if cost == UNREACHABLE {
                 plan.status.push((t, TicketStatus::Dropped));
                 continue;
             }
+            let path = &self.searches[t.index()].path;
             // Classify the path: what is still to claim or borrow.
             let mut new_trains = 0;
             let mut todo = false;
-            for &r in &self.path {
+            for &r in path {
                 let i = r.index();
                 if self.planned[i] {
                     todo = true;
@@ -365,7 +454,7 @@ impl Planner {
             plan.cost += cost;
             plan.status.push((t, TicketStatus::Planned(cost)));
             let start = plan.routes.len();
-            for &r in &self.path {
+            for &r in path {
                 let i = r.index();
                 if self.planned[i] {
                     continue;
@@ -386,10 +475,12 @@ impl Planner {
                             plan.borrow.push((r, city));
                         }
                         self.planned[i] = true;
+                        self.costs[i] = 1;
                     }
                     None => {
                         plan.routes.push(r);
                         self.planned[i] = true;
+                        self.costs[i] = 1;
                     }
                 }
             }
@@ -407,66 +498,131 @@ impl Planner {
         });
     }
 
-    /// The cost of the cheapest path between two places (planned routes cost
-    /// almost nothing), leaving its routes in `self.path`.
-    fn shortest(&mut self, board: &Board, from: Place, to: Place) -> u32 {
-        self.dist.iter_mut().for_each(|d| *d = UNREACHABLE);
-        self.via.iter_mut().for_each(|v| *v = NO_ROUTE);
-        self.heap.clear();
-        self.path.clear();
-        let seed =
-            |c: CityId, dist: &mut Vec<u32>, via: &mut Vec<u32>, heap: &mut BinaryHeap<_>| {
-                dist[c.index()] = 0;
-                via[c.index()] = SOURCE;
-                heap.push(Reverse((0u32, c.0)));
-            };
-        match from {
-            Place::City(c) => seed(c, &mut self.dist, &mut self.via, &mut self.heap),
-            Place::Country(k) => {
-                for &c in &board.countries()[k.index()].locations {
-                    seed(c, &mut self.dist, &mut self.via, &mut self.heap);
-                }
+    /// The cost of the cheapest path between a ticket's places over
+    /// `self.costs` (planned routes cost almost nothing), leaving its routes
+    /// in the ticket's [`Search`]: the last search when it still holds, else
+    /// a new one.
+    fn shortest(&mut self, board: &Board, graph: &RouteGraph, t: TicketId) -> u32 {
+        let s = &mut self.searches[t.index()];
+        if s.done && s.still_holds(graph, &self.costs) {
+            #[cfg(test)]
+            {
+                let kept = (s.cost, s.path.clone());
+                s.done = false;
+                let again = self.shortest(board, graph, t);
+                let s = &self.searches[t.index()];
+                assert_eq!(kept, (again, s.path.clone()), "ticket {t:?}");
             }
+            return self.searches[t.index()].cost;
         }
-        while let Some(Reverse((d, c))) = self.heap.pop() {
-            let city = CityId(c);
-            if d > self.dist[city.index()] {
+        let ticket = board.ticket(t);
+        let cities = graph.country.len();
+        s.done = true;
+        s.costs.clear();
+        s.costs.extend_from_slice(&self.costs);
+        s.dist.clear();
+        s.dist.resize(cities, UNREACHABLE);
+        s.rank.clear();
+        s.rank.resize(cities, UNSETTLED);
+        s.expanded.clear();
+        s.expanded.resize(cities, false);
+        s.path.clear();
+        s.end = UNREACHABLE;
+        s.cost = UNREACHABLE;
+        let via = &mut self.via;
+        via.iter_mut().for_each(|v| *v = NO_ROUTE);
+        let heap = &mut self.heap;
+        heap.clear();
+        let mut seed = |c: CityId| {
+            s.dist[c.index()] = 0;
+            via[c.index()] = SOURCE;
+            heap.push(Reverse((0u32, c.0)));
+        };
+        match ticket.from {
+            Place::City(c) => seed(c),
+            Place::Country(k) => board.countries()[k.index()]
+                .locations
+                .iter()
+                .for_each(|&c| seed(c)),
+        }
+        let to = match ticket.to {
+            Place::City(c) => (c.0, NO_COUNTRY),
+            Place::Country(k) => (UNSETTLED, k.index() as u16),
+        };
+        let mut settled = 0u16;
+        while let Some(Reverse((d, c))) = heap.pop() {
+            let city = usize::from(c);
+            if d > s.dist[city] {
                 continue;
             }
-            if board.reaches(city, to) {
+            s.rank[city] = settled;
+            settled += 1;
+            if c == to.0 || (to.1 != NO_COUNTRY && graph.country[city] == to.1) {
                 let mut at = city;
                 loop {
-                    let v = self.via[at.index()];
+                    let v = via[at];
                     if v == NO_ROUTE || v == SOURCE {
                         break;
                     }
-                    let r = RouteId::from_index(v as usize - 1);
-                    self.path.push(r);
-                    at = board.route(r).other_end(at);
+                    let r = v as usize - 1;
+                    s.path.push(RouteId::from_index(r));
+                    let (a, b) = graph.ends[r];
+                    at = usize::from(if usize::from(a) == at { b } else { a });
                 }
+                s.end = d;
+                s.cost = d;
                 return d;
             }
-            if board.is_dead_end(city) && self.via[city.index()] != SOURCE {
+            if graph.country[city] != NO_COUNTRY && via[city] != SOURCE {
                 continue;
             }
-            for &r in board.routes_at(city) {
-                let cost = if self.planned[r.index()] {
-                    1
-                } else {
-                    self.edge[r.index()]
-                };
+            s.expanded[city] = true;
+            for link in graph.links(city) {
+                let cost = self.costs[usize::from(link.route)];
                 if cost == UNREACHABLE {
                     continue;
                 }
-                let w = board.route(r).other_end(city);
+                let w = usize::from(link.to);
                 let nd = d + cost;
-                if nd < self.dist[w.index()] {
-                    self.dist[w.index()] = nd;
-                    self.via[w.index()] = u32::from(r.0) + 1;
-                    self.heap.push(Reverse((nd, w.0)));
+                if nd < s.dist[w] {
+                    s.dist[w] = nd;
+                    via[w] = u32::from(link.route) + 1;
+                    heap.push(Reverse((nd, link.to)));
                 }
             }
         }
         UNREACHABLE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use crate::board_game::BoardFamily;
+    use crate::sim::{SimConfig, simulate};
+
+    /// Every kept path search that is reused is the one a new search finds
+    /// (checked inside [`super::Planner::shortest`] in tests).
+    #[test]
+    fn kept_searches_find_what_a_new_search_finds() {
+        for map in ["usa", "europe", "heart-of-africa-rules", "usa-stations"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../maps/{map}.yaml"));
+            let file = formats::load(&path).unwrap().design;
+            let config = SimConfig::<BoardFamily> {
+                design: Arc::new(crate::Board::build(&file).unwrap()),
+                players: vec![2, 3, 4, 5],
+                games: 60,
+                bots: ["route-focus", "destination-hungry", "long-route", "one-step"]
+                    .map(String::from)
+                    .to_vec(),
+                seed: 7,
+                threads: 1,
+                turn_cap: crate::sim::DEFAULT_TURN_CAP,
+            };
+            simulate(&config, &|_| {}, &AtomicBool::new(false)).unwrap();
+        }
     }
 }
