@@ -179,6 +179,26 @@ struct Key {
 /// A city not settled before a search ended.
 const UNSETTLED: u16 = u16::MAX;
 
+/// What a path search knew of a city when it ended.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Its distance (final once settled).
+    dist: u32,
+    /// The order it was settled in ([`UNSETTLED`]: not before the end).
+    rank: u16,
+    /// Whether its routes were followed (a settled city other than the one
+    /// the search ended at, or a dead end passed through).
+    expanded: bool,
+}
+
+impl Node {
+    const UNSEEN: Node = Node {
+        dist: UNREACHABLE,
+        rank: UNSETTLED,
+        expanded: false,
+    };
+}
+
 /// One ticket's last path search, kept with what it looked at so that the
 /// next plan can tell whether the same search would find the same path (see
 /// [`Search::still_holds`]) instead of searching again.
@@ -188,13 +208,8 @@ struct Search {
     done: bool,
     /// The route costs it searched with.
     costs: Vec<u32>,
-    /// Each city's distance (final once settled).
-    dist: Vec<u32>,
-    /// The order cities were settled in ([`UNSETTLED`]: not before the end).
-    rank: Vec<u16>,
-    /// Whether a settled city's routes were followed (not the city the
-    /// search ended at, nor a dead end passed through).
-    expanded: Vec<bool>,
+    /// What the search knew of each city.
+    nodes: Vec<Node>,
     /// The distance the search ended at (`UNREACHABLE`: no path).
     end: u32,
     /// The path's routes, from the destination back to the start.
@@ -219,20 +234,20 @@ impl Search {
             }
             let (a, b) = graph.ends[r];
             for (x, y) in [(a, b), (b, a)] {
-                let (x, y) = (usize::from(x), usize::from(y));
-                if !self.expanded[x] || self.rank[y] < self.rank[x] {
+                let (x, y) = (self.nodes[usize::from(x)], self.nodes[usize::from(y)]);
+                if !x.expanded || y.rank < x.rank {
                     continue;
                 }
                 // A relaxation can only change the search if it offers the
                 // other end a distance up to its final one (or, for a city
                 // not settled, up to where the search ended: a city at that
                 // distance may be found and settled first).
-                let bound = u64::from(if self.rank[y] == UNSETTLED {
+                let bound = u64::from(if y.rank == UNSETTLED {
                     self.end
                 } else {
-                    self.dist[y]
+                    y.dist
                 });
-                let from = u64::from(self.dist[x]);
+                let from = u64::from(x.dist);
                 let offers = |c: u32| c != UNREACHABLE && from + u64::from(c) <= bound;
                 if offers(old) || offers(new) {
                     return false;
@@ -257,7 +272,7 @@ pub struct Planner {
     /// The costs a search uses: `edge`, with 1 for routes already planned.
     costs: Vec<u32>,
     via: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u32, u16)>>,
+    heap: BinaryHeap<Reverse<u64>>,
     /// The last search of each ticket, by ticket index.
     searches: Vec<Search>,
     order: Vec<TicketId>,
@@ -520,23 +535,21 @@ impl Planner {
         s.done = true;
         s.costs.clear();
         s.costs.extend_from_slice(&self.costs);
-        s.dist.clear();
-        s.dist.resize(cities, UNREACHABLE);
-        s.rank.clear();
-        s.rank.resize(cities, UNSETTLED);
-        s.expanded.clear();
-        s.expanded.resize(cities, false);
+        s.nodes.clear();
+        s.nodes.resize(cities, Node::UNSEEN);
         s.path.clear();
         s.end = UNREACHABLE;
         s.cost = UNREACHABLE;
         let via = &mut self.via;
         via.iter_mut().for_each(|v| *v = NO_ROUTE);
+        // Queue entries are (distance, city) packed into one number, the
+        // distance above the city's 16 bits, so that they order the same.
         let heap = &mut self.heap;
         heap.clear();
         let mut seed = |c: CityId| {
-            s.dist[c.index()] = 0;
+            s.nodes[c.index()].dist = 0;
             via[c.index()] = SOURCE;
-            heap.push(Reverse((0u32, c.0)));
+            heap.push(Reverse(u64::from(c.0)));
         };
         match ticket.from {
             Place::City(c) => seed(c),
@@ -550,12 +563,14 @@ impl Planner {
             Place::Country(k) => (UNSETTLED, k.index() as u16),
         };
         let mut settled = 0u16;
-        while let Some(Reverse((d, c))) = heap.pop() {
+        while let Some(Reverse(entry)) = heap.pop() {
+            let (d, c) = ((entry >> 16) as u32, entry as u16);
             let city = usize::from(c);
-            if d > s.dist[city] {
+            let node = &mut s.nodes[city];
+            if d > node.dist {
                 continue;
             }
-            s.rank[city] = settled;
+            node.rank = settled;
             settled += 1;
             if c == to.0 || (to.1 != NO_COUNTRY && graph.country[city] == to.1) {
                 let mut at = city;
@@ -576,7 +591,7 @@ impl Planner {
             if graph.country[city] != NO_COUNTRY && via[city] != SOURCE {
                 continue;
             }
-            s.expanded[city] = true;
+            node.expanded = true;
             for link in graph.links(city) {
                 let cost = self.costs[usize::from(link.route)];
                 if cost == UNREACHABLE {
@@ -584,10 +599,10 @@ impl Planner {
                 }
                 let w = usize::from(link.to);
                 let nd = d + cost;
-                if nd < s.dist[w] {
-                    s.dist[w] = nd;
+                if nd < s.nodes[w].dist {
+                    s.nodes[w].dist = nd;
                     via[w] = u32::from(link.route) + 1;
-                    heap.push(Reverse((nd, link.to)));
+                    heap.push(Reverse(u64::from(nd) << 16 | u64::from(link.to)));
                 }
             }
         }
