@@ -277,9 +277,21 @@ pub struct Planner {
     searches: Vec<Search>,
     order: Vec<TicketId>,
     key: Option<Key>,
+    /// The position the route costs were last worked out for.
+    priced: Option<Priced>,
     trial: Plan,
     /// The plan for the player's own tickets (see [`Planner::refresh`]).
     pub plan: Plan,
+}
+
+/// What route costs depend on, as of the last pricing: who prices, the
+/// stations built, the trains left and each seat's claims in order.
+#[derive(Clone, Debug)]
+struct Priced {
+    seat: Seat,
+    stations: usize,
+    trains: u16,
+    routes: Vec<Vec<RouteId>>,
 }
 
 impl Planner {
@@ -296,6 +308,7 @@ impl Planner {
             searches: Vec::new(),
             order: Vec::new(),
             key: None,
+            priced: None,
             trial: Plan::default(),
             plan: Plan::default(),
         }
@@ -307,6 +320,7 @@ impl Planner {
         if self.model != model {
             self.model = model;
             self.key = None;
+            self.priced = None;
         }
     }
 
@@ -315,6 +329,7 @@ impl Planner {
     /// each is checked against the route costs before it is used.
     pub fn invalidate(&mut self) {
         self.key = None;
+        self.priced = None;
     }
 
     fn key(obs: &Observation<'_>) -> Key {
@@ -359,7 +374,9 @@ impl Planner {
         &self.trial
     }
 
-    /// Prices every route for the observing player.
+    /// Prices every route for the observing player: again only the routes
+    /// claimed since the last pricing (and their twins) when the position
+    /// extends the one last priced by claims alone, else all of them.
     fn prepare(&mut self, obs: &Observation<'_>) {
         let board = obs.board();
         if !self
@@ -371,40 +388,84 @@ impl Planner {
             self.searches.clear();
             self.searches
                 .resize_with(board.tickets().len(), Search::default);
+            self.priced = None;
         }
-        let me = obs.seat();
-        let trains = u32::from(obs.player(me).trains);
-        let stations_left = obs.player(me).stations_left > 0;
         let n = board.routes().len();
         self.edge.resize(n, UNREACHABLE);
         self.planned.resize(n, false);
-        let m = self.model;
-        for (i, r) in board.routes().iter().enumerate() {
-            let id = RouteId::from_index(i);
-            self.edge[i] = match obs.owner(id) {
-                Some(o) if o == me => 0,
-                Some(_) => {
-                    let mine = |c: CityId| obs.station_owner(c) == Some(me);
-                    let free = |c: CityId| obs.station_owner(c).is_none();
-                    if mine(r.from) || mine(r.to) {
-                        m.own_station
-                    } else if stations_left && (free(r.from) || free(r.to)) {
-                        m.new_station
-                    } else {
-                        UNREACHABLE
+        self.via.resize(board.cities().len(), NO_ROUTE);
+        let me = obs.player(obs.seat());
+        let stations: usize = (0..obs.num_players())
+            .map(|s| obs.player(Seat(s as u8)).stations.len())
+            .sum();
+        let longest = board.routes().iter().map(|r| r.length).max().unwrap_or(0);
+        let extends = self.priced.as_ref().is_some_and(|p| {
+            p.seat == obs.seat()
+                && p.stations == stations
+                && (p.trains == me.trains || me.trains >= u16::from(longest))
+                && p.routes.len() == obs.num_players()
+                && p.routes.iter().enumerate().all(|(s, seen)| {
+                    obs.player(Seat(s as u8)).routes.starts_with(seen)
+                })
+        });
+        let mut priced = self.priced.take().unwrap_or_else(|| Priced {
+            seat: obs.seat(),
+            stations,
+            trains: me.trains,
+            routes: Vec::new(),
+        });
+        if extends {
+            for (s, seen) in priced.routes.iter().enumerate() {
+                for &r in &obs.player(Seat(s as u8)).routes[seen.len()..] {
+                    self.edge[r.index()] = self.price(obs, r);
+                    for &twin in &board.route(r).siblings {
+                        self.edge[twin.index()] = self.price(obs, twin);
                     }
                 }
-                None if obs.route_open(id) && u32::from(r.length) <= trains => {
-                    let base = 10 * u32::from(r.length)
-                        + if r.tunnel { m.tunnel } else { 0 }
-                        + m.ferry * u32::from(r.ferry);
-                    let bias = (m.long_bias * r.points.max(0) as u32).min(base.saturating_sub(3));
-                    base - bias
-                }
-                None => UNREACHABLE,
-            };
+            }
+        } else {
+            for i in 0..n {
+                self.edge[i] = self.price(obs, RouteId::from_index(i));
+            }
         }
-        self.via.resize(board.cities().len(), NO_ROUTE);
+        priced.seat = obs.seat();
+        priced.stations = stations;
+        priced.trains = me.trains;
+        priced.routes.resize_with(obs.num_players(), Vec::new);
+        for (s, seen) in priced.routes.iter_mut().enumerate() {
+            seen.clear();
+            seen.extend_from_slice(obs.player(Seat(s as u8)).routes);
+        }
+        self.priced = Some(priced);
+    }
+
+    /// A route's cost to the observing player.
+    fn price(&self, obs: &Observation<'_>, id: RouteId) -> u32 {
+        let r = obs.board().route(id);
+        let me = obs.seat();
+        let m = self.model;
+        match obs.owner(id) {
+            Some(o) if o == me => 0,
+            Some(_) => {
+                let mine = |c: CityId| obs.station_owner(c) == Some(me);
+                let free = |c: CityId| obs.station_owner(c).is_none();
+                if mine(r.from) || mine(r.to) {
+                    m.own_station
+                } else if obs.player(me).stations_left > 0 && (free(r.from) || free(r.to)) {
+                    m.new_station
+                } else {
+                    UNREACHABLE
+                }
+            }
+            None if obs.route_open(id) && u16::from(r.length) <= obs.player(me).trains => {
+                let base = 10 * u32::from(r.length)
+                    + if r.tunnel { m.tunnel } else { 0 }
+                    + m.ferry * u32::from(r.ferry);
+                let bias = (m.long_bias * r.points.max(0) as u32).min(base.saturating_sub(3));
+                base - bias
+            }
+            None => UNREACHABLE,
+        }
     }
 
     fn plan_into(
