@@ -26,7 +26,12 @@ use engine::sim::record;
 const TABLES: [(&str, usize); 4] = [("usa", 2), ("usa", 4), ("europe", 2), ("europe", 4)];
 
 /// The heuristic styles (whole games are measured for these).
-const STYLES: [&str; 4] = ["route-focus", "destination-hungry", "long-route", "one-step"];
+const STYLES: [&str; 4] = [
+    "route-focus",
+    "destination-hungry",
+    "long-route",
+    "one-step",
+];
 
 fn game(map: &str, players: usize) -> Arc<BoardGame> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../maps/{map}.yaml"));
@@ -64,11 +69,12 @@ fn decisions(c: &mut Criterion) {
     for (map, players) in TABLES {
         let game = game(map, players);
         let states = positions(&game);
-        for name in ["random"]
-            .into_iter()
-            .chain(STYLES)
-            .chain(["blocker", "hoarder", "mcts:50", "expert:30"])
-        {
+        for name in ["random"].into_iter().chain(STYLES).chain([
+            "blocker",
+            "hoarder",
+            "mcts:50",
+            "expert:30",
+        ]) {
             let slow = name.contains(':');
             group.sample_size(if slow { 10 } else { 50 });
             let mut bot = bots::by_name(name, 1).expect("a bot");

@@ -1,13 +1,16 @@
 //! Planning helpers shared by the heuristic bots (and the MCTS rollouts): the
 //! cheapest ways to complete a player's tickets over the routes they may still
 //! use, what cards that plan wants, and a cache that replans only when the
-//! board or the tickets changed. Costs are in tenths of a train.
+//! board or the tickets changed. A replan prices again only the routes
+//! claimed since the last one and searches again only the tickets whose last
+//! path search a changed route cost could alter (see [`Search`]), so that it
+//! finds exactly the plan a plan from scratch would. Costs are in tenths of a
+//! train.
 //!
 //! Everything here reads one player's [`Observation`]: their own tickets and
 //! hand, and the public board.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::Arc;
 
 use smallvec::SmallVec;
@@ -223,10 +226,11 @@ impl Search {
     /// so find the same path? Only routes whose cost changed can tell: such a
     /// route matters when the search followed it from a city it expanded to
     /// one not settled before (a relaxation), and then only if the old or the
-    /// new cost offers that city a distance up to its final one. Offers above
-    /// it leave only stale queue entries, which never settle a city, so every
-    /// city is settled in the same order, from the same route. Updates the
-    /// kept costs when it holds.
+    /// new cost offers that city a distance up to its final one. An offer
+    /// above it only sets a tentative distance that is bettered before the
+    /// city settles (or that does not settle it before the search ends), so
+    /// every city is settled in the same order, from the same route. Updates
+    /// the kept costs when it holds.
     fn still_holds(&mut self, graph: &RouteGraph, costs: &[u32]) -> bool {
         for (r, (&new, &old)) in costs.iter().zip(&self.costs).enumerate() {
             if new == old {
@@ -272,7 +276,8 @@ pub struct Planner {
     /// The costs a search uses: `edge`, with 1 for routes already planned.
     costs: Vec<u32>,
     via: Vec<u32>,
-    heap: BinaryHeap<Reverse<u64>>,
+    /// The cities a search reached but did not settle yet.
+    open: Vec<u64>,
     /// The last search of each ticket, by ticket index.
     searches: Vec<Search>,
     order: Vec<TicketId>,
@@ -304,7 +309,7 @@ impl Planner {
             planned: Vec::new(),
             costs: Vec::new(),
             via: Vec::new(),
-            heap: BinaryHeap::new(),
+            open: Vec::new(),
             searches: Vec::new(),
             order: Vec::new(),
             key: None,
@@ -404,9 +409,10 @@ impl Planner {
                 && p.stations == stations
                 && (p.trains == me.trains || me.trains >= u16::from(longest))
                 && p.routes.len() == obs.num_players()
-                && p.routes.iter().enumerate().all(|(s, seen)| {
-                    obs.player(Seat(s as u8)).routes.starts_with(seen)
-                })
+                && p.routes
+                    .iter()
+                    .enumerate()
+                    .all(|(s, seen)| obs.player(Seat(s as u8)).routes.starts_with(seen))
         });
         let mut priced = self.priced.take().unwrap_or_else(|| Priced {
             seat: obs.seat(),
@@ -603,14 +609,15 @@ impl Planner {
         s.cost = UNREACHABLE;
         let via = &mut self.via;
         via.iter_mut().for_each(|v| *v = NO_ROUTE);
-        // Queue entries are (distance, city) packed into one number, the
-        // distance above the city's 16 bits, so that they order the same.
-        let heap = &mut self.heap;
-        heap.clear();
+        // The cities reached but not settled, as a bitset: the next to
+        // settle is the nearest, the lowest-numbered on ties.
+        let open = &mut self.open;
+        open.clear();
+        open.resize(cities.div_ceil(64), 0);
         let mut seed = |c: CityId| {
             s.nodes[c.index()].dist = 0;
             via[c.index()] = SOURCE;
-            heap.push(Reverse(u64::from(c.0)));
+            open[c.index() / 64] |= 1 << (c.index() % 64);
         };
         match ticket.from {
             Place::City(c) => seed(c),
@@ -624,13 +631,10 @@ impl Planner {
             Place::Country(k) => (UNSETTLED, k.index() as u16),
         };
         let mut settled = 0u16;
-        while let Some(Reverse(entry)) = heap.pop() {
-            let (d, c) = ((entry >> 16) as u32, entry as u16);
-            let city = usize::from(c);
+        while let Some(city) = nearest(open, &s.nodes) {
+            let c = city as u16;
             let node = &mut s.nodes[city];
-            if d > node.dist {
-                continue;
-            }
+            let d = node.dist;
             node.rank = settled;
             settled += 1;
             if c == to.0 || (to.1 != NO_COUNTRY && graph.country[city] == to.1) {
@@ -663,7 +667,7 @@ impl Planner {
                 if nd < s.nodes[w].dist {
                     s.nodes[w].dist = nd;
                     via[w] = u32::from(link.route) + 1;
-                    heap.push(Reverse(u64::from(nd) << 16 | u64::from(link.to)));
+                    open[w / 64] |= 1 << (w % 64);
                 }
             }
         }
@@ -671,11 +675,32 @@ impl Planner {
     }
 }
 
+/// Takes the nearest city out of `open` (the lowest-numbered on ties): the
+/// city a binary heap of (distance, city) entries would settle next.
+fn nearest(open: &mut [u64], nodes: &[Node]) -> Option<usize> {
+    let mut best: Option<(u32, usize)> = None;
+    for (w, &word) in open.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let c = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let d = nodes[c].dist;
+            if best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, c));
+            }
+        }
+    }
+    let (_, c) = best?;
+    open[c / 64] &= !(1 << (c % 64));
+    Some(c)
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
+    use super::super::heuristic::Style;
     use crate::board_game::BoardFamily;
     use crate::sim::{SimConfig, simulate};
 
@@ -691,9 +716,7 @@ mod tests {
                 design: Arc::new(crate::Board::build(&file).unwrap()),
                 players: vec![2, 3, 4, 5],
                 games: 60,
-                bots: ["route-focus", "destination-hungry", "long-route", "one-step"]
-                    .map(String::from)
-                    .to_vec(),
+                bots: Style::ALL.map(|s| s.name().to_owned()).to_vec(),
                 seed: 7,
                 threads: 1,
                 turn_cap: crate::sim::DEFAULT_TURN_CAP,
