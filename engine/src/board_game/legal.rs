@@ -606,7 +606,7 @@ impl State {
         for p in 0..self.players.len() {
             for r in 0..self.owner.len() {
                 let route = RouteId::from_index(r);
-                let open = self.route_open_for(Seat(p as u8), route);
+                let open = self.open_by_owners(Seat(p as u8), route);
                 self.set_open(p, route, open);
             }
         }
@@ -634,8 +634,15 @@ impl State {
     }
 
     /// May `seat` claim this route as far as ownership goes (unclaimed, and the
-    /// double-route rule allows it)?
+    /// double-route rule allows it)? Read from the claimable sets, which
+    /// [`Self::mark_claimed`] keeps in step with the owners.
     pub(crate) fn route_open_for(&self, seat: Seat, route: RouteId) -> bool {
+        let r = route.index();
+        self.claimable(seat)[r / 64] >> (r % 64) & 1 == 1
+    }
+
+    /// [`Self::route_open_for`] worked out from the owners.
+    fn open_by_owners(&self, seat: Seat, route: RouteId) -> bool {
         if self.owner[route.index()].is_some() {
             return false;
         }

@@ -50,6 +50,71 @@ pub struct ClaimTables {
     /// Routes per class and slot (`classes * SLOT_LANES`): each seat's open
     /// counts at the start of a game.
     pub sizes: Vec<u16>,
+    /// The board as a graph for the bots' path searches.
+    pub graph: RouteGraph,
+}
+
+/// A route seen from one of its ends: the route and the city at its other
+/// end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Link {
+    /// The route's index.
+    pub route: u16,
+    /// The city at its other end.
+    pub to: u16,
+}
+
+/// No country: the city is not a dead end.
+pub const NO_COUNTRY: u16 = u16::MAX;
+
+/// The board as a graph laid out flat for path searches, built once per
+/// design: each city's routes in the board's order (the order
+/// [`Board::routes_at`] lists them) with the city at their other end, each
+/// route's ends, and each city's country, so that a search reads a few
+/// contiguous arrays instead of the board's routes and cities.
+#[derive(Debug, Clone, Default)]
+pub struct RouteGraph {
+    /// `links[first[c]..first[c + 1]]` are the routes at city `c`.
+    first: Vec<u32>,
+    links: Vec<Link>,
+    /// Each route's two ends (`from`, `to`).
+    pub ends: Vec<(u16, u16)>,
+    /// Each city's country (a dead end), or [`NO_COUNTRY`].
+    pub country: Vec<u16>,
+}
+
+impl RouteGraph {
+    /// The graph of a board.
+    pub fn new(board: &Board) -> Self {
+        let cities = board.cities().len();
+        let mut first = Vec::with_capacity(cities + 1);
+        let mut links = Vec::with_capacity(2 * board.routes().len());
+        for c in 0..cities {
+            first.push(links.len() as u32);
+            let city = crate::board::CityId::from_index(c);
+            links.extend(board.routes_at(city).iter().map(|&r| Link {
+                route: r.0,
+                to: board.route(r).other_end(city).0,
+            }));
+        }
+        first.push(links.len() as u32);
+        RouteGraph {
+            first,
+            links,
+            ends: board.routes().iter().map(|r| (r.from.0, r.to.0)).collect(),
+            country: board
+                .cities()
+                .iter()
+                .map(|c| c.country.map_or(NO_COUNTRY, |k| k.index() as u16))
+                .collect(),
+        }
+    }
+
+    /// The routes at a city.
+    #[inline]
+    pub fn links(&self, city: usize) -> &[Link] {
+        &self.links[self.first[city] as usize..self.first[city + 1] as usize]
+    }
 }
 
 impl ClaimTables {
@@ -91,6 +156,7 @@ impl ClaimTables {
             class_of,
             slot_of,
             sizes: Vec::new(),
+            graph: RouteGraph::new(board),
         };
         t.sizes = vec![0; t.classes.len() * SLOT_LANES];
         for i in 0..n {

@@ -1,18 +1,23 @@
 //! Planning helpers shared by the heuristic bots (and the MCTS rollouts): the
 //! cheapest ways to complete a player's tickets over the routes they may still
 //! use, what cards that plan wants, and a cache that replans only when the
-//! board or the tickets changed. Costs are in tenths of a train.
+//! board or the tickets changed. A replan prices again only the routes
+//! claimed since the last one and searches again only the tickets whose last
+//! path search a changed route cost could alter (see [`Search`]), so that it
+//! finds exactly the plan a plan from scratch would. Costs are in tenths of a
+//! train.
 //!
 //! Everything here reads one player's [`Observation`]: their own tickets and
 //! hand, and the public board.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::sync::Arc;
 
 use smallvec::SmallVec;
 
 use crate::board::{Board, CityId, Place, RouteColor, RouteId, TicketId};
 use crate::board_game::cards::CARD_KINDS;
+use crate::board_game::tables::{NO_COUNTRY, RouteGraph};
 use crate::board_game::{Card, Observation};
 use crate::game::{Observation as _, Seat};
 
@@ -174,21 +179,124 @@ struct Key {
     trains: u16,
 }
 
-/// Shortest-path planning with reusable buffers and a cached plan.
+/// A city not settled before a search ended.
+const UNSETTLED: u16 = u16::MAX;
+
+/// What a path search knew of a city when it ended.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Its distance (final once settled).
+    dist: u32,
+    /// The order it was settled in ([`UNSETTLED`]: not before the end).
+    rank: u16,
+    /// Whether its routes were followed (a settled city other than the one
+    /// the search ended at, or a dead end passed through).
+    expanded: bool,
+}
+
+impl Node {
+    const UNSEEN: Node = Node {
+        dist: UNREACHABLE,
+        rank: UNSETTLED,
+        expanded: false,
+    };
+}
+
+/// One ticket's last path search, kept with what it looked at so that the
+/// next plan can tell whether the same search would find the same path (see
+/// [`Search::still_holds`]) instead of searching again.
+#[derive(Clone, Debug, Default)]
+struct Search {
+    /// Whether the fields below describe a search on the current board.
+    done: bool,
+    /// The route costs it searched with.
+    costs: Vec<u32>,
+    /// What the search knew of each city.
+    nodes: Vec<Node>,
+    /// The distance the search ended at (`UNREACHABLE`: no path).
+    end: u32,
+    /// The path's routes, from the destination back to the start.
+    path: Vec<RouteId>,
+    /// The path's cost.
+    cost: u32,
+}
+
+impl Search {
+    /// Would searching again with `costs` follow exactly the same steps and
+    /// so find the same path? Only routes whose cost changed can tell: such a
+    /// route matters when the search followed it from a city it expanded to
+    /// one not settled before (a relaxation), and then only if the old or the
+    /// new cost offers that city a distance up to its final one. An offer
+    /// above it only sets a tentative distance that is bettered before the
+    /// city settles (or that does not settle it before the search ends), so
+    /// every city is settled in the same order, from the same route. Updates
+    /// the kept costs when it holds.
+    fn still_holds(&mut self, graph: &RouteGraph, costs: &[u32]) -> bool {
+        for (r, (&new, &old)) in costs.iter().zip(&self.costs).enumerate() {
+            if new == old {
+                continue;
+            }
+            let (a, b) = graph.ends[r];
+            for (x, y) in [(a, b), (b, a)] {
+                let (x, y) = (self.nodes[usize::from(x)], self.nodes[usize::from(y)]);
+                if !x.expanded || y.rank < x.rank {
+                    continue;
+                }
+                // A relaxation can only change the search if it offers the
+                // other end a distance up to its final one (or, for a city
+                // not settled, up to where the search ended: a city at that
+                // distance may be found and settled first).
+                let bound = u64::from(if y.rank == UNSETTLED {
+                    self.end
+                } else {
+                    y.dist
+                });
+                let from = u64::from(x.dist);
+                let offers = |c: u32| c != UNREACHABLE && from + u64::from(c) <= bound;
+                if offers(old) || offers(new) {
+                    return false;
+                }
+            }
+        }
+        self.costs.copy_from_slice(costs);
+        true
+    }
+}
+
+/// Shortest-path planning with reusable buffers and a cached plan. Each
+/// ticket's last path search is kept, and the next plan searches again only
+/// for the tickets whose search could turn out differently.
 #[derive(Clone, Debug)]
 pub struct Planner {
     model: CostModel,
+    /// The board the kept searches were made on.
+    board: Option<Arc<Board>>,
     edge: Vec<u32>,
     planned: Vec<bool>,
-    dist: Vec<u32>,
+    /// The costs a search uses: `edge`, with 1 for routes already planned.
+    costs: Vec<u32>,
     via: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u32, u16)>>,
-    path: Vec<RouteId>,
+    /// The cities a search reached but did not settle yet.
+    open: Vec<u64>,
+    /// The last search of each ticket, by ticket index.
+    searches: Vec<Search>,
     order: Vec<TicketId>,
     key: Option<Key>,
+    /// The position the route costs were last worked out for.
+    priced: Option<Priced>,
     trial: Plan,
     /// The plan for the player's own tickets (see [`Planner::refresh`]).
     pub plan: Plan,
+}
+
+/// What route costs depend on, as of the last pricing: who prices, the
+/// stations built, the trains left and each seat's claims in order.
+#[derive(Clone, Debug)]
+struct Priced {
+    seat: Seat,
+    stations: usize,
+    trains: u16,
+    routes: Vec<Vec<RouteId>>,
 }
 
 impl Planner {
@@ -196,14 +304,16 @@ impl Planner {
     pub fn new(model: CostModel) -> Self {
         Planner {
             model,
+            board: None,
             edge: Vec::new(),
             planned: Vec::new(),
-            dist: Vec::new(),
+            costs: Vec::new(),
             via: Vec::new(),
-            heap: BinaryHeap::new(),
-            path: Vec::new(),
+            open: Vec::new(),
+            searches: Vec::new(),
             order: Vec::new(),
             key: None,
+            priced: None,
             trial: Plan::default(),
             plan: Plan::default(),
         }
@@ -215,13 +325,16 @@ impl Planner {
         if self.model != model {
             self.model = model;
             self.key = None;
+            self.priced = None;
         }
     }
 
     /// Forgets the cached plan (the position changed in a way the cache key
-    /// does not see, e.g. a new determinization).
+    /// does not see, e.g. a new determinization). The kept path searches stay:
+    /// each is checked against the route costs before it is used.
     pub fn invalidate(&mut self) {
         self.key = None;
+        self.priced = None;
     }
 
     fn key(obs: &Observation<'_>) -> Key {
@@ -266,44 +379,99 @@ impl Planner {
         &self.trial
     }
 
-    /// Prices every route for the observing player.
+    /// Prices every route for the observing player: again only the routes
+    /// claimed since the last pricing (and their twins) when the position
+    /// extends the one last priced by claims alone, else all of them.
     fn prepare(&mut self, obs: &Observation<'_>) {
         let board = obs.board();
-        let me = obs.seat();
-        let trains = u32::from(obs.player(me).trains);
-        let stations_left = obs.player(me).stations_left > 0;
+        if !self
+            .board
+            .as_ref()
+            .is_some_and(|b| Arc::ptr_eq(b, obs.game().board()))
+        {
+            self.board = Some(obs.game().board().clone());
+            self.searches.clear();
+            self.searches
+                .resize_with(board.tickets().len(), Search::default);
+            self.priced = None;
+        }
         let n = board.routes().len();
         self.edge.resize(n, UNREACHABLE);
         self.planned.resize(n, false);
-        let m = self.model;
-        for (i, r) in board.routes().iter().enumerate() {
-            let id = RouteId::from_index(i);
-            self.edge[i] = match obs.owner(id) {
-                Some(o) if o == me => 0,
-                Some(_) => {
-                    let mine = |c: CityId| obs.station_owner(c) == Some(me);
-                    let free = |c: CityId| obs.station_owner(c).is_none();
-                    if mine(r.from) || mine(r.to) {
-                        m.own_station
-                    } else if stations_left && (free(r.from) || free(r.to)) {
-                        m.new_station
-                    } else {
-                        UNREACHABLE
+        self.via.resize(board.cities().len(), NO_ROUTE);
+        let me = obs.player(obs.seat());
+        let stations: usize = (0..obs.num_players())
+            .map(|s| obs.player(Seat(s as u8)).stations.len())
+            .sum();
+        let longest = board.routes().iter().map(|r| r.length).max().unwrap_or(0);
+        let extends = self.priced.as_ref().is_some_and(|p| {
+            p.seat == obs.seat()
+                && p.stations == stations
+                && (p.trains == me.trains || me.trains >= u16::from(longest))
+                && p.routes.len() == obs.num_players()
+                && p.routes
+                    .iter()
+                    .enumerate()
+                    .all(|(s, seen)| obs.player(Seat(s as u8)).routes.starts_with(seen))
+        });
+        let mut priced = self.priced.take().unwrap_or_else(|| Priced {
+            seat: obs.seat(),
+            stations,
+            trains: me.trains,
+            routes: Vec::new(),
+        });
+        if extends {
+            for (s, seen) in priced.routes.iter().enumerate() {
+                for &r in &obs.player(Seat(s as u8)).routes[seen.len()..] {
+                    self.edge[r.index()] = self.price(obs, r);
+                    for &twin in &board.route(r).siblings {
+                        self.edge[twin.index()] = self.price(obs, twin);
                     }
                 }
-                None if obs.route_open(id) && u32::from(r.length) <= trains => {
-                    let base = 10 * u32::from(r.length)
-                        + if r.tunnel { m.tunnel } else { 0 }
-                        + m.ferry * u32::from(r.ferry);
-                    let bias = (m.long_bias * r.points.max(0) as u32).min(base.saturating_sub(3));
-                    base - bias
-                }
-                None => UNREACHABLE,
-            };
+            }
+        } else {
+            for i in 0..n {
+                self.edge[i] = self.price(obs, RouteId::from_index(i));
+            }
         }
-        let cities = board.cities().len();
-        self.dist.resize(cities, UNREACHABLE);
-        self.via.resize(cities, NO_ROUTE);
+        priced.seat = obs.seat();
+        priced.stations = stations;
+        priced.trains = me.trains;
+        priced.routes.resize_with(obs.num_players(), Vec::new);
+        for (s, seen) in priced.routes.iter_mut().enumerate() {
+            seen.clear();
+            seen.extend_from_slice(obs.player(Seat(s as u8)).routes);
+        }
+        self.priced = Some(priced);
+    }
+
+    /// A route's cost to the observing player.
+    fn price(&self, obs: &Observation<'_>, id: RouteId) -> u32 {
+        let r = obs.board().route(id);
+        let me = obs.seat();
+        let m = self.model;
+        match obs.owner(id) {
+            Some(o) if o == me => 0,
+            Some(_) => {
+                let mine = |c: CityId| obs.station_owner(c) == Some(me);
+                let free = |c: CityId| obs.station_owner(c).is_none();
+                if mine(r.from) || mine(r.to) {
+                    m.own_station
+                } else if obs.player(me).stations_left > 0 && (free(r.from) || free(r.to)) {
+                    m.new_station
+                } else {
+                    UNREACHABLE
+                }
+            }
+            None if obs.route_open(id) && u16::from(r.length) <= obs.player(me).trains => {
+                let base = 10 * u32::from(r.length)
+                    + if r.tunnel { m.tunnel } else { 0 }
+                    + m.ferry * u32::from(r.ferry);
+                let bias = (m.long_bias * r.points.max(0) as u32).min(base.saturating_sub(3));
+                base - bias
+            }
+            None => UNREACHABLE,
+        }
     }
 
     fn plan_into(
@@ -315,9 +483,12 @@ impl Planner {
         plan: &mut Plan,
     ) {
         let board = obs.board();
+        let graph = &obs.game().tables.graph;
         let me = obs.seat();
         plan.clear();
         self.planned.iter_mut().for_each(|p| *p = false);
+        self.costs.clear();
+        self.costs.extend_from_slice(&self.edge);
         self.order.clear();
         self.order.extend_from_slice(tickets);
         self.order.extend_from_slice(extra);
@@ -325,16 +496,16 @@ impl Planner {
             .sort_by_key(|&t| (Reverse(board.ticket(t).points), t));
         let mut order = std::mem::take(&mut self.order);
         for &t in &order {
-            let ticket = board.ticket(t);
-            let cost = self.shortest(board, ticket.from, ticket.to);
+            let cost = self.shortest(board, graph, t);
             if cost == UNREACHABLE {
                 plan.status.push((t, TicketStatus::Dropped));
                 continue;
             }
+            let path = &self.searches[t.index()].path;
             // Classify the path: what is still to claim or borrow.
             let mut new_trains = 0;
             let mut todo = false;
-            for &r in &self.path {
+            for &r in path {
                 let i = r.index();
                 if self.planned[i] {
                     todo = true;
@@ -365,7 +536,7 @@ impl Planner {
             plan.cost += cost;
             plan.status.push((t, TicketStatus::Planned(cost)));
             let start = plan.routes.len();
-            for &r in &self.path {
+            for &r in path {
                 let i = r.index();
                 if self.planned[i] {
                     continue;
@@ -386,10 +557,12 @@ impl Planner {
                             plan.borrow.push((r, city));
                         }
                         self.planned[i] = true;
+                        self.costs[i] = 1;
                     }
                     None => {
                         plan.routes.push(r);
                         self.planned[i] = true;
+                        self.costs[i] = 1;
                     }
                 }
             }
@@ -407,66 +580,148 @@ impl Planner {
         });
     }
 
-    /// The cost of the cheapest path between two places (planned routes cost
-    /// almost nothing), leaving its routes in `self.path`.
-    fn shortest(&mut self, board: &Board, from: Place, to: Place) -> u32 {
-        self.dist.iter_mut().for_each(|d| *d = UNREACHABLE);
-        self.via.iter_mut().for_each(|v| *v = NO_ROUTE);
-        self.heap.clear();
-        self.path.clear();
-        let seed =
-            |c: CityId, dist: &mut Vec<u32>, via: &mut Vec<u32>, heap: &mut BinaryHeap<_>| {
-                dist[c.index()] = 0;
-                via[c.index()] = SOURCE;
-                heap.push(Reverse((0u32, c.0)));
-            };
-        match from {
-            Place::City(c) => seed(c, &mut self.dist, &mut self.via, &mut self.heap),
-            Place::Country(k) => {
-                for &c in &board.countries()[k.index()].locations {
-                    seed(c, &mut self.dist, &mut self.via, &mut self.heap);
-                }
+    /// The cost of the cheapest path between a ticket's places over
+    /// `self.costs` (planned routes cost almost nothing), leaving its routes
+    /// in the ticket's [`Search`]: the last search when it still holds, else
+    /// a new one.
+    fn shortest(&mut self, board: &Board, graph: &RouteGraph, t: TicketId) -> u32 {
+        let s = &mut self.searches[t.index()];
+        if s.done && s.still_holds(graph, &self.costs) {
+            #[cfg(test)]
+            {
+                let kept = (s.cost, s.path.clone());
+                s.done = false;
+                let again = self.shortest(board, graph, t);
+                let s = &self.searches[t.index()];
+                assert_eq!(kept, (again, s.path.clone()), "ticket {t:?}");
             }
+            return self.searches[t.index()].cost;
         }
-        while let Some(Reverse((d, c))) = self.heap.pop() {
-            let city = CityId(c);
-            if d > self.dist[city.index()] {
-                continue;
-            }
-            if board.reaches(city, to) {
+        let ticket = board.ticket(t);
+        let cities = graph.country.len();
+        s.done = true;
+        s.costs.clear();
+        s.costs.extend_from_slice(&self.costs);
+        s.nodes.clear();
+        s.nodes.resize(cities, Node::UNSEEN);
+        s.path.clear();
+        s.end = UNREACHABLE;
+        s.cost = UNREACHABLE;
+        let via = &mut self.via;
+        via.iter_mut().for_each(|v| *v = NO_ROUTE);
+        // The cities reached but not settled, as a bitset: the next to
+        // settle is the nearest, the lowest-numbered on ties.
+        let open = &mut self.open;
+        open.clear();
+        open.resize(cities.div_ceil(64), 0);
+        let mut seed = |c: CityId| {
+            s.nodes[c.index()].dist = 0;
+            via[c.index()] = SOURCE;
+            open[c.index() / 64] |= 1 << (c.index() % 64);
+        };
+        match ticket.from {
+            Place::City(c) => seed(c),
+            Place::Country(k) => board.countries()[k.index()]
+                .locations
+                .iter()
+                .for_each(|&c| seed(c)),
+        }
+        let to = match ticket.to {
+            Place::City(c) => (c.0, NO_COUNTRY),
+            Place::Country(k) => (UNSETTLED, k.index() as u16),
+        };
+        let mut settled = 0u16;
+        while let Some(city) = nearest(open, &s.nodes) {
+            let c = city as u16;
+            let node = &mut s.nodes[city];
+            let d = node.dist;
+            node.rank = settled;
+            settled += 1;
+            if c == to.0 || (to.1 != NO_COUNTRY && graph.country[city] == to.1) {
                 let mut at = city;
                 loop {
-                    let v = self.via[at.index()];
+                    let v = via[at];
                     if v == NO_ROUTE || v == SOURCE {
                         break;
                     }
-                    let r = RouteId::from_index(v as usize - 1);
-                    self.path.push(r);
-                    at = board.route(r).other_end(at);
+                    let r = v as usize - 1;
+                    s.path.push(RouteId::from_index(r));
+                    let (a, b) = graph.ends[r];
+                    at = usize::from(if usize::from(a) == at { b } else { a });
                 }
+                s.end = d;
+                s.cost = d;
                 return d;
             }
-            if board.is_dead_end(city) && self.via[city.index()] != SOURCE {
+            if graph.country[city] != NO_COUNTRY && via[city] != SOURCE {
                 continue;
             }
-            for &r in board.routes_at(city) {
-                let cost = if self.planned[r.index()] {
-                    1
-                } else {
-                    self.edge[r.index()]
-                };
+            node.expanded = true;
+            for link in graph.links(city) {
+                let cost = self.costs[usize::from(link.route)];
                 if cost == UNREACHABLE {
                     continue;
                 }
-                let w = board.route(r).other_end(city);
+                let w = usize::from(link.to);
                 let nd = d + cost;
-                if nd < self.dist[w.index()] {
-                    self.dist[w.index()] = nd;
-                    self.via[w.index()] = u32::from(r.0) + 1;
-                    self.heap.push(Reverse((nd, w.0)));
+                if nd < s.nodes[w].dist {
+                    s.nodes[w].dist = nd;
+                    via[w] = u32::from(link.route) + 1;
+                    open[w / 64] |= 1 << (w % 64);
                 }
             }
         }
         UNREACHABLE
+    }
+}
+
+/// Takes the nearest city out of `open` (the lowest-numbered on ties): the
+/// city a binary heap of (distance, city) entries would settle next.
+fn nearest(open: &mut [u64], nodes: &[Node]) -> Option<usize> {
+    let mut best: Option<(u32, usize)> = None;
+    for (w, &word) in open.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let c = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let d = nodes[c].dist;
+            if best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, c));
+            }
+        }
+    }
+    let (_, c) = best?;
+    open[c / 64] &= !(1 << (c % 64));
+    Some(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::super::heuristic::Style;
+    use crate::board_game::BoardFamily;
+    use crate::sim::{SimConfig, simulate};
+
+    /// Every kept path search that is reused is the one a new search finds
+    /// (checked inside [`super::Planner::shortest`] in tests).
+    #[test]
+    fn kept_searches_find_what_a_new_search_finds() {
+        for map in ["usa", "europe", "heart-of-africa-rules", "usa-stations"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../maps/{map}.yaml"));
+            let file = formats::load(&path).unwrap().design;
+            let config = SimConfig::<BoardFamily> {
+                design: Arc::new(crate::Board::build(&file).unwrap()),
+                players: vec![2, 3, 4, 5],
+                games: 60,
+                bots: Style::ALL.map(|s| s.name().to_owned()).to_vec(),
+                seed: 7,
+                threads: 1,
+                turn_cap: crate::sim::DEFAULT_TURN_CAP,
+            };
+            simulate(&config, &|_| {}, &AtomicBool::new(false)).unwrap();
+        }
     }
 }
