@@ -186,8 +186,12 @@ fn random_action_draws_as_the_list_on_unusual_designs() {
 /// same action in that position.
 fn action_texts_read_back<F: engine::game::Family>(design: &str, players: usize, seed: u64) {
     use engine::game::Game as _;
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(design);
-    let file = formats::load(&path).unwrap_or_else(|e| panic!("{e}")).design;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(design);
+    let file = formats::load(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .design;
     let design = Arc::new(F::build(&file).unwrap_or_else(|d| panic!("{d:?}")));
     let game = F::new_game(&design, players).unwrap_or_else(|e| panic!("{e}"));
     let mut s = game.new_initial_state(seed);

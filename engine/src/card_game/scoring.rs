@@ -248,7 +248,8 @@ impl Search<'_> {
         let ceiling = self
             .bonuses
             .ceiling(self.design, &self.extra, &self.rest[i]);
-        let reach = 2.0 * (f64::from(score) + self.bound(i, self.cards - used)) + f64::from(ceiling);
+        let reach =
+            2.0 * (f64::from(score) + self.bound(i, self.cards - used)) + f64::from(ceiling);
         let best = f64::from(self.best.0);
         if reach < best - 1e-9
             || (reach < best + 1e-9 && self.chosen.len() + (self.order.len() - i) <= self.best.1)

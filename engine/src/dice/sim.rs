@@ -13,10 +13,10 @@ use super::family::DiceFamily;
 use super::state::State;
 use crate::game::GameState;
 use crate::sim::check_len;
-use crate::sim::stats::pct_fixed;
 use crate::sim::csv::{by_players, quoted};
 use crate::sim::findings::Topic;
 use crate::sim::report::ObjectName;
+use crate::sim::stats::pct_fixed;
 use crate::sim::{Finding, GameRecord, Level, Measures, PlayerCountReport, SimReport};
 
 /// One game's dice measures.

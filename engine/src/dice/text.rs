@@ -51,7 +51,10 @@ impl State {
             match hand.get(usize::from(i)) {
                 Some(&c) => {
                     let name = d.special_name(d.specials[usize::from(c)]);
-                    let copy = hand[..usize::from(i)].iter().filter(|&&o| o == c).count();
+                    let copy = hand[..usize::from(i)]
+                        .iter()
+                        .filter(|&&o| d.special_name(d.specials[usize::from(o)]) == name)
+                        .count();
                     if copy == 0 {
                         name
                     } else {

@@ -98,7 +98,11 @@ fn pct_num(x: f64) -> String {
 pub fn pct_fixed(x: f64, decimals: usize) -> String {
     let v = x * 100.0;
     let t = format!("{v:.decimals$}");
-    if v != 0.0 && t.trim_start_matches('-').trim_matches(['0', '.']).is_empty() {
+    if v != 0.0
+        && t.trim_start_matches('-')
+            .trim_matches(['0', '.'])
+            .is_empty()
+    {
         format!("< {}%", smallest_step(decimals))
     } else {
         format!("{t}%")
