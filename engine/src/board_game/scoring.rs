@@ -1039,15 +1039,18 @@ mod tests {
     /// best completion, remembered, no bound (exact, checked against the
     /// odometer by the test above before it was replaced; too slow for
     /// default bots' twenty stations).
+    /// A completion: gain, stations used, each station's choice.
+    type Completion = (i32, u32, Vec<u16>);
+
     struct MemoSearch<'a> {
         parts: &'a Parts,
-        memo: HashMap<(usize, Vec<u16>), (i32, u32, Vec<u16>)>,
+        memo: HashMap<(usize, Vec<u16>), Completion>,
     }
 
     impl MemoSearch<'_> {
         /// The most gain, then the fewest stations, then the first choice
         /// with the higher stations' choices smallest, for stations `0..k`.
-        fn best(&mut self, k: usize, parts: &mut Partition) -> (i32, u32, Vec<u16>) {
+        fn best(&mut self, k: usize, parts: &mut Partition) -> Completion {
             if k == 0 {
                 return (0, 0, Vec::new());
             }
