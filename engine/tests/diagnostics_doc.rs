@@ -73,7 +73,7 @@ fn every_engine_limit_is_in_the_tl016_table_with_its_value() {
     let start = doc.find("### TL016").expect("a TL016 section");
     let section = &doc[start..];
     let section = &section[..section[1..].find("\n### ").unwrap_or(section.len())];
-    let limits: [(&str, i64); 9] = [
+    let limits: [(&str, i64); 10] = [
         ("`rules.players.max`", MAX_PLAYERS as i64),
         ("`cards.colors`", MAX_COLORS as i64),
         ("`rules.display.size`", MAX_DISPLAY as i64),
@@ -83,6 +83,10 @@ fn every_engine_limit_is_in_the_tl016_table_with_its_value() {
         ("`rules.tunnels.reveal`", MAX_TUNNEL_REVEAL as i64),
         ("cities, routes, tickets or countries", MAX_OBJECTS as i64),
         ("points a player could score", MAX_POINTS),
+        (
+            "`rules.stations.count`",
+            engine::board_game::MAX_STATION_CHOICES as i64,
+        ),
     ];
     for (what, value) in limits {
         let cell = format!("| {} |", thousands(value));

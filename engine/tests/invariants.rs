@@ -179,3 +179,67 @@ fn random_action_draws_as_the_list_on_unusual_designs() {
         }
     }
 }
+
+/// Plays a random game of family `F` on `design` (a path from the
+/// workspace root) and checks at every decision that each legal action's
+/// text, as the CLI, scenarios and replays write it, reads back to that
+/// same action in that position.
+fn action_texts_read_back<F: engine::game::Family>(design: &str, players: usize, seed: u64) {
+    use engine::game::Game as _;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(design);
+    let file = formats::load(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .design;
+    let design = Arc::new(F::build(&file).unwrap_or_else(|d| panic!("{d:?}")));
+    let game = F::new_game(&design, players).unwrap_or_else(|e| panic!("{e}"));
+    let mut s = game.new_initial_state(seed);
+    let mut rng = GameRng::seeded(seed ^ 0x7e47);
+    let mut legal = Vec::new();
+    // Enough decisions to reach speculation, tunnels and later deals, few
+    // enough to keep the test quick.
+    for _ in 0..600 {
+        if s.current_player().is_none() {
+            break;
+        }
+        legal.clear();
+        s.legal_actions(&mut legal);
+        for &a in &legal {
+            let text = s.action_text(a);
+            match s.parse_action(&text) {
+                Ok(back) => assert_eq!(back, a, "`{text}` reads back as another action"),
+                Err(e) => panic!("`{text}` ({a:?}) does not read back: {e}"),
+            }
+        }
+        let a = legal[rng.index(legal.len())];
+        s.apply(a)
+            .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_legal_action_text_reads_back_in_every_family(players in 2usize..=4, seed in any::<u64>()) {
+        action_texts_read_back::<BoardFamily>(
+            &format!("maps/{}", MAPS[(seed % MAPS.len() as u64) as usize]),
+            players,
+            seed,
+        );
+        action_texts_read_back::<engine::card_game::CardFamily>("maps/card-game-usa.yaml", players, seed);
+        // West deals ten identical two-goods special cards: a hand often
+        // holds two of them.
+        action_texts_read_back::<engine::dice::DiceFamily>(
+            "tests/scenarios/dice-designs/west.yaml",
+            players.max(3),
+            seed,
+        );
+        action_texts_read_back::<engine::dice::DiceFamily>(
+            "maps/trains-and-stations-demo.yaml",
+            players.max(3),
+            seed,
+        );
+    }
+}

@@ -19,7 +19,6 @@ pub const PRESET_SOURCE: &str = include_str!("../presets/card-game.yaml");
 
 /// The face-up display of train cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CardDisplay {
     /// Cards face up.
     pub size: u8,
@@ -29,7 +28,6 @@ pub struct CardDisplay {
 
 /// A ticket deal: how many are dealt and how many must be kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CardTicketDeal {
     /// Tickets dealt (or drawn).
     pub dealt: u8,
@@ -39,7 +37,6 @@ pub struct CardTicketDeal {
 
 /// Tickets at setup and when drawn in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CardTickets {
     /// Dealt to each player at setup (the rest are shuffled back).
     pub setup: CardTicketDeal,
@@ -49,7 +46,6 @@ pub struct CardTickets {
 
 /// What may be played to a Rail Yard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct RailYardRules {
     /// A row of one colour has at least this many cards (locomotives allowed).
     pub same_color_min: u8,
@@ -59,7 +55,6 @@ pub struct RailYardRules {
 
 /// A Big City bonus card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct BigCity {
     /// The city tickets must name.
     pub city: String,
@@ -79,7 +74,6 @@ pub enum CardTieBreak {
 
 /// Every rule parameter of a card-game design, complete.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CardRules {
     /// How many may play.
     pub players: PlayerRange,

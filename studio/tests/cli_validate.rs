@@ -118,6 +118,45 @@ fn a_misspelt_rule_key_is_a_warning_at_its_line_with_the_parameter_it_means() {
 }
 
 #[test]
+fn a_misspelt_rule_key_warns_alike_in_every_family() {
+    let dir = tempfile::tempdir().unwrap();
+    for (base, rules, path, hint) in [
+        ("usa.yaml", "{trians: 40}", "rules.trians", "trains"),
+        (
+            "card-game-usa.yaml",
+            "{initial_hnad: 5}",
+            "rules.initial_hnad",
+            "initial_hand",
+        ),
+        (
+            "trains-and-stations-demo.yaml",
+            "{dice: {per_plaeyr: 4}}",
+            "rules.dice.per_plaeyr",
+            "per_player",
+        ),
+    ] {
+        let text = format!(
+            "format: tracklayer/1\nextends: {}\nrules: {rules}\n",
+            map(base)
+        );
+        let file = write(dir.path(), base, &text);
+        let out = tracklayer(&["validate", &file.display().to_string()]);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{base}: {text}");
+        assert!(
+            text.contains(&format!(
+                "warning[TL116]: `{path}` is not a rule parameter, so it is ignored; did you mean `{hint}`?\n"
+            )),
+            "{base}: {text}"
+        );
+        assert!(
+            text.contains(&format!(" --> {}:3:", file.display())),
+            "{base}: {text}"
+        );
+    }
+}
+
+#[test]
 fn json_output_carries_codes_objects_paths_and_spans() {
     let dir = tempfile::tempdir().unwrap();
     let file = write(dir.path(), "broken.yaml", BROKEN);

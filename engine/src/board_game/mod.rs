@@ -30,7 +30,7 @@ pub use family::BoardFamily;
 pub use longest::longest_path;
 pub use observation::{Observation, PublicPhase, PublicPlayer};
 pub use scenario::{BoardScenarioError, Checks, FinalChecks, NameError, PHASES, Pile, SetupError};
-pub use scoring::ScoreBreakdown;
+pub use scoring::{MAX_STATION_CHOICES, ScoreBreakdown};
 pub use state::{Ending, MAX_DISPLAY_RESETS, PendingTunnel, Phase, Player, State};
 
 use crate::board::Board;

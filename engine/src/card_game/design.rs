@@ -1,12 +1,13 @@
 //! A validated card-game design: its rules, deck, tickets and Big Cities,
 //! with names resolved to indices, built from a design file by [`build`],
 //! which says everything wrong with it (`docs/diagnostics.md`, TL040–TL043
-//! and TL140–TL142, besides the shared TL006, TL012 and TL016).
+//! and TL140–TL142, besides the shared TL006, TL012, TL016 and TL116).
 
 use formats::GameFile;
 use formats::card_game::{CardRules, CardTieBreak};
 
 use super::cards::{Counts, MAX_COLORS};
+use crate::validate::keys;
 use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// Most players the engine seats.
@@ -105,9 +106,32 @@ impl CardDesign {
     }
 }
 
+/// Keys of `rules:` and `cards:` that no card-game parameter has: ignored,
+/// and reported as TL116 warnings, as in every family.
+fn unknown_rule_keys(file: &GameFile, diags: &mut Diagnostics) {
+    let (preset, _) = formats::card_game::preset_sections();
+    let shape = keys::Shape {
+        keyed_by_data: &["deals"],
+        open: &[],
+    };
+    let mut unknown = Vec::new();
+    keys::unknown_keys(&file.rules, &preset, "rules", &shape, &mut unknown);
+    keys::unknown_item_keys(
+        file.rules.get("big_cities"),
+        "rules.big_cities",
+        &["city", "points"],
+        &mut unknown,
+    );
+    keys::unknown_card_keys(&file.cards, &mut unknown);
+    for u in &unknown {
+        diags.push(keys::warning(u));
+    }
+}
+
 /// Builds a card-game design, or says everything that stops it; warnings are
 /// added to `diags` either way.
 pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<CardDesign> {
+    unknown_rule_keys(file, diags);
     let (rules, deck) = match formats::card_game::resolve(&file.rules, &file.cards) {
         Ok(r) => r,
         Err(e) => {

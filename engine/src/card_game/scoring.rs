@@ -1,10 +1,23 @@
 //! Scoring (RULES.md §4): at the end of each deal every player matches their
 //! On the Track cards to their tickets — each card serves one ticket,
-//! locomotives stand in for any colour — choosing the matching that scores
-//! most (and, among equal ones, completes most tickets); at the end of the
-//! game unfinished tickets subtract, each Big City bonus goes to every player
-//! with most completed tickets naming it, and ties on points are broken by
-//! the design's tie-break order.
+//! locomotives stand in for any colour — choosing the matching that gives
+//! the player the highest final total, Big City bonuses included (and, among
+//! equal ones, completes most tickets); at the end of the game unfinished
+//! tickets subtract, each Big City bonus goes to every player with most
+//! completed tickets naming it, and ties on points are broken by the design's
+//! tie-break order.
+//!
+//! Rivals' tickets interact through the Big City bonuses: whether a player
+//! wins a city depends on the rivals' completed tickets naming it, and the
+//! rivals choose their matchings at the same time. The engine settles this
+//! without favouring a seat: first every player's matching by ticket points
+//! alone is found (most points, then most tickets); then each player chooses
+//! the matching that maximises their own total against the rivals' counts
+//! that first matching gives them (plus their tickets completed in earlier
+//! deals). The bonuses are then awarded on the matchings actually chosen, so
+//! a rival who also changed their matching for a bonus can still take or
+//! share a city a player counted on. A deal before the last is scored the
+//! same way, as if the game ended with it.
 
 use formats::card_game::CardTieBreak;
 use smallvec::SmallVec;
@@ -49,6 +62,56 @@ pub struct Ending {
 /// be completed alone, densest first, bounded by a fractional knapsack of
 /// the remaining tickets into the cards not yet used.
 pub fn best_matching(design: &CardDesign, tickets: &[u16], have: &Counts) -> Vec<usize> {
+    best_matching_for(design, tickets, have, &Bonuses::default())
+}
+
+/// What a player's matching can win in Big City bonuses: per Big City, the
+/// player's completed tickets naming it so far and the most a rival has.
+/// Empty: bonuses are left out (the matching by ticket points alone).
+#[derive(Clone, Debug, Default)]
+pub struct Bonuses {
+    /// Per Big City: (the player's count so far, the most any rival has).
+    counts: Vec<(u32, u32)>,
+}
+
+impl Bonuses {
+    /// The bonus points won with `extra` more tickets naming each Big City.
+    fn points(&self, design: &CardDesign, extra: &[u32]) -> i32 {
+        self.counts
+            .iter()
+            .zip(extra)
+            .zip(&design.big_cities)
+            .filter(|&((&(own, rival), &more), _)| own + more > 0 && own + more >= rival)
+            .map(|(_, city)| city.points)
+            .sum()
+    }
+
+    /// At least the bonus points any matching adding to `extra` can win:
+    /// each city with positive points that `extra` plus `rest` would win.
+    fn ceiling(&self, design: &CardDesign, extra: &[u32], rest: &[u32]) -> i32 {
+        self.counts
+            .iter()
+            .zip(extra.iter().zip(rest))
+            .zip(&design.big_cities)
+            .filter(|&((&(own, rival), (&more, &later)), _)| {
+                own + more + later > 0 && own + more + later >= rival
+            })
+            .map(|(_, city)| city.points.max(0))
+            .sum()
+    }
+}
+
+/// The tickets (positions in `tickets`) that `have` completes for the
+/// highest final total: twice the ticket points (a ticket completed is won
+/// instead of lost) plus the Big City bonuses it wins against `bonuses`, then
+/// the most tickets; among equals, the first the search meets (so with no
+/// bonus at stake, exactly [`best_matching`]'s choice).
+pub fn best_matching_for(
+    design: &CardDesign,
+    tickets: &[u16],
+    have: &Counts,
+    bonuses: &Bonuses,
+) -> Vec<usize> {
     let loco = design.loco();
     let colors = design.colors.len();
     let mut order: Vec<usize> = (0..tickets.len())
@@ -83,6 +146,24 @@ pub fn best_matching(design: &CardDesign, tickets: &[u16], have: &Counts) -> Vec
         .iter()
         .map(|&i| u32::from(design.tickets[usize::from(tickets[i])].size))
         .collect();
+    // Per position in `order`: the Big Cities its ticket names; and from
+    // each position on, how many of the tickets left name each city.
+    let cities = if bonuses.counts.is_empty() {
+        0
+    } else {
+        design.big_cities.len()
+    };
+    let names: Vec<u32> = order
+        .iter()
+        .map(|&i| design.ticket_cities[usize::from(tickets[i])])
+        .collect();
+    let mut rest = vec![vec![0u32; cities]; order.len() + 1];
+    for j in (0..order.len()).rev() {
+        let later = rest[j + 1].clone();
+        for (b, (n, l)) in rest[j].iter_mut().zip(later).enumerate() {
+            *n = l + (names[j] >> b & 1);
+        }
+    }
     let mut search = Search {
         design,
         tickets,
@@ -96,6 +177,10 @@ pub fn best_matching(design: &CardDesign, tickets: &[u16], have: &Counts) -> Vec
         chosen: Vec::new(),
         best: (i32::MIN, 0),
         best_set: Vec::new(),
+        bonuses,
+        names: &names,
+        rest: &rest,
+        extra: vec![0; cities],
     };
     search.go(0, Counts::default(), 0, 0);
     search.best_set
@@ -119,8 +204,17 @@ struct Search<'a> {
     locos: u32,
     cards: u32,
     chosen: Vec<usize>,
+    /// The best (value, tickets) so far: the value is twice the points plus
+    /// the bonuses.
     best: (i32, usize),
     best_set: Vec<usize>,
+    bonuses: &'a Bonuses,
+    /// Per position: the Big Cities its ticket names (a bit each).
+    names: &'a [u32],
+    /// Per position: the tickets from there on naming each Big City.
+    rest: &'a [Vec<u32>],
+    /// The chosen tickets naming each Big City.
+    extra: Vec<u32>,
 }
 
 impl Search<'_> {
@@ -141,15 +235,22 @@ impl Search<'_> {
         total
     }
 
+    /// Chooses or skips the ticket at position `i`, `score` being the
+    /// points chosen so far.
     fn go(&mut self, i: usize, need: Counts, score: i32, used: u32) {
-        if (score, self.chosen.len()) > self.best {
-            self.best = (score, self.chosen.len());
+        let value = 2 * score + self.bonuses.points(self.design, &self.extra);
+        if (value, self.chosen.len()) > self.best {
+            self.best = (value, self.chosen.len());
             self.best_set.clone_from(&self.chosen);
         }
         if i == self.order.len() {
             return;
         }
-        let reach = f64::from(score) + self.bound(i, self.cards - used);
+        let ceiling = self
+            .bonuses
+            .ceiling(self.design, &self.extra, &self.rest[i]);
+        let reach =
+            2.0 * (f64::from(score) + self.bound(i, self.cards - used)) + f64::from(ceiling);
         let best = f64::from(self.best.0);
         if reach < best - 1e-9
             || (reach < best + 1e-9 && self.chosen.len() + (self.order.len() - i) <= self.best.1)
@@ -165,7 +266,9 @@ impl Search<'_> {
             }
             if shortfall(&with, self.have, self.colors) <= self.locos {
                 self.chosen.push(self.order[i]);
+                self.count(i, 1);
                 self.go(i + 1, with, score + self.points[i], used + size);
+                self.count(i, -1);
                 self.chosen.pop();
             }
         }
@@ -173,12 +276,68 @@ impl Search<'_> {
     }
 }
 
-/// Scores a deal: every player's best matching completes those tickets
-/// (banked and set aside); the others stay in hand. Returns who completed what.
+impl Search<'_> {
+    /// Counts the ticket at position `i` in (`by` 1) or out (-1) of the
+    /// chosen tickets naming each Big City.
+    fn count(&mut self, i: usize, by: i32) {
+        for (b, e) in self.extra.iter_mut().enumerate() {
+            if self.names[i] >> b & 1 == 1 {
+                *e = e.saturating_add_signed(by);
+            }
+        }
+    }
+}
+
+/// Completed tickets naming each Big City: `completed` plus the tickets at
+/// positions `more` of `held`.
+fn city_counts(design: &CardDesign, completed: &[u16], held: &[u16], more: &[usize]) -> Vec<u32> {
+    (0..design.big_cities.len())
+        .map(|b| {
+            let names = |t: u16| design.ticket_cities[usize::from(t)] >> b & 1;
+            completed.iter().map(|&t| names(t)).sum::<u32>()
+                + more.iter().map(|&i| names(held[i])).sum::<u32>()
+        })
+        .collect()
+}
+
+/// Scores a deal: every player's matching for the highest final total (see
+/// the module's notes on rivals) completes those tickets (banked and set
+/// aside); the others stay in hand. Returns who completed what.
 pub fn score_deal(design: &CardDesign, players: &mut [Player]) -> Vec<(Seat, u16)> {
+    // The rivals' counts each player plays against: their matchings by
+    // ticket points alone.
+    let first: Vec<Vec<u32>> = players
+        .iter()
+        .map(|p| {
+            let by_points = best_matching(design, &p.tickets, &p.on_track);
+            city_counts(design, &p.completed, &p.tickets, &by_points)
+        })
+        .collect();
+    let choices: Vec<Vec<usize>> = players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| {
+            if design.big_cities.is_empty() {
+                return best_matching(design, &p.tickets, &p.on_track);
+            }
+            let own = city_counts(design, &p.completed, &[], &[]);
+            let bonuses = Bonuses {
+                counts: (0..design.big_cities.len())
+                    .map(|b| {
+                        let rival = (0..players.len())
+                            .filter(|&r| r != s)
+                            .map(|r| first[r][b])
+                            .max()
+                            .unwrap_or(0);
+                        (own[b], rival)
+                    })
+                    .collect(),
+            };
+            best_matching_for(design, &p.tickets, &p.on_track, &bonuses)
+        })
+        .collect();
     let mut out = Vec::new();
-    for (s, p) in players.iter_mut().enumerate() {
-        let mut done = best_matching(design, &p.tickets, &p.on_track);
+    for (s, (p, mut done)) in players.iter_mut().zip(choices).enumerate() {
         done.sort_unstable();
         for &i in done.iter().rev() {
             let t = p.tickets.remove(i);
@@ -276,15 +435,25 @@ mod tests {
 
     use super::*;
 
-    fn design(tickets: &[(i32, [u8; 3])]) -> CardDesign {
+    /// A two-player design of `tickets` (points; red, blue and green cards,
+    /// a red one when none), ticket `i` running from `from(i)` to `T{i}`,
+    /// with these Big Cities.
+    fn design_of(
+        tickets: &[(i32, [u8; 3])],
+        big_cities: &str,
+        from: fn(usize) -> String,
+    ) -> CardDesign {
         let text = format!(
-            "format: tracklayer/1\nname: T\nfamily: card-game\nrules: {{players: {{min: 2, max: 2}}, tickets: {{setup: {{dealt: 0, keep: 0}}}}, big_cities: []}}\ntickets:\n{}",
+            "format: tracklayer/1\nname: T\nfamily: card-game\nrules: {{players: {{min: 2, max: 2}}, tickets: {{setup: {{dealt: 0, keep: 0}}}}, big_cities: {big_cities}}}\ntickets:\n{}",
             tickets
                 .iter()
                 .enumerate()
                 .map(|(i, (p, c))| format!(
-                    "  - {{from: A{i}, to: B{i}, points: {p}, cards: {{red: {}, blue: {}, green: {}}}}}\n",
-                    c[0], c[1], c[2]
+                    "  - {{from: {}, to: T{i}, points: {p}, cards: {{red: {}, blue: {}, green: {}}}}}\n",
+                    from(i),
+                    if *c == [0, 0, 0] { 1 } else { c[0] },
+                    c[1],
+                    c[2]
                 ))
                 .collect::<String>()
         );
@@ -293,6 +462,10 @@ mod tests {
             .design;
         let mut diags = crate::Diagnostics::default();
         super::super::build(&file, &mut diags).unwrap_or_else(|| panic!("{diags:?}"))
+    }
+
+    fn design(tickets: &[(i32, [u8; 3])]) -> CardDesign {
+        design_of(tickets, "[]", |i| format!("A{i}"))
     }
 
     /// The best (points, tickets) over every subset, by brute force.
@@ -317,7 +490,51 @@ mod tests {
         best
     }
 
+    /// Two Big Cities, C0 (3 points) and C1 (7); ticket `i` runs from
+    /// `C{i % 3}` (C2 is no Big City).
+    fn design_with_cities(tickets: &[(i32, [u8; 3])]) -> CardDesign {
+        design_of(
+            tickets,
+            "[{city: C0, points: 3}, {city: C1, points: 7}]",
+            |i| format!("C{}", i % 3),
+        )
+    }
+
     proptest! {
+        #[test]
+        fn the_matching_wins_the_highest_total_bonuses_included(
+            tickets in proptest::collection::vec((1i32..12, [0u8..3, 0u8..3, 0u8..3]), 1..8),
+            have in [0u8..5, 0u8..5, 0u8..5, 0u8..3],
+            counts in [(0u32..3, 0u32..3), (0u32..3, 0u32..3)],
+        ) {
+            let d = design_with_cities(&tickets);
+            let held: Vec<u16> = (0..tickets.len() as u16).collect();
+            let mut pile = Counts::default();
+            for (k, name) in ["red", "blue", "green"].into_iter().enumerate() {
+                pile.0[d.kind_of(name).unwrap()] = have[k];
+            }
+            pile.0[d.loco()] = have[3];
+            let bonuses = Bonuses { counts: counts.to_vec() };
+            let value = |set: &[usize]| {
+                let points: i32 = set.iter().map(|&i| d.tickets[usize::from(held[i])].points).sum();
+                let extra = city_counts(&d, &[], &held, set);
+                (2 * points + bonuses.points(&d, &extra), set.len())
+            };
+            let mut best = (i32::MIN, 0);
+            for mask in 0u32..(1 << held.len()) {
+                let set: Vec<usize> = (0..held.len()).filter(|&i| mask >> i & 1 == 1).collect();
+                let mut need = Counts::default();
+                for &i in &set {
+                    need.add(&d.tickets[usize::from(held[i])].needs);
+                }
+                if shortfall(&need, &pile, d.colors.len()) <= u32::from(have[3]) {
+                    best = best.max(value(&set));
+                }
+            }
+            let chosen = best_matching_for(&d, &held, &pile, &bonuses);
+            prop_assert_eq!(value(&chosen), best);
+        }
+
         #[test]
         fn the_matching_scores_as_well_as_every_other(
             tickets in proptest::collection::vec((1i32..20, [0u8..3, 0u8..3, 0u8..3]), 1..8),

@@ -6,8 +6,9 @@
 
 use formats::GameFile;
 use formats::suggest::did_you_mean_field;
-use serde_yaml::{Mapping, Value};
+use serde_yaml::Mapping;
 
+use crate::validate::keys::{self, key_text};
 use crate::validate::{Code, Diagnostic, Diagnostics};
 
 /// Rule sections whose keys are data (goods names, player counts), not
@@ -35,15 +36,6 @@ const GAME_FILE: &[&str] = &[
     "remove",
 ];
 
-fn key_text(k: &Value) -> String {
-    match k {
-        Value::String(s) => s.clone(),
-        other => serde_yaml::to_string(other)
-            .map(|s| s.trim_end().to_owned())
-            .unwrap_or_default(),
-    }
-}
-
 fn unknown(path: String, key: &str, known: &[&str], d: &mut Diagnostics) {
     let hint = did_you_mean_field(key, known.iter().copied());
     d.push(
@@ -70,38 +62,6 @@ fn fields(extra: &Mapping, path: &str, known: &[&str], d: &mut Diagnostics) {
     }
 }
 
-/// Reports the keys of `own` that `preset` does not have, descending into
-/// the sections both have.
-fn rule_keys(own: &Mapping, preset: &Mapping, path: &str, d: &mut Diagnostics) {
-    for (k, v) in own {
-        let key = key_text(k);
-        if path == "rules" && key == "preset" {
-            continue;
-        }
-        let here = format!("{path}.{key}");
-        match preset.get(k) {
-            // A new goods deck is data; its fields are those of every deck.
-            None if path == "rules.goods" => {
-                if let (Value::Mapping(o), Some(Value::Mapping(any))) = (v, preset.values().next())
-                {
-                    rule_keys(o, any, &here, d);
-                }
-            }
-            None => {
-                let known: Vec<String> = preset.keys().map(key_text).collect();
-                let known: Vec<&str> = known.iter().map(String::as_str).collect();
-                unknown(here, &key, &known, d);
-            }
-            Some(Value::Mapping(p)) if !KEYED_BY_DATA.contains(&key.as_str()) => {
-                if let Value::Mapping(o) = v {
-                    rule_keys(o, p, &here, d);
-                }
-            }
-            Some(_) => {}
-        }
-    }
-}
-
 /// Every unknown key of a dice design, as TL116 warnings.
 pub fn check(file: &GameFile, d: &mut Diagnostics) {
     for k in file.extra.keys() {
@@ -110,7 +70,21 @@ pub fn check(file: &GameFile, d: &mut Diagnostics) {
             unknown(key.clone(), &key, GAME_FILE, d);
         }
     }
-    rule_keys(&file.rules, &formats::dice::preset_rules(), "rules", d);
+    let shape = keys::Shape {
+        keyed_by_data: KEYED_BY_DATA,
+        open: &["rules.goods"],
+    };
+    let mut unknown = Vec::new();
+    keys::unknown_keys(
+        &file.rules,
+        &formats::dice::preset_rules(),
+        "rules",
+        &shape,
+        &mut unknown,
+    );
+    for u in &unknown {
+        d.push(keys::warning(u));
+    }
     for (i, s) in file.stations.iter().enumerate() {
         fields(&s.extra, &format!("stations[{i}]"), STATION, d);
         if let Some(b) = &s.bonus {

@@ -16,6 +16,7 @@ use crate::sim::check_len;
 use crate::sim::csv::{by_players, quoted};
 use crate::sim::findings::Topic;
 use crate::sim::report::ObjectName;
+use crate::sim::stats::pct_fixed;
 use crate::sim::{Finding, GameRecord, Level, Measures, PlayerCountReport, SimReport};
 
 /// One game's dice measures.
@@ -267,8 +268,8 @@ impl Measures<DiceFamily> for DiceMeasures {
                 code: "strike-rate".into(),
                 players,
                 text: format!(
-                    "{:.1}% of rolls end in a strike ({} locked trains lose {} points).",
-                    rate * 100.0,
+                    "{} of rolls end in a strike ({} locked trains lose {} points).",
+                    pct_fixed(rate, 1),
                     strike.locked_trains,
                     strike.points
                 ),
@@ -290,9 +291,9 @@ impl Measures<DiceFamily> for DiceMeasures {
                     code: "decisive-monopoly".into(),
                     players,
                     text: format!(
-                        "The winner holds the {} monopoly in {:.0}% of games.",
+                        "The winner holds the {} monopoly in {} of games.",
                         top.good,
-                        top.winner_monopoly * 100.0
+                        pct_fixed(top.winner_monopoly, 0)
                     ),
                     evidence: format!("{:.3}", top.winner_monopoly),
                     objects: Vec::new(),
@@ -306,8 +307,8 @@ impl Measures<DiceFamily> for DiceMeasures {
         let r = &report.family;
         let _ = writeln!(
             out,
-            "  strikes: {:.1}% of rolls; buildings: {:.1} a game",
-            r.strike_rate * 100.0,
+            "  strikes: {} of rolls; buildings: {:.1} a game",
+            pct_fixed(r.strike_rate, 1),
             r.buildings_per_game
         );
         let _ = writeln!(out, "  deliveries per game by track:");
@@ -321,12 +322,12 @@ impl Measures<DiceFamily> for DiceMeasures {
         for g in &r.goods {
             let _ = writeln!(
                 out,
-                "    {:<10} {:>6.2} {:>6.1}% {:>6.1}% {:>6.1}%",
+                "    {:<10} {:>6.2} {:>7} {:>7} {:>7}",
                 g.good,
                 g.taken_per_game,
-                g.share * 100.0,
-                g.monopoly_held * 100.0,
-                g.winner_monopoly * 100.0
+                pct_fixed(g.share, 1),
+                pct_fixed(g.monopoly_held, 1),
+                pct_fixed(g.winner_monopoly, 1)
             );
         }
     }

@@ -12,7 +12,8 @@ use crate::game::ActionParseError;
 pub const FORMS: &str = "return <special card>, recall, roll [with N bonus] [keeping <faces>], \
 reroll <faces> [bonus <faces>], stop, place <from> - <to> <n> [bonus], build <building> at <station>, \
 finish [saving <faces>], deliver <stations>, majority to player N, goods to player N, \
-upgrade <building> to <good|nothing>, give <good|special card>, done, new good to player N";
+upgrade <building> to <good|nothing>, give <good|special card>, done, new good to player N \
+(the second of two identical special cards in a hand is `<special card> (copy 2)`)";
 
 /// Dice by face as words: `hotel hotel coin`.
 pub fn faces_text(f: &Faces) -> String {
@@ -43,12 +44,25 @@ impl State {
     /// An action in words.
     pub fn text_of(&self, a: Action) -> String {
         let d = &self.design;
+        // Identical cards are told apart by their order in the hand: the
+        // second is `… (copy 2)`.
         let hand_card = |seat: usize, i: u8| {
-            self.players[seat]
-                .hand
-                .get(usize::from(i))
-                .map(|&c| d.special_name(d.specials[usize::from(c)]))
-                .unwrap_or_else(|| format!("special card {}", i + 1))
+            let hand = &self.players[seat].hand;
+            match hand.get(usize::from(i)) {
+                Some(&c) => {
+                    let name = d.special_name(d.specials[usize::from(c)]);
+                    let copy = hand[..usize::from(i)]
+                        .iter()
+                        .filter(|&&o| d.special_name(d.specials[usize::from(o)]) == name)
+                        .count();
+                    if copy == 0 {
+                        name
+                    } else {
+                        format!("{name} (copy {})", copy + 1)
+                    }
+                }
+                None => format!("special card {}", i + 1),
+            }
         };
         let decider = usize::from(self.decider().unwrap_or(self.current));
         match a {
@@ -126,13 +140,29 @@ impl State {
         };
         let d = &self.design;
         let decider = usize::from(self.decider().unwrap_or(self.current));
-        let hand_index = |name: &str| {
-            self.players[decider]
+        // `name (copy N)`: the Nth card of that name in the hand; the bare
+        // name: the first such card `open` allows.
+        let hand_index = |text: &str, open: &dyn Fn(u8) -> bool| {
+            let (name, copy) = match text
+                .strip_suffix(')')
+                .and_then(|t| t.rsplit_once(" (copy "))
+                .and_then(|(n, k)| Some((n, k.trim().parse::<usize>().ok()?)))
+            {
+                Some((n, k)) => (n.trim(), Some(k)),
+                None => (text, None),
+            };
+            let mut same = self.players[decider]
                 .hand
                 .iter()
-                .position(|&c| d.special_name(d.specials[usize::from(c)]) == name)
-                .map(|i| i as u8)
+                .enumerate()
+                .filter(|&(_, &c)| d.special_name(d.specials[usize::from(c)]) == name)
+                .map(|(i, _)| i as u8);
+            match copy {
+                Some(k) => same.nth(k.checked_sub(1)?),
+                None => same.find(|&i| open(i)),
+            }
         };
+        let pledgeable = |i: u8| !self.players[decider].pledged_specials.contains(&i);
         let faces = |s: &str| {
             parse_faces(s).ok_or_else(|| {
                 bad(format!(
@@ -259,7 +289,7 @@ impl State {
             if let Some(g) = d.good(rest.trim()) {
                 return Ok(Action::Give(g));
             }
-            return hand_index(rest.trim())
+            return hand_index(rest.trim(), &pledgeable)
                 .map(Action::GiveSpecial)
                 .ok_or_else(|| {
                     bad(format!(
@@ -269,7 +299,7 @@ impl State {
                 });
         }
         if let Some(rest) = t.strip_prefix("return ") {
-            return hand_index(rest.trim())
+            return hand_index(rest.trim(), &|_| true)
                 .map(Action::ReturnSpecial)
                 .ok_or_else(|| bad(format!("`{}` is not in your hand", rest.trim())));
         }

@@ -92,6 +92,45 @@ fn pct_num(x: f64) -> String {
     }
 }
 
+/// A share with a fixed number of decimals, for tables whose columns line
+/// up: `0.1234`, 1 → `12.3%`. A share that is not zero but would round to
+/// zero says so (`< 0.1%` with 1 decimal), never `0.0%`.
+pub fn pct_fixed(x: f64, decimals: usize) -> String {
+    let v = x * 100.0;
+    let t = format!("{v:.decimals$}");
+    if v != 0.0
+        && t.trim_start_matches('-')
+            .trim_matches(['0', '.'])
+            .is_empty()
+    {
+        format!("< {}%", smallest_step(decimals))
+    } else {
+        format!("{t}%")
+    }
+}
+
+/// A change of a share with its sign and a fixed number of decimals:
+/// `+12.3%`, `-0.5%`; a change that is not zero but would round to zero is
+/// `+< 0.1%` (or `-< 0.1%`), never `+0.0%`.
+pub fn pct_signed(x: f64, decimals: usize) -> String {
+    let v = x * 100.0;
+    let t = format!("{v:+.decimals$}");
+    if v != 0.0 && t[1..].trim_matches(['0', '.']).is_empty() {
+        format!("{}< {}%", &t[..1], smallest_step(decimals))
+    } else {
+        format!("{t}%")
+    }
+}
+
+/// The smallest step `decimals` decimals show: `0.1` for 1, `1` for 0.
+fn smallest_step(decimals: usize) -> String {
+    if decimals == 0 {
+        "1".to_owned()
+    } else {
+        format!("0.{}1", "0".repeat(decimals - 1))
+    }
+}
+
 /// Mean, spread and quantiles of a sample.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
@@ -234,6 +273,18 @@ mod tests {
         assert_eq!(pct(1.0 / 100_000.0), "< 0.01%");
         assert_eq!(pct(0.0001), "0.01%");
         assert_eq!(pct(0.0), "0%");
+        // Fixed decimals, as tables print them, and the same rule for tiny shares.
+        assert_eq!(pct_fixed(0.1234, 1), "12.3%");
+        assert_eq!(pct_fixed(0.0, 1), "0.0%");
+        assert_eq!(pct_fixed(0.0004, 1), "< 0.1%");
+        assert_eq!(pct_fixed(0.004, 0), "< 1%");
+        assert_eq!(pct_fixed(0.0001, 2), "0.01%");
+        assert_eq!(pct_fixed(0.00001, 2), "< 0.01%");
+        assert_eq!(pct_signed(0.05, 1), "+5.0%");
+        assert_eq!(pct_signed(-0.005, 1), "-0.5%");
+        assert_eq!(pct_signed(0.0, 1), "+0.0%");
+        assert_eq!(pct_signed(0.0002, 1), "+< 0.1%");
+        assert_eq!(pct_signed(-0.0002, 1), "-< 0.1%");
     }
 
     #[test]

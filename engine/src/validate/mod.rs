@@ -3,6 +3,7 @@
 
 pub(crate) mod checks;
 mod diagnostic;
+pub(crate) mod keys;
 pub(crate) mod rules_check;
 
 use formats::GameFile;

@@ -3,9 +3,10 @@
 //! `rules:` and `cards:` that are no rule parameter (they would be ignored).
 
 use formats::suggest::did_you_mean_field;
-use serde_yaml::{Mapping, Value};
+use serde_yaml::Mapping;
 
 use super::Context;
+use crate::validate::keys::{self, key_text};
 use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 const GAME_FILE: &[&str] = &[
@@ -37,19 +38,9 @@ const TERRAIN: &[&str] = &["regions", "background"];
 const REGION: &[&str] = &["kind", "name", "points"];
 const BACKGROUND: &[&str] = &["image", "x", "y", "scale", "opacity", "locked"];
 const ALLOW: &[&str] = &["code", "object", "reason"];
-const CARDS: &[&str] = &["colors", "locomotives", "palette"];
 const TERRAIN_TYPE: &[&str] = &["name", "colors", "count"];
 /// Rule sections whose keys are data (lengths), not parameter names.
 const KEYED_BY_DATA: &[&str] = &["route_points", "doubling_cost"];
-
-fn key_text(k: &Value) -> String {
-    match k {
-        Value::String(s) => s.clone(),
-        other => serde_yaml::to_string(other)
-            .map(|s| s.trim_end().to_owned())
-            .unwrap_or_default(),
-    }
-}
 
 /// Where an unknown field sits, for the message and the diagnostic.
 struct Owner<'a> {
@@ -237,78 +228,21 @@ fn rule_keys(ctx: &Context, diags: &mut Diagnostics) {
         return;
     };
     let (preset_rules, _) = preset.sections();
-    let mut own = file.rules.clone();
-    own.remove("preset");
+    let shape = keys::Shape {
+        keyed_by_data: KEYED_BY_DATA,
+        open: &[],
+    };
     let mut unknown = Vec::new();
-    compare_keys(&own, &preset_rules, "rules", &mut unknown);
-    if let Some(Value::Sequence(types)) =
-        file.rules.get("terrain_cards").and_then(|t| t.get("types"))
-    {
-        for (i, t) in types.iter().enumerate() {
-            if let Value::Mapping(m) = t {
-                for k in m.keys() {
-                    let k = key_text(k);
-                    if !TERRAIN_TYPE.contains(&k.as_str()) {
-                        let known = TERRAIN_TYPE.iter().map(|s| (*s).to_owned()).collect();
-                        unknown.push((format!("rules.terrain_cards.types[{i}].{k}"), k, known));
-                    }
-                }
-            }
-        }
-    }
-    for k in file.cards.keys() {
-        let k = key_text(k);
-        if !CARDS.contains(&k.as_str()) {
-            let known = CARDS.iter().map(|s| (*s).to_owned()).collect();
-            unknown.push((format!("cards.{k}"), k, known));
-        }
-    }
-    for (path, key, known) in unknown {
-        let hint = did_you_mean_field(&key, known.iter().map(String::as_str)).map(str::to_owned);
-        diags.push(
-            Diagnostic::new(
-                Code::UnknownField,
-                format!(
-                    "`{path}` is not a rule parameter, so it is ignored{}",
-                    hint.as_ref()
-                        .map(|h| format!("; did you mean `{h}`?"))
-                        .unwrap_or_default()
-                ),
-            )
-            .at(path.clone())
-            .object(if path.starts_with("cards") {
-                ObjectRef::Cards
-            } else {
-                ObjectRef::Rule(path.trim_start_matches("rules.").to_owned())
-            })
-            .fix(match hint {
-                Some(h) => format!("rename `{key}` to `{h}`"),
-                None => format!("remove `{key}`; known here: {}", known.join(", ")),
-            }),
-        );
-    }
-}
-
-/// Collects (path, key, known keys) for every key of `own` that `preset` does
-/// not have, descending into sections both have.
-fn compare_keys(
-    own: &Mapping,
-    preset: &Mapping,
-    path: &str,
-    out: &mut Vec<(String, String, Vec<String>)>,
-) {
-    for (k, v) in own {
-        let key = key_text(k);
-        let here = format!("{path}.{key}");
-        match preset.get(k) {
-            None => out.push((here, key, preset.keys().map(key_text).collect())),
-            Some(Value::Mapping(p)) if !KEYED_BY_DATA.contains(&key.as_str()) => {
-                if let Value::Mapping(o) = v {
-                    compare_keys(o, p, &here, out);
-                }
-            }
-            Some(_) => {}
-        }
+    keys::unknown_keys(&file.rules, &preset_rules, "rules", &shape, &mut unknown);
+    keys::unknown_item_keys(
+        file.rules.get("terrain_cards").and_then(|t| t.get("types")),
+        "rules.terrain_cards.types",
+        TERRAIN_TYPE,
+        &mut unknown,
+    );
+    keys::unknown_card_keys(&file.cards, &mut unknown);
+    for u in &unknown {
+        diags.push(keys::warning(u));
     }
 }
 
@@ -317,6 +251,7 @@ mod tests {
     use super::super::testing::{check, silent_on_bundled_maps, with};
     use super::*;
     use crate::validate::{Code, ObjectRef};
+    use serde_yaml::Value;
 
     fn keys_of<T: serde::Serialize>(value: &T) -> Vec<String> {
         match serde_yaml::to_value(value).unwrap() {

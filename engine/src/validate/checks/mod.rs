@@ -12,6 +12,7 @@ mod crossings;
 mod drawing;
 mod fields;
 mod parallel;
+mod stations;
 mod statistics;
 mod tickets;
 mod trains;
@@ -138,6 +139,7 @@ pub fn run(file: &GameFile, _board: Option<&Board>, diags: &mut Diagnostics) {
     parallel::check(&ctx, &mut found);
     colors::check(&ctx, &mut found);
     trains::check(&ctx, &mut found);
+    stations::check(&ctx, &mut found);
     crossings::check(&ctx, &mut found);
     drawing::check(&ctx, &mut found);
     fields::check(&ctx, &mut found);

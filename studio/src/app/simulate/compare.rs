@@ -21,9 +21,9 @@ pub struct Row {
     pub change: f64,
 }
 
-/// `12.5%`.
+/// `12.5%` (`< 0.1%` for a share too small to show but not zero).
 pub fn percent(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
+    engine::sim::stats::pct_fixed(x, 1)
 }
 
 /// A change of a share in percentage points: `+5.0 pts`.
@@ -61,7 +61,7 @@ pub fn metrics<R>(before: &PlayerCountReport<R>, after: &PlayerCountReport<R>) -
             "First-player advantage",
             b.metrics.first_player_advantage,
             a.metrics.first_player_advantage,
-            |x| format!("{:+.1}%", x * 100.0),
+            |x| engine::sim::stats::pct_signed(x, 1),
             points,
         ),
         row(
