@@ -2,6 +2,7 @@
 //! rules behind the generic [`crate::game`] interface. Every number comes from
 //! the board's rule parameters.
 
+pub mod balance;
 mod action;
 mod apply;
 pub mod bots;

@@ -2,6 +2,7 @@
 //! rules behind the generic [`crate::game`] interface. Every number comes
 //! from the design's rule parameters (`formats::card_game::CardRules`).
 
+pub mod balance;
 mod action;
 pub mod bots;
 pub mod cards;

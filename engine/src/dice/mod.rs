@@ -9,6 +9,7 @@
 //! - [`family`]: [`DiceFamily`], registered in [`crate::families`];
 //! - [`bots`], [`sim`], [`scenario`]: bots, simulation measures, scenarios.
 
+pub mod balance;
 pub mod action;
 pub mod bots;
 pub mod design;
