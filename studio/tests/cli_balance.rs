@@ -89,7 +89,7 @@ fn bad_targets_and_knobs_are_named() {
     let run = balance(&["--target", "fun", "--knob", "ticket-points"]);
     assert_eq!(run.status.code(), Some(2));
     let err = String::from_utf8(run.stderr).unwrap();
-    assert!(err.contains("`fun`: no such target"), "{err}");
+    assert!(err.contains("`fun`: board designs have no such target"), "{err}");
     let run = balance(&["--target", "bot-split", "--knob", "rule:trains"]);
     let err = String::from_utf8(run.stderr).unwrap();
     assert!(err.contains("give bounds"), "{err}");

@@ -502,6 +502,40 @@ mod tests {
     }
 
     #[test]
+    fn a_changed_design_saves_as_a_variant_that_loads_back_as_it_was() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+        let original = design();
+        let knobs: Vec<CardKnob> = ["ticket-cards=1..8", "big-cities", "deck-counts"]
+            .iter()
+            .map(|k| parse_knob(k).unwrap())
+            .collect();
+        let mut file = original.clone();
+        let mut rng = GameRng::seeded(9);
+        // Hints both ways: some tickets lose cards (a colour may go), others gain.
+        let hints: Vec<(usize, f64)> = (0..12).map(|i| (i, if i % 2 == 0 { 0.3 } else { -0.3 })).collect();
+        for _ in 0..80 {
+            CardBalance::mutate(&original, &knobs, &[], &mut file, &mut rng, &hints);
+        }
+        assert_ne!(file.tickets, original.tickets);
+        let base = formats::BaseDesign {
+            extends: "card-game-usa.yaml".into(),
+            mapping: match serde_yaml::to_value(&original).unwrap() {
+                Value::Mapping(m) => m,
+                _ => unreachable!(),
+            },
+            design: original,
+        };
+        let text = formats::to_yaml(&file, Some(&base)).unwrap();
+        let back = formats::load_str(&text, &path.with_file_name("card-variant-test.yaml"))
+            .unwrap()
+            .design;
+        assert_eq!(back.tickets, file.tickets, "{text}");
+        assert_eq!(back.rules, file.rules, "{text}");
+        assert_eq!(back.cards, file.cards, "{text}");
+    }
+
+    #[test]
     fn a_lock_naming_nothing_and_a_rule_the_game_lacks_are_refused() {
         let original = design();
         let e = CardBalance::check(&original, &[], &["city:Atlantis".to_owned()]).unwrap_err();

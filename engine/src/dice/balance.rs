@@ -17,9 +17,12 @@ use crate::balance::knob::{
     KnobError, check_rule, int_bounds, parse_rule, pick, set_rule, split, step_rule,
     step_within, unknown, value_at,
 };
-use crate::balance::target::{Measure, Target, TargetError, band_measure, outside, range};
+use crate::balance::target::{
+    Measure, Target, TargetError, band_measure, outside, range, rate_interval,
+};
 use crate::balance::{Balance, Report};
 use crate::rng::GameRng;
+use crate::sim::stats::Rate;
 
 /// The dice game's balance knobs and targets.
 #[derive(Debug, Clone, Copy)]
@@ -28,8 +31,13 @@ pub struct DiceBalance;
 /// A kind of change allowed in a Trains & Stations design.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DiceKnob {
-    /// Track lengths (spaces), each within ±1 of the original (at least 1).
-    TrackLength,
+    /// Track lengths (spaces), 1 at a time: each within ±1 of the original
+    /// (at least 1), or with bounds, the tracks within `lo..=hi` anywhere
+    /// within them.
+    TrackLength {
+        /// `lo..=hi` spaces, when given.
+        bounds: Option<(u32, u32)>,
+    },
     /// Building slots of a station, within `lo..=hi`, 1 at a time.
     StationSlots {
         /// Fewest.
@@ -148,21 +156,33 @@ fn track_locked(file: &GameFile, locked: &[String], i: usize) -> bool {
 fn step_track(
     original: &GameFile,
     file: &mut GameFile,
-    locked: &[String],
+    (locked, bounds): (&[String], Option<(u32, u32)>),
     rng: &mut GameRng,
     hints: &[(usize, f64)],
 ) -> Option<String> {
-    let (i, shorter) = pick(file.tracks.len(), |i| !track_locked(file, locked, i), hints, rng)?;
-    let base = original.tracks.get(i).map_or(file.tracks[i].spaces, |t| t.spaces);
+    let free = |i: usize| {
+        !track_locked(file, locked, i)
+            && bounds.is_none_or(|(lo, hi)| (lo..=hi).contains(&original_spaces(original, file, i)))
+    };
+    let (i, shorter) = pick(file.tracks.len(), free, hints, rng)?;
+    let base = original_spaces(original, file, i);
+    let (lo, hi) = bounds.unwrap_or((base.saturating_sub(1).max(1), base + 1));
     let t = &mut file.tracks[i];
     let old = t.spaces;
-    let new = if shorter { old.saturating_sub(1) } else { old + 1 }
-        .clamp(base.saturating_sub(1).max(1), base + 1);
+    let new = if shorter { old.saturating_sub(1) } else { old + 1 }.clamp(lo.max(1), hi);
     if new == old {
         return None;
     }
     t.spaces = new;
     Some(format!("track {}: {old} → {new} spaces", t.display_name()))
+}
+
+/// Track `i`'s spaces in the original design.
+fn original_spaces(original: &GameFile, file: &GameFile, i: usize) -> u32 {
+    original
+        .tracks
+        .get(i)
+        .map_or(file.tracks[i].spaces, |t| t.spaces)
 }
 
 /// A station's slots or bonus amount moved within `lo..=hi`.
@@ -282,8 +302,9 @@ impl Balance<DiceFamily> for DiceBalance {
 
     const KNOBS: &'static [Help] = &[
         Help {
-            syntax: "track-length",
-            what: "track spaces, each within ±1 of the original (at least 1)",
+            syntax: "track-length[=LO..HI]",
+            what: "track spaces, 1 at a time: each within ±1 of the original, or with \
+                   bounds, the tracks of LO..HI spaces anywhere within them",
         },
         Help {
             syntax: "station-slots[=1..4]",
@@ -336,7 +357,12 @@ impl Balance<DiceFamily> for DiceBalance {
             let (name, v) = split(text);
             let b = |default, max, what| int_bounds(text, v, default, max, what);
             Ok(match name {
-                "track-length" if v.is_none() => DiceKnob::TrackLength,
+                "track-length" => DiceKnob::TrackLength {
+                    bounds: match v {
+                        Some(_) => Some(b((1, 1), (1, 255), "track lengths")?),
+                        None => None,
+                    },
+                },
                 "station-slots" => {
                     let (lo, hi) = b((1, 4), (1, 255), "station slots")?;
                     DiceKnob::StationSlots { lo, hi }
@@ -420,7 +446,17 @@ impl Balance<DiceFamily> for DiceBalance {
         };
         for k in knobs {
             match k {
-                DiceKnob::TrackLength => {}
+                DiceKnob::TrackLength { bounds: None } => {}
+                DiceKnob::TrackLength {
+                    bounds: Some((lo, hi)),
+                } => {
+                    let free = original.tracks.iter().any(|t| {
+                        !locked.contains(&t.display_name()) && (*lo..=*hi).contains(&t.spaces)
+                    });
+                    if !free {
+                        return none("track-length", lo, hi, "track's length");
+                    }
+                }
                 DiceKnob::StationSlots { lo, hi } | DiceKnob::StationBonus { lo, hi } => {
                     let bonus = matches!(k, DiceKnob::StationBonus { .. });
                     let free = original.stations.iter().any(|s| {
@@ -488,7 +524,9 @@ impl Balance<DiceFamily> for DiceBalance {
         let good_hints: Vec<(usize, f64)> =
             good_hints.into_iter().map(|(i, r)| (i - tracks, r)).collect();
         match &knobs[rng.index(knobs.len())] {
-            DiceKnob::TrackLength => step_track(original, file, locked, rng, &track_hints),
+            DiceKnob::TrackLength { bounds } => {
+                step_track(original, file, (locked, *bounds), rng, &track_hints)
+            }
             DiceKnob::StationSlots { lo, hi } => step_station(file, locked, false, (*lo, *hi), rng),
             DiceKnob::StationBonus { lo, hi } => step_station(file, locked, true, (*lo, *hi), rng),
             DiceKnob::VpSupply { lo, hi } => step_supply(file, locked, (*lo, *hi), rng),
@@ -508,16 +546,17 @@ impl Balance<DiceFamily> for DiceBalance {
     fn measure(target: &DiceTarget, s: &Section<DiceFamily>) -> Measure {
         match target {
             DiceTarget::DeliveryShare { lo, hi } => {
-                let mut m = band_measure(s.players, &delivery_ratios(s), *lo, *hi);
-                m.what = format!("{} (× the mean track)", m.what);
-                m
+                band_measure(s.players, &delivery_ratios(s), *lo, *hi)
             }
             DiceTarget::MonopolyShare { lo, hi } => {
                 let goods: Vec<(String, f64, Option<(f64, f64)>)> = s
                     .family
                     .goods
                     .iter()
-                    .map(|g| (g.good.clone(), g.winner_monopoly, None))
+                    .map(|g| {
+                        let r = Rate::new(g.winner_monopoly * s.games as f64, s.games);
+                        (g.good.clone(), g.winner_monopoly, rate_interval(&r))
+                    })
                     .collect();
                 band_measure(s.players, &goods, *lo, *hi)
             }
@@ -581,7 +620,16 @@ mod tests {
 
     #[test]
     fn knobs_are_read_and_a_card_game_knob_is_refused_by_name() {
-        assert_eq!(parse_knob("track-length"), Ok(DiceKnob::TrackLength));
+        assert_eq!(
+            parse_knob("track-length"),
+            Ok(DiceKnob::TrackLength { bounds: None })
+        );
+        assert_eq!(
+            parse_knob("track-length=1..5"),
+            Ok(DiceKnob::TrackLength {
+                bounds: Some((1, 5))
+            })
+        );
         assert_eq!(
             parse_knob("monopoly=2..12"),
             Ok(DiceKnob::Monopoly { lo: 2, hi: 12 })
@@ -652,6 +700,27 @@ mod tests {
         assert!((2..=4).contains(&after.coins.start));
         assert_ne!(before, after);
         assert!(DiceFamily::build(&file).is_ok());
+    }
+
+    #[test]
+    fn a_long_track_hinted_as_rarely_delivered_shortens_within_its_bounds() {
+        let mut original = design();
+        let long = original
+            .tracks
+            .iter()
+            .position(|t| t.display_name() == "Vienna - Budapest")
+            .unwrap();
+        original.tracks[long].spaces = 5;
+        let knobs = [parse_knob("track-length=2..5").unwrap()];
+        let mut file = original.clone();
+        let mut rng = GameRng::seeded(1);
+        for _ in 0..40 {
+            DiceBalance::mutate(&original, &knobs, &[], &mut file, &mut rng, &[(long, 1.0)]);
+        }
+        assert_eq!(file.tracks[long].spaces, 2);
+        for (a, b) in original.tracks.iter().zip(&file.tracks) {
+            assert!((2..=5).contains(&b.spaces) || a == b, "{}", b.display_name());
+        }
     }
 
     #[test]
