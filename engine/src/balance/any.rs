@@ -10,8 +10,8 @@ use formats::GameFile;
 
 use super::family::{Balance, help_text};
 use super::{
-    BalanceConfig, BalanceError, BalanceProgress, Evaluator, Outcome, Proposal, balance_with,
-    parse_target,
+    BalanceConfig, BalanceError, BalanceProgress, Evaluator, FamilyKnob, FamilyTarget, Outcome,
+    Proposal, balance_with, parse_target,
 };
 use crate::families::{AnyDesign, FamilyVisitor, KindVisitor, visit_kind};
 use crate::game::Family;
@@ -40,14 +40,7 @@ pub fn balance_file<E: Evaluator>(
     progress: &(dyn Fn(&BalanceProgress) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Outcome, BalanceError> {
-    let design = AnyDesign::build(file).map_err(|d| {
-        BalanceError::Design(
-            d.iter()
-                .next()
-                .map_or_else(|| "it has errors".into(), |d| d.message.clone()),
-        )
-    })?;
-    design.visit(Run {
+    built(file)?.visit(Run {
         evaluator,
         file,
         request,
@@ -64,21 +57,60 @@ struct Run<'a, E> {
     cancel: &'a AtomicBool,
 }
 
+/// The targets and knobs of `r`, read by family `F`.
+#[allow(
+    clippy::type_complexity,
+    reason = "the two lists the family's reader returns"
+)]
+fn read<F: Family>(
+    r: &Request,
+) -> Result<(Vec<FamilyTarget<F>>, Vec<FamilyKnob<F>>), BalanceError> {
+    let targets = r
+        .targets
+        .iter()
+        .map(|t| parse_target::<F>(t).map_err(|e| BalanceError::Setting(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let knobs = r
+        .knobs
+        .iter()
+        .map(|k| <F::Balance as Balance<F>>::knob(k).map_err(BalanceError::Setting))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((targets, knobs))
+}
+
+/// Checks `request` against `file` without simulating: the design plays,
+/// its family knows every target and knob, the locks name its objects and
+/// the knobs can change something (the studio says so before it starts).
+pub fn check_request(file: &GameFile, request: &Request) -> Result<(), BalanceError> {
+    struct Check<'a>(&'a GameFile, &'a Request);
+    impl FamilyVisitor for Check<'_> {
+        type Output = Result<(), BalanceError>;
+        fn visit<F: Family>(self, _: Arc<F::Design>) -> Self::Output {
+            let (_, knobs) = read::<F>(self.1)?;
+            <F::Balance as Balance<F>>::check(self.0, &knobs, &self.1.locked)
+                .map_err(BalanceError::Setting)
+        }
+    }
+    built(file)?.visit(Check(file, request))
+}
+
+/// `file` built, or the first reason it cannot be played.
+fn built(file: &GameFile) -> Result<AnyDesign, BalanceError> {
+    AnyDesign::build(file).map_err(|d| {
+        BalanceError::Design(
+            d.iter()
+                .next()
+                .map_or_else(|| "it has errors".into(), |d| d.message.clone()),
+        )
+    })
+}
+
 impl<E: Evaluator> FamilyVisitor for Run<'_, E> {
     type Output = Result<Outcome, BalanceError>;
 
     fn visit<F: Family>(self, design: Arc<F::Design>) -> Self::Output {
         let r = self.request;
-        let targets = r
-            .targets
-            .iter()
-            .map(|t| parse_target::<F>(t).map_err(|e| BalanceError::Setting(e.to_string())))
-            .collect::<Result<Vec<_>, _>>()?;
-        let knobs = r
-            .knobs
-            .iter()
-            .map(|k| <F::Balance as Balance<F>>::knob(k).map_err(BalanceError::Setting))
-            .collect::<Result<Vec<_>, _>>()?;
+        let (targets, knobs) = read::<F>(r)?;
         let mut config = r.config.clone();
         if config.players.is_empty() {
             let (min, max) = F::players(&design);

@@ -50,7 +50,7 @@ use std::sync::atomic::AtomicBool;
 
 use formats::GameFile;
 
-pub use any::{Request, balance_file, defaults, help, help_all, proposals_for};
+pub use any::{Request, balance_file, check_request, defaults, help, help_all, proposals_for};
 pub use evaluate::{Candidate, Evaluator, InProcess, Trial};
 pub use family::{Balance, Help, Report};
 pub use knob::{Knob, KnobError, Mutator};

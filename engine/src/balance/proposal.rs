@@ -218,6 +218,20 @@ fn mapping_changes(before: &Mapping, after: &Mapping, prefix: &str, out: &mut Ve
             (None, Some(Value::Mapping(a))) => {
                 mapping_changes(&Mapping::new(), a, &format!("{name}."), out)
             }
+            // A list of as many entries (the Big Cities): entry by entry.
+            (Some(Value::Sequence(b)), Some(Value::Sequence(a))) if a.len() == b.len() => {
+                for (i, (x, y)) in b.iter().zip(a).enumerate() {
+                    match (x, y) {
+                        (Value::Mapping(x), Value::Mapping(y)) => {
+                            mapping_changes(x, y, &format!("{name}[{i}]."), out);
+                        }
+                        _ if x != y => {
+                            out.push(format!("{name}[{i}]: {} → {}", text(Some(x)), text(Some(y))));
+                        }
+                        _ => {}
+                    }
+                }
+            }
             (b, a) if b != a => out.push(format!("{name}: {} → {}", text(b), text(a))),
             _ => {}
         }

@@ -174,6 +174,15 @@ impl BalanceWindow {
             check_games: self.settings.games.max(1) * 4,
             patience: self.settings.patience,
         };
+        let request = balance::Request {
+            targets,
+            knobs,
+            locked: locks,
+            config,
+        };
+        // A knob, target or lock the design's family cannot honour is named
+        // now, not after a search.
+        balance::check_request(design, &request).map_err(|e| e.to_string())?;
         let progress = Arc::new(Mutex::new(None));
         let cancel = Arc::new(AtomicBool::new(false));
         let original = Box::new(design.clone());
@@ -184,12 +193,6 @@ impl BalanceWindow {
                 design.clone(),
                 ctx.clone(),
             );
-            let request = balance::Request {
-                targets,
-                knobs,
-                locked: locks,
-                config,
-            };
             std::thread::spawn(move || {
                 balance::balance_file(
                     &InProcess,
