@@ -8,6 +8,7 @@
 use std::fmt;
 
 use formats::GameFile;
+use serde_yaml::Value;
 
 use super::proposal::Proposal;
 use super::target::{Measure, Target, TargetError};
@@ -55,6 +56,11 @@ pub trait Balance<F: Family>: 'static {
     const LOCKS: &'static str;
     /// The Balance window's first targets and knobs for a design of the family.
     const DEFAULTS: (&'static str, &'static str);
+
+    /// The design's rule parameters and deck as played (the preset filled
+    /// in), for `rule:` knobs and for comparing designs; `None` when they
+    /// do not resolve.
+    fn played(file: &GameFile) -> Option<(Value, Value)>;
 
     /// Reads a knob (`ticket-points=2..20`); an unknown name is refused
     /// naming it and listing [`Balance::KNOBS`].

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use formats::GameFile;
+use serde_yaml::Value;
 
 use super::BoardFamily;
 use super::sim::BoardReport;
@@ -129,6 +130,14 @@ impl Balance<BoardFamily> for BoardBalance {
         "ticket-value=0.3, first-player-advantage=0.05",
         "ticket-points",
     );
+
+    fn played(file: &GameFile) -> Option<(Value, Value)> {
+        let (rules, deck) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
+        Some((
+            serde_yaml::to_value(rules).ok()?,
+            serde_yaml::to_value(deck).ok()?,
+        ))
+    }
 
     fn knob(text: &str) -> Result<Knob, String> {
         text.parse::<Knob>().map_err(|e| e.to_string())

@@ -245,6 +245,11 @@ impl Balance<CardFamily> for CardBalance {
         "ticket-cards, ticket-points",
     );
 
+    fn played(file: &GameFile) -> Option<(Value, Value)> {
+        let (rules, deck) = resolved(file)?;
+        Some((rules, serde_yaml::to_value(deck).ok()?))
+    }
+
     fn knob(text: &str) -> Result<CardKnob, String> {
         let read = || -> Result<CardKnob, KnobError> {
             if let Some(rule) = parse_rule(text) {

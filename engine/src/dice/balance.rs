@@ -348,6 +348,10 @@ impl Balance<DiceFamily> for DiceBalance {
         "monopoly, track-length",
     );
 
+    fn played(file: &GameFile) -> Option<(Value, Value)> {
+        Some((rules_value(file)?, Value::Mapping(file.cards.clone())))
+    }
+
     fn knob(text: &str) -> Result<DiceKnob, String> {
         let read = || -> Result<DiceKnob, KnobError> {
             if let Some(rule) = parse_rule(text) {

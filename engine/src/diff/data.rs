@@ -12,6 +12,10 @@ use serde_yaml::{Mapping, Value};
 use formats::GameFile;
 use formats::merge::list_keys;
 
+use crate::balance::Balance;
+use crate::families::{KindVisitor, visit_kind};
+use crate::game::Family;
+
 /// The lists compared object by object, in report order.
 pub const LISTS: [&str; 7] = [
     "cities",
@@ -168,19 +172,22 @@ fn seq<'a>(m: &'a Mapping, key: &str) -> &'a [Value] {
         .map_or(&[], Vec::as_slice)
 }
 
-/// The rules and deck as played: resolved from the preset for board
-/// designs, as written for other families.
+/// The rules and deck as played: resolved from the preset by the design's
+/// family, as written when they do not resolve.
 fn rule_sections(file: &GameFile) -> (Value, Value) {
-    if file.family == formats::Family::Board
-        && let Ok((rules, deck)) = formats::rules::resolve(&file.rules, &file.cards)
-        && let (Ok(r), Ok(d)) = (serde_yaml::to_value(rules), serde_yaml::to_value(deck))
-    {
-        return (r, d);
+    struct Played<'a>(&'a GameFile);
+    impl KindVisitor for Played<'_> {
+        type Output = Option<(Value, Value)>;
+        fn visit<F: Family>(self) -> Self::Output {
+            <F::Balance as Balance<F>>::played(self.0)
+        }
     }
-    (
-        Value::Mapping(file.rules.clone()),
-        Value::Mapping(file.cards.clone()),
-    )
+    visit_kind(file.family, Played(file)).unwrap_or_else(|| {
+        (
+            Value::Mapping(file.rules.clone()),
+            Value::Mapping(file.cards.clone()),
+        )
+    })
 }
 
 fn section_diff(a: &Value, b: &Value) -> Vec<FieldChange> {
