@@ -240,7 +240,11 @@ fn a_trains_and_stations_design_balances_its_tracks_and_monopolies() {
     }
     h.get_all_by_label("Accept").next().unwrap().click();
     h.run_steps(3);
-    assert_ne!(h.state().doc.design, original, "the accepted change is made");
+    assert_ne!(
+        h.state().doc.design,
+        original,
+        "the accepted change is made"
+    );
     assert_eq!(h.state().balance.proposals().len(), proposals.len() - 1);
     h.state_mut().run_command(UICommand::Undo);
     h.run_steps(2);

@@ -89,7 +89,10 @@ fn bad_targets_and_knobs_are_named() {
     let run = balance(&["--target", "fun", "--knob", "ticket-points"]);
     assert_eq!(run.status.code(), Some(2));
     let err = String::from_utf8(run.stderr).unwrap();
-    assert!(err.contains("`fun`: board designs have no such target"), "{err}");
+    assert!(
+        err.contains("`fun`: board designs have no such target"),
+        "{err}"
+    );
     let run = balance(&["--target", "bot-split", "--knob", "rule:trains"]);
     let err = String::from_utf8(run.stderr).unwrap();
     assert!(err.contains("give bounds"), "{err}");
@@ -482,11 +485,12 @@ fn a_card_game_design_balances_big_cities_within_bounds_and_names_its_targets() 
             .0
             .big_cities
     };
-    let before = big(&formats::load(&maps("card-game-usa-unbalanced.yaml")).unwrap().design);
+    let before = big(&formats::load(&maps("card-game-usa-unbalanced.yaml"))
+        .unwrap()
+        .design);
     let after = big(&formats::load(&out).unwrap().design);
-    let dallas = |b: &[formats::card_game::BigCity]| {
-        b.iter().find(|c| c.city == "Dallas").unwrap().points
-    };
+    let dallas =
+        |b: &[formats::card_game::BigCity]| b.iter().find(|c| c.city == "Dallas").unwrap().points;
     assert_eq!(dallas(&before), 30);
     assert!((10..30).contains(&dallas(&after)), "{after:?}");
     for (a, b) in before.iter().zip(&after) {

@@ -213,7 +213,10 @@ fn compare_family(
     design: &str,
     other: &str,
     players: usize,
-) -> (tempfile::TempDir, egui_kittest::Harness<'static, studio::app::Studio>) {
+) -> (
+    tempfile::TempDir,
+    egui_kittest::Harness<'static, studio::app::Studio>,
+) {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(config(dir.path(), Some(maps(design))), [1500.0, 950.0]);
     click_label(&mut h, "File");
@@ -239,7 +242,14 @@ fn compare_family(
 
 /// The line of the first metric that did not change beyond chance.
 fn r_metric_within_chance(h: &egui_kittest::Harness<'_, studio::app::Studio>) -> String {
-    let r = h.state().compare.as_ref().unwrap().simulated.result().unwrap();
+    let r = h
+        .state()
+        .compare
+        .as_ref()
+        .unwrap()
+        .simulated
+        .result()
+        .unwrap();
     let m = r.metrics.iter().find(|m| !m.significant()).unwrap();
     studio::app::compare::simulated::metric_line(m)
 }
@@ -250,7 +260,10 @@ fn a_card_game_design_compares_by_data_and_in_simulation() {
     // The data: the Big Cities differ (a list, shown whole).
     h.get_by_label_contains("big_cities: ");
     let view = h.state().compare.as_ref().unwrap();
-    let r = view.simulated.result().expect("the simulated comparison ran");
+    let r = view
+        .simulated
+        .result()
+        .expect("the simulated comparison ran");
     assert_eq!(r.players, [2]);
     assert!(r.map.is_empty(), "a card game has no map of routes");
     // The card game's own metrics are compared: Dallas is worth less there.

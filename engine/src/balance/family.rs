@@ -122,9 +122,6 @@ pub fn help_text<F: Family>() -> String {
     {
         out.push_str(&format!("    {}: {}\n", h.syntax, h.what));
     }
-    out.push_str(&format!(
-        "  locks: {}\n",
-        <F::Balance as Balance<F>>::LOCKS
-    ));
+    out.push_str(&format!("  locks: {}\n", <F::Balance as Balance<F>>::LOCKS));
     out
 }

@@ -302,7 +302,10 @@ pub fn check_deck(deck: Option<Deck>, locked: &[String], lo: u8, hi: u8) -> Resu
     let free = deck.is_some_and(|deck| {
         deck.colors
             .into_iter()
-            .chain(std::iter::once(("locomotives".to_owned(), deck.locomotives)))
+            .chain(std::iter::once((
+                "locomotives".to_owned(),
+                deck.locomotives,
+            )))
             .any(|(k, n)| !locked.contains(&format!("deck:{k}")) && (lo..=hi).contains(&n))
     });
     if free {
@@ -406,7 +409,12 @@ pub fn ticket_locked(file: &GameFile, locked: &[String], i: usize) -> bool {
 
 /// Checks a `ticket-points=LO..HI` knob: some unlocked ticket is worth
 /// `lo..=hi` points.
-pub fn check_ticket_points(file: &GameFile, locked: &[String], lo: u32, hi: u32) -> Result<(), String> {
+pub fn check_ticket_points(
+    file: &GameFile,
+    locked: &[String],
+    lo: u32,
+    hi: u32,
+) -> Result<(), String> {
     let free = (0..file.tickets.len())
         .any(|i| !ticket_locked(file, locked, i) && (lo..=hi).contains(&file.tickets[i].points));
     if free {

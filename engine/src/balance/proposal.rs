@@ -226,7 +226,11 @@ fn mapping_changes(before: &Mapping, after: &Mapping, prefix: &str, out: &mut Ve
                             mapping_changes(x, y, &format!("{name}[{i}]."), out);
                         }
                         _ if x != y => {
-                            out.push(format!("{name}[{i}]: {} → {}", text(Some(x)), text(Some(y))));
+                            out.push(format!(
+                                "{name}[{i}]: {} → {}",
+                                text(Some(x)),
+                                text(Some(y))
+                            ));
                         }
                         _ => {}
                     }
@@ -283,7 +287,11 @@ impl Proposal {
                     }
                     _ => lines.push("changed".into()),
                 }
-                format!("{} {name}: {}", section.trim_end_matches('s'), lines.join(", "))
+                format!(
+                    "{} {name}: {}",
+                    section.trim_end_matches('s'),
+                    lines.join(", ")
+                )
             }
         }
     }

@@ -10,8 +10,8 @@ use formats::GameFile;
 use super::family::{Balance, Report};
 use super::target::FamilyTarget;
 use super::{
-    BalanceConfig, BalanceError, BalanceProgress, Candidate, Evaluator, Outcome, Stage,
-    StopReason, TargetCheck, Trial, loss,
+    BalanceConfig, BalanceError, BalanceProgress, Candidate, Evaluator, Outcome, Stage, StopReason,
+    TargetCheck, Trial, loss,
 };
 use crate::game::Family;
 use crate::rng::{GameRng, mix};
@@ -308,12 +308,7 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
         // player count searched) is infeasible: scored, never chosen.
         let boards: Vec<Option<Arc<F::Design>>> = pool
             .iter()
-            .map(|(f, _)| {
-                F::build(f)
-                    .ok()
-                    .map(Arc::new)
-                    .filter(|b| self.playable(b))
-            })
+            .map(|(f, _)| F::build(f).ok().map(Arc::new).filter(|b| self.playable(b)))
             .collect();
         let batch: Vec<Candidate<F>> = pool
             .iter()

@@ -307,7 +307,10 @@ impl<O> Target<O> {
             Target::Own(o) => <F::Balance as Balance<F>>::scale(o),
             _ => 1.0,
         };
-        self.measure::<F>(report).iter().map(|m| m.miss * scale).sum()
+        self.measure::<F>(report)
+            .iter()
+            .map(|m| m.miss * scale)
+            .sum()
     }
 }
 
@@ -350,7 +353,10 @@ mod tests {
         let e = parse("game-length=60..40").unwrap_err().to_string();
         assert!(e.contains("no larger than HI"), "{e}");
         let e = parse("fun").unwrap_err().to_string();
-        assert!(e.starts_with("`fun`: board designs have no such target"), "{e}");
+        assert!(
+            e.starts_with("`fun`: board designs have no such target"),
+            "{e}"
+        );
         assert!(e.contains("ticket-value"), "{e}");
         assert!(parse("bot-split=-1").is_err());
     }

@@ -172,7 +172,11 @@ mod tests {
         assert_eq!(hints[0].0, 6);
         assert!(hints[0].1 > 0.0);
         let band = completion_band(3, &stats, 0.45, 0.85);
-        assert!((band.miss - (0.05 + 0.05 + 0.1)).abs() < 1e-9, "{}", band.miss);
+        assert!(
+            (band.miss - (0.05 + 0.05 + 0.1)).abs() < 1e-9,
+            "{}",
+            band.miss
+        );
         assert_eq!(band.what, "worst: Easy");
         let off = off_band([stats], 0.45, 0.85);
         assert_eq!(off[0].0, 6);

@@ -216,7 +216,10 @@ impl Balance<BoardFamily> for BoardBalance {
     }
 
     /// With a `ticket-value` target, the tickets it finds unfair.
-    fn hints(targets: &[Target<BoardTarget>], report: &SimReport<BoardReport>) -> Vec<(usize, f64)> {
+    fn hints(
+        targets: &[Target<BoardTarget>],
+        report: &SimReport<BoardReport>,
+    ) -> Vec<(usize, f64)> {
         match targets.iter().find_map(|t| match t {
             Target::Own(BoardTarget::TicketValue { tol }) => Some(*tol),
             _ => None,

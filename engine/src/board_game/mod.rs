@@ -2,9 +2,9 @@
 //! rules behind the generic [`crate::game`] interface. Every number comes from
 //! the board's rule parameters.
 
-pub mod balance;
 mod action;
 mod apply;
+pub mod balance;
 pub mod bots;
 pub mod cards;
 mod checks;

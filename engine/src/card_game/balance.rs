@@ -14,9 +14,8 @@ use super::CardFamily;
 use super::sim::CardReport;
 use crate::balance::family::{Help, Section, names};
 use crate::balance::knob::{
-    KnobError, check_deck, check_rule, check_ticket_points, int_bounds, parse_rule, pick,
-    split, step_deck, step_rule, step_ticket_points, step_within, ticket_locked, unknown,
-    value_at,
+    KnobError, check_deck, check_rule, check_ticket_points, int_bounds, parse_rule, pick, split,
+    step_deck, step_rule, step_ticket_points, step_within, ticket_locked, unknown, value_at,
 };
 use crate::balance::target::{Measure, Target, TargetError, range, tolerance};
 use crate::balance::tickets::{self, TicketStat};
@@ -170,14 +169,20 @@ fn step_ticket_cards(
         if *n == 0 {
             t.cards.shift_remove(&c);
         }
-        Some(format!("ticket {name}: one {c} card fewer ({old} → {})", old - 1))
+        Some(format!(
+            "ticket {name}: one {c} card fewer ({old} → {})",
+            old - 1
+        ))
     } else {
         if old >= hi || colours.is_empty() {
             return None;
         }
         let c = colours[rng.index(colours.len())].clone();
         *t.cards.entry(c.clone()).or_insert(0) += 1;
-        Some(format!("ticket {name}: one {c} card more ({old} → {})", old + 1))
+        Some(format!(
+            "ticket {name}: one {c} card more ({old} → {})",
+            old + 1
+        ))
     }
 }
 
@@ -201,14 +206,9 @@ fn step_big_city(
         return None;
     }
     cities[i].points = i32::try_from(new).ok()?;
-    file.rules.insert(
-        "big_cities".into(),
-        serde_yaml::to_value(&cities).ok()?,
-    );
-    Some(format!(
-        "Big City {}: {old} → {new} points",
-        cities[i].city
-    ))
+    file.rules
+        .insert("big_cities".into(), serde_yaml::to_value(&cities).ok()?);
+    Some(format!("Big City {}: {old} → {new} points", cities[i].city))
 }
 
 impl Balance<CardFamily> for CardBalance {
@@ -238,8 +238,7 @@ impl Balance<CardFamily> for CardBalance {
         },
     ];
     const TARGETS: &'static [Help] = &TICKET_TARGETS;
-    const LOCKS: &'static str =
-        "a ticket `From - To`, a Big City `city:NAME`, a deck count `deck:red` or `deck:locomotives`";
+    const LOCKS: &'static str = "a ticket `From - To`, a Big City `city:NAME`, a deck count `deck:red` or `deck:locomotives`";
     const DEFAULTS: (&'static str, &'static str) = (
         "ticket-completion=0.35..0.95, first-player-advantage=0.08",
         "ticket-cards, ticket-points",
@@ -448,14 +447,21 @@ mod tests {
             e.starts_with("`route-length`: card-game designs have no such knob"),
             "{e}"
         );
-        assert!(e.contains("ticket-cards") && e.contains("big-cities"), "{e}");
+        assert!(
+            e.contains("ticket-cards") && e.contains("big-cities"),
+            "{e}"
+        );
     }
 
     #[test]
     fn every_knob_stays_in_bounds_keeps_locks_and_the_design_builds() {
         let original = design();
         let first = original.tickets[0].display_name();
-        let locked = vec![first.clone(), "city:Seattle".to_owned(), "deck:red".to_owned()];
+        let locked = vec![
+            first.clone(),
+            "city:Seattle".to_owned(),
+            "deck:red".to_owned(),
+        ];
         let knobs: Vec<CardKnob> = [
             "ticket-points=4..12",
             "ticket-cards=2..5",
@@ -480,7 +486,8 @@ mod tests {
         assert!(changes > 100, "{changes}");
         assert_eq!(file.tickets[0], original.tickets[0], "{first} changed");
         for (a, b) in original.tickets.iter().zip(&file.tickets) {
-            let size = |t: &formats::TicketSpec| t.cards.values().map(|&n| u32::from(n)).sum::<u32>();
+            let size =
+                |t: &formats::TicketSpec| t.cards.values().map(|&n| u32::from(n)).sum::<u32>();
             if (2..=5).contains(&size(a)) {
                 assert!((2..=5).contains(&size(b)), "{}", b.display_name());
             } else {
@@ -518,7 +525,9 @@ mod tests {
         let mut file = original.clone();
         let mut rng = GameRng::seeded(9);
         // Hints both ways: some tickets lose cards (a colour may go), others gain.
-        let hints: Vec<(usize, f64)> = (0..12).map(|i| (i, if i % 2 == 0 { 0.3 } else { -0.3 })).collect();
+        let hints: Vec<(usize, f64)> = (0..12)
+            .map(|i| (i, if i % 2 == 0 { 0.3 } else { -0.3 }))
+            .collect();
         for _ in 0..80 {
             CardBalance::mutate(&original, &knobs, &[], &mut file, &mut rng, &hints);
         }
@@ -547,6 +556,9 @@ mod tests {
         assert!(e.contains("`city:Atlantis`"), "{e}");
         let e = CardBalance::check(&original, &[parse_knob("rule:trains=40..50").unwrap()], &[])
             .unwrap_err();
-        assert!(e.contains("rule:trains") && e.contains("initial_hand"), "{e}");
+        assert!(
+            e.contains("rule:trains") && e.contains("initial_hand"),
+            "{e}"
+        );
     }
 }

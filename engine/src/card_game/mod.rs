@@ -2,8 +2,8 @@
 //! rules behind the generic [`crate::game`] interface. Every number comes
 //! from the design's rule parameters (`formats::card_game::CardRules`).
 
-pub mod balance;
 mod action;
+pub mod balance;
 pub mod bots;
 pub mod cards;
 pub mod derive;

@@ -14,8 +14,8 @@ use formats::dice::DiceRules;
 use super::DiceFamily;
 use crate::balance::family::{Help, Section, names};
 use crate::balance::knob::{
-    KnobError, check_rule, int_bounds, parse_rule, pick, set_rule, split, step_rule,
-    step_within, unknown, value_at,
+    KnobError, check_rule, int_bounds, parse_rule, pick, set_rule, split, step_rule, step_within,
+    unknown, value_at,
 };
 use crate::balance::target::{
     Measure, Target, TargetError, band_measure, outside, range, rate_interval,
@@ -112,7 +112,10 @@ impl fmt::Display for DiceTarget {
                 write!(f, "every track delivered {lo}..{hi} times the mean track")
             }
             DiceTarget::MonopolyShare { lo, hi } => {
-                write!(f, "every good's monopoly held by the winner in {lo}..{hi} of games")
+                write!(
+                    f,
+                    "every good's monopoly held by the winner in {lo}..{hi} of games"
+                )
             }
         }
     }
@@ -131,7 +134,8 @@ fn rules_value(file: &GameFile) -> Option<Value> {
 /// Each track's deliveries per game relative to the mean over tracks.
 fn delivery_ratios(s: &Section<DiceFamily>) -> Vec<(String, f64, Option<(f64, f64)>)> {
     let tracks = &s.family.tracks;
-    let mean = tracks.iter().map(|t| t.deliveries_per_game).sum::<f64>() / tracks.len().max(1) as f64;
+    let mean =
+        tracks.iter().map(|t| t.deliveries_per_game).sum::<f64>() / tracks.len().max(1) as f64;
     tracks
         .iter()
         .map(|t| {
@@ -169,7 +173,12 @@ fn step_track(
     let (lo, hi) = bounds.unwrap_or((base.saturating_sub(1).max(1), base + 1));
     let t = &mut file.tracks[i];
     let old = t.spaces;
-    let new = if shorter { old.saturating_sub(1) } else { old + 1 }.clamp(lo.max(1), hi);
+    let new = if shorter {
+        old.saturating_sub(1)
+    } else {
+        old + 1
+    }
+    .clamp(lo.max(1), hi);
     if new == old {
         return None;
     }
@@ -215,7 +224,10 @@ fn step_station(
     if bonus {
         let b = s.bonus.as_mut()?;
         b.amount = n;
-        Some(format!("station {}: {} bonus {old} → {new}", s.name, b.kind))
+        Some(format!(
+            "station {}: {} bonus {old} → {new}",
+            s.name, b.kind
+        ))
     } else {
         s.slots = n;
         Some(format!("station {}: {old} → {new} slots", s.name))
@@ -246,7 +258,10 @@ fn step_supply(
     let mut written = Mapping::new();
     for (j, (p, v)) in counts.iter().enumerate() {
         let v = if j == i { new } else { u32::from(*v) };
-        written.insert(Value::Number(u64::from(*p).into()), Value::Number(u64::from(v).into()));
+        written.insert(
+            Value::Number(u64::from(*p).into()),
+            Value::Number(u64::from(v).into()),
+        );
     }
     let points = file
         .rules
@@ -288,7 +303,11 @@ fn step_good(
         return None;
     }
     let field = if monopoly { "monopoly" } else { "cards" };
-    set_rule(&mut file.rules, &format!("goods.{name}.{field}"), f64::from(new));
+    set_rule(
+        &mut file.rules,
+        &format!("goods.{name}.{field}"),
+        f64::from(new),
+    );
     Some(if monopoly {
         format!("{name} monopoly: {old} → {new} points")
     } else {
@@ -416,12 +435,13 @@ impl Balance<DiceFamily> for DiceBalance {
         for lock in locked {
             let known = original.stations.iter().any(|s| s.name == *lock)
                 || original.tracks.iter().any(|t| t.display_name() == *lock)
-                || lock.strip_prefix("good:").is_some_and(|g| {
-                    played.as_ref().is_some_and(|r| r.goods.contains_key(g))
-                })
+                || lock
+                    .strip_prefix("good:")
+                    .is_some_and(|g| played.as_ref().is_some_and(|r| r.goods.contains_key(g)))
                 || lock.strip_prefix("supply:").is_some_and(|p| {
                     played.as_ref().is_some_and(|r| {
-                        p.parse::<u8>().is_ok_and(|p| r.points.supply.contains_key(&p))
+                        p.parse::<u8>()
+                            .is_ok_and(|p| r.points.supply.contains_key(&p))
                     })
                 });
             if !known {
@@ -443,7 +463,10 @@ impl Balance<DiceFamily> for DiceBalance {
                 r.goods
                     .iter()
                     .map(|(n, g)| {
-                        (n.clone(), u32::from(if monopoly { g.monopoly } else { g.cards }))
+                        (
+                            n.clone(),
+                            u32::from(if monopoly { g.monopoly } else { g.cards }),
+                        )
                     })
                     .collect()
             })
@@ -525,8 +548,10 @@ impl Balance<DiceFamily> for DiceBalance {
         let tracks = file.tracks.len();
         let (track_hints, good_hints): (Vec<(usize, f64)>, Vec<(usize, f64)>) =
             hints.iter().partition(|(i, _)| *i < tracks);
-        let good_hints: Vec<(usize, f64)> =
-            good_hints.into_iter().map(|(i, r)| (i - tracks, r)).collect();
+        let good_hints: Vec<(usize, f64)> = good_hints
+            .into_iter()
+            .map(|(i, r)| (i - tracks, r))
+            .collect();
         match &knobs[rng.index(knobs.len())] {
             DiceKnob::TrackLength { bounds } => {
                 step_track(original, file, (locked, *bounds), rng, &track_hints)
@@ -593,7 +618,10 @@ impl Balance<DiceFamily> for DiceBalance {
                         for (g, row) in s.family.goods.iter().enumerate() {
                             let off = outside(row.winner_monopoly, *lo, *hi);
                             if off > 0.0 {
-                                add(tracks + g, if row.winner_monopoly > *hi { off } else { -off });
+                                add(
+                                    tracks + g,
+                                    if row.winner_monopoly > *hi { off } else { -off },
+                                );
                             }
                         }
                     }
@@ -683,7 +711,11 @@ mod tests {
             if a.display_name() == "Hamburg - Berlin" {
                 assert_eq!(a, b);
             }
-            assert!(b.spaces >= 1 && b.spaces.abs_diff(a.spaces) <= 1, "{}", b.display_name());
+            assert!(
+                b.spaces >= 1 && b.spaces.abs_diff(a.spaces) <= 1,
+                "{}",
+                b.display_name()
+            );
         }
         assert_ne!(original.tracks, file.tracks);
         for (a, b) in original.stations.iter().zip(&file.stations) {
@@ -697,8 +729,14 @@ mod tests {
         assert_eq!(before.goods["gold"], after.goods["gold"]);
         assert_eq!(after.points.supply[&3], 60);
         for (name, g) in &after.goods {
-            assert!(name == "gold" || (3..=8).contains(&g.monopoly), "{name}: {g:?}");
-            assert!(name == "gold" || (8..=12).contains(&g.cards), "{name}: {g:?}");
+            assert!(
+                name == "gold" || (3..=8).contains(&g.monopoly),
+                "{name}: {g:?}"
+            );
+            assert!(
+                name == "gold" || (8..=12).contains(&g.cards),
+                "{name}: {g:?}"
+            );
         }
         assert!((50..=90).contains(&after.points.supply[&4]));
         assert!((2..=4).contains(&after.coins.start));
@@ -723,7 +761,11 @@ mod tests {
         }
         assert_eq!(file.tracks[long].spaces, 2);
         for (a, b) in original.tracks.iter().zip(&file.tracks) {
-            assert!((2..=5).contains(&b.spaces) || a == b, "{}", b.display_name());
+            assert!(
+                (2..=5).contains(&b.spaces) || a == b,
+                "{}",
+                b.display_name()
+            );
         }
     }
 

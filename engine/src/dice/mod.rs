@@ -9,8 +9,8 @@
 //! - [`family`]: [`DiceFamily`], registered in [`crate::families`];
 //! - [`bots`], [`sim`], [`scenario`]: bots, simulation measures, scenarios.
 
-pub mod balance;
 pub mod action;
+pub mod balance;
 pub mod bots;
 pub mod design;
 pub mod expert;

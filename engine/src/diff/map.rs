@@ -108,10 +108,7 @@ pub fn map_changes(
 /// [`map_changes`] for reports of any family: the routes' and tickets'
 /// changes when the reports are a board design's (the only designs drawn
 /// on a map of routes), none otherwise.
-pub fn any_map_changes<R: 'static>(
-    before: &SimReport<R>,
-    after: &SimReport<R>,
-) -> Vec<MapChanges> {
+pub fn any_map_changes<R: 'static>(before: &SimReport<R>, after: &SimReport<R>) -> Vec<MapChanges> {
     fn board<R: 'static>(r: &SimReport<R>) -> Option<&SimReport<BoardReport>> {
         (r as &dyn std::any::Any).downcast_ref()
     }

@@ -164,7 +164,9 @@ impl Sharded {
                 formats::save::write_atomic(&design, text.as_bytes())
                     .map_err(|e| failed(format!("could not write {}: {e}", design.display())))?;
             }
-            let kept = same.then(|| read_report::<F>(&report, trial, config)).flatten();
+            let kept = same
+                .then(|| read_report::<F>(&report, trial, config))
+                .flatten();
             if kept.is_none() {
                 let run = same
                     .then(|| formats::load(&design).ok())
