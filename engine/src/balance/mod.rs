@@ -222,6 +222,7 @@ pub fn loss<F: Family>(targets: &[FamilyTarget<F>], report: &Report<F>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::balance::tickets::TicketTarget;
     use crate::board_game::BoardFamily;
     use crate::board_game::balance::BoardTarget;
     use crate::sim;
@@ -250,7 +251,9 @@ mod tests {
     #[test]
     fn a_run_is_deterministic_for_a_seed_whatever_the_threads_and_keeps_locks() {
         let file = unbalanced();
-        let targets = [Target::Own(BoardTarget::TicketValue { tol: 0.05 })];
+        let targets = [Target::Own(BoardTarget::Tickets(TicketTarget::Value {
+            tol: 0.05,
+        }))];
         let knobs = [Knob::TicketPoints { lo: 1, hi: 30 }];
         let locked = vec!["New York - Atlanta".to_owned()];
         let run = |threads| {
@@ -311,7 +314,9 @@ mod tests {
         };
         let out = balance::<BoardFamily>(
             &unbalanced(),
-            &[Target::Own(BoardTarget::TicketValue { tol: 0.05 })],
+            &[Target::Own(BoardTarget::Tickets(TicketTarget::Value {
+                tol: 0.05,
+            }))],
             &[Knob::TicketPoints { lo: 1, hi: 30 }],
             &[],
             &config,
@@ -367,7 +372,9 @@ mod tests {
         let run = |knob: Knob, lock: &str| {
             balance::<BoardFamily>(
                 &unbalanced(),
-                &[Target::Own(BoardTarget::TicketValue { tol: 0.05 })],
+                &[Target::Own(BoardTarget::Tickets(TicketTarget::Value {
+                    tol: 0.05,
+                }))],
                 &[knob],
                 &[lock.to_owned()],
                 &small(1, 1),
@@ -434,7 +441,11 @@ mod tests {
         assert_eq!(out.stop, StopReason::NoImprovement { generations: 2 });
         assert!(out.generations >= 2 && out.generations < 50);
         // Met from the start, and on fresh seeds: no generation runs.
-        let out = run(Target::Own(BoardTarget::TicketValue { tol: 5.0 }), 50, 0);
+        let out = run(
+            Target::Own(BoardTarget::Tickets(TicketTarget::Value { tol: 5.0 })),
+            50,
+            0,
+        );
         assert_eq!(out.stop, StopReason::TargetsMet);
         assert_eq!(out.generations, 0);
         assert!(out.checks[0].after.iter().all(|m| m.miss == 0.0));
@@ -466,7 +477,7 @@ mod tests {
         let out = balance::<BoardFamily>(
             &unbalanced(),
             &[
-                Target::Own(BoardTarget::TicketValue { tol: 0.3 }),
+                Target::Own(BoardTarget::Tickets(TicketTarget::Value { tol: 0.3 })),
                 Target::FirstPlayerAdvantage { tol: 0.05 },
             ],
             &[Knob::TicketPoints { lo: 1, hi: 30 }],

@@ -4,8 +4,97 @@
 //! line of completion on points). A family hands over its report's ticket
 //! rows as [`TicketStat`]s.
 
-use super::target::{Measure, band_measure, rate_interval};
+use std::fmt;
+
+use super::family::Help;
+use super::target::{Measure, TargetError, band_measure, range, rate_interval, tolerance};
 use crate::sim::stats::Rate;
+
+/// A target on the tickets (`--target ticket-completion`, `ticket-value`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TicketTarget {
+    /// Every held ticket's completion rate is in `lo..=hi`.
+    Completion {
+        /// Lowest.
+        lo: f64,
+        /// Highest.
+        hi: f64,
+    },
+    /// Every ticket's completion rate is within `tol` of the rate its points
+    /// predict (a least-squares line of completion on points over all the
+    /// tickets): tickets pay for how hard they are.
+    Value {
+        /// Largest allowed distance from the line.
+        tol: f64,
+    },
+}
+
+/// The ticket targets, for help texts.
+pub const TICKET_TARGETS: [Help; 2] = [
+    Help {
+        syntax: "ticket-completion[=0.5..0.95]",
+        what: "every held ticket's completion rate is in the band",
+    },
+    Help {
+        syntax: "ticket-value[=0.1]",
+        what: "every ticket's completion is within TOL of what its points predict",
+    },
+];
+
+impl fmt::Display for TicketTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TicketTarget::Completion { lo, hi } => write!(f, "every ticket completed {lo}..{hi}"),
+            TicketTarget::Value { tol } => write!(
+                f,
+                "every ticket's completion within {tol} of what its points predict"
+            ),
+        }
+    }
+}
+
+impl TicketTarget {
+    /// Reads a ticket target named `name` (`None`: it is none).
+    pub fn parse(
+        text: &str,
+        name: &str,
+        value: Option<&str>,
+    ) -> Option<Result<TicketTarget, TargetError>> {
+        match name {
+            "ticket-completion" => Some(
+                range(text, value, Some((0.5, 0.95)))
+                    .map(|(lo, hi)| TicketTarget::Completion { lo, hi }),
+            ),
+            "ticket-value" => {
+                Some(tolerance(text, value, 0.1).map(|tol| TicketTarget::Value { tol }))
+            }
+            _ => None,
+        }
+    }
+
+    /// The target on one player count's tickets.
+    pub fn measure(&self, players: usize, tickets: &[TicketStat]) -> Measure {
+        match self {
+            TicketTarget::Completion { lo, hi } => completion_band(players, tickets, *lo, *hi),
+            TicketTarget::Value { tol } => ticket_value(players, tickets, *tol),
+        }
+    }
+
+    /// The tickets this target finds off in every player count's tickets
+    /// (positive: too easy or overpaid), worst first; a completion band's
+    /// only when `bands` (a search that can change what a ticket needs).
+    pub fn hints<'a>(
+        &self,
+        by_players: impl IntoIterator<Item = Vec<TicketStat<'a>>>,
+        bands: bool,
+    ) -> Vec<(usize, f64)> {
+        match self {
+            TicketTarget::Completion { lo, hi } if bands => off_band(by_players, *lo, *hi),
+            TicketTarget::Completion { .. } => Vec::new(),
+            TicketTarget::Value { tol } => unfair_tickets(by_players, *tol),
+        }
+    }
+}
 
 /// One ticket's simulated statistics, as the ticket targets read them.
 #[derive(Clone, Copy, Debug)]

@@ -12,8 +12,8 @@ use super::BoardFamily;
 use super::sim::BoardReport;
 use crate::balance::family::{Help, Section};
 use crate::balance::knob::{Knob, Mutator};
-use crate::balance::target::{Measure, Target, TargetError, range, tolerance};
-use crate::balance::tickets::{self, TicketStat};
+use crate::balance::target::{Measure, Target, TargetError};
+use crate::balance::tickets::{TICKET_TARGETS, TicketStat, TicketTarget};
 use crate::balance::{Balance, Proposal, proposals};
 use crate::rng::GameRng;
 use crate::sim::{PlayerCountReport, SimReport};
@@ -25,35 +25,17 @@ pub struct BoardBalance;
 /// A board design's own targets.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardTarget {
-    /// Every ticket's completion rate (of those held) is in `lo..=hi`.
-    TicketCompletion {
-        /// Lowest.
-        lo: f64,
-        /// Highest.
-        hi: f64,
-    },
+    /// A target on the tickets.
+    Tickets(TicketTarget),
     /// Every route is claimed in at least one game of each player count.
     NoDeadRoutes,
-    /// Every ticket's completion rate is within `tol` of the rate its points
-    /// predict (a least-squares line of completion on points over all the
-    /// tickets): tickets pay for how hard they are.
-    TicketValue {
-        /// Largest allowed distance from the line.
-        tol: f64,
-    },
 }
 
 impl fmt::Display for BoardTarget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardTarget::TicketCompletion { lo, hi } => {
-                write!(f, "every ticket completed {lo}..{hi}")
-            }
+            BoardTarget::Tickets(t) => t.fmt(f),
             BoardTarget::NoDeadRoutes => write!(f, "every route claimed"),
-            BoardTarget::TicketValue { tol } => write!(
-                f,
-                "every ticket's completion within {tol} of what its points predict"
-            ),
         }
     }
 }
@@ -73,18 +55,6 @@ fn ticket_stats(s: &PlayerCountReport<BoardReport>) -> Vec<TicketStat<'_>> {
         })
         .collect()
 }
-
-/// The ticket targets, shared with the card game.
-pub const TICKET_TARGETS: [Help; 2] = [
-    Help {
-        syntax: "ticket-completion[=0.5..0.95]",
-        what: "every held ticket's completion rate is in the band",
-    },
-    Help {
-        syntax: "ticket-value[=0.1]",
-        what: "every ticket's completion is within TOL of what its points predict",
-    },
-];
 
 impl Balance<BoardFamily> for BoardBalance {
     type Knob = Knob;
@@ -149,15 +119,8 @@ impl Balance<BoardFamily> for BoardBalance {
         value: Option<&str>,
     ) -> Option<Result<BoardTarget, TargetError>> {
         match name {
-            "ticket-completion" => Some(
-                range(text, value, Some((0.5, 0.95)))
-                    .map(|(lo, hi)| BoardTarget::TicketCompletion { lo, hi }),
-            ),
             "no-dead-routes" if value.is_none() => Some(Ok(BoardTarget::NoDeadRoutes)),
-            "ticket-value" => {
-                Some(tolerance(text, value, 0.1).map(|tol| BoardTarget::TicketValue { tol }))
-            }
-            _ => None,
+            _ => TicketTarget::parse(text, name, value).map(|r| r.map(BoardTarget::Tickets)),
         }
     }
 
@@ -187,23 +150,17 @@ impl Balance<BoardFamily> for BoardBalance {
     }
 
     fn measure(target: &BoardTarget, s: &Section<BoardFamily>) -> Measure {
-        let players = s.players;
         match target {
-            BoardTarget::TicketCompletion { lo, hi } => {
-                tickets::completion_band(players, &ticket_stats(s), *lo, *hi)
-            }
+            BoardTarget::Tickets(t) => t.measure(s.players, &ticket_stats(s)),
             BoardTarget::NoDeadRoutes => {
                 let dead = s.family.map.never_claimed.len();
                 Measure {
-                    players,
+                    players: s.players,
                     what: "routes never claimed".into(),
                     value: dead as f64,
                     interval: None,
                     miss: dead as f64,
                 }
-            }
-            BoardTarget::TicketValue { tol } => {
-                tickets::ticket_value(players, &ticket_stats(s), *tol)
             }
         }
     }
@@ -211,22 +168,25 @@ impl Balance<BoardFamily> for BoardBalance {
     fn scale(target: &BoardTarget) -> f64 {
         match target {
             BoardTarget::NoDeadRoutes => 0.05,
-            _ => 1.0,
+            BoardTarget::Tickets(_) => 1.0,
         }
     }
 
-    /// With a `ticket-value` target, the tickets it finds unfair.
+    /// With a `ticket-value` target, the tickets it finds unfair (the first
+    /// such target's).
     fn hints(
         targets: &[Target<BoardTarget>],
         report: &SimReport<BoardReport>,
     ) -> Vec<(usize, f64)> {
-        match targets.iter().find_map(|t| match t {
-            Target::Own(BoardTarget::TicketValue { tol }) => Some(*tol),
-            _ => None,
-        }) {
-            Some(tol) => tickets::unfair_tickets(report.by_players.iter().map(ticket_stats), tol),
-            None => Vec::new(),
-        }
+        targets
+            .iter()
+            .find_map(|t| match t {
+                Target::Own(BoardTarget::Tickets(v @ TicketTarget::Value { .. })) => {
+                    Some(v.hints(report.by_players.iter().map(ticket_stats), false))
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
     }
 
     fn proposals(original: &GameFile, balanced: &GameFile) -> Vec<Proposal> {

@@ -3,8 +3,6 @@
 //! and what it aims at beyond the shared targets (ticket completion bands,
 //! tickets paying for how hard they are).
 
-use std::fmt;
-
 use serde_yaml::Value;
 
 use formats::GameFile;
@@ -17,10 +15,9 @@ use crate::balance::knob::{
     KnobError, check_deck, check_rule, check_ticket_points, int_bounds, parse_rule, pick, split,
     step_deck, step_rule, step_ticket_points, step_within, ticket_locked, unknown, value_at,
 };
-use crate::balance::target::{Measure, Target, TargetError, range, tolerance};
-use crate::balance::tickets::{self, TicketStat};
+use crate::balance::target::{Measure, Target, TargetError};
+use crate::balance::tickets::{TICKET_TARGETS, TicketStat, TicketTarget};
 use crate::balance::{Balance, Report};
-use crate::board_game::balance::TICKET_TARGETS;
 use crate::rng::GameRng;
 use crate::sim::PlayerCountReport;
 
@@ -69,37 +66,6 @@ pub enum CardKnob {
         /// Highest.
         hi: f64,
     },
-}
-
-/// A card-game design's own targets.
-#[derive(Clone, Debug, PartialEq)]
-pub enum CardTarget {
-    /// Every held ticket's completion rate is in `lo..=hi`.
-    TicketCompletion {
-        /// Lowest.
-        lo: f64,
-        /// Highest.
-        hi: f64,
-    },
-    /// Every ticket's completion is within `tol` of what its points predict.
-    TicketValue {
-        /// Largest allowed distance from the line.
-        tol: f64,
-    },
-}
-
-impl fmt::Display for CardTarget {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CardTarget::TicketCompletion { lo, hi } => {
-                write!(f, "every ticket completed {lo}..{hi}")
-            }
-            CardTarget::TicketValue { tol } => write!(
-                f,
-                "every ticket's completion within {tol} of what its points predict"
-            ),
-        }
-    }
 }
 
 /// A card-game design's rules as played, and its deck.
@@ -213,7 +179,7 @@ fn step_big_city(
 
 impl Balance<CardFamily> for CardBalance {
     type Knob = CardKnob;
-    type Target = CardTarget;
+    type Target = TicketTarget;
 
     const KNOBS: &'static [Help] = &[
         Help {
@@ -292,17 +258,8 @@ impl Balance<CardFamily> for CardBalance {
         text: &str,
         name: &str,
         value: Option<&str>,
-    ) -> Option<Result<CardTarget, TargetError>> {
-        match name {
-            "ticket-completion" => Some(
-                range(text, value, Some((0.5, 0.95)))
-                    .map(|(lo, hi)| CardTarget::TicketCompletion { lo, hi }),
-            ),
-            "ticket-value" => {
-                Some(tolerance(text, value, 0.1).map(|tol| CardTarget::TicketValue { tol }))
-            }
-            _ => None,
-        }
+    ) -> Option<Result<TicketTarget, TargetError>> {
+        TicketTarget::parse(text, name, value)
     }
 
     fn check(original: &GameFile, knobs: &[CardKnob], locked: &[String]) -> Result<(), String> {
@@ -387,33 +344,21 @@ impl Balance<CardFamily> for CardBalance {
         }
     }
 
-    fn measure(target: &CardTarget, s: &Section<CardFamily>) -> Measure {
-        match target {
-            CardTarget::TicketCompletion { lo, hi } => {
-                tickets::completion_band(s.players, &ticket_stats(s), *lo, *hi)
-            }
-            CardTarget::TicketValue { tol } => {
-                tickets::ticket_value(s.players, &ticket_stats(s), *tol)
-            }
-        }
+    fn measure(target: &TicketTarget, s: &Section<CardFamily>) -> Measure {
+        target.measure(s.players, &ticket_stats(s))
     }
 
-    /// Tickets outside a completion band first (too easy: positive), then
-    /// those a `ticket-value` target finds unfair (overpaid: positive).
-    fn hints(targets: &[Target<CardTarget>], report: &Report<CardFamily>) -> Vec<(usize, f64)> {
-        let mut out = Vec::new();
-        for t in targets {
-            match t {
-                Target::Own(CardTarget::TicketCompletion { lo, hi }) => out.extend(
-                    tickets::off_band(report.by_players.iter().map(ticket_stats), *lo, *hi),
-                ),
-                Target::Own(CardTarget::TicketValue { tol }) => out.extend(
-                    tickets::unfair_tickets(report.by_players.iter().map(ticket_stats), *tol),
-                ),
-                _ => {}
-            }
-        }
-        out
+    /// Tickets outside a completion band (too easy: positive), and those a
+    /// `ticket-value` target finds unfair (overpaid: positive), target by
+    /// target.
+    fn hints(targets: &[Target<TicketTarget>], report: &Report<CardFamily>) -> Vec<(usize, f64)> {
+        targets
+            .iter()
+            .flat_map(|t| match t {
+                Target::Own(t) => t.hints(report.by_players.iter().map(ticket_stats), true),
+                _ => Vec::new(),
+            })
+            .collect()
     }
 }
 
