@@ -203,23 +203,29 @@ pub fn outside(v: f64, lo: f64, hi: f64) -> f64 {
     (lo - v).max(v - hi).max(0.0)
 }
 
-/// Objects measured against a band `lo..=hi` (each with its name, value
-/// and interval): the misses summed in order, the worst shown.
-pub fn band_measure(
-    players: usize,
-    objects: &[(String, f64, Option<(f64, f64)>)],
-    lo: f64,
-    hi: f64,
-) -> Measure {
-    let miss = objects.iter().map(|o| outside(o.1, lo, hi)).sum();
+/// One object measured against a band: its name, value and interval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Banded {
+    /// How the object is named (`Denver - El Paso`, `gold`).
+    pub name: String,
+    /// Its value.
+    pub value: f64,
+    /// The value's 95% interval, where it has one.
+    pub interval: Option<(f64, f64)>,
+}
+
+/// Objects measured against a band `lo..=hi`: the misses summed in order,
+/// the worst shown.
+pub fn band_measure(players: usize, objects: &[Banded], lo: f64, hi: f64) -> Measure {
+    let miss = objects.iter().map(|o| outside(o.value, lo, hi)).sum();
     let worst = objects
         .iter()
-        .max_by(|a, b| outside(a.1, lo, hi).total_cmp(&outside(b.1, lo, hi)));
+        .max_by(|a, b| outside(a.value, lo, hi).total_cmp(&outside(b.value, lo, hi)));
     Measure {
         players,
-        what: worst.map_or_else(String::new, |o| format!("worst: {}", o.0)),
-        value: worst.map_or(0.0, |o| o.1),
-        interval: worst.and_then(|o| o.2),
+        what: worst.map_or_else(String::new, |o| format!("worst: {}", o.name)),
+        value: worst.map_or(0.0, |o| o.value),
+        interval: worst.and_then(|o| o.interval),
         miss,
     }
 }

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use super::family::Help;
-use super::target::{Measure, TargetError, band_measure, range, rate_interval, tolerance};
+use super::target::{Banded, Measure, TargetError, band_measure, range, rate_interval, tolerance};
 use crate::sim::stats::Rate;
 
 /// A target on the tickets (`--target ticket-completion`, `ticket-value`).
@@ -114,15 +114,13 @@ pub struct TicketStat<'a> {
 /// Every held ticket's completion rate against `lo..=hi`: the misses summed,
 /// the worst ticket shown.
 pub fn completion_band(players: usize, tickets: &[TicketStat], lo: f64, hi: f64) -> Measure {
-    let held: Vec<(String, f64, Option<(f64, f64)>)> = tickets
+    let held: Vec<Banded> = tickets
         .iter()
         .filter(|t| t.held > 0)
-        .map(|t| {
-            (
-                t.name.to_owned(),
-                t.completion.value,
-                rate_interval(t.completion),
-            )
+        .map(|t| Banded {
+            name: t.name.to_owned(),
+            value: t.completion.value,
+            interval: rate_interval(t.completion),
         })
         .collect();
     band_measure(players, &held, lo, hi)

@@ -18,7 +18,7 @@ use crate::balance::knob::{
     unknown, value_at,
 };
 use crate::balance::target::{
-    Measure, Target, TargetError, band_measure, outside, range, rate_interval,
+    Banded, Measure, Target, TargetError, band_measure, outside, range, rate_interval,
 };
 use crate::balance::{Balance, Report};
 use crate::rng::GameRng;
@@ -132,7 +132,7 @@ fn rules_value(file: &GameFile) -> Option<Value> {
 }
 
 /// Each track's deliveries per game relative to the mean over tracks.
-fn delivery_ratios(s: &Section<DiceFamily>) -> Vec<(String, f64, Option<(f64, f64)>)> {
+fn delivery_ratios(s: &Section<DiceFamily>) -> Vec<Banded> {
     let tracks = &s.family.tracks;
     let mean =
         tracks.iter().map(|t| t.deliveries_per_game).sum::<f64>() / tracks.len().max(1) as f64;
@@ -144,7 +144,11 @@ fn delivery_ratios(s: &Section<DiceFamily>) -> Vec<(String, f64, Option<(f64, f6
             } else {
                 0.0
             };
-            (t.track.clone(), ratio, None)
+            Banded {
+                name: t.track.clone(),
+                value: ratio,
+                interval: None,
+            }
         })
         .collect()
 }
@@ -546,11 +550,12 @@ impl Balance<DiceFamily> for DiceBalance {
     ) -> Option<String> {
         // Hints number the tracks first, then the goods.
         let tracks = file.tracks.len();
-        let (track_hints, good_hints): (Vec<(usize, f64)>, Vec<(usize, f64)>) =
-            hints.iter().partition(|(i, _)| *i < tracks);
-        let good_hints: Vec<(usize, f64)> = good_hints
-            .into_iter()
-            .map(|(i, r)| (i - tracks, r))
+        let track_hints: Vec<(usize, f64)> =
+            hints.iter().copied().filter(|(i, _)| *i < tracks).collect();
+        let good_hints: Vec<(usize, f64)> = hints
+            .iter()
+            .filter(|(i, _)| *i >= tracks)
+            .map(|&(i, r)| (i - tracks, r))
             .collect();
         match &knobs[rng.index(knobs.len())] {
             DiceKnob::TrackLength { bounds } => {
@@ -578,13 +583,17 @@ impl Balance<DiceFamily> for DiceBalance {
                 band_measure(s.players, &delivery_ratios(s), *lo, *hi)
             }
             DiceTarget::MonopolyShare { lo, hi } => {
-                let goods: Vec<(String, f64, Option<(f64, f64)>)> = s
+                let goods: Vec<Banded> = s
                     .family
                     .goods
                     .iter()
                     .map(|g| {
                         let r = Rate::new(g.winner_monopoly * s.games as f64, s.games);
-                        (g.good.clone(), g.winner_monopoly, rate_interval(&r))
+                        Banded {
+                            name: g.good.clone(),
+                            value: g.winner_monopoly,
+                            interval: rate_interval(&r),
+                        }
                     })
                     .collect();
                 band_measure(s.players, &goods, *lo, *hi)
@@ -606,10 +615,10 @@ impl Balance<DiceFamily> for DiceBalance {
             for s in &report.by_players {
                 match t {
                     Target::Own(DiceTarget::DeliveryShare { lo, hi }) => {
-                        for (i, (_, r, _)) in delivery_ratios(s).iter().enumerate() {
-                            let off = outside(*r, *lo, *hi);
+                        for (i, b) in delivery_ratios(s).iter().enumerate() {
+                            let off = outside(b.value, *lo, *hi);
                             if off > 0.0 {
-                                add(i, if *r < *lo { off } else { -off });
+                                add(i, if b.value < *lo { off } else { -off });
                             }
                         }
                     }
