@@ -340,7 +340,7 @@ impl BalanceWindow {
                     .request_repaint_after(std::time::Duration::from_millis(200));
                 None
             }
-            State::Review { .. } => self.review_ui(ui),
+            State::Review { .. } => self.review_ui(ui, design),
         }
     }
 
@@ -379,18 +379,24 @@ impl BalanceWindow {
         labelled(ui, "Seed", |ui| ui.add(egui::DragValue::new(&mut s.seed)));
     }
 
-    fn review_ui(&mut self, ui: &mut Ui) -> Option<Request> {
+    fn review_ui(&mut self, ui: &mut Ui, design: &GameFile) -> Option<Request> {
         let State::Review { proposals, summary } = &mut self.state else {
             return None;
         };
         ui.label(summary.as_str());
-        if !proposals.is_empty() {
+        // Only a board design's routes and tickets are drawn on its map.
+        let on_map = proposals
+            .iter()
+            .any(|p| !p.routes(design).is_empty() || p.ticket_ends(design).is_some());
+        if on_map {
             ui.label(
                 RichText::new(
                     "The first (or hovered) change is shown on the map in purple; an accepted one can be undone.",
                 )
                 .weak(),
             );
+        } else if !proposals.is_empty() {
+            ui.label(RichText::new("An accepted change can be undone.").weak());
         }
         let mut accept = None;
         let mut reject = None;
