@@ -30,6 +30,31 @@ pub trait FamilyVisitor {
     fn visit<F: Family>(self, design: Arc<F::Design>) -> Self::Output;
 }
 
+/// Code generic over the family that needs no design (help texts, the
+/// family's defaults).
+pub trait KindVisitor {
+    /// What it returns.
+    type Output;
+    /// Runs with family `F`.
+    fn visit<F: Family>(self) -> Self::Output;
+}
+
+/// Every family this version plays, in the order help texts list them.
+pub const KINDS: [formats::Family; 3] = [
+    formats::Family::Board,
+    formats::Family::CardGame,
+    formats::Family::Dice,
+];
+
+/// Runs `visitor` with the family `kind` names.
+pub fn visit_kind<V: KindVisitor>(kind: formats::Family, visitor: V) -> V::Output {
+    match kind {
+        formats::Family::Board => visitor.visit::<BoardFamily>(),
+        formats::Family::CardGame => visitor.visit::<CardFamily>(),
+        formats::Family::Dice => visitor.visit::<DiceFamily>(),
+    }
+}
+
 /// A validated design of any family.
 #[derive(Clone, Debug)]
 pub enum AnyDesign {

@@ -89,7 +89,10 @@ fn bad_targets_and_knobs_are_named() {
     let run = balance(&["--target", "fun", "--knob", "ticket-points"]);
     assert_eq!(run.status.code(), Some(2));
     let err = String::from_utf8(run.stderr).unwrap();
-    assert!(err.contains("`fun`: no such target"), "{err}");
+    assert!(
+        err.contains("`fun`: board designs have no such target"),
+        "{err}"
+    );
     let run = balance(&["--target", "bot-split", "--knob", "rule:trains"]);
     let err = String::from_utf8(run.stderr).unwrap();
     assert!(err.contains("give bounds"), "{err}");
@@ -410,4 +413,236 @@ fn ctrl_c_tells_the_launcher_to_cancel_and_exits_130() {
     let text = String::from_utf8(run.stdout).unwrap();
     assert!(text.contains("Stopped before any change helped"), "{text}");
     assert!(!text.contains("TARGETS"), "{text}");
+}
+
+/// `balance` on a bundled design other than USA.
+fn balance_of(design: &str, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tracklayer"))
+        .arg("balance")
+        .arg(maps(design))
+        .args(extra)
+        .output()
+        .expect("the tracklayer binary runs")
+}
+
+/// A small fixed-seed search (3 children a generation, seed 3), written
+/// to `out`.
+fn small_family_search(design: &str, out: &Path, args: &[&str], extra: &[&str]) -> Output {
+    let out = out.display().to_string();
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend([
+        "--children",
+        "3",
+        "--patience",
+        "0",
+        "--seed",
+        "3",
+        "--quiet",
+        "-o",
+        &out,
+    ]);
+    all.extend_from_slice(extra);
+    balance_of(design, &all)
+}
+
+#[test]
+fn a_card_game_design_balances_big_cities_within_bounds_and_names_its_targets() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("card-balanced.yaml");
+    let run = small_family_search(
+        "card-game-usa-unbalanced.yaml",
+        &out,
+        &[
+            "--target",
+            "score-spread=0..1",
+            "--target",
+            "ticket-completion=0.99..1",
+            "--knob",
+            "big-cities=10..30",
+            "--lock",
+            "city:Seattle",
+            "--players",
+            "2",
+            "--games",
+            "10",
+            "--generations",
+            "2",
+            "--check-games",
+            "20",
+        ],
+        &[],
+    );
+    assert!(run.status.success(), "{run:?}");
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert!(text.contains("mean winning margin 0..1"), "{text}");
+    assert!(text.contains("every ticket completed 0.99..1"), "{text}");
+    assert!(text.contains("2 players:"), "{text}");
+    // No margin is below a point: the only Big City within 10..30 (Dallas)
+    // must move, and only within its bounds.
+    let big = |f: &formats::GameFile| {
+        formats::card_game::resolve(&f.rules, &f.cards)
+            .unwrap()
+            .0
+            .big_cities
+    };
+    let before = big(&formats::load(&maps("card-game-usa-unbalanced.yaml"))
+        .unwrap()
+        .design);
+    let after = big(&formats::load(&out).unwrap().design);
+    let dallas =
+        |b: &[formats::card_game::BigCity]| b.iter().find(|c| c.city == "Dallas").unwrap().points;
+    assert_eq!(dallas(&before), 30);
+    assert!((10..30).contains(&dallas(&after)), "{after:?}");
+    for (a, b) in before.iter().zip(&after) {
+        if a.city != "Dallas" {
+            assert_eq!(a, b, "only Dallas lies within the bounds");
+        }
+    }
+}
+
+#[test]
+fn a_trains_and_stations_design_shortens_its_long_track_and_names_its_targets() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("dice-balanced.yaml");
+    let args = [
+        "--target",
+        "delivery-share=0.3..3",
+        "--target",
+        "monopoly-share=0..0.5",
+        "--knob",
+        "track-length=3..5",
+        "--knob",
+        "monopoly=10..30",
+        "--lock",
+        "good:silver",
+        "--players",
+        "4",
+        "--games",
+        "40",
+        "--generations",
+        "3",
+        "--check-games",
+        "40",
+    ];
+    let run = small_family_search("trains-and-stations-unbalanced.yaml", &out, &args, &[]);
+    assert!(run.status.success(), "{run:?}");
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        text.contains("every track delivered 0.3..3 times the mean track"),
+        "{text}"
+    );
+    assert!(
+        text.contains("every good's monopoly held by the winner in 0..0.5 of games"),
+        "{text}"
+    );
+    assert!(text.contains("4 players:"), "{text}");
+    let original = formats::load(&maps("trains-and-stations-unbalanced.yaml"))
+        .unwrap()
+        .design;
+    let variant = formats::load(&out).unwrap().design;
+    // Only Vienna - Budapest (5 spaces) lies within 3..5 and the gold
+    // monopoly (24) within 10..30: they move, within the bounds.
+    for (a, b) in original.tracks.iter().zip(&variant.tracks) {
+        if a.display_name() == "Vienna - Budapest" {
+            assert!((3..=5).contains(&b.spaces), "{b:?}");
+        } else {
+            assert_eq!(a, b);
+        }
+    }
+    let goods = |f: &formats::GameFile| formats::dice::resolve(&f.rules).unwrap().goods;
+    let (before, after) = (goods(&original), goods(&variant));
+    assert!((10..=30).contains(&after["gold"].monopoly), "{after:?}");
+    assert_ne!(
+        (&original.tracks, before["gold"].monopoly),
+        (&variant.tracks, after["gold"].monopoly),
+        "nothing changed"
+    );
+    for g in ["workers", "coal", "cattle", "food", "silver"] {
+        assert_eq!(before[g], after[g], "{g} moved");
+    }
+    // Through shard processes, the same variant byte for byte.
+    let sharded = dir.path().join("dice-sharded.yaml");
+    let jobs = dir.path().join("dice-jobs");
+    let run = small_family_search(
+        "trains-and-stations-unbalanced.yaml",
+        &sharded,
+        &args,
+        &[
+            "--evaluate-with",
+            LOCAL,
+            "--shards",
+            "2",
+            "--work-dir",
+            &jobs.display().to_string(),
+        ],
+    );
+    assert!(run.status.success(), "{run:?}");
+    assert_eq!(
+        std::fs::read(&sharded).unwrap(),
+        std::fs::read(&out).unwrap()
+    );
+}
+
+#[test]
+fn a_knob_or_target_the_family_lacks_is_refused_naming_the_family_s_own() {
+    for (design, args, named, listed) in [
+        (
+            "card-game-usa.yaml",
+            ["--target", "bot-split", "--knob", "route-length"],
+            "`route-length`: card-game designs have no such knob",
+            "ticket-cards",
+        ),
+        (
+            "card-game-usa.yaml",
+            ["--target", "no-dead-routes", "--knob", "ticket-points"],
+            "`no-dead-routes`: card-game designs have no such target",
+            "ticket-completion",
+        ),
+        (
+            "trains-and-stations-demo.yaml",
+            ["--target", "ticket-value", "--knob", "monopoly"],
+            "`ticket-value`: dice designs have no such target",
+            "delivery-share",
+        ),
+        (
+            "trains-and-stations-demo.yaml",
+            ["--target", "bot-split", "--knob", "ticket-points"],
+            "`ticket-points`: dice designs have no such knob",
+            "track-length",
+        ),
+        (
+            "trains-and-stations-demo.yaml",
+            ["--target", "bot-split", "--knob", "rule:trains=1..2"],
+            "--knob rule:trains: the design has no numeric rule parameter",
+            "coins.start",
+        ),
+    ] {
+        let run = balance_of(design, &args);
+        assert_eq!(run.status.code(), Some(2), "{run:?}");
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert!(err.contains(named), "{err}");
+        assert!(err.contains(listed), "{err}");
+    }
+}
+
+#[test]
+fn help_lists_every_family_s_knobs_and_targets() {
+    let run = balance(&["--help"]);
+    let help = String::from_utf8(run.stdout).unwrap();
+    for family in ["board designs", "card-game designs", "dice designs"] {
+        assert!(help.contains(family), "{help}");
+    }
+    for item in [
+        "route-colour",
+        "ticket-cards[=1..8]",
+        "big-cities[=1..15]",
+        "track-length[=LO..HI]",
+        "vp-supply[=30..150]",
+        "monopoly-share[=0..0.6]",
+        "delivery-share[=0.5..2]",
+        "ticket-completion[=0.5..0.95]",
+        "first-player-advantage[=0.03]",
+    ] {
+        assert!(help.contains(item), "{item}: {help}");
+    }
 }

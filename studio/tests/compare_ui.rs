@@ -207,3 +207,103 @@ fn a_simulated_compare_lists_the_engines_metrics_and_draws_them_on_the_map() {
         h.get_by_label(&metric_line(m));
     }
 }
+
+/// Compares the open `design` with `other`, then plays both at `players`.
+fn compare_family(
+    design: &str,
+    other: &str,
+    players: usize,
+) -> (
+    tempfile::TempDir,
+    egui_kittest::Harness<'static, studio::app::Studio>,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(config(dir.path(), Some(maps(design))), [1500.0, 950.0]);
+    click_label(&mut h, "File");
+    click_label(&mut h, "Compare…");
+    type_into(&mut h, "Path", &maps(other).display().to_string());
+    click_label(&mut h, "Compare");
+    {
+        let s = &mut h.state_mut().compare.as_mut().unwrap().simulated.settings;
+        s.players_from = players;
+        s.players_to = players;
+        s.games = 40;
+        s.seed = 5;
+    }
+    // Short games: they may be done by the time the click is handled.
+    click_label(&mut h, "Run simulated comparison");
+    while h.state().compare.as_ref().unwrap().simulated.running() {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run_steps(3);
+    (dir, h)
+}
+
+/// The line of the first metric that did not change beyond chance.
+fn r_metric_within_chance(h: &egui_kittest::Harness<'_, studio::app::Studio>) -> String {
+    let r = h
+        .state()
+        .compare
+        .as_ref()
+        .unwrap()
+        .simulated
+        .result()
+        .unwrap();
+    let m = r.metrics.iter().find(|m| !m.significant()).unwrap();
+    studio::app::compare::simulated::metric_line(m)
+}
+
+#[test]
+fn a_card_game_design_compares_by_data_and_in_simulation() {
+    let (_dir, mut h) = compare_family("card-game-usa-unbalanced.yaml", "card-game-usa.yaml", 2);
+    // The data: the Big Cities differ (a list, shown whole).
+    h.get_by_label_contains("big_cities: ");
+    let view = h.state().compare.as_ref().unwrap();
+    let r = view
+        .simulated
+        .result()
+        .expect("the simulated comparison ran");
+    assert_eq!(r.players, [2]);
+    assert!(r.map.is_empty(), "a card game has no map of routes");
+    // The card game's own metrics are compared: Dallas is worth less there.
+    assert!(
+        r.metrics.iter().any(|m| m.metric.contains("Dallas")),
+        "{:?}",
+        r.metrics.iter().map(|m| &m.metric).collect::<Vec<_>>()
+    );
+    h.get_by_label_contains("changed beyond chance");
+    assert!(h.query_by_label("Route claim rate").is_none());
+    click_label(&mut h, "Show all metrics");
+    let quiet = r_metric_within_chance(&h);
+    h.get_by_label(&quiet);
+}
+
+#[test]
+fn a_trains_and_stations_design_compares_its_tracks_and_goods() {
+    let (_dir, h) = compare_family(
+        "trains-and-stations-unbalanced.yaml",
+        "trains-and-stations-demo.yaml",
+        4,
+    );
+    // The data: the long track by name, and the gold monopoly.
+    h.get_by_label("~ Vienna - Budapest: spaces: 5 -> 2");
+    h.get_by_label("goods.gold.monopoly: 24 -> 9");
+    let r = h
+        .state()
+        .compare
+        .as_ref()
+        .unwrap()
+        .simulated
+        .result()
+        .expect("the simulated comparison ran");
+    assert_eq!(r.players, [4]);
+    // Vienna - Budapest is delivered more often on the demo's two spaces.
+    let track = r
+        .metrics
+        .iter()
+        .find(|m| m.metric.contains("Vienna - Budapest"))
+        .expect("the track's deliveries are compared");
+    assert!(track.change > 0.0, "{track:?}");
+    h.get_by_label_contains("changed beyond chance");
+}

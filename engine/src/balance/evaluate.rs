@@ -11,10 +11,10 @@ use std::sync::atomic::AtomicBool;
 
 use formats::GameFile;
 
+use super::family::Report;
 use super::{BalanceConfig, BalanceError};
-use crate::board_game::BoardFamily;
-use crate::board_game::sim::BoardReport;
-use crate::sim::{self, SimConfig, SimReport};
+use crate::game::Family;
+use crate::sim::{self, SimConfig};
 
 /// One batch: which games every design of it plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,31 +36,39 @@ impl Trial {
     }
 }
 
-/// A design of a batch, with its board built (every design handed to an
-/// evaluator builds).
-#[derive(Clone)]
-pub struct Candidate {
+/// A design of a batch, built (every design handed to an evaluator
+/// builds).
+pub struct Candidate<F: Family> {
     /// The design as a file.
     pub file: GameFile,
-    /// Its board.
-    pub board: Arc<crate::Board>,
+    /// The design built.
+    pub design: Arc<F::Design>,
 }
 
-/// Simulates batches of designs.
+impl<F: Family> Clone for Candidate<F> {
+    fn clone(&self) -> Self {
+        Candidate {
+            file: self.file.clone(),
+            design: self.design.clone(),
+        }
+    }
+}
+
+/// Simulates batches of designs of any family.
 pub trait Evaluator: Sync {
     /// The report of every design of `batch`, in order, each played on the
     /// games of `trial` with the search's players, bots and turn cap.
     /// `progress` is told the games finished in the batch so far (at least
     /// once per design). `None` when `cancel` was set before the batch was
     /// done.
-    fn evaluate(
+    fn evaluate<F: Family>(
         &self,
-        batch: &[Candidate],
+        batch: &[Candidate<F>],
         trial: &Trial,
         config: &BalanceConfig,
         progress: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
-    ) -> Result<Option<Vec<SimReport<BoardReport>>>, BalanceError>;
+    ) -> Result<Option<Vec<Report<F>>>, BalanceError>;
 }
 
 /// Simulates in this process, on the thread pool of `config.threads`.
@@ -68,20 +76,20 @@ pub trait Evaluator: Sync {
 pub struct InProcess;
 
 impl Evaluator for InProcess {
-    fn evaluate(
+    fn evaluate<F: Family>(
         &self,
-        batch: &[Candidate],
+        batch: &[Candidate<F>],
         trial: &Trial,
         config: &BalanceConfig,
         progress: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
-    ) -> Result<Option<Vec<SimReport<BoardReport>>>, BalanceError> {
+    ) -> Result<Option<Vec<Report<F>>>, BalanceError> {
         let per_design = trial.games_per_design(config);
         let mut out = Vec::with_capacity(batch.len());
         for (i, c) in batch.iter().enumerate() {
             let before = per_design * i as u64;
-            let report = sim::simulate::<BoardFamily>(
-                &sim_config(c.board.clone(), config, trial),
+            let report = sim::simulate::<F>(
+                &sim_config::<F>(c.design.clone(), config, trial),
                 &|p| progress(before + p.done),
                 cancel,
             )?;
@@ -95,11 +103,11 @@ impl Evaluator for InProcess {
 }
 
 /// The simulation of `design` on the games of `trial`.
-pub fn sim_config(
-    design: Arc<crate::Board>,
+pub fn sim_config<F: Family>(
+    design: Arc<F::Design>,
     config: &BalanceConfig,
     trial: &Trial,
-) -> SimConfig<BoardFamily> {
+) -> SimConfig<F> {
     SimConfig {
         design,
         players: config.players.clone(),

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde_yaml::{Mapping, Value};
 
+use formats::rules::Deck;
 use formats::{GameFile, RouteSpec};
 
 use crate::rng::GameRng;
@@ -59,82 +60,137 @@ pub struct KnobError {
     why: String,
 }
 
+impl KnobError {
+    /// A refusal of `text`, saying why.
+    pub fn new(text: &str, why: impl Into<String>) -> Self {
+        KnobError {
+            text: text.to_owned(),
+            why: why.into(),
+        }
+    }
+}
+
+/// A knob's text split into its name and value (`ticket-points=2..20`).
+pub fn split(s: &str) -> (&str, Option<&str>) {
+    match s.split_once('=') {
+        Some((n, v)) => (n.trim(), Some(v.trim())),
+        None => (s.trim(), None),
+    }
+}
+
+/// Bounds `LO..HI` of knob `text`.
+pub fn bounds(text: &str, v: &str) -> Result<(f64, f64), KnobError> {
+    let (a, b) = v
+        .split_once("..")
+        .ok_or_else(|| KnobError::new(text, "write bounds as LO..HI"))?;
+    match (a.trim().parse::<f64>(), b.trim().parse::<f64>()) {
+        (Ok(a), Ok(b)) if a.is_finite() && b.is_finite() && a <= b => Ok((a, b)),
+        _ => Err(KnobError::new(
+            text,
+            "bounds must be numbers LO..HI with LO ≤ HI",
+        )),
+    }
+}
+
+/// Whole-number bounds of knob `text` (`default` without a value), within
+/// `min..=max`.
+pub fn int_bounds(
+    text: &str,
+    v: Option<&str>,
+    default: (u32, u32),
+    (min, max): (u32, u32),
+    what: &str,
+) -> Result<(u32, u32), KnobError> {
+    let Some(v) = v else { return Ok(default) };
+    let (lo, hi) = bounds(text, v)?;
+    if lo < f64::from(min) || hi > f64::from(max) {
+        return Err(KnobError::new(
+            text,
+            format!("{what} stay within {min}..{max}"),
+        ));
+    }
+    Ok((lo as u32, hi as u32))
+}
+
+/// A `rule:PATH=LO..HI` knob's path and bounds; `None` when `s` is no
+/// `rule:` knob.
+pub fn parse_rule(s: &str) -> Option<Result<(String, f64, f64), KnobError>> {
+    let (name, value) = split(s);
+    let path = name.strip_prefix("rule:")?;
+    Some((|| {
+        if path.is_empty() {
+            return Err(KnobError::new(
+                s,
+                "name the rule parameter, e.g. rule:trains=40..50",
+            ));
+        }
+        let v = value.ok_or_else(|| KnobError::new(s, "give bounds, e.g. =40..50"))?;
+        let (lo, hi) = bounds(s, v)?;
+        Ok((path.to_owned(), lo, hi))
+    })())
+}
+
+/// The refusal of a knob family `kind` lacks, listing its knobs.
+pub fn unknown(s: &str, kind: formats::Family, knobs: &str) -> KnobError {
+    KnobError::new(
+        s,
+        format!("{kind} designs have no such knob; their knobs are {knobs}"),
+    )
+}
+
 impl FromStr for Knob {
     type Err = KnobError;
 
     fn from_str(s: &str) -> Result<Self, KnobError> {
-        let err = |why: &str| KnobError {
-            text: s.to_owned(),
-            why: why.to_owned(),
-        };
-        let (name, value) = match s.split_once('=') {
-            Some((n, v)) => (n.trim(), Some(v.trim())),
-            None => (s.trim(), None),
-        };
-        let bounds = |v: &str| -> Result<(f64, f64), KnobError> {
-            let (a, b) = v
-                .split_once("..")
-                .ok_or_else(|| err("write bounds as LO..HI"))?;
-            match (a.trim().parse::<f64>(), b.trim().parse::<f64>()) {
-                (Ok(a), Ok(b)) if a.is_finite() && b.is_finite() && a <= b => Ok((a, b)),
-                _ => Err(err("bounds must be numbers LO..HI with LO ≤ HI")),
-            }
-        };
-        if let Some(path) = name.strip_prefix("rule:") {
-            if path.is_empty() {
-                return Err(err("name the rule parameter, e.g. rule:trains=40..50"));
-            }
-            let (lo, hi) = bounds(value.ok_or_else(|| err("give bounds, e.g. =40..50"))?)?;
-            return Ok(Knob::Rule {
-                path: path.to_owned(),
-                lo,
-                hi,
-            });
+        let err = |why: &str| KnobError::new(s, why);
+        if let Some(rule) = parse_rule(s) {
+            let (path, lo, hi) = rule?;
+            return Ok(Knob::Rule { path, lo, hi });
         }
+        let (name, value) = split(s);
         match (name, value) {
-            ("ticket-points", None) => Ok(Knob::TicketPoints { lo: 1, hi: 30 }),
-            ("ticket-points", Some(v)) => {
-                let (lo, hi) = bounds(v)?;
-                if lo < 1.0 || hi > 1000.0 {
-                    return Err(err("ticket points stay within 1..1000"));
-                }
-                Ok(Knob::TicketPoints {
-                    lo: lo as u32,
-                    hi: hi as u32,
-                })
+            ("ticket-points", v) => {
+                let (lo, hi) = int_bounds(s, v, (1, 30), (1, 1000), "ticket points")?;
+                Ok(Knob::TicketPoints { lo, hi })
             }
             ("route-length", None) => Ok(Knob::RouteLength),
             ("route-colour" | "route-color", None) => Ok(Knob::RouteColour),
             ("double-routes", None) => Ok(Knob::DoubleRoutes),
-            ("deck-counts", None) => Ok(Knob::DeckCounts { lo: 6, hi: 20 }),
-            ("deck-counts", Some(v)) => {
-                let (lo, hi) = bounds(v)?;
-                if lo < 0.0 || hi > 255.0 {
-                    return Err(err("deck counts stay within 0..255"));
-                }
+            ("deck-counts", v) => {
+                let (lo, hi) = int_bounds(s, v, (6, 20), (0, 255), "deck counts")?;
                 Ok(Knob::DeckCounts {
                     lo: lo as u8,
                     hi: hi as u8,
                 })
             }
-            _ => Err(err(&format!("no such knob; the knobs are {KNOB_NAMES}"))),
+            _ => Err(err(&unknown(s, formats::Family::Board, KNOB_NAMES).why)),
         }
     }
 }
 
-/// The value of a rule parameter as played (resolved from the preset).
-pub fn rule_value(file: &GameFile, path: &str) -> Option<f64> {
+/// A board design's rule parameters as played (resolved from the preset).
+fn board_rules(file: &GameFile) -> Option<Value> {
     let (rules, _) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
-    let mut v = serde_yaml::to_value(rules).ok()?;
+    serde_yaml::to_value(rules).ok()
+}
+
+/// The value of a board design's rule parameter as played.
+pub fn rule_value(file: &GameFile, path: &str) -> Option<f64> {
+    value_at(board_rules(file), path)
+}
+
+/// The number at `path` (`tickets.keep_min`) of resolved rules.
+pub fn value_at(rules: Option<Value>, path: &str) -> Option<f64> {
+    let mut v = rules?;
     for part in path.split('.') {
         v = v.get(part)?.clone();
     }
     v.as_f64()
 }
 
-/// Every numeric rule parameter of `file` as played, by its path
-/// (`trains`, `tickets.keep_min`, …), for messages.
-fn rule_paths(file: &GameFile) -> Vec<String> {
+/// Every numeric parameter of resolved rules by its path (`trains`,
+/// `tickets.keep_min`, …), for messages.
+pub fn numeric_paths(rules: Option<Value>) -> Vec<String> {
     fn walk(v: &Value, prefix: &str, out: &mut Vec<String>) {
         match v {
             Value::Mapping(m) => {
@@ -154,13 +210,45 @@ fn rule_paths(file: &GameFile) -> Vec<String> {
         }
     }
     let mut out = Vec::new();
-    if let Some(v) = formats::rules::resolve(&file.rules, &file.cards)
-        .ok()
-        .and_then(|(rules, _)| serde_yaml::to_value(rules).ok())
-    {
+    if let Some(v) = rules {
         walk(&v, "", &mut out);
     }
     out
+}
+
+/// Checks a `rule:PATH=LO..HI` knob against resolved `rules`: the path is
+/// a numeric parameter and its value lies within the bounds.
+pub fn check_rule(rules: Option<Value>, path: &str, lo: f64, hi: f64) -> Result<(), String> {
+    match value_at(rules.clone(), path) {
+        None => Err(format!(
+            "--knob rule:{path}: the design has no numeric rule parameter \
+             `{path}`; its numeric rules are: {}",
+            numeric_paths(rules).join(", ")
+        )),
+        Some(v) if !(lo..=hi).contains(&v) => Err(format!(
+            "--knob rule:{path}={lo}..{hi}: `{path}` is {v}, outside its bounds, \
+             so it could change nothing (give bounds that include {v})"
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Steps the rule parameter at `path` (now `old`, as played) by 1 up or
+/// down within `lo..=hi`, writing it under `file.rules`.
+pub fn step_rule(
+    file: &mut GameFile,
+    old: Option<f64>,
+    (path, lo, hi): (&str, f64, f64),
+    rng: &mut GameRng,
+) -> Option<String> {
+    let old = old.filter(|v| (lo..=hi).contains(v))?;
+    let up = rng.below(2) == 0;
+    let new = if up { old + 1.0 } else { old - 1.0 }.clamp(lo, hi);
+    if new == old {
+        return None;
+    }
+    set_rule(&mut file.rules, path, new);
+    Some(format!("rule {path}: {old} → {new}"))
 }
 
 /// A route's ends, in a fixed order.
@@ -187,7 +275,9 @@ fn deck_colours(file: &GameFile) -> Option<Vec<String>> {
     )
 }
 
-fn set_rule(rules: &mut Mapping, path: &str, value: f64) {
+/// Writes `value` at `path` under a design's `rules:` (making the
+/// mappings on the way).
+pub fn set_rule(rules: &mut Mapping, path: &str, value: f64) {
     let mut parts = path.split('.').peekable();
     let mut m = rules;
     while let Some(part) = parts.next() {
@@ -204,6 +294,159 @@ fn set_rule(rules: &mut Mapping, path: &str, value: f64) {
         let Value::Mapping(inner) = entry else { return };
         m = inner;
     }
+}
+
+/// Checks a `deck-counts=LO..HI` knob: some unlocked colour or the
+/// locomotives (locked as `deck:NAME`) has a count within the bounds.
+pub fn check_deck(deck: Option<Deck>, locked: &[String], lo: u8, hi: u8) -> Result<(), String> {
+    let free = deck.is_some_and(|deck| {
+        deck.colors
+            .into_iter()
+            .chain(std::iter::once((
+                "locomotives".to_owned(),
+                deck.locomotives,
+            )))
+            .any(|(k, n)| !locked.contains(&format!("deck:{k}")) && (lo..=hi).contains(&n))
+    });
+    if free {
+        Ok(())
+    } else {
+        Err(format!(
+            "--knob deck-counts={lo}..{hi}: no unlocked colour or locomotive count \
+             is {lo} to {hi} cards, so it could change nothing (a knob moves \
+             values only within its bounds)"
+        ))
+    }
+}
+
+/// Moves one unlocked deck count of `deck` (the design's deck as played: a
+/// colour or the locomotives, locked as `deck:NAME`) by 1–2 within
+/// `lo..=hi`, writing it under `file.cards`.
+pub fn step_deck(
+    file: &mut GameFile,
+    deck: Deck,
+    locked: &[String],
+    rng: &mut GameRng,
+    (lo, hi): (u8, u8),
+) -> Option<String> {
+    let mut kinds: Vec<(String, u8)> = deck.colors.into_iter().collect();
+    kinds.push(("locomotives".into(), deck.locomotives));
+    // Only counts within the bounds move, and only within them.
+    kinds.retain(|(k, n)| !locked.contains(&format!("deck:{k}")) && (lo..=hi).contains(n));
+    if kinds.is_empty() {
+        return None;
+    }
+    let (kind, old) = kinds.swap_remove(rng.index(kinds.len()));
+    let step = 1 + rng.below(2) as u8;
+    let new = if rng.below(2) == 0 {
+        old.saturating_sub(step).max(lo)
+    } else {
+        old.saturating_add(step).min(hi)
+    };
+    if new == old {
+        return None;
+    }
+    let value = Value::Number(u64::from(new).into());
+    if kind == "locomotives" {
+        file.cards.insert("locomotives".into(), value);
+    } else {
+        let colors = file
+            .cards
+            .entry("colors".into())
+            .or_insert_with(|| Value::Mapping(Mapping::new()));
+        if !colors.is_mapping() {
+            *colors = Value::Mapping(Mapping::new());
+        }
+        if let Value::Mapping(m) = colors {
+            m.insert(kind.as_str().into(), value);
+        }
+    }
+    Some(format!("deck {kind}: {old} → {new} cards"))
+}
+
+/// Picks an object to change among `len`: three times in four one of the
+/// first four `hints` that are `free` (index, signed distance: positive
+/// moves it down), else any free object in a random direction. `None` when
+/// none is free. Returns the object and whether it goes down.
+pub fn pick(
+    len: usize,
+    free: impl Fn(usize) -> bool,
+    hints: &[(usize, f64)],
+    rng: &mut GameRng,
+) -> Option<(usize, bool)> {
+    let hinted: Vec<(usize, f64)> = hints
+        .iter()
+        .copied()
+        .filter(|(i, _)| *i < len && free(*i))
+        .take(4)
+        .collect();
+    if !hinted.is_empty() && rng.below(4) > 0 {
+        let (i, r) = hinted[rng.index(hinted.len())];
+        Some((i, r > 0.0))
+    } else {
+        let free: Vec<usize> = (0..len).filter(|&i| free(i)).collect();
+        if free.is_empty() {
+            return None;
+        }
+        Some((free[rng.index(free.len())], rng.below(2) == 0))
+    }
+}
+
+/// `old` moved 1–2 (drawn from `rng`) down or up, within `lo..=hi`.
+pub fn step_within(old: u32, down: bool, (lo, hi): (u32, u32), rng: &mut GameRng) -> u32 {
+    let step = 1 + rng.below(2);
+    if down {
+        old.saturating_sub(step).max(lo)
+    } else {
+        (old + step).min(hi)
+    }
+}
+
+/// Whether ticket `i` of `file` is locked (by `From - To`).
+pub fn ticket_locked(file: &GameFile, locked: &[String], i: usize) -> bool {
+    locked.contains(&file.tickets[i].display_name())
+}
+
+/// Checks a `ticket-points=LO..HI` knob: some unlocked ticket is worth
+/// `lo..=hi` points.
+pub fn check_ticket_points(
+    file: &GameFile,
+    locked: &[String],
+    lo: u32,
+    hi: u32,
+) -> Result<(), String> {
+    let free = (0..file.tickets.len())
+        .any(|i| !ticket_locked(file, locked, i) && (lo..=hi).contains(&file.tickets[i].points));
+    if free {
+        Ok(())
+    } else {
+        Err(format!(
+            "--knob ticket-points={lo}..{hi}: no unlocked ticket is worth {lo} to \
+             {hi} points, so it could change nothing (a knob moves values only \
+             within its bounds)"
+        ))
+    }
+}
+
+/// Moves one unlocked ticket's points by 1–2 within `lo..=hi` (only tickets
+/// within the bounds move): a hinted (overpaid) one three times in four.
+pub fn step_ticket_points(
+    file: &mut GameFile,
+    locked: &[String],
+    (lo, hi): (u32, u32),
+    rng: &mut GameRng,
+    hints: &[(usize, f64)],
+) -> Option<String> {
+    let (i, down) = pick(
+        file.tickets.len(),
+        |i| !ticket_locked(file, locked, i) && (lo..=hi).contains(&file.tickets[i].points),
+        hints,
+        rng,
+    )?;
+    let t = &mut file.tickets[i];
+    let old = t.points;
+    t.points = step_within(old, down, (lo, hi), rng);
+    (t.points != old).then(|| format!("ticket {}: {old} → {} points", t.display_name(), t.points))
 }
 
 /// What makes one change: the original design (for ±1 bounds), the names
@@ -253,65 +496,19 @@ impl Mutator<'_> {
         for knob in self.knobs {
             match knob {
                 Knob::TicketPoints { lo, hi } => {
-                    let free = (0..file.tickets.len()).any(|i| {
-                        !self.ticket_locked(file, i)
-                            && (*lo..=*hi).contains(&file.tickets[i].points)
-                    });
-                    if !free {
-                        return Err(format!(
-                            "--knob ticket-points={lo}..{hi}: no unlocked ticket is worth {lo} to \
-                             {hi} points, so it could change nothing (a knob moves values only \
-                             within its bounds)"
-                        ));
-                    }
+                    check_ticket_points(file, self.locked, *lo, *hi)?;
                 }
                 Knob::DeckCounts { lo, hi } => {
-                    let free =
-                        formats::rules::resolve(&file.rules, &file.cards).is_ok_and(|(_, deck)| {
-                            deck.colors
-                                .into_iter()
-                                .chain(std::iter::once((
-                                    "locomotives".to_owned(),
-                                    deck.locomotives,
-                                )))
-                                .any(|(k, n)| {
-                                    !self.locked.contains(&format!("deck:{k}"))
-                                        && (*lo..=*hi).contains(&n)
-                                })
-                        });
-                    if !free {
-                        return Err(format!(
-                            "--knob deck-counts={lo}..{hi}: no unlocked colour or locomotive count \
-                             is {lo} to {hi} cards, so it could change nothing (a knob moves \
-                             values only within its bounds)"
-                        ));
-                    }
+                    let deck = formats::rules::resolve(&file.rules, &file.cards)
+                        .ok()
+                        .map(|(_, d)| d);
+                    check_deck(deck, self.locked, *lo, *hi)?;
                 }
-                Knob::Rule { path, lo, hi } => match rule_value(file, path) {
-                    None => {
-                        return Err(format!(
-                            "--knob rule:{path}: the design has no numeric rule parameter \
-                             `{path}`; its numeric rules are: {}",
-                            rule_paths(file).join(", ")
-                        ));
-                    }
-                    Some(v) if !(*lo..=*hi).contains(&v) => {
-                        return Err(format!(
-                            "--knob rule:{path}={lo}..{hi}: `{path}` is {v}, outside its bounds, \
-                             so it could change nothing (give bounds that include {v})"
-                        ));
-                    }
-                    Some(_) => {}
-                },
+                Knob::Rule { path, lo, hi } => check_rule(board_rules(file), path, *lo, *hi)?,
                 Knob::RouteLength | Knob::RouteColour | Knob::DoubleRoutes => {}
             }
         }
         Ok(())
-    }
-
-    fn ticket_locked(&self, file: &GameFile, i: usize) -> bool {
-        let name = file.tickets[i].display_name();
-        self.locked.contains(&name)
     }
 
     fn route_locked(&self, file: &GameFile, i: usize) -> bool {
@@ -425,51 +622,6 @@ impl Mutator<'_> {
         Some(what)
     }
 
-    /// Moves one unlocked deck count (a colour or the locomotives, locked
-    /// as `deck:NAME`) by 1–2 within `lo..=hi`.
-    fn change_deck(
-        &self,
-        file: &mut GameFile,
-        rng: &mut GameRng,
-        lo: u8,
-        hi: u8,
-    ) -> Option<String> {
-        let (_, deck) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
-        let mut kinds: Vec<(String, u8)> = deck.colors.into_iter().collect();
-        kinds.push(("locomotives".into(), deck.locomotives));
-        // Only counts within the bounds move, and only within them.
-        kinds.retain(|(k, n)| !self.locked.contains(&format!("deck:{k}")) && (lo..=hi).contains(n));
-        if kinds.is_empty() {
-            return None;
-        }
-        let (kind, old) = kinds.swap_remove(rng.index(kinds.len()));
-        let step = 1 + rng.below(2) as u8;
-        let new = if rng.below(2) == 0 {
-            old.saturating_sub(step).max(lo)
-        } else {
-            old.saturating_add(step).min(hi)
-        };
-        if new == old {
-            return None;
-        }
-        let value = Value::Number(u64::from(new).into());
-        if kind == "locomotives" {
-            file.cards.insert("locomotives".into(), value);
-        } else {
-            let colors = file
-                .cards
-                .entry("colors".into())
-                .or_insert_with(|| Value::Mapping(Mapping::new()));
-            if !colors.is_mapping() {
-                *colors = Value::Mapping(Mapping::new());
-            }
-            if let Value::Mapping(m) = colors {
-                m.insert(kind.as_str().into(), value);
-            }
-        }
-        Some(format!("deck {kind}: {old} → {new} cards"))
-    }
-
     /// Makes one change to `file` and says what it was, or `None` when the
     /// chosen knob has nothing it may change. `hints` are tickets the
     /// targets find unfair (index, residual), worst first: they are chosen
@@ -483,36 +635,7 @@ impl Mutator<'_> {
         let knob = &self.knobs[rng.index(self.knobs.len())];
         match knob {
             Knob::TicketPoints { lo, hi } => {
-                // Only tickets within the bounds move, and only within them.
-                let free = |i: usize| {
-                    !self.ticket_locked(file, i) && (*lo..=*hi).contains(&file.tickets[i].points)
-                };
-                let hinted: Vec<(usize, f64)> = hints
-                    .iter()
-                    .copied()
-                    .filter(|(i, _)| *i < file.tickets.len() && free(*i))
-                    .take(4)
-                    .collect();
-                let (i, down) = if !hinted.is_empty() && rng.below(4) > 0 {
-                    let (i, r) = hinted[rng.index(hinted.len())];
-                    (i, r > 0.0)
-                } else {
-                    let free: Vec<usize> = (0..file.tickets.len()).filter(|&i| free(i)).collect();
-                    if free.is_empty() {
-                        return None;
-                    }
-                    (free[rng.index(free.len())], rng.below(2) == 0)
-                };
-                let step = 1 + rng.below(2);
-                let t = &mut file.tickets[i];
-                let old = t.points;
-                t.points = if down {
-                    old.saturating_sub(step).max(*lo)
-                } else {
-                    (old + step).min(*hi)
-                };
-                (t.points != old)
-                    .then(|| format!("ticket {}: {old} → {} points", t.display_name(), t.points))
+                step_ticket_points(file, self.locked, (*lo, *hi), rng, hints)
             }
             Knob::RouteLength => {
                 let free: Vec<usize> = (0..file.routes.len())
@@ -540,16 +663,13 @@ impl Mutator<'_> {
             }
             Knob::RouteColour => self.recolour(file, rng),
             Knob::DoubleRoutes => self.toggle_double(file, rng),
-            Knob::DeckCounts { lo, hi } => self.change_deck(file, rng, *lo, *hi),
+            Knob::DeckCounts { lo, hi } => {
+                let deck = formats::rules::resolve(&file.rules, &file.cards).ok()?.1;
+                step_deck(file, deck, self.locked, rng, (*lo, *hi))
+            }
             Knob::Rule { path, lo, hi } => {
-                let old = rule_value(file, path).filter(|v| (*lo..=*hi).contains(v))?;
-                let up = rng.below(2) == 0;
-                let new = if up { old + 1.0 } else { old - 1.0 }.clamp(*lo, *hi);
-                if new == old {
-                    return None;
-                }
-                set_rule(&mut file.rules, path, new);
-                Some(format!("rule {path}: {old} → {new}"))
+                let old = rule_value(file, path);
+                step_rule(file, old, (path, *lo, *hi), rng)
             }
         }
     }
@@ -577,7 +697,10 @@ mod tests {
         let e = "rule:trains".parse::<Knob>().unwrap_err().to_string();
         assert!(e.contains("give bounds"), "{e}");
         let e = "colours".parse::<Knob>().unwrap_err().to_string();
-        assert!(e.starts_with("`colours`: no such knob"), "{e}");
+        assert!(
+            e.starts_with("`colours`: board designs have no such knob"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,4 +1,6 @@
-//! Auto-balance of board designs by simulation (`tracklayer balance`).
+//! Auto-balance of designs of every family by simulation (`tracklayer
+//! balance`). Each family says what may change and what it aims at beyond
+//! the shared targets through its [`Balance`]; the search is written once.
 //!
 //! The search is a (1+λ) evolution strategy with successive halving and
 //! common random numbers:
@@ -34,28 +36,36 @@
 //! The result is checked on fresh seeds ([`Outcome::checks`]), never on
 //! those searched on.
 
+mod any;
 pub mod evaluate;
+pub mod family;
 pub mod knob;
 pub mod progress;
 pub mod proposal;
 mod search;
 pub mod target;
+pub mod tickets;
 
 use std::sync::atomic::AtomicBool;
 
 use formats::GameFile;
 
+pub use any::{Request, balance_file, check_request, defaults, help, help_all, proposals_for};
 pub use evaluate::{Candidate, Evaluator, InProcess, Trial};
+pub use family::{Balance, Help, Report};
 pub use knob::{Knob, KnobError, Mutator};
 pub use progress::{BalanceProgress, Stage, StopReason};
 pub use proposal::{Proposal, proposals};
 pub use search::halving_games;
-pub use target::{Measure, Target, TargetError};
+pub use target::{FamilyTarget, Measure, Target, TargetError, parse_target};
 
-use crate::board_game::sim::BoardReport;
+use crate::game::Family;
 use crate::rng::mix;
-use crate::sim::{SimError, SimReport};
+use crate::sim::SimError;
 use search::Search;
+
+/// Family `F`'s knobs.
+pub type FamilyKnob<F> = <<F as Family>::Balance as Balance<F>>::Knob;
 
 /// How the search runs.
 #[derive(Clone, Debug)]
@@ -86,7 +96,7 @@ pub struct BalanceConfig {
 /// Why balancing could not run.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum BalanceError {
-    /// The design is not a playable board design.
+    /// The design is not a playable design.
     #[error("the design cannot be played: {0}")]
     Design(String),
     /// Nothing to aim at or nothing to change.
@@ -107,8 +117,8 @@ pub enum BalanceError {
 /// One target before and after, measured on fresh seeds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TargetCheck {
-    /// The target.
-    pub target: Target,
+    /// The target, in words.
+    pub target: String,
     /// Measures of the original design, per player count.
     pub before: Vec<Measure>,
     /// Measures of the balanced design.
@@ -145,16 +155,16 @@ impl Outcome {
 
 /// Balances `original` toward `targets` by changing it only through
 /// `knobs`, never touching `locked` objects, simulating in this process.
-pub fn balance(
+pub fn balance<F: Family>(
     original: &GameFile,
-    targets: &[Target],
-    knobs: &[Knob],
+    targets: &[FamilyTarget<F>],
+    knobs: &[FamilyKnob<F>],
     locked: &[String],
     config: &BalanceConfig,
     progress: &(dyn Fn(&BalanceProgress) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Outcome, BalanceError> {
-    balance_with(
+    balance_with::<F, _>(
         &InProcess, original, targets, knobs, locked, config, progress, cancel,
     )
 }
@@ -165,11 +175,11 @@ pub fn balance(
     clippy::too_many_arguments,
     reason = "the inputs of `balance`, and what evaluates"
 )]
-pub fn balance_with(
-    evaluator: &dyn Evaluator,
+pub fn balance_with<F: Family, E: Evaluator>(
+    evaluator: &E,
     original: &GameFile,
-    targets: &[Target],
-    knobs: &[Knob],
+    targets: &[FamilyTarget<F>],
+    knobs: &[FamilyKnob<F>],
     locked: &[String],
     config: &BalanceConfig,
     progress: &(dyn Fn(&BalanceProgress) + Sync),
@@ -181,21 +191,15 @@ pub fn balance_with(
     if knobs.is_empty() {
         return Err(BalanceError::Empty("give at least one --knob".into()));
     }
-    crate::Board::build(original).map_err(|d| {
+    F::build(original).map_err(|d| {
         BalanceError::Design(
             d.iter()
                 .next()
                 .map_or_else(|| "it has errors".into(), |d| d.message.clone()),
         )
     })?;
-    knob::Mutator {
-        original,
-        knobs,
-        locked,
-    }
-    .check()
-    .map_err(BalanceError::Setting)?;
-    let search = Search {
+    <F::Balance as Balance<F>>::check(original, knobs, locked).map_err(BalanceError::Setting)?;
+    let search = Search::<F, E> {
         evaluator,
         targets,
         config,
@@ -211,13 +215,16 @@ pub fn balance_with(
 }
 
 /// The sum of the targets' losses.
-pub fn loss(targets: &[Target], report: &SimReport<BoardReport>) -> f64 {
-    targets.iter().map(|t| t.loss(report)).sum()
+pub fn loss<F: Family>(targets: &[FamilyTarget<F>], report: &Report<F>) -> f64 {
+    targets.iter().map(|t| t.loss::<F>(report)).sum()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::balance::tickets::TicketTarget;
+    use crate::board_game::BoardFamily;
+    use crate::board_game::balance::BoardTarget;
     use crate::sim;
 
     fn unbalanced() -> GameFile {
@@ -244,11 +251,13 @@ mod tests {
     #[test]
     fn a_run_is_deterministic_for_a_seed_whatever_the_threads_and_keeps_locks() {
         let file = unbalanced();
-        let targets = [Target::TicketValue { tol: 0.05 }];
+        let targets = [Target::Own(BoardTarget::Tickets(TicketTarget::Value {
+            tol: 0.05,
+        }))];
         let knobs = [Knob::TicketPoints { lo: 1, hi: 30 }];
         let locked = vec!["New York - Atlanta".to_owned()];
         let run = |threads| {
-            balance(
+            balance::<BoardFamily>(
                 &file,
                 &targets,
                 &knobs,
@@ -278,7 +287,7 @@ mod tests {
     #[test]
     fn a_stopped_run_keeps_the_design_and_ends_without_the_check() {
         let file = unbalanced();
-        let out = balance(
+        let out = balance::<BoardFamily>(
             &file,
             &[Target::FirstPlayerAdvantage { tol: 0.0 }],
             &[Knob::RouteLength],
@@ -303,9 +312,11 @@ mod tests {
             check_games: 2000,
             ..small(4, 1)
         };
-        let out = balance(
+        let out = balance::<BoardFamily>(
             &unbalanced(),
-            &[Target::TicketValue { tol: 0.05 }],
+            &[Target::Own(BoardTarget::Tickets(TicketTarget::Value {
+                tol: 0.05,
+            }))],
             &[Knob::TicketPoints { lo: 1, hi: 30 }],
             &[],
             &config,
@@ -337,7 +348,7 @@ mod tests {
             check_games: 10,
             ..small(3, 1)
         };
-        let out = balance(
+        let out = balance::<BoardFamily>(
             &unbalanced(),
             &[Target::FirstPlayerAdvantage { tol: 0.0 }],
             &[Knob::Rule {
@@ -359,9 +370,11 @@ mod tests {
     #[test]
     fn locks_and_rule_paths_naming_nothing_are_refused() {
         let run = |knob: Knob, lock: &str| {
-            balance(
+            balance::<BoardFamily>(
                 &unbalanced(),
-                &[Target::TicketValue { tol: 0.05 }],
+                &[Target::Own(BoardTarget::Tickets(TicketTarget::Value {
+                    tol: 0.05,
+                }))],
                 &[knob],
                 &[lock.to_owned()],
                 &small(1, 1),
@@ -386,7 +399,7 @@ mod tests {
 
     #[test]
     fn nothing_to_aim_at_is_an_error() {
-        let err = balance(
+        let err = balance::<BoardFamily>(
             &unbalanced(),
             &[],
             &[Knob::RouteLength],
@@ -402,13 +415,13 @@ mod tests {
     #[test]
     fn the_search_says_why_it_ended() {
         let file = unbalanced();
-        let run = |target: Target, generations, patience| {
+        let run = |target: Target<BoardTarget>, generations, patience| {
             let config = BalanceConfig {
                 generations,
                 patience,
                 ..small(2, 0)
             };
-            balance(
+            balance::<BoardFamily>(
                 &file,
                 &[target],
                 &[Knob::TicketPoints { lo: 1, hi: 30 }],
@@ -428,7 +441,11 @@ mod tests {
         assert_eq!(out.stop, StopReason::NoImprovement { generations: 2 });
         assert!(out.generations >= 2 && out.generations < 50);
         // Met from the start, and on fresh seeds: no generation runs.
-        let out = run(Target::TicketValue { tol: 5.0 }, 50, 0);
+        let out = run(
+            Target::Own(BoardTarget::Tickets(TicketTarget::Value { tol: 5.0 })),
+            50,
+            0,
+        );
         assert_eq!(out.stop, StopReason::TargetsMet);
         assert_eq!(out.generations, 0);
         assert!(out.checks[0].after.iter().all(|m| m.miss == 0.0));
@@ -457,10 +474,10 @@ mod tests {
             check_games: 40,
             patience: 0,
         };
-        let out = balance(
+        let out = balance::<BoardFamily>(
             &unbalanced(),
             &[
-                Target::TicketValue { tol: 0.3 },
+                Target::Own(BoardTarget::Tickets(TicketTarget::Value { tol: 0.3 })),
                 Target::FirstPlayerAdvantage { tol: 0.05 },
             ],
             &[Knob::TicketPoints { lo: 1, hi: 30 }],
@@ -497,7 +514,7 @@ mod tests {
             patience: 0,
             ..small(3, 1)
         };
-        balance(
+        balance::<BoardFamily>(
             &unbalanced(),
             &[Target::GameLength { lo: 1.0, hi: 2.0 }],
             &[Knob::TicketPoints { lo: 1, hi: 30 }],

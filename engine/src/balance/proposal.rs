@@ -44,6 +44,94 @@ pub enum Proposal {
         /// As proposed.
         after: Mapping,
     },
+    /// An object of a list section (`tickets`, `tracks`, `stations`,
+    /// `specials`) changed in place, found by its place in the list.
+    Item {
+        /// The section's key.
+        section: String,
+        /// Its place in the list.
+        index: usize,
+        /// How messages name it (`Denver - El Paso`, `Hamburg`).
+        name: String,
+        /// As it was.
+        before: Value,
+        /// As proposed.
+        after: Value,
+    },
+}
+
+/// How a list item is named: its ends, its name, its ticket's stations or
+/// goods, else its place.
+fn item_name(v: &Value, index: usize) -> String {
+    let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
+    let list = |k: &str| {
+        v.get(k).and_then(Value::as_sequence).map(|s| {
+            s.iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(" - ")
+        })
+    };
+    match (text("from"), text("to")) {
+        (Some(a), Some(b)) => format!("{a} - {b}"),
+        _ => text("name")
+            .or_else(|| list("ticket").filter(|s| !s.is_empty()))
+            .or_else(|| list("goods").filter(|s| !s.is_empty()))
+            .unwrap_or_else(|| format!("#{}", index + 1)),
+    }
+}
+
+/// A design as a YAML mapping (what [`Proposal::Item`] edits).
+fn as_mapping(file: &GameFile) -> Option<Mapping> {
+    match serde_yaml::to_value(file).ok()? {
+        Value::Mapping(m) => Some(m),
+        _ => None,
+    }
+}
+
+/// The changes from `original` to `balanced` for a design whose knobs
+/// change objects in place (no object added or removed): each changed
+/// object of a list section, then the cards and the rules.
+pub fn section_proposals(original: &GameFile, balanced: &GameFile) -> Vec<Proposal> {
+    let mut out = Vec::new();
+    if let (Some(a), Some(b)) = (as_mapping(original), as_mapping(balanced)) {
+        for (key, before) in &a {
+            let (Some(section), Some(xs), Some(ys)) = (
+                key.as_str(),
+                before.as_sequence(),
+                b.get(key).and_then(Value::as_sequence),
+            ) else {
+                continue;
+            };
+            if xs.len() != ys.len() {
+                continue;
+            }
+            for (index, (x, y)) in xs.iter().zip(ys).enumerate() {
+                if x != y {
+                    out.push(Proposal::Item {
+                        section: section.to_owned(),
+                        index,
+                        name: item_name(x, index),
+                        before: x.clone(),
+                        after: y.clone(),
+                    });
+                }
+            }
+        }
+    }
+    if original.cards != balanced.cards {
+        out.push(Proposal::Cards {
+            before: original.cards.clone(),
+            after: balanced.cards.clone(),
+        });
+    }
+    if original.rules != balanced.rules {
+        out.push(Proposal::Rules {
+            before: original.rules.clone(),
+            after: balanced.rules.clone(),
+        });
+    }
+    out
 }
 
 fn same_route(a: &RouteSpec, b: &RouteSpec) -> bool {
@@ -130,6 +218,24 @@ fn mapping_changes(before: &Mapping, after: &Mapping, prefix: &str, out: &mut Ve
             (None, Some(Value::Mapping(a))) => {
                 mapping_changes(&Mapping::new(), a, &format!("{name}."), out)
             }
+            // A list of as many entries (the Big Cities): entry by entry.
+            (Some(Value::Sequence(b)), Some(Value::Sequence(a))) if a.len() == b.len() => {
+                for (i, (x, y)) in b.iter().zip(a).enumerate() {
+                    match (x, y) {
+                        (Value::Mapping(x), Value::Mapping(y)) => {
+                            mapping_changes(x, y, &format!("{name}[{i}]."), out);
+                        }
+                        _ if x != y => {
+                            out.push(format!(
+                                "{name}[{i}]: {} → {}",
+                                text(Some(x)),
+                                text(Some(y))
+                            ));
+                        }
+                        _ => {}
+                    }
+                }
+            }
             (b, a) if b != a => out.push(format!("{name}: {} → {}", text(b), text(a))),
             _ => {}
         }
@@ -166,6 +272,26 @@ impl Proposal {
                 let mut lines = Vec::new();
                 mapping_changes(before, after, root, &mut lines);
                 lines.join(", ")
+            }
+            Proposal::Item {
+                section,
+                name,
+                before,
+                after,
+                ..
+            } => {
+                let mut lines = Vec::new();
+                match (before, after) {
+                    (Value::Mapping(b), Value::Mapping(a)) => {
+                        mapping_changes(b, a, "", &mut lines);
+                    }
+                    _ => lines.push("changed".into()),
+                }
+                format!(
+                    "{} {name}: {}",
+                    section.trim_end_matches('s'),
+                    lines.join(", ")
+                )
             }
         }
     }
@@ -252,6 +378,33 @@ impl Proposal {
                 }
                 design.rules = after.clone();
                 true
+            }
+            Proposal::Item {
+                section,
+                index,
+                before,
+                after,
+                ..
+            } => {
+                let Some(mut m) = as_mapping(design) else {
+                    return false;
+                };
+                let Some(slot) = m
+                    .get_mut(section.as_str())
+                    .and_then(Value::as_sequence_mut)
+                    .and_then(|s| s.get_mut(*index))
+                    .filter(|v| **v == *before)
+                else {
+                    return false;
+                };
+                *slot = after.clone();
+                match serde_yaml::from_value::<GameFile>(Value::Mapping(m)) {
+                    Ok(changed) => {
+                        *design = changed;
+                        true
+                    }
+                    Err(_) => false,
+                }
             }
         }
     }

@@ -7,28 +7,30 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use formats::GameFile;
 
+use super::family::{Balance, Report};
+use super::target::FamilyTarget;
 use super::{
-    BalanceConfig, BalanceError, BalanceProgress, Candidate, Evaluator, Knob, Mutator, Outcome,
-    Stage, StopReason, Target, TargetCheck, Trial, loss, target,
+    BalanceConfig, BalanceError, BalanceProgress, Candidate, Evaluator, Outcome, Stage, StopReason,
+    TargetCheck, Trial, loss,
 };
-use crate::board_game::BoardFamily;
-use crate::board_game::sim::BoardReport;
 use crate::game::Family;
 use crate::rng::{GameRng, mix};
-use crate::sim::SimReport;
+
+/// Family `F`'s knobs.
+type FamilyKnob<F> = <<F as Family>::Balance as Balance<F>>::Knob;
 
 /// One design, simulated.
-struct Scored {
+struct Scored<F: Family> {
     file: GameFile,
     change: Vec<String>,
     loss: f64,
-    report: Option<SimReport<BoardReport>>,
+    report: Option<Report<F>>,
 }
 
 /// A search under way: what it evaluates with and reports to.
-pub(super) struct Search<'a> {
-    pub(super) evaluator: &'a dyn Evaluator,
-    pub(super) targets: &'a [Target],
+pub(super) struct Search<'a, F: Family, E> {
+    pub(super) evaluator: &'a E,
+    pub(super) targets: &'a [FamilyTarget<F>],
     pub(super) config: &'a BalanceConfig,
     pub(super) progress: &'a (dyn Fn(&BalanceProgress) + Sync),
     pub(super) cancel: &'a AtomicBool,
@@ -37,26 +39,17 @@ pub(super) struct Search<'a> {
 }
 
 /// Designs already played on the fresh seeds, with their reports.
-type FreshCache = Vec<(GameFile, SimReport<BoardReport>)>;
+type FreshCache<F> = Vec<(GameFile, Report<F>)>;
 
-impl Search<'_> {
+impl<F: Family, E: Evaluator> Search<'_, F, E> {
     pub(super) fn run(
         &self,
         original: &GameFile,
-        knobs: &[Knob],
+        knobs: &[FamilyKnob<F>],
         locked: &[String],
     ) -> Result<Outcome, BalanceError> {
         let config = self.config;
         let players = config.players.len() as u64;
-        let mutator = Mutator {
-            original,
-            knobs,
-            locked,
-        };
-        let value_tol = self.targets.iter().find_map(|t| match t {
-            Target::TicketValue { tol } => Some(*tol),
-            _ => None,
-        });
         let mut rng = GameRng::seeded(mix(config.seed ^ 0xBA1A_0CE5));
         let mut status = BalanceProgress {
             generation: 0,
@@ -74,7 +67,7 @@ impl Search<'_> {
                 * players,
         };
         let mut searched = 0u64;
-        let mut fresh: FreshCache = Vec::new();
+        let mut fresh: FreshCache<F> = Vec::new();
         // Designs that met every target on the search's games, not on fresh seeds.
         let mut refuted: Vec<GameFile> = Vec::new();
         // Games per player count at a generation's first rung: doubled when
@@ -116,7 +109,7 @@ impl Search<'_> {
                     self.cancel,
                 )? {
                     None => break StopReason::Stopped,
-                    Some(reports) if loss(self.targets, &reports[1]) == 0.0 => {
+                    Some(reports) if loss::<F>(self.targets, &reports[1]) == 0.0 => {
                         break StopReason::TargetsMet;
                     }
                     Some(_) => {
@@ -137,16 +130,18 @@ impl Search<'_> {
             }
             generation += 1;
             let seed = mix(config.seed ^ mix(u64::from(generation)));
-            let hints = match (value_tol, &best.report) {
-                (Some(tol), Some(r)) => target::unfair_tickets(r, tol),
-                _ => Vec::new(),
+            let hints = match &best.report {
+                Some(r) => <F::Balance as Balance<F>>::hints(self.targets, r),
+                None => Vec::new(),
             };
             let mut pool: Vec<(GameFile, Vec<String>)> = vec![(best.file.clone(), Vec::new())];
             for _ in 0..config.children {
                 let mut child = best.file.clone();
                 let mut what = Vec::new();
                 for _ in 0..1 + rng.below(2) {
-                    what.extend(mutator.mutate(&mut child, &mut rng, &hints));
+                    what.extend(<F::Balance as Balance<F>>::mutate(
+                        original, knobs, locked, &mut child, &mut rng, &hints,
+                    ));
                 }
                 if !what.is_empty() {
                     pool.push((child, what));
@@ -224,9 +219,9 @@ impl Search<'_> {
                     .targets
                     .iter()
                     .map(|t| TargetCheck {
-                        target: t.clone(),
-                        before: t.measure(&reports[0]),
-                        after: t.measure(&reports[1]),
+                        target: t.to_string(),
+                        before: t.measure::<F>(&reports[0]),
+                        after: t.measure::<F>(&reports[1]),
                     })
                     .collect(),
                 None => {
@@ -246,12 +241,12 @@ impl Search<'_> {
         })
     }
 
-    /// Whether every player count searched can be dealt on `board`.
-    fn playable(&self, board: &Arc<crate::Board>) -> bool {
+    /// Whether every player count searched can be dealt on `design`.
+    fn playable(&self, design: &Arc<F::Design>) -> bool {
         self.config
             .players
             .iter()
-            .all(|&p| <BoardFamily as Family>::new_game(board, p).is_ok())
+            .all(|&p| F::new_game(design, p).is_ok())
     }
 
     /// Tells the caller where the search is.
@@ -269,11 +264,11 @@ impl Search<'_> {
     /// stage and game counts it advances. `None` when cancelled.
     fn play(
         &self,
-        batch: &[Candidate],
+        batch: &[Candidate<F>],
         trial: &Trial,
         status: &mut BalanceProgress,
         cancel: &AtomicBool,
-    ) -> Result<Option<Vec<SimReport<BoardReport>>>, BalanceError> {
+    ) -> Result<Option<Vec<Report<F>>>, BalanceError> {
         let per_batch =
             u64::from(trial.games) * self.config.players.len() as u64 * batch.len() as u64;
         let every = (status.stage_total / 100).max(1);
@@ -308,25 +303,20 @@ impl Search<'_> {
         pool: Vec<(GameFile, Vec<String>)>,
         trial: &Trial,
         status: &mut BalanceProgress,
-    ) -> Result<Option<Vec<Scored>>, BalanceError> {
+    ) -> Result<Option<Vec<Scored<F>>>, BalanceError> {
         // A design the rules refuse (it does not build, or not for every
         // player count searched) is infeasible: scored, never chosen.
-        let boards: Vec<Option<Arc<crate::Board>>> = pool
+        let boards: Vec<Option<Arc<F::Design>>> = pool
             .iter()
-            .map(|(f, _)| {
-                crate::Board::build(f)
-                    .ok()
-                    .map(Arc::new)
-                    .filter(|b| self.playable(b))
-            })
+            .map(|(f, _)| F::build(f).ok().map(Arc::new).filter(|b| self.playable(b)))
             .collect();
-        let batch: Vec<Candidate> = pool
+        let batch: Vec<Candidate<F>> = pool
             .iter()
             .zip(&boards)
             .filter_map(|((file, _), b)| {
-                b.clone().map(|board| Candidate {
+                b.clone().map(|design| Candidate {
                     file: file.clone(),
-                    board,
+                    design,
                 })
             })
             .collect();
@@ -341,7 +331,7 @@ impl Search<'_> {
                     let report = board.and_then(|_| reports.next());
                     let loss = report
                         .as_ref()
-                        .map_or(f64::INFINITY, |r| loss(self.targets, r));
+                        .map_or(f64::INFINITY, |r| loss::<F>(self.targets, r));
                     Scored {
                         file,
                         change,
@@ -357,20 +347,20 @@ impl Search<'_> {
     /// there yet in one batch. `None` when cancelled.
     fn fresh_reports(
         &self,
-        cache: &mut FreshCache,
+        cache: &mut FreshCache<F>,
         designs: &[&GameFile],
         status: &mut BalanceProgress,
         stage: Stage,
         cancel: &AtomicBool,
-    ) -> Result<Option<Vec<SimReport<BoardReport>>>, BalanceError> {
-        let mut missing: Vec<Candidate> = Vec::new();
+    ) -> Result<Option<Vec<Report<F>>>, BalanceError> {
+        let mut missing: Vec<Candidate<F>> = Vec::new();
         for d in designs {
             if !cache.iter().any(|(f, _)| f == *d) && !missing.iter().any(|c| c.file == **d) {
-                let board = crate::Board::build(d)
+                let design = F::build(d)
                     .map_err(|_| BalanceError::Design("a searched design does not build".into()))?;
                 missing.push(Candidate {
                     file: (*d).clone(),
-                    board: Arc::new(board),
+                    design: Arc::new(design),
                 });
             }
         }

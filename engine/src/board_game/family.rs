@@ -52,6 +52,7 @@ impl Family for BoardFamily {
     type Game = Arc<BoardGame>;
     type State = State;
     type Measures = BoardMeasures;
+    type Balance = super::balance::BoardBalance;
 
     fn build(file: &GameFile) -> Result<Board, Diagnostics> {
         Board::build(file)

@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+pub mod balance;
 pub mod bots;
 pub mod cards;
 mod checks;

@@ -35,6 +35,7 @@ impl Family for CardFamily {
     type Game = CardGame;
     type State = State;
     type Measures = CardMeasures;
+    type Balance = super::balance::CardBalance;
 
     fn build(file: &GameFile) -> Result<CardDesign, Diagnostics> {
         let v = crate::validate(file);

@@ -3,6 +3,7 @@
 //! from the design's rule parameters (`formats::card_game::CardRules`).
 
 mod action;
+pub mod balance;
 pub mod bots;
 pub mod cards;
 pub mod derive;

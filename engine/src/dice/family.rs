@@ -37,6 +37,7 @@ impl Family for DiceFamily {
     type Game = DiceGame;
     type State = State;
     type Measures = DiceMeasures;
+    type Balance = super::balance::DiceBalance;
 
     fn build(file: &GameFile) -> Result<DiceDesign, Diagnostics> {
         DiceDesign::build(file)

@@ -10,6 +10,7 @@
 //! - [`bots`], [`sim`], [`scenario`]: bots, simulation measures, scenarios.
 
 pub mod action;
+pub mod balance;
 pub mod bots;
 pub mod design;
 pub mod expert;

@@ -12,8 +12,55 @@ use serde_yaml::{Mapping, Value};
 use formats::GameFile;
 use formats::merge::list_keys;
 
+use crate::balance::Balance;
+use crate::families::{KindVisitor, visit_kind};
+use crate::game::Family;
+
 /// The lists compared object by object, in report order.
-pub const LISTS: [&str; 4] = ["cities", "countries", "routes", "tickets"];
+pub const LISTS: [&str; 7] = [
+    "cities",
+    "countries",
+    "routes",
+    "tickets",
+    "stations",
+    "tracks",
+    "specials",
+];
+
+/// The keys objects of `list` are matched by: the merge keys of variants,
+/// and for a station map's lists (which variants replace whole) a
+/// station's name, a track's `From - To`, a special card's stations or
+/// goods.
+fn object_keys(list: &str, items: &[Value]) -> Vec<String> {
+    match list {
+        "stations" => list_keys("cities", items),
+        "tracks" => list_keys("tickets", items),
+        "specials" => {
+            let named: Vec<Value> = items
+                .iter()
+                .map(|item| {
+                    let joined = |k: &str, sep: &str| {
+                        item.get(k).and_then(Value::as_sequence).map(|s| {
+                            s.iter()
+                                .filter_map(Value::as_str)
+                                .collect::<Vec<_>>()
+                                .join(sep)
+                        })
+                    };
+                    let name = joined("ticket", " - ")
+                        .filter(|n| !n.is_empty())
+                        .or_else(|| joined("goods", " / "))
+                        .unwrap_or_default();
+                    let mut m = Mapping::new();
+                    m.insert("name".into(), name.into());
+                    Value::Mapping(m)
+                })
+                .collect();
+            list_keys("cities", &named)
+        }
+        _ => list_keys(list, items),
+    }
+}
 
 /// One field that differs: its path (`length`, `tickets.draw`), its value in
 /// the first design and in the second (absent: not set there).
@@ -125,19 +172,22 @@ fn seq<'a>(m: &'a Mapping, key: &str) -> &'a [Value] {
         .map_or(&[], Vec::as_slice)
 }
 
-/// The rules and deck as played: resolved from the preset for board
-/// designs, as written for other families.
+/// The rules and deck as played: resolved from the preset by the design's
+/// family, as written when they do not resolve.
 fn rule_sections(file: &GameFile) -> (Value, Value) {
-    if file.family == formats::Family::Board
-        && let Ok((rules, deck)) = formats::rules::resolve(&file.rules, &file.cards)
-        && let (Ok(r), Ok(d)) = (serde_yaml::to_value(rules), serde_yaml::to_value(deck))
-    {
-        return (r, d);
+    struct Played<'a>(&'a GameFile);
+    impl KindVisitor for Played<'_> {
+        type Output = Option<(Value, Value)>;
+        fn visit<F: Family>(self) -> Self::Output {
+            <F::Balance as Balance<F>>::played(self.0)
+        }
     }
-    (
-        Value::Mapping(file.rules.clone()),
-        Value::Mapping(file.cards.clone()),
-    )
+    visit_kind(file.family, Played(file)).unwrap_or_else(|| {
+        (
+            Value::Mapping(file.rules.clone()),
+            Value::Mapping(file.cards.clone()),
+        )
+    })
 }
 
 fn section_diff(a: &Value, b: &Value) -> Vec<FieldChange> {
@@ -181,7 +231,7 @@ fn mapping_fields(path: &str, a: &Mapping, b: &Mapping, out: &mut Vec<FieldChang
 }
 
 fn list_diff(list: &str, a: &[Value], b: &[Value]) -> ListDiff {
-    let (ka, kb) = (list_keys(list, a), list_keys(list, b));
+    let (ka, kb) = (object_keys(list, a), object_keys(list, b));
     let mut matched_b = vec![false; b.len()];
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut unmatched_a = Vec::new();

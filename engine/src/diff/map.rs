@@ -104,3 +104,16 @@ pub fn map_changes(
     }
     out
 }
+
+/// [`map_changes`] for reports of any family: the routes' and tickets'
+/// changes when the reports are a board design's (the only designs drawn
+/// on a map of routes), none otherwise.
+pub fn any_map_changes<R: 'static>(before: &SimReport<R>, after: &SimReport<R>) -> Vec<MapChanges> {
+    fn board<R: 'static>(r: &SimReport<R>) -> Option<&SimReport<BoardReport>> {
+        (r as &dyn std::any::Any).downcast_ref()
+    }
+    match (board(before), board(after)) {
+        (Some(a), Some(b)) => map_changes(a, b),
+        _ => Vec::new(),
+    }
+}

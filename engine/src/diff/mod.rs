@@ -9,5 +9,5 @@ pub mod map;
 pub mod simulated;
 
 pub use data::{DesignDiff, FieldChange, ListDiff, ObjectChange, design_diff};
-pub use map::{MapChanges, RouteChange, TicketChange, map_changes};
+pub use map::{MapChanges, RouteChange, TicketChange, any_map_changes, map_changes};
 pub use simulated::{MetricChange, report_diff, simulate_pair};

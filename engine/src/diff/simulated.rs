@@ -213,7 +213,8 @@ fn join(path: &str, name: &str) -> String {
 }
 
 /// How a list entry is named: a section by its player count, a row by its
-/// key, bot, kind or name, a seat by its number, an entry of a list by seat
+/// key, bot, kind or name (a station map's by its track or good), a seat by
+/// its number, an entry of a list by seat
 /// or by bot likewise; else by its position.
 fn label(ctx: Context<'_>, i: usize, v: &Value) -> String {
     match ctx.list {
@@ -230,7 +231,7 @@ fn label(ctx: Context<'_>, i: usize, v: &Value) -> String {
     {
         return format!("{p} players");
     }
-    for k in ["key", "bot", "kind", "name"] {
+    for k in ["key", "bot", "kind", "name", "track", "good"] {
         if let Some(s) = v.get(k).and_then(Value::as_str) {
             return s.to_owned();
         }

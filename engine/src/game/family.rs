@@ -96,6 +96,8 @@ pub trait Family: Sized + Send + Sync + 'static {
     type State: GameState;
     /// What a simulation measures of this family beyond what every family shares.
     type Measures: Measures<Self>;
+    /// What the balance search may change in its designs and aim at.
+    type Balance: crate::balance::Balance<Self>;
 
     /// Builds the design from a file, or says why not.
     fn build(file: &GameFile) -> Result<Self::Design, Diagnostics>;

@@ -9,9 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use egui::{Color32, RichText, Ui};
-use engine::balance::{self, BalanceConfig, BalanceProgress, Knob, Outcome, Proposal, Target};
-use engine::board_game::BoardFamily;
-use engine::game::Family;
+use engine::balance::{self, BalanceConfig, BalanceProgress, InProcess, Outcome, Proposal};
 use formats::GameFile;
 
 use super::canvas::paint::Overlay;
@@ -23,6 +21,9 @@ pub const PROPOSED: Color32 = Color32::from_rgb(150, 60, 200);
 /// The search's settings as the designer types them.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// The family the targets and knobs were written for (a design of
+    /// another family starts from its own defaults).
+    pub family: formats::Family,
     /// Targets, comma-separated (`ticket-value=0.3, first-player-advantage`).
     pub targets: String,
     /// Knobs, comma-separated (`ticket-points, route-colour`).
@@ -41,9 +42,19 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
+        Settings::for_family(formats::Family::default())
+    }
+}
+
+impl Settings {
+    /// The first settings for a design of `family`: its default targets
+    /// and knobs.
+    pub fn for_family(family: formats::Family) -> Self {
+        let (targets, knobs) = balance::defaults(family);
         Settings {
-            targets: "ticket-value=0.3, first-player-advantage=0.05".into(),
-            knobs: "ticket-points".into(),
+            family,
+            targets: targets.into(),
+            knobs: knobs.into(),
             locks: String::new(),
             games: 100,
             generations: 30,
@@ -100,16 +111,14 @@ fn shown(text: &str) -> String {
         .replace('≥', ">=")
 }
 
-fn split<T: std::str::FromStr>(text: &str, what: &str) -> Result<Vec<T>, String>
-where
-    T::Err: std::fmt::Display,
-{
-    let items: Vec<T> = text
+/// The comma-separated items of `text` (the family reads each).
+fn split(text: &str, what: &str) -> Result<Vec<String>, String> {
+    let items: Vec<String> = text
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<T>().map_err(|e| format!("{what} {e}")))
-        .collect::<Result<_, _>>()?;
+        .map(str::to_owned)
+        .collect();
     if items.is_empty() {
         return Err(format!("give at least one {what}"));
     }
@@ -140,14 +149,8 @@ impl BalanceWindow {
 
     /// Starts the search on `design` on a worker thread.
     fn start(&mut self, design: &GameFile, ctx: &egui::Context) -> Result<(), String> {
-        if design.family != formats::Family::Board {
-            return Err(format!(
-                "this is a {} design: balance works on board designs",
-                design.family
-            ));
-        }
-        let targets: Vec<Target> = split(&self.settings.targets, "target")?;
-        let knobs: Vec<Knob> = split(&self.settings.knobs, "knob")?;
+        let targets = split(&self.settings.targets, "target")?;
+        let knobs = split(&self.settings.knobs, "knob")?;
         let locks: Vec<String> = self
             .settings
             .locks
@@ -156,15 +159,12 @@ impl BalanceWindow {
             .filter(|l| !l.is_empty())
             .map(str::to_owned)
             .collect();
-        let board = engine::Board::build(design)
+        engine::families::AnyDesign::build(design)
             .map_err(|_| "the design has errors: fix them first (see Diagnostics)".to_owned())?;
-        let (min, max) = <BoardFamily as Family>::players(&board);
         let config = BalanceConfig {
-            players: (min..=max).collect(),
-            bots: BoardFamily::default_bots()
-                .into_iter()
-                .map(str::to_owned)
-                .collect(),
+            // Every player count the design allows, the family's default bots.
+            players: Vec::new(),
+            bots: Vec::new(),
             seed: self.settings.seed,
             threads: 0,
             turn_cap: engine::sim::DEFAULT_TURN_CAP,
@@ -174,6 +174,15 @@ impl BalanceWindow {
             check_games: self.settings.games.max(1) * 4,
             patience: self.settings.patience,
         };
+        let request = balance::Request {
+            targets,
+            knobs,
+            locked: locks,
+            config,
+        };
+        // A knob, target or lock the design's family cannot honour is named
+        // now, not after a search.
+        balance::check_request(design, &request).map_err(|e| e.to_string())?;
         let progress = Arc::new(Mutex::new(None));
         let cancel = Arc::new(AtomicBool::new(false));
         let original = Box::new(design.clone());
@@ -185,12 +194,10 @@ impl BalanceWindow {
                 ctx.clone(),
             );
             std::thread::spawn(move || {
-                balance::balance(
+                balance::balance_file(
+                    &InProcess,
                     &design,
-                    &targets,
-                    &knobs,
-                    &locks,
-                    &config,
+                    &request,
                     &|p| {
                         if let Ok(mut slot) = progress.lock() {
                             *slot = Some(p.clone());
@@ -224,7 +231,7 @@ impl BalanceWindow {
         };
         match handle.join() {
             Ok(Ok(outcome)) => {
-                let proposals = balance::proposals(&original, &outcome.best);
+                let proposals = balance::proposals_for(&original, &outcome.best);
                 let met = outcome
                     .checks
                     .iter()
@@ -294,7 +301,7 @@ impl BalanceWindow {
         }
         match &self.state {
             State::Idle => {
-                self.settings_ui(ui);
+                self.settings_ui(ui, design.family);
                 if ui.button("Run balance").clicked() {
                     self.error = self.start(design, ui.ctx()).err();
                 }
@@ -333,21 +340,32 @@ impl BalanceWindow {
                     .request_repaint_after(std::time::Duration::from_millis(200));
                 None
             }
-            State::Review { .. } => self.review_ui(ui),
+            State::Review { .. } => self.review_ui(ui, design),
         }
     }
 
-    fn settings_ui(&mut self, ui: &mut Ui) {
+    fn settings_ui(&mut self, ui: &mut Ui, family: formats::Family) {
+        if self.settings.family != family {
+            // Another family's knobs mean nothing here: start from this one's.
+            self.settings = Settings {
+                games: self.settings.games,
+                generations: self.settings.generations,
+                seed: self.settings.seed,
+                patience: self.settings.patience,
+                ..Settings::for_family(family)
+            };
+        }
+        let help = shown(&balance::help(family));
         let s = &mut self.settings;
-        labelled(ui, "Targets", |ui| ui.text_edit_singleline(&mut s.targets)).on_hover_text(
-            format!("Comma-separated: {}", balance::target::TARGET_NAMES),
-        );
-        labelled(ui, "Knobs", |ui| ui.text_edit_singleline(&mut s.knobs)).on_hover_text(shown(
-            &format!("Comma-separated: {}", balance::knob::KNOB_NAMES),
-        ));
-        labelled(ui, "Locks", |ui| ui.text_edit_multiline(&mut s.locks)).on_hover_text(
-            "One per line: a ticket (From - To), a route (From - To (colour) or its id) or deck:COLOUR",
-        );
+        labelled(ui, "Targets", |ui| ui.text_edit_singleline(&mut s.targets))
+            .on_hover_text(format!("Comma-separated targets.\n\n{help}"));
+        labelled(ui, "Knobs", |ui| ui.text_edit_singleline(&mut s.knobs))
+            .on_hover_text(format!("Comma-separated knobs.\n\n{help}"));
+        labelled(ui, "Locks", |ui| ui.text_edit_multiline(&mut s.locks))
+            .on_hover_text(format!("One per line.\n\n{help}"));
+        ui.collapsing(format!("Knobs and targets of {family} designs"), |ui| {
+            ui.label(RichText::new(help.as_str()).monospace());
+        });
         labelled(ui, "Games per player count", |ui| {
             ui.add(egui::DragValue::new(&mut s.games).range(1..=100_000))
         });
@@ -361,18 +379,24 @@ impl BalanceWindow {
         labelled(ui, "Seed", |ui| ui.add(egui::DragValue::new(&mut s.seed)));
     }
 
-    fn review_ui(&mut self, ui: &mut Ui) -> Option<Request> {
+    fn review_ui(&mut self, ui: &mut Ui, design: &GameFile) -> Option<Request> {
         let State::Review { proposals, summary } = &mut self.state else {
             return None;
         };
         ui.label(summary.as_str());
-        if !proposals.is_empty() {
+        // Only a board design's routes and tickets are drawn on its map.
+        let on_map = proposals
+            .iter()
+            .any(|p| !p.routes(design).is_empty() || p.ticket_ends(design).is_some());
+        if on_map {
             ui.label(
                 RichText::new(
                     "The first (or hovered) change is shown on the map in purple; an accepted one can be undone.",
                 )
                 .weak(),
             );
+        } else if !proposals.is_empty() {
+            ui.label(RichText::new("An accepted change can be undone.").weak());
         }
         let mut accept = None;
         let mut reject = None;

@@ -57,9 +57,7 @@ impl CompareView {
             other,
             generation,
         };
-        if let Ok(board) = engine::Board::build(design) {
-            let (lo, hi) =
-                <engine::board_game::BoardFamily as engine::game::Family>::players(&board);
+        if let Some((lo, hi)) = simulated::design_players(design) {
             view.simulated.settings.players_from = lo;
             view.simulated.settings.players_to = hi;
         }

@@ -3,16 +3,16 @@
 //! progress and Stop; then every report metric's change with its 95%
 //! interval (the engine's [`report_diff`]), the changes beyond chance first,
 //! and the routes' claim-rate and tickets' completion changes drawn on the
-//! map (the engine's [`map_changes`]). Board designs only: the map is a
-//! board's.
+//! map of a board design (the engine's [`any_map_changes`]). Designs of
+//! every family compare; the map's view is a board design's.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 
 use egui::{Color32, RichText, Ui};
-use engine::board_game::BoardFamily;
-use engine::diff::{MapChanges, MetricChange, map_changes, report_diff, simulate_pair};
+use engine::diff::{MapChanges, MetricChange, any_map_changes, report_diff, simulate_pair};
+use engine::families::{AnyDesign, FamilyVisitor};
 use engine::game::Family;
 use engine::sim::{self, SimConfig};
 use formats::GameFile;
@@ -283,9 +283,9 @@ pub fn busiest(map: &[MapChanges]) -> Option<usize> {
 }
 
 /// Plays both designs and compares them (on the worker thread).
-fn compare(
-    config: SimConfig<BoardFamily>,
-    other: Arc<engine::Board>,
+fn compare<F: Family>(
+    config: SimConfig<F>,
+    other: Arc<F::Design>,
     generation: u64,
     done: &AtomicU64,
     cancel: &AtomicBool,
@@ -314,9 +314,77 @@ fn compare(
         games: config.games,
         seed: config.seed,
         metrics,
-        map: map_changes(&a, &b),
+        map: any_map_changes(&a, &b),
         generation,
     }))
+}
+
+/// Starts both simulations with the family of the open design.
+struct Start<'a> {
+    other: &'a GameFile,
+    settings: &'a Settings,
+    generation: u64,
+    ctx: &'a egui::Context,
+}
+
+impl FamilyVisitor for Start<'_> {
+    type Output = Result<Running, String>;
+
+    fn visit<F: Family>(self, a: Arc<F::Design>) -> Self::Output {
+        let b = F::build(self.other)
+            .map_err(|_| "the other design cannot be played (it has errors)".to_owned())?;
+        let ((min_a, max_a), (min_b, max_b)) = (F::players(&a), F::players(&b));
+        let (lo, hi) = (min_a.max(min_b), max_a.min(max_b));
+        let s = self.settings;
+        if s.players_from > s.players_to || s.players_from < lo || s.players_to > hi {
+            return Err(format!(
+                "both designs are played by {lo} to {hi} players: choose player counts within that"
+            ));
+        }
+        let config = SimConfig::<F> {
+            design: a,
+            players: (s.players_from..=s.players_to).collect(),
+            games: s.games.max(1),
+            bots: F::default_bots().into_iter().map(str::to_owned).collect(),
+            seed: s.seed,
+            threads: 0,
+            turn_cap: sim::DEFAULT_TURN_CAP,
+        };
+        let total = 2 * u64::from(config.games) * config.players.len() as u64;
+        let done = Arc::new(AtomicU64::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let other = Arc::new(b);
+        let generation = self.generation;
+        let handle = {
+            let (done, cancel, ctx) = (done.clone(), cancel.clone(), self.ctx.clone());
+            std::thread::spawn(move || {
+                let out = compare(config, other, generation, &done, &cancel, &|| {
+                    ctx.request_repaint()
+                });
+                ctx.request_repaint();
+                out
+            })
+        };
+        Ok(Running {
+            done,
+            total,
+            cancel,
+            handle: Some(handle),
+        })
+    }
+}
+
+/// The fewest and most players `design` seats (the Compare window's first
+/// choice), when it builds.
+pub fn design_players(design: &GameFile) -> Option<(usize, usize)> {
+    struct Players;
+    impl FamilyVisitor for Players {
+        type Output = (usize, usize);
+        fn visit<F: Family>(self, d: Arc<F::Design>) -> (usize, usize) {
+            F::players(&d)
+        }
+    }
+    AnyDesign::build(design).ok().map(|d| d.visit(Players))
 }
 
 impl Simulated {
@@ -338,58 +406,21 @@ impl Simulated {
         generation: u64,
         ctx: &egui::Context,
     ) -> Result<(), String> {
-        if design.family != formats::Family::Board || other.family != formats::Family::Board {
-            return Err(
-                "the studio simulates board designs side by side; for other families use `tracklayer diff A B --simulate`".into(),
-            );
-        }
-        let a = engine::Board::build(design)
-            .map_err(|_| "this design has errors: fix them first (see Diagnostics)".to_owned())?;
-        let b = engine::Board::build(other)
-            .map_err(|_| "the other design cannot be played (it has errors)".to_owned())?;
-        let ((min_a, max_a), (min_b, max_b)) = (
-            <BoardFamily as Family>::players(&a),
-            <BoardFamily as Family>::players(&b),
-        );
-        let (lo, hi) = (min_a.max(min_b), max_a.min(max_b));
-        let s = &self.settings;
-        if s.players_from > s.players_to || s.players_from < lo || s.players_to > hi {
+        if design.family != other.family {
             return Err(format!(
-                "both designs are played by {lo} to {hi} players: choose player counts within that"
+                "this is a {} design and the other a {} design: only designs of one family play side by side",
+                design.family, other.family
             ));
         }
-        let config = SimConfig {
-            design: Arc::new(a),
-            players: (s.players_from..=s.players_to).collect(),
-            games: s.games.max(1),
-            bots: BoardFamily::default_bots()
-                .into_iter()
-                .map(str::to_owned)
-                .collect(),
-            seed: s.seed,
-            threads: 0,
-            turn_cap: sim::DEFAULT_TURN_CAP,
-        };
-        let total = 2 * u64::from(config.games) * config.players.len() as u64;
-        let done = Arc::new(AtomicU64::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let other = Arc::new(b);
-        let handle = {
-            let (done, cancel, ctx) = (done.clone(), cancel.clone(), ctx.clone());
-            std::thread::spawn(move || {
-                let out = compare(config, other, generation, &done, &cancel, &|| {
-                    ctx.request_repaint()
-                });
-                ctx.request_repaint();
-                out
-            })
-        };
-        self.running = Some(Running {
-            done,
-            total,
-            cancel,
-            handle: Some(handle),
-        });
+        let a = AnyDesign::build(design)
+            .map_err(|_| "this design has errors: fix them first (see Diagnostics)".to_owned())?;
+        let running = a.visit(Start {
+            other,
+            settings: &self.settings,
+            generation,
+            ctx,
+        })?;
+        self.running = Some(running);
         Ok(())
     }
 
@@ -508,12 +539,17 @@ impl Simulated {
         ui.label(format!(
             "{beyond} of {with_interval} metrics with an interval changed beyond chance (the 95% interval of the change excludes 0)."
         ));
-        ui.horizontal(|ui| {
-            ui.label("Map shows");
-            for v in [MapView::Data, MapView::ClaimRate, MapView::TicketCompletion] {
-                ui.radio_value(&mut self.map_view, v, v.label());
-            }
-        });
+        // Only a board design's routes and tickets are drawn on a map.
+        if r.map.is_empty() {
+            self.map_view = MapView::Data;
+        } else {
+            ui.horizontal(|ui| {
+                ui.label("Map shows");
+                for v in [MapView::Data, MapView::ClaimRate, MapView::TicketCompletion] {
+                    ui.radio_value(&mut self.map_view, v, v.label());
+                }
+            });
+        }
         if self.map_view != MapView::Data {
             egui::ComboBox::from_label("Players on the map")
                 .selected_text(format!("{} players", self.map_players))

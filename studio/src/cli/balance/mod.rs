@@ -1,5 +1,5 @@
 //! `tracklayer balance FILE --target … --knob …`: searches for small changes
-//! of a board design that meet the designer's targets in simulation, writes
+//! of a design (of any family: each brings its knobs and targets) that meet the designer's targets in simulation, writes
 //! them as a variant of the design, and reports each target before → after
 //! on fresh seeds (docs/balance.md). With `--evaluate-with` the candidates
 //! are simulated as shard jobs a launcher runs ([`sharded`]).
@@ -10,30 +10,41 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use engine::balance::{self, BalanceConfig, Evaluator, InProcess, Knob, Measure, Target};
-use engine::board_game::BoardFamily;
-use engine::game::Family;
+use engine::balance::{self, BalanceConfig, InProcess, Measure, Request};
 use engine::sim;
 use formats::BaseDesign;
 
 use super::simulate::{PlayerCounts, parse_players, progress_and_cancel, write_file};
 
+/// Every family's knobs, targets and locks, after `--help`.
+fn families_help() -> String {
+    format!(
+        "Knobs, targets and locks by family (the design's `family:` chooses):\n\n{}",
+        balance::help_all()
+    )
+}
+
 /// Arguments of `balance`.
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = families_help())]
 pub struct Args {
-    /// The board design to balance.
+    /// The design to balance (board, card-game or dice).
     pub file: PathBuf,
-    /// A target, repeatable: first-player-advantage[=0.03], bot-split[=0.05],
-    /// ticket-completion[=0.5..0.95], no-dead-routes, game-length=LO..HI,
-    /// score-spread=LO..HI, ticket-value[=0.1].
-    #[arg(long = "target", required = true, value_parser = clap::value_parser!(Target))]
-    pub targets: Vec<Target>,
-    /// What may change, repeatable: ticket-points[=1..30], route-length (±1),
-    /// route-colour, double-routes, deck-counts[=6..20], rule:PATH=LO..HI.
-    #[arg(long = "knob", required = true, value_parser = clap::value_parser!(Knob))]
-    pub knobs: Vec<Knob>,
-    /// A ticket (`From - To`), route (`From - To (colour)` or its id) or deck count
-    /// (`deck:red`, `deck:locomotives`) that must not change; repeatable.
+    /// A target, repeatable. Every family: first-player-advantage[=0.03],
+    /// bot-split[=0.05], game-length=LO..HI, score-spread=LO..HI; and the
+    /// family's own (board and card game: ticket-completion[=0.5..0.95],
+    /// ticket-value[=0.1]; board: no-dead-routes; dice: delivery-share[=0.5..2],
+    /// monopoly-share[=0..0.6]). `--help` lists them by family.
+    #[arg(long = "target", required = true)]
+    pub targets: Vec<String>,
+    /// What may change, repeatable; the family's knobs (`--help` lists them),
+    /// e.g. ticket-points[=1..30] (board, card game), route-length (board),
+    /// ticket-cards (card game), track-length (dice), rule:PATH=LO..HI (every family).
+    #[arg(long = "knob", required = true)]
+    pub knobs: Vec<String>,
+    /// An object that must not change, repeatable: a ticket (`From - To`), route,
+    /// deck count (`deck:red`), Big City (`city:Seattle`), station, track, good
+    /// (`good:gold`) or VP supply (`supply:4`), as the family has them.
     #[arg(long = "lock")]
     pub locks: Vec<String>,
     /// The seed of the search and of every game: the same seed gives the same result.
@@ -42,12 +53,9 @@ pub struct Args {
     /// Player counts simulated (default: every count the design allows).
     #[arg(long, value_parser = parse_players)]
     pub players: Option<PlayerCounts>,
-    /// Bots, comma-separated, as for `simulate`.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "route-focus,destination-hungry,long-route,one-step"
-    )]
+    /// Bots, comma-separated, as for `simulate` (default: the family's
+    /// heuristic bots; board: route-focus,destination-hungry,long-route,one-step).
+    #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     /// Games per player count for a candidate's first look (doubled at each halving).
     #[arg(long, default_value_t = 100)]
@@ -109,27 +117,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok((loaded, _)) => loaded,
         Err(code) => return code,
     };
-    if loaded.design.family != formats::Family::Board {
-        eprintln!(
-            "error: {} is a {} design: balance works on board designs",
-            args.file.display(),
-            loaded.design.family
-        );
-        return ExitCode::from(2);
-    }
-    let players = match (&args.players, engine::Board::build(&loaded.design)) {
-        (Some(p), _) => p.0.clone(),
-        (None, Ok(board)) => {
-            let (min, max) = <BoardFamily as Family>::players(&board);
-            (min..=max).collect()
-        }
-        (None, Err(_)) => {
-            eprintln!("error: {} cannot be played", args.file.display());
-            return ExitCode::from(1);
-        }
-    };
     let config = BalanceConfig {
-        players,
+        // None: every count the design allows (the engine fills them in).
+        players: args.players.as_ref().map_or_else(Vec::new, |p| p.0.clone()),
         bots: args.bots.clone(),
         seed: args.seed,
         threads: super::common::worker_threads(args.threads),
@@ -176,9 +166,11 @@ pub fn run(args: Args) -> ExitCode {
         }
         _ => None,
     };
-    let evaluator: &dyn Evaluator = match &sharded {
-        Some(s) => s,
-        None => &InProcess,
+    let request = Request {
+        targets: args.targets.clone(),
+        knobs: args.knobs.clone(),
+        locked: args.locks.clone(),
+        config,
     };
     // Ctrl-C stops the search at once (a launcher is told to cancel its jobs).
     let (hidden, cancel) = progress_and_cancel(true);
@@ -196,24 +188,19 @@ pub fn run(args: Args) -> ExitCode {
         b
     };
     let started = std::time::Instant::now();
-    let outcome = balance::balance_with(
-        evaluator,
-        &loaded.design,
-        &args.targets,
-        &args.knobs,
-        &args.locks,
-        &config,
-        &|p| {
-            bar.set_position((p.fraction() * 1000.0) as u64);
-            bar.set_message(format!(
-                "{}; best loss {:.3}, {} changes",
-                p.describe(),
-                p.best_loss,
-                p.changes,
-            ));
-        },
-        &cancel,
-    );
+    let progress = |p: &balance::BalanceProgress| {
+        bar.set_position((p.fraction() * 1000.0) as u64);
+        bar.set_message(format!(
+            "{}; best loss {:.3}, {} changes",
+            p.describe(),
+            p.best_loss,
+            p.changes,
+        ));
+    };
+    let outcome = match &sharded {
+        Some(s) => balance::balance_file(s, &loaded.design, &request, &progress, &cancel),
+        None => balance::balance_file(&InProcess, &loaded.design, &request, &progress, &cancel),
+    };
     bar.finish_and_clear();
     let finished = outcome.as_ref().is_ok_and(|o| !o.cancelled());
     if let Some(s) = &sharded {

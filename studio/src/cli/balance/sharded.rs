@@ -34,11 +34,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use engine::balance::{BalanceConfig, BalanceError, Candidate, Evaluator, Trial};
-use engine::board_game::BoardFamily;
-use engine::board_game::sim::{BoardRecord, BoardReport};
-use engine::sim::SimReport;
-use engine::sim::shard::{self, RunSpec, ShardFile, ShardHeader};
+use engine::balance::{BalanceConfig, BalanceError, Candidate, Evaluator, Report, Trial};
+use engine::game::Family;
+use engine::sim::shard::{self, FamilyGame, RunSpec, ShardFile, ShardHeader};
 use formats::GameFile;
 
 /// Runs batches as shard jobs through a launcher command.
@@ -91,10 +89,10 @@ struct Job {
 
 /// A batch written for the launcher: what each candidate reads back or
 /// merges, and the jobs still to run.
-struct Batch {
+struct Batch<F: Family> {
     folder: PathBuf,
     /// Per candidate: its report, read back, when an earlier run merged it.
-    done: Vec<Option<SimReport<BoardReport>>>,
+    done: Vec<Option<Report<F>>>,
     /// Per candidate: its shard files.
     shards: Vec<Vec<PathBuf>>,
     /// The jobs to run, in the order of `jobs.txt`.
@@ -123,13 +121,13 @@ impl Sharded {
     /// Writes the batch's designs, jobs and outputs lists. Resuming, a
     /// candidate written the same before keeps its merged report or the
     /// shard files that belong to it; only the rest is run.
-    fn write_batch(
+    fn write_batch<F: Family>(
         &self,
         folder: &Path,
-        batch: &[Candidate],
+        batch: &[Candidate<F>],
         trial: &Trial,
         config: &BalanceConfig,
-    ) -> Result<Batch, BalanceError> {
+    ) -> Result<Batch<F>, BalanceError> {
         if folder.exists() && !self.resume {
             std::fs::remove_dir_all(folder)
                 .map_err(|e| failed(format!("could not clear {}: {e}", folder.display())))?;
@@ -166,7 +164,9 @@ impl Sharded {
                 formats::save::write_atomic(&design, text.as_bytes())
                     .map_err(|e| failed(format!("could not write {}: {e}", design.display())))?;
             }
-            let kept = same.then(|| read_report(&report, trial, config)).flatten();
+            let kept = same
+                .then(|| read_report::<F>(&report, trial, config))
+                .flatten();
             if kept.is_none() {
                 let run = same
                     .then(|| formats::load(&design).ok())
@@ -207,9 +207,9 @@ impl Sharded {
 
     /// Runs the launcher on the batch's jobs in a process group of its own;
     /// `None` when cancelled (the launcher was sent SIGINT and has ended).
-    fn launch(
+    fn launch<F: Family>(
         &self,
-        batch: &Batch,
+        batch: &Batch<F>,
         cancel: &AtomicBool,
     ) -> Result<Option<ExitStatus>, BalanceError> {
         use std::os::unix::process::CommandExt as _;
@@ -301,13 +301,9 @@ fn group_alive(child: &Child) -> bool {
 }
 
 /// A report an earlier run merged for `trial`, if it reads back whole.
-fn read_report(
-    path: &Path,
-    trial: &Trial,
-    config: &BalanceConfig,
-) -> Option<SimReport<BoardReport>> {
+fn read_report<F: Family>(path: &Path, trial: &Trial, config: &BalanceConfig) -> Option<Report<F>> {
     let text = std::fs::read_to_string(path).ok()?;
-    let report: SimReport<BoardReport> = serde_json::from_str(&text).ok()?;
+    let report: Report<F> = serde_json::from_str(&text).ok()?;
     let players: Vec<usize> = report.by_players.iter().map(|p| p.players).collect();
     (report.seed == trial.seed
         && report.games_requested == trial.games
@@ -345,13 +341,13 @@ fn run_spec(design: GameFile, trial: &Trial, config: &BalanceConfig) -> RunSpec 
 
 /// Reads and merges the shard files of one candidate, checking they are the
 /// run asked for.
-fn merged(
+fn merged<F: Family>(
     files: &[PathBuf],
     expected: &RunSpec,
-    candidate: &Candidate,
+    candidate: &Candidate<F>,
     trial: &Trial,
     config: &BalanceConfig,
-) -> Result<SimReport<BoardReport>, BalanceError> {
+) -> Result<Report<F>, BalanceError> {
     let mut shards = Vec::new();
     for path in files {
         let name = path.display().to_string();
@@ -368,21 +364,21 @@ fn merged(
     let shards = shard::check_shards(shards).map_err(|e| failed(e.to_string()))?;
     let mut files = Vec::new();
     for (name, _, text) in shards {
-        let file: ShardFile<BoardRecord> = serde_json::from_str(&text)
+        let file: ShardFile<FamilyGame<F>> = serde_json::from_str(&text)
             .map_err(|e| failed(format!("{name}: its games cannot be read: {e}")))?;
         files.push((name, file));
     }
-    let sim = engine::balance::evaluate::sim_config(candidate.board.clone(), config, trial);
-    shard::merge::<BoardFamily>(&sim, files).map_err(|e| failed(e.to_string()))
+    let sim = engine::balance::evaluate::sim_config::<F>(candidate.design.clone(), config, trial);
+    shard::merge::<F>(&sim, files).map_err(|e| failed(e.to_string()))
 }
 
 /// Keeps candidate `i`'s merged report for `--resume` in place of its
 /// shard files — only when it reads back exactly (else the shards stay).
-fn keep(folder: &Path, i: usize, report: &SimReport<BoardReport>, shards: &[PathBuf]) {
+fn keep<F: Family>(folder: &Path, i: usize, report: &Report<F>, shards: &[PathBuf]) {
     let Ok(text) = serde_json::to_string(report) else {
         return;
     };
-    let exact = serde_json::from_str::<SimReport<BoardReport>>(&text).is_ok_and(|r| r == *report);
+    let exact = serde_json::from_str::<Report<F>>(&text).is_ok_and(|r| r == *report);
     let path = folder.join(format!("candidate-{i}.report.json"));
     if exact && formats::save::write_atomic(&path, text.as_bytes()).is_ok() {
         for f in shards {
@@ -393,7 +389,7 @@ fn keep(folder: &Path, i: usize, report: &SimReport<BoardReport>, shards: &[Path
 
 /// The jobs of `batch` whose shard file is missing, as the launcher knows
 /// them: task (line − 1 of jobs.txt), candidate and shard.
-fn missing(batch: &Batch, shards: u32) -> Vec<String> {
+fn missing<F: Family>(batch: &Batch<F>, shards: u32) -> Vec<String> {
     batch
         .jobs
         .iter()
@@ -411,14 +407,14 @@ fn missing(batch: &Batch, shards: u32) -> Vec<String> {
 }
 
 impl Evaluator for Sharded {
-    fn evaluate(
+    fn evaluate<F: Family>(
         &self,
-        batch: &[Candidate],
+        batch: &[Candidate<F>],
         trial: &Trial,
         config: &BalanceConfig,
         progress: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
-    ) -> Result<Option<Vec<SimReport<BoardReport>>>, BalanceError> {
+    ) -> Result<Option<Vec<Report<F>>>, BalanceError> {
         let written = self.write_batch(&self.dir.join(&trial.name), batch, trial, config)?;
         let folder = written.folder.clone();
         if !written.jobs.is_empty() {
@@ -470,7 +466,7 @@ impl Evaluator for Sharded {
             }
             let expected = run_spec(design, trial, config);
             let report = merged(files, &expected, c, trial, config)?;
-            keep(&folder, i, &report, files);
+            keep::<F>(&folder, i, &report, files);
             reports.push(report);
             progress(per_design * (i as u64 + 1));
         }
