@@ -1,6 +1,6 @@
 //! One way to run work off the UI thread, shared by every background task of
-//! the studio (simulation, bot ratings, balance, compare, live validation and
-//! the bots of a played game): the work runs on its own named thread, reports
+//! the studio (simulation, bot ratings, balance, the simulated comparison,
+//! live validation and the bots of a played game): the work runs on its own named thread, reports
 //! its progress through atomics, stops when asked, and hands back its result
 //! (or why there is none) to a UI that polls it each frame and never waits.
 
@@ -212,6 +212,19 @@ impl<T: Send + 'static> Job<T> {
                 message: "it stopped without a result".into(),
             }
         })))
+    }
+}
+
+impl<T> std::fmt::Debug for Job<T> {
+    /// What the job is and how far it got (its result is not shown).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Job")
+            .field("task", &self.task)
+            .field("done", &self.shared.done.load(Ordering::Relaxed))
+            .field("total", &self.shared.total.load(Ordering::Relaxed))
+            .field("cancelling", &self.shared.cancel.load(Ordering::Relaxed))
+            .field("ended", &self.ended)
+            .finish()
     }
 }
 

@@ -4,15 +4,14 @@
 //! the search keeping the best, then sees each proposed change on the map
 //! and accepts (one undo step each) or rejects it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
 use egui::{Color32, RichText, Ui};
 use engine::balance::{self, BalanceConfig, BalanceProgress, InProcess, Outcome, Proposal};
 use formats::GameFile;
 
 use super::canvas::paint::Overlay;
+use super::job::Job;
 use super::panels::labelled;
 
 /// A proposed change drawn on the map.
@@ -73,8 +72,7 @@ enum State {
     /// The search runs.
     Running {
         progress: Arc<Mutex<Option<BalanceProgress>>>,
-        cancel: Arc<AtomicBool>,
-        handle: JoinHandle<Result<Outcome, balance::BalanceError>>,
+        job: Job<Result<Outcome, balance::BalanceError>>,
         original: Box<GameFile>,
     },
     /// Proposals to accept or reject.
@@ -184,34 +182,33 @@ impl BalanceWindow {
         // now, not after a search.
         balance::check_request(design, &request).map_err(|e| e.to_string())?;
         let progress = Arc::new(Mutex::new(None));
-        let cancel = Arc::new(AtomicBool::new(false));
         let original = Box::new(design.clone());
-        let handle = {
-            let (progress, cancel, design, ctx) = (
-                progress.clone(),
-                cancel.clone(),
-                design.clone(),
-                ctx.clone(),
-            );
-            std::thread::spawn(move || {
-                balance::balance_file(
-                    &InProcess,
-                    &design,
-                    &request,
-                    &|p| {
-                        if let Ok(mut slot) = progress.lock() {
-                            *slot = Some(p.clone());
-                        }
-                        ctx.request_repaint();
-                    },
-                    &cancel,
-                )
-            })
+        let job = {
+            let (progress, design, ctx) = (progress.clone(), design.clone(), ctx.clone());
+            let wake = ctx.clone();
+            Job::start(
+                "balance",
+                0,
+                move || wake.request_repaint(),
+                move |worker| {
+                    balance::balance_file(
+                        &InProcess,
+                        &design,
+                        &request,
+                        &|p| {
+                            if let Ok(mut slot) = progress.lock() {
+                                *slot = Some(p.clone());
+                            }
+                            ctx.request_repaint();
+                        },
+                        worker.cancel_flag(),
+                    )
+                },
+            )
         };
         self.state = State::Running {
             progress,
-            cancel,
-            handle,
+            job,
             original,
         };
         Ok(())
@@ -219,17 +216,16 @@ impl BalanceWindow {
 
     /// Collects a finished search.
     fn poll(&mut self) {
-        let finished = matches!(&self.state, State::Running { handle, .. } if handle.is_finished());
-        if !finished {
-            return;
-        }
-        let State::Running {
-            handle, original, ..
-        } = std::mem::take(&mut self.state)
-        else {
+        let State::Running { job, .. } = &mut self.state else {
             return;
         };
-        match handle.join() {
+        let Some(out) = job.poll() else {
+            return;
+        };
+        let State::Running { original, .. } = std::mem::take(&mut self.state) else {
+            return;
+        };
+        match out {
             Ok(Ok(outcome)) => {
                 let proposals = balance::proposals_for(&original, &outcome.best);
                 let met = outcome
@@ -268,7 +264,7 @@ impl BalanceWindow {
                 self.state = State::Review { proposals, summary };
             }
             Ok(Err(e)) => self.error = Some(e.to_string()),
-            Err(_) => self.error = Some("the balance search failed".into()),
+            Err(failed) => self.error = Some(failed.to_string()),
         }
     }
 
@@ -307,9 +303,7 @@ impl BalanceWindow {
                 }
                 None
             }
-            State::Running {
-                progress, cancel, ..
-            } => {
+            State::Running { progress, job, .. } => {
                 let p = progress.lock().ok().and_then(|p| p.clone());
                 match p {
                     Some(p) => {
@@ -327,14 +321,14 @@ impl BalanceWindow {
                         ui.spinner();
                     }
                 }
-                if cancel.load(Ordering::Relaxed) {
+                if job.cancelling() {
                     ui.label("Stopping: keeping the best design so far…");
                 } else if ui
                     .button("Stop")
                     .on_hover_text("Stop the search and keep the best design so far")
                     .clicked()
                 {
-                    cancel.store(true, Ordering::Relaxed);
+                    job.cancel();
                 }
                 ui.ctx()
                     .request_repaint_after(std::time::Duration::from_millis(200));
@@ -430,8 +424,8 @@ impl BalanceWindow {
 
     /// Stops a running search (the window closed).
     pub fn stop(&self) {
-        if let State::Running { cancel, .. } = &self.state {
-            cancel.store(true, Ordering::Relaxed);
+        if let State::Running { job, .. } = &self.state {
+            job.cancel();
         }
     }
 }

@@ -7,17 +7,16 @@
 //! every family compare; the map's view is a board design's.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::thread::JoinHandle;
 
 use egui::{Color32, RichText, Ui};
 use engine::diff::{MapChanges, MetricChange, any_map_changes, report_diff, simulate_pair};
 use engine::families::{AnyDesign, FamilyVisitor};
 use engine::game::Family;
-use engine::sim::{self, SimConfig};
+use engine::sim::{self, Progress, SimConfig};
 use formats::GameFile;
 
 use crate::app::canvas::paint::Overlay;
+use crate::app::job::{Job, Worker};
 use crate::app::panels::labelled;
 
 /// A change beyond chance that raises the value (claimed more often,
@@ -94,23 +93,9 @@ pub struct Comparison {
 
 type Outcome = Result<Option<Comparison>, String>;
 
-/// A comparison under way.
-#[derive(Debug)]
-struct Running {
-    done: Arc<AtomicU64>,
-    total: u64,
-    cancel: Arc<AtomicBool>,
-    /// Taken when joined.
-    handle: Option<JoinHandle<Outcome>>,
-}
-
-impl Drop for Running {
-    /// A comparison dropped while running (another file compared, the
-    /// window closed, the studio quitting) stops.
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
+/// A comparison under way; dropped while running (another file compared,
+/// the window closed, the studio quitting), it stops.
+type Running = Job<Outcome>;
 
 /// The simulated side's state.
 #[derive(Debug, Default)]
@@ -287,22 +272,19 @@ fn compare<F: Family>(
     config: SimConfig<F>,
     other: Arc<F::Design>,
     generation: u64,
-    done: &AtomicU64,
-    cancel: &AtomicBool,
-    wake: &(dyn Fn() + Sync),
+    worker: &Worker,
 ) -> Outcome {
     let total = 2 * u64::from(config.games) * config.players.len() as u64;
-    let every = (total / 200).max(1);
     let reports = simulate_pair(
         &config,
         other,
         &|p| {
-            done.fetch_max(p.done, Ordering::Relaxed);
-            if p.done.is_multiple_of(every) {
-                wake();
-            }
+            worker.advance(Progress {
+                done: p.done,
+                total,
+            })
         },
-        cancel,
+        worker.cancel_flag(),
     )
     .map_err(|e| e.to_string())?;
     let Some([a, b]) = reports else {
@@ -351,26 +333,15 @@ impl FamilyVisitor for Start<'_> {
             turn_cap: sim::DEFAULT_TURN_CAP,
         };
         let total = 2 * u64::from(config.games) * config.players.len() as u64;
-        let done = Arc::new(AtomicU64::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
         let other = Arc::new(b);
         let generation = self.generation;
-        let handle = {
-            let (done, cancel, ctx) = (done.clone(), cancel.clone(), self.ctx.clone());
-            std::thread::spawn(move || {
-                let out = compare(config, other, generation, &done, &cancel, &|| {
-                    ctx.request_repaint()
-                });
-                ctx.request_repaint();
-                out
-            })
-        };
-        Ok(Running {
-            done,
+        let ctx = self.ctx.clone();
+        Ok(Job::start(
+            "simulated comparison",
             total,
-            cancel,
-            handle: Some(handle),
-        })
+            move || ctx.request_repaint(),
+            move |worker| compare(config, other, generation, worker),
+        ))
     }
 }
 
@@ -426,28 +397,25 @@ impl Simulated {
 
     /// Collects a finished comparison.
     fn poll(&mut self) {
-        let finished = |r: &Running| r.handle.as_ref().is_some_and(JoinHandle::is_finished);
-        if !self.running.as_ref().is_some_and(finished) {
-            return;
-        }
-        let Some(handle) = self.running.take().and_then(|mut r| r.handle.take()) else {
+        let Some(out) = self.running.as_mut().and_then(Job::poll) else {
             return;
         };
-        match handle.join() {
+        self.running = None;
+        match out {
             Ok(Ok(Some(result))) => {
                 self.map_players = busiest(&result.map).unwrap_or(0);
                 self.result = Some(result);
             }
             Ok(Ok(None)) => {}
             Ok(Err(e)) => self.error = Some(e),
-            Err(_) => self.error = Some("the simulated comparison failed".into()),
+            Err(failed) => self.error = Some(failed.to_string()),
         }
     }
 
     /// Stops the simulations (the window closed).
     pub fn stop(&self) {
         if let Some(r) = &self.running {
-            r.cancel.store(true, Ordering::Relaxed);
+            r.cancel();
         }
     }
 
@@ -476,18 +444,18 @@ impl Simulated {
             ui.colored_label(Color32::from_rgb(220, 50, 50), e.replace('→', "->"));
         }
         if let Some(run) = &self.running {
-            let done = run.done.load(Ordering::Relaxed);
+            let p = run.progress();
             ui.add(
-                egui::ProgressBar::new(done as f32 / run.total.max(1) as f32).text(format!(
+                egui::ProgressBar::new(p.done as f32 / p.total.max(1) as f32).text(format!(
                     "{} of {} games",
-                    sim::findings::thousands(done),
-                    sim::findings::thousands(run.total)
+                    sim::findings::thousands(p.done),
+                    sim::findings::thousands(p.total)
                 )),
             );
-            if run.cancel.load(Ordering::Relaxed) {
+            if run.cancelling() {
                 ui.label("Stopping…");
             } else if ui.button("Stop simulations").clicked() {
-                run.cancel.store(true, Ordering::Relaxed);
+                run.cancel();
             }
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(200));
