@@ -240,7 +240,13 @@ pub type FlatBot<P, F> = SearchBot<P, F, FlatConfig>;
 
 /// A [`FlatBot`] named `name` (its spec) running plain halving with `budget`
 /// per decision, drawing from `seed`.
-pub fn flat_bot<P, F>(name: String, budget: Budget, seed: u64, policy: P, fallback: F) -> FlatBot<P, F> {
+pub fn flat_bot<P, F>(
+    name: String,
+    budget: Budget,
+    seed: u64,
+    policy: P,
+    fallback: F,
+) -> FlatBot<P, F> {
     SearchBot::with_config(name, FlatConfig::new(budget), seed, policy, fallback)
 }
 
