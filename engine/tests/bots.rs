@@ -217,3 +217,31 @@ fn expert_outscores_one_step_over_fixed_deals() {
     }
     assert!(expert > heuristic, "expert {expert}, one-step {heuristic}");
 }
+
+/// `expert` keeps its default, the `route-focus` choice, unless another
+/// candidate's mean reward beats it by the search's margin
+/// (`FlatConfig::keep_default`): with a margin no reward in `[0, 1]` can
+/// exceed, it plays exactly what `route-focus` would.
+#[test]
+fn an_expert_that_no_candidate_can_move_plays_route_focus() {
+    use engine::board_game::bots::expert::{ExpertConfig, expert_with};
+    use engine::bots::{Bot, Budget};
+    let game = BoardGame::new(board("usa.yaml"), 2).unwrap();
+    let config = ExpertConfig {
+        default_margin: 2.0,
+        ..ExpertConfig::default()
+    };
+    let mut expert = expert_with("expert:6".into(), Budget::Iterations(6), 5, config);
+    let mut reference = bots::HeuristicBot::new(bots::Style::RouteFocus, 0);
+    let mut state = game.new_game(5);
+    for _ in 0..10 {
+        let Some(seat) = state.current_player() else {
+            break;
+        };
+        let obs = state.observation(seat);
+        let chosen = expert.act(&obs);
+        reference.reset();
+        assert_eq!(chosen, reference.decide(&obs));
+        state.apply(chosen).unwrap();
+    }
+}

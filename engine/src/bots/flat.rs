@@ -1,22 +1,30 @@
 //! Determinized flat Monte Carlo with common random numbers and sequential
 //! halving, written once against the [`crate::game`] traits: the search of
-//! every family's `expert` bot.
+//! every family's `expert` bot (board game, card game, dice game).
 //!
 //! Each *pass* samples one state consistent with the searching player's
 //! observation (a determinization: hidden hands, decks and future dice dealt
-//! anew) and plays every surviving candidate from that same state, each
-//! rollout drawing from the same seed. Candidates are thus compared on the
-//! same futures (common random numbers), so the noise of the deal and of the
-//! dice cancels out of their difference instead of swamping it. The budget is
-//! spent in rounds of sequential halving (Karnin, Koren & Somekh 2013): every
-//! round gives each survivor an equal share of passes, then drops the worse
-//! half, so the best candidates get most of the rollouts. What to search, how
-//! to play out and how to score come from a [`SearchPolicy`], as for
-//! [`crate::bots::mcts`]; only the candidates of the root are asked for.
+//! anew, then [`SearchPolicy::refine`]d, e.g. the rivals' tickets re-dealt in
+//! favour of those their claims explain) and plays every surviving candidate
+//! from that same state, each rollout drawing from the same seed. Candidates
+//! are thus compared on the same futures (common random numbers), so the
+//! noise of the deal and of the dice cancels out of their difference instead
+//! of swamping it. The budget is spent in rounds of sequential halving
+//! (Karnin, Koren & Somekh 2013): every round gives each survivor an equal
+//! share of passes, then drops the worse half, so the best candidates get
+//! most of the rollouts. What to search, how to play out and how to score
+//! come from a [`SearchPolicy`], as for [`crate::bots::mcts`]; only the
+//! candidates of the root are asked for ([`SearchPolicy::root_candidates`]
+//! when the policy fixes them from the observation).
+//!
+//! With [`FlatConfig::keep_default`] the policy's first candidate (its
+//! heuristic's own choice) is never dropped, and another candidate replaces
+//! it only when its mean reward is higher by more than that margin, so noise
+//! alone does not move the search off a sound default.
 
 use std::time::{Duration, Instant};
 
-use super::mcts::{Budget, SearchPolicy, SearchResult};
+use super::mcts::{self, Budget, SearchBot, SearchPolicy, SearchResult};
 use crate::game::{GameState, Observation, Outcome};
 use crate::rng::GameRng;
 
@@ -59,10 +67,33 @@ pub fn rank_and_margin_rewards(
     }
 }
 
-/// One candidate's tally.
+/// The settings of the flat search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlatConfig {
+    /// Rollouts (deterministic for a seed) or time per decision.
+    pub budget: Budget,
+    /// `Some(margin)`: the policy's first candidate survives every round and
+    /// is chosen unless another candidate's mean reward beats it by more than
+    /// `margin`. `None`: plain halving, the best mean wins.
+    pub keep_default: Option<f64>,
+}
+
+impl FlatConfig {
+    /// Plain halving with `budget`.
+    pub fn new(budget: Budget) -> Self {
+        FlatConfig {
+            budget,
+            keep_default: None,
+        }
+    }
+}
+
+/// One candidate's tally; `order` is its place in the policy's list (0: the
+/// default).
 #[derive(Clone, Copy, Debug)]
 struct Arm<A> {
     action: A,
+    order: usize,
     visits: u32,
     reward: f64,
 }
@@ -99,14 +130,14 @@ impl Spent {
     }
 }
 
-/// Searches from the observer's information set and returns the candidate
-/// with the best mean reward, or `None` when the observer has nothing to
+/// Searches from the observer's information set and returns the chosen
+/// candidate (see [`FlatConfig`]), or `None` when the observer has nothing to
 /// decide. With an iteration budget it runs that many rollouts (at least one
 /// pass per round) and is deterministic for the state of `rng`.
 pub fn search<O, S, P>(
     obs: &O,
     policy: &mut P,
-    budget: Budget,
+    config: &FlatConfig,
     rng: &mut GameRng,
 ) -> Option<SearchResult<S::Action>>
 where
@@ -116,29 +147,15 @@ where
 {
     let me = obs.seat();
     let mut cands: Vec<S::Action> = Vec::new();
-    {
-        let state = obs.sample_state(rng);
-        if state.current_player() != Some(me) {
-            return None;
-        }
-        policy.reset();
-        policy.candidates(&state, &mut cands);
-    }
-    match cands.len() {
-        0 => return None,
-        1 => {
-            return Some(SearchResult {
-                action: cands[0],
-                iterations: 0,
-                root: vec![(cands[0], 0, 0.0)],
-            });
-        }
-        _ => {}
+    if let Err(early) = mcts::root_choices(obs, policy, rng, &mut cands) {
+        return early;
     }
     let mut arms: Vec<Arm<S::Action>> = cands
         .iter()
-        .map(|&action| Arm {
+        .enumerate()
+        .map(|(order, &action)| Arm {
             action,
+            order,
             visits: 0,
             reward: 0.0,
         })
@@ -146,7 +163,7 @@ where
     // Rounds of halving until one candidate is left.
     let rounds = usize::BITS - (arms.len() - 1).leading_zeros();
     let mut spent = Spent {
-        budget,
+        budget: config.budget,
         start: Instant::now(),
         rollouts: 0,
     };
@@ -157,7 +174,9 @@ where
         while !spent.round_over(round, rounds, passes) {
             passes += 1;
             let seed = rng.next_u64();
-            let deal = obs.sample_state(&mut GameRng::seeded(seed));
+            let mut deal_rng = GameRng::seeded(seed);
+            let mut deal = obs.sample_state(&mut deal_rng);
+            policy.refine(&mut deal, me, &mut deal_rng);
             for arm in &mut arms[..survivors] {
                 let mut state = deal.clone();
                 policy.reset();
@@ -174,9 +193,23 @@ where
         // The better half survives (a stable sort: ties keep the policy's order).
         arms[..survivors].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
         survivors = survivors.div_ceil(2);
+        if config.keep_default.is_some()
+            && let Some(at) = arms.iter().position(|a| a.order == 0)
+            && at >= survivors
+        {
+            arms[survivors..=at].rotate_right(1);
+            survivors += 1;
+        }
+    }
+    let mut best = 0;
+    if let Some(margin) = config.keep_default
+        && let Some(default) = arms[..survivors].iter().position(|a| a.order == 0)
+        && arms[0].mean() <= arms[default].mean() + margin
+    {
+        best = default;
     }
     Some(SearchResult {
-        action: arms[0].action,
+        action: arms[best].action,
         iterations: spent.rollouts,
         root: arms
             .iter()
@@ -185,47 +218,36 @@ where
     })
 }
 
+impl mcts::Searcher for FlatConfig {
+    fn search<O, S, P>(
+        &self,
+        obs: &O,
+        policy: &mut P,
+        rng: &mut GameRng,
+    ) -> Option<SearchResult<S::Action>>
+    where
+        O: Observation<State = S>,
+        S: GameState,
+        P: SearchPolicy<S>,
+    {
+        search(obs, policy, self, rng)
+    }
+}
+
 /// A bot that searches with [`search`] and a family's policy and, when there
 /// is nothing to search, asks its `fallback` bot (the family's heuristic).
-#[derive(Clone, Debug)]
-pub struct FlatBot<P, F> {
+pub type FlatBot<P, F> = SearchBot<P, F, FlatConfig>;
+
+/// A [`FlatBot`] named `name` (its spec) running plain halving with `budget`
+/// per decision, drawing from `seed`.
+pub fn flat_bot<P, F>(
     name: String,
     budget: Budget,
-    rng: GameRng,
+    seed: u64,
     policy: P,
     fallback: F,
-}
-
-impl<P, F> FlatBot<P, F> {
-    /// A bot named `name` (its spec) with `budget` per decision, drawing
-    /// from `seed`.
-    pub fn new(name: String, budget: Budget, seed: u64, policy: P, fallback: F) -> Self {
-        FlatBot {
-            name,
-            budget,
-            rng: GameRng::seeded(seed),
-            policy,
-            fallback,
-        }
-    }
-}
-
-impl<S, P, F> crate::bots::Bot<S> for FlatBot<P, F>
-where
-    S: GameState,
-    P: SearchPolicy<S> + Send,
-    F: crate::bots::Bot<S>,
-{
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn act(&mut self, obs: &S::Observation<'_>) -> S::Action {
-        match search(obs, &mut self.policy, self.budget, &mut self.rng) {
-            Some(r) => r.action,
-            None => self.fallback.act(obs),
-        }
-    }
+) -> FlatBot<P, F> {
+    SearchBot::with_config(name, FlatConfig::new(budget), seed, policy, fallback)
 }
 
 #[cfg(test)]

@@ -188,6 +188,45 @@ pub struct SearchResult<A> {
     pub root: Vec<(A, u32, f64)>,
 }
 
+/// The root's candidates, read from one determinization into `out`:
+/// `Ok(fixed)` when there is a choice to search (`fixed`: the policy's
+/// [`SearchPolicy::root_candidates`] gave them, the same in every
+/// determinization), else `Err` with the search's answer: `None` when the
+/// decision is not the observer's or nothing is offered, the only candidate
+/// when there is one.
+pub(crate) fn root_choices<O, S, P>(
+    obs: &O,
+    policy: &mut P,
+    rng: &mut GameRng,
+    out: &mut Vec<S::Action>,
+) -> Result<bool, Option<SearchResult<S::Action>>>
+where
+    O: Observation<State = S>,
+    S: GameState,
+    P: SearchPolicy<S>,
+{
+    let state = obs.sample_state(rng);
+    if state.current_player() != Some(obs.seat()) {
+        return Err(None);
+    }
+    policy.reset();
+    out.clear();
+    let fixed = policy.root_candidates(&state, out);
+    if !fixed {
+        out.clear();
+        policy.candidates(&state, out);
+    }
+    match out.len() {
+        0 => Err(None),
+        1 => Err(Some(SearchResult {
+            action: out[0],
+            iterations: 0,
+            root: vec![(out[0], 0, 0.0)],
+        })),
+        _ => Ok(fixed),
+    }
+}
+
 /// Searches from the observer's information set and returns the most visited
 /// action, or `None` when the observer has nothing to decide.
 pub fn search<O, S, P>(
@@ -208,32 +247,11 @@ where
     let mut rewards: Vec<f64> = Vec::new();
 
     // The root's candidates, if the policy fixes them once per search.
-    let mut root_cands: Option<Vec<S::Action>> = None;
-    // A single candidate needs no search.
-    {
-        let state = obs.sample_state(rng);
-        if state.current_player() != Some(me) {
-            return None;
-        }
-        policy.reset();
-        if policy.root_candidates(&state, &mut cands) {
-            root_cands = Some(cands.clone());
-        } else {
-            cands.clear();
-            policy.candidates(&state, &mut cands);
-        }
-        match cands.len() {
-            0 => return None,
-            1 => {
-                return Some(SearchResult {
-                    action: cands[0],
-                    iterations: 0,
-                    root: vec![(cands[0], 0, 0.0)],
-                });
-            }
-            _ => {}
-        }
-    }
+    let root_cands = match root_choices(obs, policy, rng, &mut cands) {
+        Ok(true) => Some(cands.clone()),
+        Ok(false) => None,
+        Err(early) => return early,
+    };
 
     let start = Instant::now();
     let mut iterations = 0u32;
@@ -354,139 +372,55 @@ where
     })
 }
 
-/// Determinized search with common determinizations and sequential
-/// halving, for small budgets: every root candidate is played from the same
-/// sampled states (so the luck of a deal and the rivals' hidden cards count
-/// alike for all of them and cancel out of the comparison), each followed by
-/// the policy's rollout and scored by its rewards; after each round the
-/// worse half of the candidates is dropped (Karnin, Koren & Somekh 2013), so
-/// the budget goes to telling the good ones apart. One iteration is one
-/// candidate played from one determinization.
-///
-/// The policy's first candidate is its default (e.g. its heuristic's own
-/// choice): it is never dropped, and another candidate replaces it only when
-/// its mean reward is higher by more than `default_margin`, so noise alone
-/// does not move the search off a sound default. Returns `None` when the
-/// observer has nothing to decide.
-pub fn halving_search<O, S, P>(
-    obs: &O,
-    policy: &mut P,
-    budget: Budget,
-    default_margin: f64,
-    rng: &mut GameRng,
-) -> Option<SearchResult<S::Action>>
-where
-    O: Observation<State = S>,
-    S: GameState,
-    P: SearchPolicy<S>,
-{
-    let me = obs.seat();
-    let first = obs.sample_state(rng);
-    if first.current_player() != Some(me) {
-        return None;
-    }
-    let mut cands: Vec<S::Action> = Vec::new();
-    policy.reset();
-    if !policy.root_candidates(&first, &mut cands) {
-        cands.clear();
-        policy.candidates(&first, &mut cands);
-    }
-    if cands.len() <= 1 {
-        return cands.first().map(|&a| SearchResult {
-            action: a,
-            iterations: 0,
-            root: vec![(a, 0, 0.0)],
-        });
-    }
-    let start = Instant::now();
-    // (candidate, plays, reward sum)
-    let mut stats: Vec<(S::Action, u32, f64)> = cands.iter().map(|&a| (a, 0, 0.0)).collect();
-    let mut alive: Vec<usize> = (0..stats.len()).collect();
-    let rounds = usize::BITS - (alive.len() - 1).leading_zeros();
-    let mut rewards = Vec::new();
-    let mut iterations = 0u32;
-    let mut total = match budget {
-        Budget::Iterations(n) => n,
-        // Calibrated after the first round.
-        Budget::Millis(_) => 0,
-    };
-    for round in 0..rounds {
-        if alive.len() <= 1 {
-            break;
-        }
-        let left_rounds = rounds - round;
-        let per_round = match budget {
-            Budget::Iterations(_) => total.saturating_sub(iterations) / left_rounds,
-            Budget::Millis(_) if round == 0 => 2 * alive.len() as u32,
-            Budget::Millis(ms) => {
-                let spent = start.elapsed().as_secs_f64().max(1e-6);
-                let rate = f64::from(iterations) / spent;
-                let left = (f64::from(ms) / 1000.0 - spent).max(0.0);
-                total = iterations + (rate * left) as u32;
-                total.saturating_sub(iterations) / left_rounds
-            }
-        };
-        let samples = (per_round / alive.len() as u32).max(1);
-        for _ in 0..samples {
-            let mut world = obs.sample_state(rng);
-            policy.refine(&mut world, me, rng);
-            for &i in &alive {
-                let mut state = world.clone();
-                policy.reset();
-                if state.apply_quietly(stats[i].0).is_err() {
-                    continue;
-                }
-                policy.rollout(&mut state, rng);
-                rewards.clear();
-                policy.rewards(&state, &mut rewards);
-                stats[i].1 += 1;
-                stats[i].2 += rewards.get(me.index()).copied().unwrap_or(0.0);
-                iterations += 1;
-            }
-        }
-        // Keep the better half (ties: the policy's order), and the default.
-        let mean = |i: usize| stats[i].2 / f64::from(stats[i].1.max(1));
-        alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
-        alive.truncate(alive.len().div_ceil(2));
-        if !alive.contains(&0) {
-            alive.push(0);
-        }
-    }
-    let mean = |i: usize| stats[i].2 / f64::from(stats[i].1.max(1));
-    let top = alive
-        .iter()
-        .copied()
-        .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then(b.cmp(&a)))
-        .unwrap_or(0);
-    let best = if mean(top) > mean(0) + default_margin {
-        top
-    } else {
-        0
-    };
-    Some(SearchResult {
-        action: stats[best].0,
-        iterations,
-        root: stats
-            .iter()
-            .map(|&(a, n, r)| (a, n, r / f64::from(n.max(1))))
-            .collect(),
-    })
+/// A search algorithm with its settings, as a [`SearchBot`] runs it: the
+/// tree search ([`SearchConfig`]) or the flat one
+/// ([`crate::bots::flat::FlatConfig`]).
+pub trait Searcher {
+    /// Searches from the observer's information set; `None` when the
+    /// observer has nothing to decide.
+    fn search<O, S, P>(
+        &self,
+        obs: &O,
+        policy: &mut P,
+        rng: &mut GameRng,
+    ) -> Option<SearchResult<S::Action>>
+    where
+        O: Observation<State = S>,
+        S: GameState,
+        P: SearchPolicy<S>;
 }
 
-/// A bot that searches with a family's [`SearchPolicy`] and, when the search
-/// has nothing to decide, asks its `fallback` bot (the family's heuristic).
+impl Searcher for SearchConfig {
+    fn search<O, S, P>(
+        &self,
+        obs: &O,
+        policy: &mut P,
+        rng: &mut GameRng,
+    ) -> Option<SearchResult<S::Action>>
+    where
+        O: Observation<State = S>,
+        S: GameState,
+        P: SearchPolicy<S>,
+    {
+        search(obs, policy, self, rng)
+    }
+}
+
+/// A bot that searches with a family's [`SearchPolicy`] and the search `C`
+/// ([`SearchConfig`]: the tree search) and, when the search has nothing to
+/// decide, asks its `fallback` bot (the family's heuristic).
 #[derive(Clone, Debug)]
-pub struct SearchBot<P, F> {
+pub struct SearchBot<P, F, C = SearchConfig> {
     name: String,
-    config: SearchConfig,
+    config: C,
     rng: GameRng,
     policy: P,
     fallback: F,
 }
 
 impl<P, F> SearchBot<P, F> {
-    /// A searching bot named `name` (its spec) with `budget` per decision,
-    /// drawing from `seed`.
+    /// A tree-searching bot named `name` (its spec) with `budget` per
+    /// decision, drawing from `seed`.
     pub fn new(name: String, budget: Budget, seed: u64, policy: P, fallback: F) -> Self {
         Self::with_config(
             name,
@@ -499,15 +433,11 @@ impl<P, F> SearchBot<P, F> {
             fallback,
         )
     }
+}
 
-    /// A searching bot with its own search settings.
-    pub fn with_config(
-        name: String,
-        config: SearchConfig,
-        seed: u64,
-        policy: P,
-        fallback: F,
-    ) -> Self {
+impl<P, F, C> SearchBot<P, F, C> {
+    /// A searching bot with its own search and settings.
+    pub fn with_config(name: String, config: C, seed: u64, policy: P, fallback: F) -> Self {
         SearchBot {
             name,
             config,
@@ -518,18 +448,19 @@ impl<P, F> SearchBot<P, F> {
     }
 }
 
-impl<S, P, F> crate::bots::Bot<S> for SearchBot<P, F>
+impl<S, P, F, C> crate::bots::Bot<S> for SearchBot<P, F, C>
 where
     S: GameState,
     P: SearchPolicy<S> + Send,
     F: crate::bots::Bot<S>,
+    C: Searcher + Send,
 {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn act(&mut self, obs: &S::Observation<'_>) -> S::Action {
-        match search(obs, &mut self.policy, &self.config, &mut self.rng) {
+        match self.config.search(obs, &mut self.policy, &mut self.rng) {
             Some(r) => r.action,
             None => self.fallback.act(obs),
         }

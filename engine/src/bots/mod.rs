@@ -1,6 +1,6 @@
 //! Bots: players that read only their own observation and choose an action.
 //! Every bot is deterministic given its seed. [`Bot`] and the search in
-//! [`mcts`] are generic over the game traits; a family names its bots through
+//! [`mcts`] and [`flat`] are generic over the game traits; a family names its bots through
 //! [`crate::game::Family::bot`] (the board game's are in
 //! [`crate::board_game::bots`]).
 
@@ -57,12 +57,29 @@ impl<'a> BotSpec<'a> {
         }
     }
 
+    /// The search budget the parameter gives, `default` without one (a
+    /// bot whose default differs from [`Budget::default`], like `expert`).
+    pub fn budget_or(&self, default: Budget) -> Result<Budget, BotNameError> {
+        match self.param {
+            None => Ok(default),
+            Some(_) => self.budget(),
+        }
+    }
+
     /// The error for a name the family does not know.
     pub fn unknown(&self, known: &'static [&'static str]) -> BotNameError {
         BotNameError::Unknown {
             name: self.name.to_owned(),
             known,
         }
+    }
+}
+
+/// Pushes `a` onto a candidate list unless it is there already (search
+/// candidates keep the order they were proposed in).
+pub fn push_unique<A: PartialEq>(out: &mut Vec<A>, a: A) {
+    if !out.contains(&a) {
+        out.push(a);
     }
 }
 
@@ -74,6 +91,22 @@ pub trait Bot<S: GameState>: Send {
     /// Chooses an action for the observing seat, whose decision it is. The
     /// action is legal: a bot never returns one the rules refuse.
     fn act(&mut self, obs: &S::Observation<'_>) -> S::Action;
+}
+
+/// Plays `state` to its end with `bots[s]` deciding for seat `s`: every
+/// action, and the outcome (for the families' bot tests).
+#[cfg(test)]
+pub(crate) fn play_to_end<S: GameState>(
+    mut state: S,
+    bots: &mut [Box<dyn Bot<S>>],
+) -> (Vec<S::Action>, crate::game::Outcome) {
+    let mut actions = Vec::new();
+    while let Some(seat) = state.current_player() {
+        let a = bots[seat.index()].act(&state.observation(seat));
+        state.apply(a).expect("bots play legal actions");
+        actions.push(a);
+    }
+    (actions, state.outcome().expect("the game is over"))
 }
 
 /// A bot name that [`by_name`] does not know, or a bad parameter.

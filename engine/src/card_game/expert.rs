@@ -22,9 +22,9 @@
 use super::bots::{CardPolicy, HeuristicBot, Style};
 use super::cards::Counts;
 use super::{Action, Phase, State};
-use crate::bots::flat::FlatBot;
+use crate::bots::flat;
 use crate::bots::mcts::{self, Budget, SearchPolicy};
-use crate::bots::{Bot, BotNameError, BotSpec};
+use crate::bots::{Bot, BotNameError, BotSpec, push_unique};
 use crate::game::GameState;
 use crate::rng::GameRng;
 
@@ -46,10 +46,7 @@ pub enum Algorithm {
 
 /// Builds the `expert` from its spec (`expert`, `expert:2000`, `expert:20ms`).
 pub fn by_spec(spec: &BotSpec<'_>, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
-    let budget = match spec.param {
-        None => Budget::Iterations(DEFAULT_ITERATIONS),
-        Some(_) => spec.budget()?,
-    };
+    let budget = spec.budget_or(Budget::Iterations(DEFAULT_ITERATIONS))?;
     Ok(expert(spec.spec.to_owned(), budget, seed, Algorithm::Flat))
 }
 
@@ -62,7 +59,7 @@ pub fn expert(
 ) -> Box<dyn Bot<State>> {
     let fallback = HeuristicBot::new(Style::TicketMatcher);
     match algorithm {
-        Algorithm::Flat => Box::new(FlatBot::new(
+        Algorithm::Flat => Box::new(flat::flat_bot(
             name,
             budget,
             seed,
@@ -107,13 +104,6 @@ impl Default for ExpertPolicy {
     }
 }
 
-/// Pushes `a` unless it is there already.
-fn push_new(out: &mut Vec<Action>, a: Action) {
-    if !out.contains(&a) {
-        out.push(a);
-    }
-}
-
 /// What the mover's tickets still need per colour beyond their Rail Yard.
 fn needs(state: &State) -> Counts {
     let d = state.design();
@@ -134,7 +124,7 @@ fn distinct_draws(state: &State, legal: &[Action], out: &mut Vec<Action>) {
     let mut seen = 0u32;
     for &a in legal {
         match a {
-            Action::DrawBlind => push_new(out, a),
+            Action::DrawBlind => push_unique(out, a),
             Action::DrawFaceUp(slot) => {
                 let kind = state.display()[usize::from(slot)];
                 if seen & (1 << kind) == 0 {
@@ -179,7 +169,7 @@ fn distinct_plays(state: &State, legal: &[Action], out: &mut Vec<Action>) {
             }
         }
         for (cards, locos) in [smallest, all_cards, everything].into_iter().flatten() {
-            push_new(
+            push_unique(
                 out,
                 Action::PlayRow {
                     color: c,
@@ -204,7 +194,7 @@ fn distinct_plays(state: &State, legal: &[Action], out: &mut Vec<Action>) {
         .collect();
     mixed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     for &(_, mask) in mixed.iter().take(MIXED_PLAYS) {
-        push_new(out, Action::PlayMixed(mask));
+        push_unique(out, Action::PlayMixed(mask));
     }
 }
 
@@ -221,21 +211,21 @@ impl SearchPolicy<State> for ExpertPolicy {
         match state.phase() {
             Phase::Over => {}
             Phase::SetupTickets | Phase::KeepTickets => {
-                push_new(out, self.matcher.decide(&obs));
+                push_unique(out, self.matcher.decide(&obs));
                 for &a in &self.legal {
-                    push_new(out, a);
+                    push_unique(out, a);
                 }
             }
             Phase::Draw(_) => {
-                push_new(out, self.matcher.decide(&obs));
+                push_unique(out, self.matcher.decide(&obs));
                 distinct_draws(state, &self.legal, out);
             }
             Phase::Turn => {
-                push_new(out, self.matcher.decide(&obs));
-                push_new(out, self.robber.decide(&obs));
+                push_unique(out, self.matcher.decide(&obs));
+                push_unique(out, self.robber.decide(&obs));
                 distinct_draws(state, &self.legal, out);
                 if self.legal.contains(&Action::DrawTickets) {
-                    push_new(out, Action::DrawTickets);
+                    push_unique(out, Action::DrawTickets);
                 }
                 distinct_plays(state, &self.legal, out);
                 if out.is_empty() {
@@ -281,14 +271,7 @@ mod tests {
             .enumerate()
             .map(|(s, spec)| by_name(spec, crate::sim::bot_seed(seed, s)).expect("a bot"))
             .collect();
-        let mut state = game.new_initial_state(seed);
-        let mut actions = Vec::new();
-        while let Some(seat) = state.current_player() {
-            let a = bots[seat.index()].act(&state.observation(seat));
-            state.apply(a).expect("the expert plays legal actions");
-            actions.push(a);
-        }
-        (actions, state.outcome().expect("the game is over"))
+        crate::bots::play_to_end(game.new_initial_state(seed), &mut bots)
     }
 
     #[test]

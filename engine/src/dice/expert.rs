@@ -21,9 +21,9 @@ use super::action::Action;
 use super::bots::{DicePolicy, HeuristicBot, Style};
 use super::game::DiceObservation;
 use super::state::State;
-use crate::bots::flat::{self, FlatBot};
+use crate::bots::flat;
 use crate::bots::mcts::{Budget, SearchPolicy};
-use crate::bots::{Bot, BotNameError, BotSpec};
+use crate::bots::{Bot, BotNameError, BotSpec, push_unique};
 use crate::game::GameState;
 use crate::rng::GameRng;
 
@@ -42,10 +42,7 @@ const MARGIN_SCALE: f64 = 20.0;
 
 /// Builds the `expert` from its spec (`expert`, `expert:200`, `expert:20ms`).
 pub fn by_spec(spec: &BotSpec<'_>, seed: u64) -> Result<Box<dyn Bot<State>>, BotNameError> {
-    let budget = match spec.param {
-        None => Budget::Iterations(DEFAULT_ITERATIONS),
-        Some(_) => spec.budget()?,
-    };
+    let budget = spec.budget_or(Budget::Iterations(DEFAULT_ITERATIONS))?;
     Ok(expert(
         spec.spec.to_owned(),
         budget,
@@ -61,7 +58,7 @@ pub fn expert(
     seed: u64,
     policy: ExpertPolicy,
 ) -> Box<dyn Bot<State>> {
-    Box::new(FlatBot::new(
+    Box::new(flat::flat_bot(
         name,
         budget,
         seed,
@@ -102,18 +99,13 @@ impl SearchPolicy<State> for ExpertPolicy {
         let obs: DiceObservation<'_> = state.observation(seat);
         for seed in 0..self.tie_draws {
             for style in [Style::Deliverer, Style::Builder] {
-                let a = HeuristicBot::new(style, seed).decide(&obs);
-                if !out.contains(&a) {
-                    out.push(a);
-                }
+                push_unique(out, HeuristicBot::new(style, seed).decide(&obs));
             }
         }
         obs.legal_actions(&mut self.legal);
         if self.legal.len() <= self.all_legal {
             for &a in &self.legal {
-                if !out.contains(&a) {
-                    out.push(a);
-                }
+                push_unique(out, a);
             }
         }
     }
@@ -156,14 +148,7 @@ mod tests {
             .enumerate()
             .map(|(s, spec)| by_name(spec, crate::sim::bot_seed(seed, s)).expect("a bot"))
             .collect();
-        let mut state = game.new_initial_state(seed);
-        let mut actions = Vec::new();
-        while let Some(seat) = state.current_player() {
-            let a = bots[seat.index()].act(&state.observation(seat));
-            state.apply(a).expect("the expert plays legal actions");
-            actions.push(a);
-        }
-        (actions, state.outcome().expect("the game is over"))
+        crate::bots::play_to_end(game.new_initial_state(seed), &mut bots)
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The `expert` bot: the board game's strongest player, a determinized
-//! search built for small budgets ([`mcts::halving_search`]).
+//! search built for small budgets: the generic flat search
+//! ([`crate::bots::flat`]) with this family's policy.
 //!
 //! - **Candidates** are the union of what every heuristic style would do
 //!   here (`route-focus` first: the default), the claims of the route-focus
@@ -26,24 +27,20 @@
 use smallvec::SmallVec;
 
 use super::evaluate::Evaluator;
-use super::heuristic::{HeuristicBot, Style, claim_action};
+use super::heuristic::{HeuristicBot, Style};
 use super::infer::{EndWeights, reweigh_tickets};
-use super::pay::Wanted;
+use super::mcts::push_search_candidates;
 use crate::board::RouteId;
-use crate::board_game::cards::CARD_KINDS;
-use crate::board_game::{Action, Card, Observation, PublicPhase, State};
-use crate::bots::Bot;
+use crate::board_game::{Action, Observation, PublicPhase, State};
+use crate::bots::flat::{FlatBot, FlatConfig};
 use crate::bots::mcts::{self, Budget, SearchPolicy};
+use crate::bots::push_unique;
 use crate::game::{EndReason, GameState, Seat};
 use crate::rng::GameRng;
 
 /// The default iterations per decision: about 20 ms on one core of the
 /// development machine on the bundled designs (see `docs/bots.md`).
 pub const DEFAULT_ITERATIONS: u32 = 300;
-
-/// Off-plan claims searched at the root besides the heuristics' choices, by
-/// points.
-const OTHER_CLAIMS: usize = 4;
 
 /// The settings of the expert's search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,6 +60,13 @@ pub struct ExpertConfig {
     pub default_margin: f64,
     /// The style every seat plays in the playouts.
     pub rollout_style: Style,
+    /// Off-plan claims searched at the root besides the heuristics' choices
+    /// and the plan's claims, best-scoring first.
+    pub other_claims: usize,
+    /// Search every distinct face-up card on a turn (else only the styles'
+    /// own draws, a blind draw and tickets; a second card always searches
+    /// every distinct one).
+    pub face_up_draws: bool,
     /// How rivals' hidden tickets are weighted by their routes (`None`:
     /// dealt uniformly).
     pub infer: Option<EndWeights>,
@@ -76,6 +80,8 @@ impl Default for ExpertConfig {
             margin_scale: 20.0,
             default_margin: 0.03,
             rollout_style: Style::RouteFocus,
+            other_claims: 4,
+            face_up_draws: true,
             infer: Some(EndWeights::default()),
         }
     }
@@ -119,70 +125,24 @@ impl ExpertPolicy {
         }
     }
 
-    /// The wide candidate set: every style's choice, plan claims, the best
-    /// other claims, distinct draws and tickets.
+    /// The wide candidate set: every style's choice, then the plan's
+    /// claims, the best other claims, distinct draws and tickets.
     fn wide(&mut self, obs: &Observation<'_>, out: &mut Vec<Action>) {
         for bot in &mut self.proposers {
             bot.reset();
             push_unique(out, bot.decide(obs));
         }
-        self.legal.clear();
-        obs.legal_actions(&mut self.legal);
-        match obs.phase() {
-            PublicPhase::Turn | PublicPhase::SecondDraw => {
-                let mut seen: SmallVec<[Card; 8]> = SmallVec::new();
-                for &a in &self.legal {
-                    match a {
-                        Action::DrawFaceUp(slot) => {
-                            if let Some(Some(c)) = obs.display().get(usize::from(slot))
-                                && !seen.contains(c)
-                            {
-                                seen.push(*c);
-                                push_unique(out, a);
-                            }
-                        }
-                        Action::DrawBlind | Action::DrawTickets => push_unique(out, a),
-                        _ => {}
-                    }
-                }
-                if obs.phase() == PublicPhase::Turn {
-                    let wanted: Wanted = [0; CARD_KINDS];
-                    // The proposers were reset and have planned for this position.
-                    let plan: SmallVec<[RouteId; 16]> =
-                        self.proposers[0].plan().routes.iter().copied().collect();
-                    for r in plan {
-                        if let Some(a) = claim_action(obs, r, &wanted, true) {
-                            push_unique(out, a);
-                        }
-                    }
-                    let mut others: SmallVec<[(i32, Action); 16]> = SmallVec::new();
-                    for (i, r) in obs.board().routes().iter().enumerate() {
-                        if let Some(a) = claim_action(obs, RouteId::from_index(i), &wanted, true) {
-                            others.push((r.points, a));
-                        }
-                    }
-                    others.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
-                    for &(_, a) in others.iter().take(OTHER_CLAIMS) {
-                        push_unique(out, a);
-                    }
-                }
-            }
-            PublicPhase::SetupTickets
-            | PublicPhase::KeepTickets
-            | PublicPhase::Tunnel { .. }
-            | PublicPhase::Double(_) => {
-                for &a in &self.legal {
-                    push_unique(out, a);
-                }
-            }
-            PublicPhase::Over => {}
-        }
-    }
-}
-
-fn push_unique(out: &mut Vec<Action>, a: Action) {
-    if !out.contains(&a) {
-        out.push(a);
+        // The proposers were reset and have planned for this position.
+        let plan: SmallVec<[RouteId; 16]> =
+            self.proposers[0].plan().routes.iter().copied().collect();
+        push_search_candidates(
+            obs,
+            &plan,
+            self.config.other_claims,
+            self.config.face_up_draws,
+            &mut self.legal,
+            out,
+        );
     }
 }
 
@@ -272,31 +232,11 @@ impl SearchPolicy<State> for ExpertPolicy {
     }
 }
 
-/// The `expert` bot: [`mcts::halving_search`] with the expert's policy, the
-/// route-focus heuristic deciding when there is nothing to search.
-#[derive(Clone, Debug)]
-pub struct ExpertBot {
-    name: String,
-    budget: Budget,
-    rng: GameRng,
-    policy: ExpertPolicy,
-    fallback: HeuristicBot,
-}
-
-impl Bot<State> for ExpertBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn act(&mut self, obs: &Observation<'_>) -> Action {
-        let margin = self.policy.config.default_margin;
-        let found = mcts::halving_search(obs, &mut self.policy, self.budget, margin, &mut self.rng);
-        match found {
-            Some(r) => r.action,
-            None => self.fallback.decide(obs),
-        }
-    }
-}
+/// The `expert` bot: the flat search ([`flat::search`]) with the expert's
+/// policy, keeping the route-focus choice unless another candidate beats it
+/// by [`ExpertConfig::default_margin`]; the route-focus heuristic decides
+/// when there is nothing to search.
+pub type ExpertBot = FlatBot<ExpertPolicy, HeuristicBot>;
 
 /// The expert's budget without a parameter: [`DEFAULT_ITERATIONS`].
 pub fn default_budget() -> Budget {
@@ -310,11 +250,15 @@ pub fn expert_bot(name: String, budget: Budget, seed: u64) -> ExpertBot {
 
 /// An expert with its own settings (for tuning and tests).
 pub fn expert_with(name: String, budget: Budget, seed: u64, config: ExpertConfig) -> ExpertBot {
-    ExpertBot {
-        name,
+    let search = FlatConfig {
         budget,
-        rng: GameRng::seeded(seed),
-        policy: ExpertPolicy::new(config),
-        fallback: HeuristicBot::new(Style::RouteFocus, seed),
-    }
+        keep_default: Some(config.default_margin),
+    };
+    FlatBot::with_config(
+        name,
+        search,
+        seed,
+        ExpertPolicy::new(config),
+        HeuristicBot::new(Style::RouteFocus, seed),
+    )
 }

@@ -10,8 +10,9 @@ use super::heuristic::{HeuristicBot, Style, claim_action};
 use super::pay::Wanted;
 use crate::board::RouteId;
 use crate::board_game::cards::CARD_KINDS;
-use crate::board_game::{Action, Card, PublicPhase, State};
+use crate::board_game::{Action, Card, Observation, PublicPhase, State};
 use crate::bots::mcts::{self, Budget, SearchPolicy};
+use crate::bots::push_unique;
 use crate::game::GameState;
 use crate::rng::GameRng;
 
@@ -57,9 +58,69 @@ impl BoardPolicy {
     }
 }
 
-fn push_unique(out: &mut Vec<Action>, a: Action) {
-    if !out.contains(&a) {
-        out.push(a);
+/// The search's candidates after the heuristics' own choices (which the
+/// caller pushes first, its default first): a blind draw, drawing tickets
+/// and (with `face_up`, and always for a second card) every distinct face-up
+/// card; on a turn, the claims of `plan` and the `other_claims`
+/// best-scoring other claims (stations the heuristics would not build are
+/// left out); in the phases with few choices (tickets, tunnels, doubles),
+/// every legal action. Used by `mcts` below the root and by `expert` at it.
+pub(super) fn push_search_candidates(
+    obs: &Observation<'_>,
+    plan: &[RouteId],
+    other_claims: usize,
+    face_up: bool,
+    legal: &mut Vec<Action>,
+    out: &mut Vec<Action>,
+) {
+    let face_up = face_up || obs.phase() == PublicPhase::SecondDraw;
+    legal.clear();
+    obs.legal_actions(legal);
+    match obs.phase() {
+        PublicPhase::Turn | PublicPhase::SecondDraw => {
+            let mut seen: SmallVec<[Card; 8]> = SmallVec::new();
+            for &a in legal.iter() {
+                match a {
+                    Action::DrawFaceUp(slot) if face_up => {
+                        if let Some(Some(c)) = obs.display().get(usize::from(slot))
+                            && !seen.contains(c)
+                        {
+                            seen.push(*c);
+                            push_unique(out, a);
+                        }
+                    }
+                    Action::DrawBlind | Action::DrawTickets => push_unique(out, a),
+                    _ => {}
+                }
+            }
+            if obs.phase() == PublicPhase::Turn {
+                let wanted: Wanted = [0; CARD_KINDS];
+                for &r in plan {
+                    if let Some(a) = claim_action(obs, r, &wanted, true) {
+                        push_unique(out, a);
+                    }
+                }
+                let mut others: SmallVec<[(i32, Action); 16]> = SmallVec::new();
+                for (i, r) in obs.board().routes().iter().enumerate() {
+                    if let Some(a) = claim_action(obs, RouteId::from_index(i), &wanted, true) {
+                        others.push((r.points, a));
+                    }
+                }
+                others.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
+                for &(_, a) in others.iter().take(other_claims) {
+                    push_unique(out, a);
+                }
+            }
+        }
+        PublicPhase::SetupTickets
+        | PublicPhase::KeepTickets
+        | PublicPhase::Tunnel { .. }
+        | PublicPhase::Double(_) => {
+            for &a in legal.iter() {
+                push_unique(out, a);
+            }
+        }
+        PublicPhase::Over => {}
     }
 }
 
@@ -76,59 +137,9 @@ impl SearchPolicy<State> for BoardPolicy {
         self.ensure(state.num_players());
         let obs = state.observation(seat);
         let bot = &mut self.tree[seat.index()];
-        let first = bot.decide(&obs);
-        out.push(first);
-        self.legal.clear();
-        state.legal_actions(&mut self.legal);
-        match obs.phase() {
-            PublicPhase::Turn | PublicPhase::SecondDraw => {
-                // Distinct draws.
-                let mut seen: SmallVec<[Card; 8]> = SmallVec::new();
-                for &a in &self.legal {
-                    match a {
-                        Action::DrawFaceUp(slot) => {
-                            if let Some(Some(c)) = obs.display().get(usize::from(slot))
-                                && !seen.contains(c)
-                            {
-                                seen.push(*c);
-                                push_unique(out, a);
-                            }
-                        }
-                        Action::DrawBlind | Action::DrawTickets => push_unique(out, a),
-                        _ => {}
-                    }
-                }
-                if obs.phase() == PublicPhase::Turn {
-                    let wanted: Wanted = [0; CARD_KINDS];
-                    let plan: SmallVec<[RouteId; 16]> = bot.plan().routes.iter().copied().collect();
-                    for r in plan {
-                        if let Some(a) = claim_action(&obs, r, &wanted, true) {
-                            push_unique(out, a);
-                        }
-                    }
-                    let mut others: SmallVec<[(i32, Action); 16]> = SmallVec::new();
-                    for (i, r) in obs.board().routes().iter().enumerate() {
-                        if let Some(a) = claim_action(&obs, RouteId::from_index(i), &wanted, true) {
-                            others.push((r.points, a));
-                        }
-                    }
-                    others.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
-                    for &(_, a) in others.iter().take(OTHER_CLAIMS) {
-                        push_unique(out, a);
-                    }
-                    // Stations the heuristic would not build are left out.
-                }
-            }
-            PublicPhase::SetupTickets
-            | PublicPhase::KeepTickets
-            | PublicPhase::Tunnel { .. }
-            | PublicPhase::Double(_) => {
-                for &a in &self.legal {
-                    push_unique(out, a);
-                }
-            }
-            PublicPhase::Over => {}
-        }
+        out.push(bot.decide(&obs));
+        let plan: SmallVec<[RouteId; 16]> = bot.plan().routes.iter().copied().collect();
+        push_search_candidates(&obs, &plan, OTHER_CLAIMS, true, &mut self.legal, out);
     }
 
     fn rollout(&mut self, state: &mut State, _rng: &mut GameRng) {

@@ -2,10 +2,11 @@
 //! 2017) besides `route-focus` (in [`super::heuristic`]): each decides in its
 //! own order and draws cards for its own target, over the shared planner.
 //!
-//! - `destination-hungry`: tickets first — before its first claim it draws
-//!   tickets while its plan leaves room, keeps the most tickets its trains
-//!   can cover, and keeps drawing tickets (rather than cards) whenever the
-//!   plan leaves room;
+//! - `destination-hungry`: tickets first, then finishing them — before its
+//!   first claim it draws tickets while its plan leaves room (more room the
+//!   more rivals sit at the table, as they take a ticket's routes sooner) and
+//!   keeps the most tickets its trains can cover; after its first claim it
+//!   draws tickets again only once every ticket is done or dropped;
 //! - `long-route`: route points first — it claims long routes whenever its
 //!   trains cover them beside its ticket plan, and draws cards for the long
 //!   route it is nearest to affording; tickets come second;
@@ -35,14 +36,15 @@ pub(super) fn missing(obs: &Observation<'_>, route: RouteId) -> u16 {
 impl HeuristicBot {
     // ----- destination-hungry ---------------------------------------------------
 
-    /// `destination-hungry`: 1. before its first claim, draw tickets while
-    /// the plan leaves room ([`HeuristicBot::hungry_for_tickets`]); 2. claim
-    /// the longest affordable route of the plan; 3. a station; 4. draw
-    /// tickets while the plan leaves room or once it is finished; 5. free
-    /// play; 6. draw cards for the whole plan.
+    /// `destination-hungry`, tickets first and then finishing them: 1. before
+    /// its first claim, draw tickets while the plan leaves room at this table
+    /// ([`HeuristicBot::hungry_at_table`]: more room the more rivals); 2.
+    /// claim the longest affordable route of the plan; 3. a station; 4. draw
+    /// tickets again only once the plan is finished; 5. free play; 6. draw
+    /// cards for the whole plan.
     pub(super) fn hungry_turn(&mut self, obs: &Observation<'_>) -> Option<Action> {
         let (ending, needs) = self.begin_turn(obs);
-        let hungry = !ending && self.hungry_for_tickets(obs);
+        let hungry = !ending && self.hungry_at_table(obs);
         if hungry && obs.player(obs.seat()).routes.is_empty() {
             return Some(Action::DrawTickets);
         }
@@ -50,13 +52,27 @@ impl HeuristicBot {
         if let Some(a) = self.build_plan(obs, &wanted, ending) {
             return Some(a);
         }
-        if hungry || (!ending && self.wants_tickets(obs)) {
+        if !ending && self.wants_tickets(obs) {
             return Some(Action::DrawTickets);
         }
         if let Some(a) = self.free_play(obs, &wanted, ending) {
             return Some(a);
         }
         self.draw(obs, &needs, false)
+    }
+
+    /// Room for more tickets at this table: besides
+    /// [`HeuristicBot::hungry_for_tickets`] (fewer than
+    /// [`super::scale::Scale::hungry_tickets`] held, the plan leaving
+    /// [`super::scale::Scale::hungry_spare`] trains spare), a third more spare
+    /// trains for every player beyond two: more rivals take a ticket's routes
+    /// sooner.
+    fn hungry_at_table(&self, obs: &Observation<'_>) -> bool {
+        let spare = u32::from(self.scale().hungry_spare);
+        let rivals = obs.num_players().saturating_sub(2) as u32;
+        self.hungry_for_tickets(obs)
+            && u32::from(obs.player(obs.seat()).trains)
+                >= self.planner.plan.trains + spare + spare * rivals / 3
     }
 
     // ----- long-route ------------------------------------------------------------
