@@ -262,7 +262,12 @@ mod tests {
                 &targets,
                 &knobs,
                 &locked,
-                &small(4, threads),
+                // Three generations: with today's bots every seed from 1 to
+                // 8 finds a change by then (two found none for some).
+                &BalanceConfig {
+                    generations: 3,
+                    ..small(4, threads)
+                },
                 &|_| {},
                 &AtomicBool::new(false),
             )
@@ -271,7 +276,7 @@ mod tests {
         let (a, b) = (run(1), run(2));
         assert_eq!(a.changes, b.changes);
         assert_eq!(a.best, b.best);
-        assert!(!a.changes.is_empty(), "two generations found nothing");
+        assert!(!a.changes.is_empty(), "three generations found nothing");
         let ny = |f: &GameFile| {
             f.tickets
                 .iter()
