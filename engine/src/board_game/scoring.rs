@@ -13,6 +13,14 @@ use crate::board::{Board, CityId, Place, RouteId, TicketId};
 use crate::game::{EndReason, Outcome, Seat};
 use formats::rules::TieBreak;
 
+/// The most station choices a player's stations may have in all, as the
+/// validator counts them (TL016): each station borrows one of the routes at
+/// its city (one per neighbouring city) or none, so `stations.count`
+/// stations at the busiest city have (neighbours + 1)^count choices. Within
+/// this bound the exact search scores the end of a game in milliseconds
+/// whatever the players built.
+pub const MAX_STATION_CHOICES: u64 = 65_536;
+
 /// One player's final score, component by component.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreBreakdown {
@@ -43,14 +51,6 @@ pub struct ScoreBreakdown {
     /// The total.
     pub total: i32,
 }
-
-/// The most station choices a player's stations may have in all, as the
-/// validator counts them (TL016): each station borrows one of the routes at
-/// its city (one per neighbouring city) or none, so `stations.count`
-/// stations at the busiest city have (neighbours + 1)^count choices. The
-/// exact search weighs far fewer, but within this bound the end of a game
-/// scores in milliseconds whatever the players built.
-pub const MAX_STATION_CHOICES: u64 = 65_536;
 
 /// A union–find over cities plus one node per route end at a dead end
 /// (a country location), so routes into a country never join each other.
@@ -181,20 +181,6 @@ fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done)
 
 /// [`best_station_use`] and how many positions its search visited.
 fn station_search(state: &State, seat: Seat) -> ((Vec<(CityId, RouteId)>, Done), usize) {
-    station_search_by(state, seat, &mut |part| {
-        let mut search = Search::new(part);
-        (search.solve(), search.visits)
-    })
-}
-
-/// A station use made by `solve`, which gives each station's choice
-/// (0: none, `c`: option `c`) for one independent part of the problem and
-/// the positions it visited.
-fn station_search_by(
-    state: &State,
-    seat: Seat,
-    solve: &mut dyn FnMut(&Parts) -> (Vec<u16>, usize),
-) -> ((Vec<(CityId, RouteId)>, Done), usize) {
     let board = state.board();
     let p = state.player(seat);
     let mut base = Network::new(board);
@@ -221,9 +207,14 @@ fn station_search_by(
     let mut choice = vec![0u16; options.len()];
     let mut visits = 0;
     for part in parts.split() {
-        let (best, seen) = solve(&part);
-        visits += seen;
-        for (k, &c) in best.iter().enumerate() {
+        let mut search = Search {
+            parts: &part,
+            memo: HashMap::new(),
+            visits: 0,
+        };
+        let best = search.best(options.len(), &mut Partition::new(parts.count));
+        visits += search.visits;
+        for (k, &c) in best.choice.iter().enumerate() {
             if !part.links[k].is_empty() {
                 choice[k] = c;
             }
@@ -462,144 +453,43 @@ impl Parts {
     }
 }
 
-/// What a completion of a choice is worth, as one number ordered like the
-/// rules' preference: ticket gain first, then fewer stations
-/// (`gain × weight − stations used`, the weight exceeding any station count).
-/// A search cut short by its bound knows only a ceiling.
-#[derive(Clone, Copy, Debug)]
-enum Value {
-    /// The best completion is worth exactly this.
-    Exact(i64),
-    /// No completion is worth more than this (and it was not worth more
-    /// than the search asked for).
-    AtMost(i64),
+/// The best completion of a choice: what it gains, how many stations it
+/// uses, and the choice of each station below (0: none, `c`: option `c`).
+#[derive(Clone)]
+struct Best {
+    gain: i32,
+    used: u32,
+    choice: Vec<u16>,
 }
 
-impl Value {
-    fn number(self) -> i64 {
-        match self {
-            Value::Exact(v) | Value::AtMost(v) => v,
-        }
-    }
-}
-
-/// The branch-and-bound search over stations, last first, with memory of
-/// (stations left, how the live parts are grouped).
-///
-/// A position is cut off as soon as an upper bound on what its stations can
-/// still add (every ticket they could join taken together, less the fewest
-/// stations that joining needs) cannot beat the best completion found: the
-/// search then only knows a ceiling ([`Value::AtMost`]), remembered as such.
-/// The value of the whole problem found, a second pass walks the stations
-/// from the last, taking for each the first choice (none first, then the
-/// options in order) whose best completion reaches that value: the same
-/// choice the rules' order of preference names.
+/// The search over stations with memory of (stations left, partition).
 struct Search<'a> {
     parts: &'a Parts,
-    /// The gain's weight in a [`Value`]: more than the stations.
-    weight: i64,
-    memo: HashMap<(usize, Vec<u16>), Value>,
+    memo: HashMap<(usize, Vec<u16>), Best>,
     /// Positions visited (what the search costs).
     visits: usize,
 }
 
-/// What stations `0..k` could still do from a partition: the live parts (the
-/// ends of the tickets not yet joined that they could join, and of their
-/// options) and an upper bound on the value they can add.
-struct Outlook {
-    live: Vec<u16>,
-    bound: i64,
-}
-
-impl<'a> Search<'a> {
-    fn new(parts: &'a Parts) -> Self {
-        Search {
-            parts,
-            weight: parts.links.len() as i64 + 1,
-            memo: HashMap::new(),
-            visits: 0,
+impl Search<'_> {
+    /// The best choice for stations `0..k` given the partition so far: the
+    /// most gain beyond what `parts` has joined already, then the fewest
+    /// stations, then the first with the higher stations' choices smallest.
+    ///
+    /// What stations `0..k` can still do depends only on how `parts` groups
+    /// the live parts: the ends of those stations' options and of the
+    /// tickets not yet joined that they could still join. That grouping,
+    /// not the whole partition, is what the search remembers.
+    fn best(&mut self, k: usize, parts: &mut Partition) -> Best {
+        self.visits += 1;
+        let none = |k: usize| Best {
+            gain: 0,
+            used: 0,
+            choice: vec![0; k],
+        };
+        if k == 0 {
+            return none(k);
         }
-    }
-
-    /// The best choice of each station (0: none, `c`: option `c`).
-    fn solve(&mut self) -> Vec<u16> {
-        let n = self.parts.links.len();
-        let mut parts = Partition::new(self.parts.count);
-        // A greedy choice is a completion: the best is worth at least as
-        // much, so the search may cut off anything worth no more than less.
-        let floor = self.greedy() - 1;
-        let mut need = self.value(n, &mut parts.clone(), floor).number();
-        let mut choice = vec![0u16; n];
-        for k in (1..=n).rev() {
-            if need == 0 {
-                break;
-            }
-            if let Value::Exact(v) = self.value(k - 1, &mut parts.clone(), need - 1)
-                && v >= need
-            {
-                continue;
-            }
-            let before = self.parts.gain(&mut parts);
-            for (c, &(a, b)) in self.parts.links[k - 1].iter().enumerate() {
-                let mut next = parts.clone();
-                if !next.join(a, b) {
-                    continue;
-                }
-                let step = self.step(&mut next, before);
-                if let Value::Exact(v) = self.value(k - 1, &mut next.clone(), need - step - 1)
-                    && v >= need - step
-                {
-                    choice[k - 1] = c as u16 + 1;
-                    need -= step;
-                    parts = next;
-                    break;
-                }
-            }
-        }
-        choice
-    }
-
-    /// The value of a greedy choice: the borrowing that gains most, again
-    /// and again, while one gains anything.
-    fn greedy(&self) -> i64 {
-        let mut parts = Partition::new(self.parts.count);
-        let mut free = vec![true; self.parts.links.len()];
-        let mut value = 0;
-        loop {
-            let before = self.parts.gain(&mut parts);
-            let mut best: Option<(i64, usize, Partition)> = None;
-            for (k, links) in self.parts.links.iter().enumerate() {
-                if !free[k] {
-                    continue;
-                }
-                for &(a, b) in links {
-                    let mut next = parts.clone();
-                    if next.join(a, b) {
-                        let step = self.step(&mut next, before);
-                        if step > 0 && best.as_ref().is_none_or(|(v, _, _)| step > *v) {
-                            best = Some((step, k, next));
-                        }
-                    }
-                }
-            }
-            let Some((step, k, next)) = best else {
-                return value;
-            };
-            value += step;
-            free[k] = false;
-            parts = next;
-        }
-    }
-
-    /// What joining into `next` adds to a partition whose tickets gained
-    /// `before`, one station spent.
-    fn step(&self, next: &mut Partition, before: i32) -> i64 {
-        i64::from(self.parts.gain(next) - before) * self.weight - 1
-    }
-
-    /// The live parts for stations `0..k` from `parts` and the bound on what
-    /// they can add; `None` when they can join no ticket still open.
-    fn outlook(&self, k: usize, parts: &mut Partition) -> Option<Outlook> {
+        // Everything stations 0..k could join, to find the tickets still open.
         let mut reach = parts.clone();
         for links in &self.parts.links[..k] {
             for &(a, b) in links {
@@ -607,28 +497,13 @@ impl<'a> Search<'a> {
             }
         }
         let mut live: Vec<u16> = Vec::new();
-        let mut open: SmallVec<[usize; 16]> = SmallVec::new();
-        for (i, t) in self.parts.tickets.iter().enumerate() {
+        for t in &self.parts.tickets {
             if !t.joined(parts) && t.joined(&mut reach) {
                 live.extend(t.from.iter().chain(&t.to));
-                if t.gain > 0 {
-                    open.push(i);
-                }
             }
         }
         if live.is_empty() {
-            return None;
-        }
-        let gain = self.gain_bound(k, parts, &open);
-        // Blocks that single-ended tickets must join: each station joins
-        // two blocks at most, so joining them all takes at least as many
-        // stations as blocks less the groups the tickets make of them.
-        let mut pairs: SmallVec<[(u16, u16); 16]> = SmallVec::new();
-        for &i in &open {
-            let t = &self.parts.tickets[i];
-            if let ([a], [b]) = (&t.from[..], &t.to[..]) {
-                pairs.push((parts.find(*a), parts.find(*b)));
-            }
+            return none(k);
         }
         live.extend(
             self.parts.links[..k]
@@ -638,155 +513,34 @@ impl<'a> Search<'a> {
         );
         live.sort_unstable();
         live.dedup();
-        Some(Outlook {
-            live,
-            bound: gain * self.weight - fewest_joins(&pairs).min(k as i64),
-        })
-    }
-
-    /// At least the ticket gain stations `0..k` can add to `parts`, the
-    /// `open` tickets being those they could join.
-    ///
-    /// A station borrows one route, so it touches the blocks of one option.
-    /// A block that is not common to all the options of some station (a city
-    /// only the route a station borrows can lead to) is reached only by a
-    /// station choosing an option that touches it; a ticket with such a
-    /// block as one whole end is completed only if a station does. So the
-    /// tickets of those blocks gain at most, station by station, the best
-    /// one option can touch; the other tickets count in full.
-    fn gain_bound(&self, k: usize, parts: &mut Partition, open: &[usize]) -> i64 {
-        let links = &self.parts.links[..k];
-        let mut common: SmallVec<[u16; 32]> = SmallVec::new();
-        for opts in links {
-            let mut shared: Option<SmallVec<[u16; 2]>> = None;
-            for &(a, b) in opts {
-                let (a, b) = (parts.find(a), parts.find(b));
-                if a == b {
-                    continue;
-                }
-                shared = Some(match shared {
-                    None => smallvec::smallvec![a, b],
-                    Some(s) => s.into_iter().filter(|&x| x == a || x == b).collect(),
-                });
-            }
-            common.extend(shared.into_iter().flatten());
+        let key = (k, parts.key(&live));
+        if let Some(b) = self.memo.get(&key) {
+            return b.clone();
         }
-        // The gain that depends on each such block being touched.
-        let mut needs: SmallVec<[(u16, i64); 16]> = SmallVec::new();
-        let (mut free, mut bound_total) = (0i64, 0i64);
-        for &i in open {
-            let t = &self.parts.tickets[i];
-            let gain = i64::from(t.gain);
-            let need = |side: &[u16], parts: &mut Partition| -> Option<u16> {
-                let first = parts.find(*side.first()?);
-                let alone = side.iter().all(|&x| parts.find(x) == first);
-                (alone && !common.contains(&first)).then_some(first)
-            };
-            let ends = [need(&t.from, parts), need(&t.to, parts)];
-            if ends.iter().all(Option::is_none) {
-                free += gain;
+        let before = self.parts.gain(parts);
+        let mut best = self.best(k - 1, &mut parts.clone());
+        best.choice.push(0);
+        for (c, &(a, b)) in self.parts.links[k - 1].iter().enumerate() {
+            let mut next = parts.clone();
+            if !next.join(a, b) {
                 continue;
             }
-            bound_total += gain;
-            for block in ends.into_iter().flatten() {
-                match needs.iter_mut().find(|(b, _)| *b == block) {
-                    Some((_, w)) => *w += gain,
-                    None => needs.push((block, gain)),
-                }
+            let step = self.parts.gain(&mut next) - before;
+            let below = self.best(k - 1, &mut next);
+            let gain = step + below.gain;
+            if gain > best.gain || (gain == best.gain && below.used + 1 < best.used) {
+                let mut choice = below.choice;
+                choice.push(c as u16 + 1);
+                best = Best {
+                    gain,
+                    used: below.used + 1,
+                    choice,
+                };
             }
         }
-        if needs.is_empty() {
-            return free;
-        }
-        let weight = |x: u16| needs.iter().find(|(b, _)| *b == x).map_or(0, |(_, w)| *w);
-        let by_station: i64 = links
-            .iter()
-            .map(|opts| {
-                opts.iter()
-                    .map(|&(a, b)| {
-                        let (a, b) = (parts.find(a), parts.find(b));
-                        if a == b { 0 } else { weight(a) + weight(b) }
-                    })
-                    .max()
-                    .unwrap_or(0)
-            })
-            .sum();
-        free + by_station.min(bound_total)
+        self.memo.insert(key, best.clone());
+        best
     }
-    /// The best value stations `0..k` can add to `parts`: exact when it is
-    /// more than `alpha`, otherwise perhaps only a ceiling.
-    ///
-    /// What stations `0..k` can still do depends only on how `parts` groups
-    /// the live parts: that grouping, not the whole partition, is what the
-    /// search remembers.
-    fn value(&mut self, k: usize, parts: &mut Partition, alpha: i64) -> Value {
-        self.visits += 1;
-        if k == 0 {
-            return Value::Exact(0);
-        }
-        let Some(outlook) = self.outlook(k, parts) else {
-            return Value::Exact(0);
-        };
-        if outlook.bound <= alpha {
-            return Value::AtMost(outlook.bound);
-        }
-        let key = (k, parts.key(&outlook.live));
-        match self.memo.get(&key) {
-            Some(&Value::Exact(v)) => return Value::Exact(v),
-            Some(&Value::AtMost(v)) if v <= alpha => return Value::AtMost(v),
-            _ => {}
-        }
-        // The borrowings that gain most first, no borrowing last: good
-        // completions early make the floor cut off more.
-        let before = self.parts.gain(parts);
-        let mut children: SmallVec<[(i64, Partition); 5]> = SmallVec::new();
-        for &(a, b) in &self.parts.links[k - 1] {
-            let mut next = parts.clone();
-            if next.join(a, b) {
-                children.push((self.step(&mut next, before), next));
-            }
-        }
-        children.sort_by_key(|c| std::cmp::Reverse(c.0));
-        children.push((0, parts.clone()));
-        let mut best = i64::MIN;
-        for (step, mut next) in children {
-            if best >= outlook.bound {
-                break;
-            }
-            let floor = alpha.max(best);
-            let v = step + self.value(k - 1, &mut next, floor - step).number();
-            best = best.max(v);
-        }
-        // A child cut off was worth no more than the floor it was given,
-        // so the best above `alpha` is exact; at or below it, a ceiling.
-        let value = if best > alpha {
-            Value::Exact(best)
-        } else {
-            Value::AtMost(best)
-        };
-        self.memo.insert(key, value);
-        value
-    }
-}
-
-/// The fewest joins that put the two blocks of every pair together: the
-/// blocks named less the groups the pairs make of them.
-fn fewest_joins(pairs: &[(u16, u16)]) -> i64 {
-    let mut blocks: SmallVec<[u16; 32]> = SmallVec::new();
-    for &(a, b) in pairs {
-        for x in [a, b] {
-            if !blocks.contains(&x) {
-                blocks.push(x);
-            }
-        }
-    }
-    let mut groups = Partition::new(blocks.len());
-    let index = |x: u16| blocks.iter().position(|&y| y == x).unwrap_or(0) as u16;
-    let joins = pairs
-        .iter()
-        .filter(|&&(a, b)| groups.join(index(a), index(b)))
-        .count();
-    joins as i64
 }
 
 /// The routes a station in `city` may borrow: the other players' routes
@@ -1033,188 +787,5 @@ mod tests {
             }
         }
         assert!(checked > 100, "only {checked} players built stations");
-    }
-
-    /// The search this branch-and-bound search replaced: every position's
-    /// best completion, remembered, no bound (exact, checked against the
-    /// odometer by the test above before it was replaced; too slow for
-    /// default bots' twenty stations).
-    /// A completion: gain, stations used, each station's choice.
-    type Completion = (i32, u32, Vec<u16>);
-
-    struct MemoSearch<'a> {
-        parts: &'a Parts,
-        memo: HashMap<(usize, Vec<u16>), Completion>,
-    }
-
-    impl MemoSearch<'_> {
-        /// The most gain, then the fewest stations, then the first choice
-        /// with the higher stations' choices smallest, for stations `0..k`.
-        fn best(&mut self, k: usize, parts: &mut Partition) -> Completion {
-            if k == 0 {
-                return (0, 0, Vec::new());
-            }
-            let mut reach = parts.clone();
-            for links in &self.parts.links[..k] {
-                for &(a, b) in links {
-                    reach.join(a, b);
-                }
-            }
-            let mut live: Vec<u16> = Vec::new();
-            for t in &self.parts.tickets {
-                if !t.joined(parts) && t.joined(&mut reach) {
-                    live.extend(t.from.iter().chain(&t.to));
-                }
-            }
-            if live.is_empty() {
-                return (0, 0, vec![0; k]);
-            }
-            live.extend(
-                self.parts.links[..k]
-                    .iter()
-                    .flatten()
-                    .flat_map(|&(a, b)| [a, b]),
-            );
-            live.sort_unstable();
-            live.dedup();
-            let key = (k, parts.key(&live));
-            if let Some(b) = self.memo.get(&key) {
-                return b.clone();
-            }
-            let before = self.parts.gain(parts);
-            let mut best = self.best(k - 1, &mut parts.clone());
-            best.2.push(0);
-            for (c, &(a, b)) in self.parts.links[k - 1].iter().enumerate() {
-                let mut next = parts.clone();
-                if !next.join(a, b) {
-                    continue;
-                }
-                let step = self.parts.gain(&mut next) - before;
-                let below = self.best(k - 1, &mut next);
-                let gain = step + below.0;
-                if gain > best.0 || (gain == best.0 && below.1 + 1 < best.1) {
-                    let mut choice = below.2;
-                    choice.push(c as u16 + 1);
-                    best = (gain, below.1 + 1, choice);
-                }
-            }
-            self.memo.insert(key, best.clone());
-            best
-        }
-    }
-
-    fn memo_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done) {
-        station_search_by(state, seat, &mut |part| {
-            let mut search = MemoSearch {
-                parts: part,
-                memo: HashMap::new(),
-            };
-            let best = search.best(part.links.len(), &mut Partition::new(part.count));
-            (best.2, 0)
-        })
-        .0
-    }
-
-    /// Europe with `count` stations of cost 1 and 200 trains, four players
-    /// (the design of issue 23 has twenty). Built without the validator,
-    /// which refuses more than five stations (TL016), to weigh the search
-    /// beyond what it accepts.
-    fn europe_stations(count: usize) -> std::sync::Arc<super::super::BoardGame> {
-        let design = europe_stations_design(count);
-        let board = crate::board::build(&design, &mut crate::validate::Diagnostics::default())
-            .expect("the design builds");
-        super::super::BoardGame::new(std::sync::Arc::new(board), 4).unwrap()
-    }
-
-    fn europe_stations_design(count: usize) -> formats::GameFile {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/europe.yaml");
-        let mut design = formats::load(&path).unwrap().design;
-        let costs = vec!["1"; count].join(", ");
-        design.rules.insert(
-            "stations".into(),
-            serde_yaml::from_str(&format!("{{count: {count}, costs: [{costs}]}}")).unwrap(),
-        );
-        design.rules.insert("trains".into(), 200.into());
-        design
-    }
-
-    /// A game of the default bots on [`europe_stations`].
-    fn default_bots_game(game: &std::sync::Arc<super::super::BoardGame>, seed: u64) -> State {
-        use crate::game::GameState;
-        use crate::game::table::Table;
-        let names = [
-            "route-focus",
-            "destination-hungry",
-            "long-route",
-            "one-step",
-        ];
-        let mut bots: Vec<Box<dyn crate::bots::Bot<State>>> = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| super::super::bots::by_name(n, seed * 10 + i as u64).unwrap())
-            .collect();
-        let mut table = Table::new(game.new_game(seed), &mut bots, 10_000);
-        table.play(|_, _, _, _| {}).unwrap();
-        assert!(table.state.is_terminal());
-        table.state
-    }
-
-    #[test]
-    fn twenty_stations_are_used_as_the_search_without_bounds_would() {
-        use crate::game::play_randomly;
-        let game = europe_stations(20);
-        let mut rng = GameRng::seeded(3);
-        let mut states: Vec<State> = (0..2).map(|seed| default_bots_game(&game, seed)).collect();
-        for seed in 0..4 {
-            let mut state = game.new_game(seed);
-            play_randomly(&mut state, &mut rng, 100_000).unwrap();
-            states.push(state);
-        }
-        let mut used = 0;
-        for state in &states {
-            for s in 0..4 {
-                let seat = Seat(s);
-                let fast = best_station_use(state, seat);
-                used += fast.0.len();
-                assert_eq!(fast, memo_station_use(state, seat), "seat {s}");
-            }
-        }
-        assert!(used >= 20, "only {used} stations used");
-    }
-
-    #[test]
-    fn every_station_count_the_validator_accepts_scores_in_few_positions() {
-        // Europe's busiest cities have 7 neighbours: 8 choices a station.
-        // Twenty stations (issue 23's design: 8^20 choices; one game took
-        // 24-29 s to score, and with default bots the exact search still
-        // visited 659,393 positions for one player) are refused; five
-        // (32,768 choices) are the most accepted.
-        let refused = crate::Board::build(&europe_stations_design(20)).unwrap_err();
-        let limit = refused
-            .with_code(crate::validate::Code::EngineLimit)
-            .next()
-            .expect("twenty stations are refused");
-        assert_eq!(limit.path.as_deref(), Some("rules.stations.count"));
-        assert_eq!(
-            limit.fix.as_deref(),
-            Some("give each player at most 5 stations")
-        );
-        crate::Board::build(&europe_stations_design(5)).expect("five stations are accepted");
-        let game = europe_stations(5);
-        let (mut most_stations, mut most_visits) = (0, 0);
-        for seed in 0..2 {
-            let state = default_bots_game(&game, seed);
-            for s in 0..4 {
-                let seat = Seat(s);
-                let (_, visits) = station_search(&state, seat);
-                most_stations = most_stations.max(state.player(seat).stations.len());
-                most_visits = most_visits.max(visits);
-            }
-        }
-        assert!(most_stations >= 4, "only {most_stations} stations built");
-        assert!(
-            (most_visits as u64) < MAX_STATION_CHOICES / 16,
-            "{most_visits} positions visited"
-        );
     }
 }
