@@ -307,7 +307,8 @@ fn a_design_that_jams_names_the_bot_at_the_table_and_a_game_that_replays_it() {
         "hoarder",
         "destination-hungry",
     ];
-    let r = run(board.clone(), vec![4], 60, &bots, 1);
+    // 150 games: with seed 7 the first jam comes after 60 (3 of 150 jam).
+    let r = run(board.clone(), vec![4], 150, &bots, 1);
     let jam = r
         .findings
         .iter()
