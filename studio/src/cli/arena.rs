@@ -13,7 +13,7 @@ use engine::game::Family;
 use engine::sim::arena::{self, ArenaConfig, ArenaReport};
 use engine::sim::{self, findings::thousands};
 
-use super::simulate::{finish_rated, progress_and_cancel};
+use super::simulate::{finish_rated, with_progress};
 
 /// Arguments of `arena`.
 #[derive(Debug, clap::Args)]
@@ -80,17 +80,10 @@ fn play_arena<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
         threads: args.threads,
         turn_cap: args.turn_cap,
     };
-    let (bar, cancel) = progress_and_cancel(args.quiet);
     let started = std::time::Instant::now();
-    let result = arena::arena(
-        &config,
-        &|p| {
-            bar.set_length(p.total);
-            bar.set_position(p.done);
-        },
-        &cancel,
-    );
-    bar.finish_and_clear();
+    let result = with_progress(args.quiet, |progress, cancel| {
+        arena::arena(&config, progress, cancel)
+    });
     let report = match result {
         Ok(r) => r,
         Err(e) => {

@@ -17,7 +17,7 @@ use engine::game::Family;
 use engine::sim::{self, SimConfig};
 use serde::Serialize;
 
-use super::simulate::{PlayerCounts, parse_players, progress_and_cancel, write_file};
+use super::simulate::{PlayerCounts, parse_players, with_progress, write_file};
 
 /// Arguments of `diff`.
 #[derive(Debug, clap::Args)]
@@ -177,17 +177,14 @@ impl FamilyVisitor for SimulateBoth<'_> {
             threads: args.threads,
             turn_cap: args.turn_cap,
         };
-        let (bar, cancel) = progress_and_cancel(args.quiet);
-        let reports = simulate_pair(
-            &config(design_a.clone()),
-            design_b.clone(),
-            &|p| {
-                bar.set_length(p.total);
-                bar.set_position(p.done);
-            },
-            &cancel,
-        );
-        bar.finish_and_clear();
+        let reports = with_progress(args.quiet, |progress, cancel| {
+            simulate_pair(
+                &config(design_a.clone()),
+                design_b.clone(),
+                progress,
+                cancel,
+            )
+        });
         let mut reports = match reports {
             Ok(Some(r)) => r,
             Ok(None) => {

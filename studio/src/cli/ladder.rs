@@ -15,7 +15,7 @@ use engine::sim::ladder::{self, LadderConfig, LadderReport};
 use engine::sim::skill::skill_players;
 use engine::sim::{self, stats::pct};
 
-use super::simulate::{finish_rated, progress_and_cancel};
+use super::simulate::{finish_rated, with_progress};
 
 /// Arguments of `ladder`.
 #[derive(Debug, clap::Args)]
@@ -102,17 +102,10 @@ fn play_ladder<F: Family>(args: &Args, design: Arc<F::Design>) -> ExitCode {
         turn_cap: args.turn_cap,
         design,
     };
-    let (bar, cancel) = progress_and_cancel(args.quiet);
     let started = std::time::Instant::now();
-    let result = ladder::ladder(
-        &config,
-        &|p| {
-            bar.set_length(p.total);
-            bar.set_position(p.done);
-        },
-        &cancel,
-    );
-    bar.finish_and_clear();
+    let result = with_progress(args.quiet, |progress, cancel| {
+        ladder::ladder(&config, progress, cancel)
+    });
     let report = match result {
         Ok(r) => r,
         Err(e) => {

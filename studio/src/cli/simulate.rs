@@ -114,6 +114,24 @@ pub(crate) fn progress_and_cancel(quiet: bool) -> (indicatif::ProgressBar, Arc<A
     (bar, cancel)
 }
 
+/// Runs an engine job with the games progress bar (hidden when `quiet`) and
+/// Ctrl-C as its cancel flag; the bar is cleared when it returns.
+pub(crate) fn with_progress<T>(
+    quiet: bool,
+    run: impl FnOnce(&(dyn Fn(engine::sim::Progress) + Sync), &AtomicBool) -> T,
+) -> T {
+    let (bar, cancel) = progress_and_cancel(quiet);
+    let out = run(
+        &|p| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+        },
+        &cancel,
+    );
+    bar.finish_and_clear();
+    out
+}
+
 /// Ends a round-robin command (`arena`, `ladder`): prints the report's text
 /// and how long its games took, writes the report as JSON when asked (`what`
 /// names it in an error), and gives the exit status: 130 after Ctrl-C, 2 when
@@ -240,17 +258,10 @@ impl FamilyVisitor for Visit {
 
 /// Simulates a design of family `F`.
 fn simulate<F: Family>(args: &Args, config: &SimConfig<F>) -> ExitCode {
-    let (bar, cancel) = progress_and_cancel(args.quiet);
     let started = std::time::Instant::now();
-    let result = sim::simulate(
-        config,
-        &|p| {
-            bar.set_length(p.total);
-            bar.set_position(p.done);
-        },
-        &cancel,
-    );
-    bar.finish_and_clear();
+    let result = with_progress(args.quiet, |progress, cancel| {
+        sim::simulate(config, progress, cancel)
+    });
     let mut report = match result {
         Ok(r) => r,
         Err(e) => {
@@ -326,18 +337,11 @@ fn simulate_shard<F: Family>(
     shard: Shard,
     out: &Path,
 ) -> ExitCode {
-    let (bar, cancel) = progress_and_cancel(args.quiet);
     let started = std::time::Instant::now();
-    let result = shard::simulate_shard(
-        &config,
-        shard,
-        &|p| {
-            bar.set_length(p.total);
-            bar.set_position(p.done);
-        },
-        &cancel,
-    );
-    bar.finish_and_clear();
+    let (result, cancelled) = with_progress(args.quiet, |progress, cancel| {
+        let result = shard::simulate_shard(&config, shard, progress, cancel);
+        (result, cancel.load(Ordering::Relaxed))
+    });
     let sections = match result {
         Ok(s) => s,
         Err(e) => {
@@ -345,7 +349,7 @@ fn simulate_shard<F: Family>(
             return ExitCode::from(2);
         }
     };
-    if cancel.load(Ordering::Relaxed) {
+    if cancelled {
         eprintln!("cancelled: shard {shard} was not written");
         return ExitCode::from(130);
     }

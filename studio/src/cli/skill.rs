@@ -9,7 +9,7 @@ use engine::game::Family;
 use engine::sim::findings::thousands;
 use engine::sim::skill::{self, SkillConfig, SkillReport};
 
-use super::simulate::progress_and_cancel;
+use super::simulate::with_progress;
 
 /// Games per opponent when `--skill` is given without a number.
 pub const DEFAULT_GAMES: &str = "200";
@@ -28,7 +28,6 @@ pub fn measure<F: Family>(
         eprintln!("error: --skill needs at least one game against each opponent");
         return Err(ExitCode::from(2));
     }
-    let (bar, cancel) = progress_and_cancel(quiet);
     let config = SkillConfig::<F> {
         design,
         games,
@@ -36,15 +35,9 @@ pub fn measure<F: Family>(
         threads,
         turn_cap,
     };
-    let result = skill::skill(
-        &config,
-        &|p| {
-            bar.set_length(p.total);
-            bar.set_position(p.done);
-        },
-        &cancel,
-    );
-    bar.finish_and_clear();
+    let result = with_progress(quiet, |progress, cancel| {
+        skill::skill(&config, progress, cancel)
+    });
     match result {
         Ok(r) if r.cancelled => {
             eprintln!("cancelled: the skill measure was not finished");
