@@ -5,7 +5,6 @@
 //! registry, gives search bots a reproducible iteration budget, and arranges
 //! the results as rungs with each bot's share against every other.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
@@ -45,24 +44,9 @@ pub fn family_bots<F: Family>(budget: u32) -> Vec<String> {
         .collect()
 }
 
-/// What to play.
-#[derive(Clone, Debug)]
-pub struct LadderConfig<F: Family> {
-    /// The design.
-    pub design: Arc<F::Design>,
-    /// Players per game.
-    pub players: usize,
-    /// Participants (bot specs; see [`family_bots`]).
-    pub bots: Vec<String>,
-    /// Games per group of bots, rounded up to whole rotations of the seats.
-    pub games: u32,
-    /// The seed of every deal.
-    pub seed: u64,
-    /// Worker threads (0: one per core).
-    pub threads: usize,
-    /// Turn cap per game.
-    pub turn_cap: u32,
-}
+/// What to play: an arena's configuration, whose bots (specs, see
+/// [`family_bots`]) must each appear once.
+pub type LadderConfig<F> = ArenaConfig<F>;
 
 /// One bot's share of the games it played with another.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -138,19 +122,7 @@ pub fn ladder<F: Family>(
             )));
         }
     }
-    let report = arena::arena(
-        &ArenaConfig::<F> {
-            design: config.design.clone(),
-            players: config.players,
-            bots: config.bots.clone(),
-            games: config.games,
-            seed: config.seed,
-            threads: config.threads,
-            turn_cap: config.turn_cap,
-        },
-        progress,
-        cancel,
-    )?;
+    let report = arena::arena(config, progress, cancel)?;
     Ok(rungs(report, config.games, config.seed))
 }
 
@@ -212,6 +184,8 @@ fn rungs(report: ArenaReport, games_per_group: u32, seed: u64) -> LadderReport {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
     use crate::board_game::BoardFamily;
     use crate::dice::DiceFamily;
