@@ -62,7 +62,7 @@ pub struct Ending {
 /// be completed alone, densest first, bounded by a fractional knapsack of
 /// the remaining tickets into the cards not yet used.
 pub fn best_matching(design: &CardDesign, tickets: &[u16], have: &Counts) -> Vec<usize> {
-    best_matching_for(design, tickets, have, &Bonuses::default())
+    best_matching_for(design, tickets, have, &Bonuses::default(), &[])
 }
 
 /// What a player's matching can win in Big City bonuses: per Big City, the
@@ -106,11 +106,16 @@ impl Bonuses {
 /// instead of lost) plus the Big City bonuses it wins against `bonuses`, then
 /// the most tickets; among equals, the first the search meets (so with no
 /// bonus at stake, exactly [`best_matching`]'s choice).
+///
+/// `known` is a matching the caller already has (e.g. the best by ticket
+/// points), or empty: the search then only explores what could do at least
+/// as well, which finds the same matching sooner.
 pub fn best_matching_for(
     design: &CardDesign,
     tickets: &[u16],
     have: &Counts,
     bonuses: &Bonuses,
+    known: &[usize],
 ) -> Vec<usize> {
     let loco = design.loco();
     let colors = design.colors.len();
@@ -175,7 +180,7 @@ pub fn best_matching_for(
         locos: u32::from(have.0[loco]),
         cards: have.total(),
         chosen: Vec::new(),
-        best: (i32::MIN, 0),
+        best: floor(design, tickets, bonuses, known),
         best_set: Vec::new(),
         bonuses,
         names: &names,
@@ -184,6 +189,25 @@ pub fn best_matching_for(
     };
     search.go(0, Counts::default(), 0, 0);
     search.best_set
+}
+
+/// Just below the value of the matching `known`, so that the search accepts
+/// the first matching it meets that does at least as well (as it would
+/// without the hint) and prunes what cannot.
+fn floor(design: &CardDesign, tickets: &[u16], bonuses: &Bonuses, known: &[usize]) -> (i32, usize) {
+    if known.is_empty() {
+        return (i32::MIN, 0);
+    }
+    let points: i32 = known
+        .iter()
+        .map(|&i| design.tickets[usize::from(tickets[i])].points.max(0))
+        .sum();
+    let extra = if bonuses.counts.is_empty() {
+        Vec::new()
+    } else {
+        city_counts(design, &[], tickets, known)
+    };
+    (2 * points + bonuses.points(design, &extra), known.len() - 1)
 }
 
 /// Cards of colours the pile lacks for `need` (locomotives must cover them).
@@ -249,12 +273,9 @@ impl Search<'_> {
         let ceiling = self
             .bonuses
             .ceiling(self.design, &self.extra, &self.rest[i]);
-        let reach =
-            2.0 * (f64::from(score) + self.bound(i, self.cards - used)) + f64::from(ceiling);
-        let best = f64::from(self.best.0);
-        if reach < best - 1e-9
-            || (reach < best + 1e-9 && self.chosen.len() + (self.order.len() - i) <= self.best.1)
-        {
+        let room = self.cards - used;
+        let reach = 2.0 * (f64::from(score) + self.bound(i, room)) + f64::from(ceiling);
+        if self.hopeless(i, reach) {
             return;
         }
         let t = &self.design.tickets[usize::from(self.tickets[self.order[i]])];
@@ -277,6 +298,14 @@ impl Search<'_> {
 }
 
 impl Search<'_> {
+    /// Whether the tickets from position `i` on, reaching at most `reach`,
+    /// cannot beat the best matching so far.
+    fn hopeless(&self, i: usize, reach: f64) -> bool {
+        let best = f64::from(self.best.0);
+        reach < best - 1e-9
+            || (reach < best + 1e-9 && self.chosen.len() + (self.order.len() - i) <= self.best.1)
+    }
+
     /// Counts the ticket at position `i` in (`by` 1) or out (-1) of the
     /// chosen tickets naming each Big City.
     fn count(&mut self, i: usize, by: i32) {
@@ -304,22 +333,25 @@ fn city_counts(design: &CardDesign, completed: &[u16], held: &[u16], more: &[usi
 /// the module's notes on rivals) completes those tickets (banked and set
 /// aside); the others stay in hand. Returns who completed what.
 pub fn score_deal(design: &CardDesign, players: &mut [Player]) -> Vec<(Seat, u16)> {
-    // The rivals' counts each player plays against: their matchings by
-    // ticket points alone.
+    // Every player's matching by ticket points alone; the rivals' counts
+    // each player plays against come from these.
+    let by_points: Vec<Vec<usize>> = players
+        .iter()
+        .map(|p| best_matching(design, &p.tickets, &p.on_track))
+        .collect();
+    if design.big_cities.is_empty() {
+        return bank(design, players, by_points);
+    }
     let first: Vec<Vec<u32>> = players
         .iter()
-        .map(|p| {
-            let by_points = best_matching(design, &p.tickets, &p.on_track);
-            city_counts(design, &p.completed, &p.tickets, &by_points)
-        })
+        .zip(&by_points)
+        .map(|(p, chosen)| city_counts(design, &p.completed, &p.tickets, chosen))
         .collect();
     let choices: Vec<Vec<usize>> = players
         .iter()
+        .zip(by_points)
         .enumerate()
-        .map(|(s, p)| {
-            if design.big_cities.is_empty() {
-                return best_matching(design, &p.tickets, &p.on_track);
-            }
+        .map(|(s, (p, chosen))| {
             let own = city_counts(design, &p.completed, &[], &[]);
             let bonuses = Bonuses {
                 counts: (0..design.big_cities.len())
@@ -333,9 +365,44 @@ pub fn score_deal(design: &CardDesign, players: &mut [Player]) -> Vec<(Seat, u16
                     })
                     .collect(),
             };
-            best_matching_for(design, &p.tickets, &p.on_track, &bonuses)
+            if wins_every_bonus(design, &p.tickets, &p.on_track, &bonuses, &chosen) {
+                chosen
+            } else {
+                best_matching_for(design, &p.tickets, &p.on_track, &bonuses, &chosen)
+            }
         })
         .collect();
+    bank(design, players, choices)
+}
+
+/// Whether the matching `chosen` (the best by ticket points) already wins
+/// every Big City bonus any matching could win. It is then the best for the
+/// final total as well, and the same one [`best_matching_for`] would find:
+/// no matching has more points or more bonus, and among those with its
+/// points it has the most tickets and comes first in the search's order.
+fn wins_every_bonus(
+    design: &CardDesign,
+    tickets: &[u16],
+    have: &Counts,
+    bonuses: &Bonuses,
+    chosen: &[usize],
+) -> bool {
+    let colors = design.colors.len();
+    let locos = u32::from(have.0[design.loco()]);
+    let fitting: Vec<usize> = (0..tickets.len())
+        .filter(|&i| {
+            shortfall(&design.tickets[usize::from(tickets[i])].needs, have, colors) <= locos
+        })
+        .collect();
+    let naming = |set: &[usize]| city_counts(design, &[], tickets, set);
+    let none = vec![0; design.big_cities.len()];
+    bonuses.points(design, &naming(chosen)) >= bonuses.ceiling(design, &none, &naming(&fitting))
+}
+
+/// Completes the tickets `choices` names for each player (positions in
+/// their hands): banked and set aside; the others stay in hand. Returns who
+/// completed what.
+fn bank(design: &CardDesign, players: &mut [Player], choices: Vec<Vec<usize>>) -> Vec<(Seat, u16)> {
     let mut out = Vec::new();
     for (s, (p, mut done)) in players.iter_mut().zip(choices).enumerate() {
         done.sort_unstable();
@@ -531,8 +598,11 @@ mod tests {
                     best = best.max(value(&set));
                 }
             }
-            let chosen = best_matching_for(&d, &held, &pile, &bonuses);
+            let chosen = best_matching_for(&d, &held, &pile, &bonuses, &[]);
             prop_assert_eq!(value(&chosen), best);
+            // Starting from the best matching by points finds the same one.
+            let by_points = best_matching(&d, &held, &pile);
+            prop_assert_eq!(best_matching_for(&d, &held, &pile, &bonuses, &by_points), chosen);
         }
 
         #[test]
