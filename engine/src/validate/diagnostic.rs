@@ -308,6 +308,10 @@ codes! {
     FerryLocomotives = 111, Warning, "ferry needs more locomotives than the deck holds";
     /// Too little track for the game to end.
     TrainsVsTrack = 112, Warning, "trains per player against the track available";
+    /// A ticket whose shortest path needs more trains than a player has.
+    TicketBeyondTrains = 131, Warning, "ticket longer than a player's trains";
+    /// A city or bend point outside the printed board.
+    OutsideBoard = 130, Warning, "object outside the board";
     /// Routes drawn crossing each other.
     RoutesCross = 113, Warning, "routes cross";
     /// A route drawn much shorter than its length.

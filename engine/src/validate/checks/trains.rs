@@ -2,12 +2,59 @@
 //! down to `end.trains_left` trains, so the track open at each player count
 //! must hold what the players need to get there. Below
 //! `doubles.both_tracks_from` players only one track of each double route opens.
+//!
+//! And against the tickets (TL131): a ticket whose shortest path has more car
+//! spaces than a player has trains can never be completed.
 
 use super::Context;
 use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
 
-/// Runs the check (when the rules resolve).
+/// Runs the checks (when the rules resolve).
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
+    track(ctx, diags);
+    tickets(ctx, diags);
+}
+
+/// TL131: tickets longer than a player's trains.
+fn tickets(ctx: &Context, diags: &mut Diagnostics) {
+    let Some((rules, _)) = &ctx.rules else {
+        return;
+    };
+    let trains = u32::from(rules.trains);
+    let connected: Vec<_> = ctx
+        .stats
+        .tickets
+        .lengths
+        .iter()
+        .filter_map(|t| Some((t, t.shortest?)))
+        .collect();
+    let beyond: Vec<_> = connected.iter().filter(|(_, s)| *s > trains).collect();
+    let none_left = !beyond.is_empty() && beyond.len() == connected.len();
+    for (t, shortest) in beyond {
+        let all = if none_left {
+            "; no ticket of the design can be completed with them"
+        } else {
+            ""
+        };
+        diags.push(
+            Diagnostic::new(
+                Code::TicketBeyondTrains,
+                format!(
+                    "ticket {} needs at least {shortest} trains (its shortest path), but each player has {trains}{all}",
+                    t.name
+                ),
+            )
+            .at(format!("tickets[{}]", t.ticket))
+            .object(ObjectRef::Ticket(t.ticket))
+            .fix(format!(
+                "give each player at least {shortest} trains (`rules.trains`), or join the ticket's cities by a shorter path"
+            )),
+        );
+    }
+}
+
+/// TL112: too little track for the game to end.
+fn track(ctx: &Context, diags: &mut Diagnostics) {
     let Some((rules, _)) = &ctx.rules else {
         return;
     };
@@ -98,6 +145,40 @@ routes:
         assert!(m.contains("(also with 3 players)"), "{m}");
         assert_eq!(found[0].objects, [ObjectRef::Rule("trains".into())]);
         assert_eq!(found[0].path.as_deref(), Some("rules.trains"));
+    }
+
+    #[test]
+    fn tl131_flags_a_ticket_longer_than_the_trains_and_says_when_none_is_left() {
+        let rules = "rules: {players: {min: 2, max: 2}, trains: 6, end: {trains_left: 0}, tickets: {setup: {regular: 1, keep: 1}}}";
+        let map = "cities:
+  - {name: A, x: 0, y: 0}
+  - {name: B, x: 200, y: 0}
+  - {name: C, x: 400, y: 0}
+routes:
+  - {from: A, to: B, length: 4, color: red}
+  - {from: B, to: C, length: 4, color: blue}
+";
+        let v = check(&format!(
+            "{rules}\n{map}tickets:\n  - {{from: A, to: C, points: 8}}\n  - {{from: A, to: B, points: 4}}\n"
+        ));
+        let found = with(&v, Code::TicketBeyondTrains);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(
+            found[0].message,
+            "ticket A - C needs at least 8 trains (its shortest path), but each player has 6"
+        );
+        assert_eq!(found[0].objects, [ObjectRef::Ticket(0)]);
+        let v = check(&format!(
+            "{rules}\n{map}tickets:\n  - {{from: A, to: C, points: 8}}\n  - {{from: C, to: A, points: 8}}\n"
+        ));
+        let found = with(&v, Code::TicketBeyondTrains);
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(
+            found[0]
+                .message
+                .ends_with("no ticket of the design can be completed with them")
+        );
+        silent_on_bundled_maps(Code::TicketBeyondTrains);
     }
 
     #[test]
