@@ -404,3 +404,37 @@ fn the_menu_opens_the_window_and_an_invalid_design_shows_its_error() {
         "no game, the map stays editable"
     );
 }
+
+/// Issue 27: opening another design gives Play a fresh table: the last
+/// design's game, its "edited" warning and its replay path go.
+#[test]
+fn opening_another_design_leaves_the_last_ones_game_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    start(&mut h, &["route-focus", "route-focus"], 5);
+    h.run_steps(2);
+    assert!(h.state().play.in_game());
+    let file_name = |h: &Harness<'_, Studio>| {
+        let path = PathBuf::from(&h.state().play.replay_path);
+        path.file_name().unwrap().to_string_lossy().into_owned()
+    };
+    assert_eq!(file_name(&h), "usa-replay-5.yaml");
+
+    click_label(&mut h, "File");
+    click_label(&mut h, "Open path…");
+    type_into(&mut h, "Path", &maps("europe.yaml").display().to_string());
+    click_label(&mut h, "Open");
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design.cities.len(), 47, "Europe is open");
+    let play = &h.state().play;
+    assert!(play.open, "the window stays open");
+    assert!(!play.in_game(), "no game from the last design");
+    assert!(play.session::<BoardFamily>().is_none());
+    assert!(h.query_by_label("Start game").is_some(), "a fresh form");
+    assert!(
+        h.query_by_label_contains("The design was edited").is_none(),
+        "no stale-game warning"
+    );
+    assert_eq!(file_name(&h), "europe-replay-1.yaml");
+    assert!(!h.state().canvas.read_only, "the new map is editable");
+}

@@ -76,6 +76,16 @@ pub struct PlayWindow {
 }
 
 impl PlayWindow {
+    /// Another design was opened: the game, the replay, the form and the
+    /// replay path belonged to the last one. The window stays open or
+    /// closed as it was.
+    pub fn follow_new_design(&mut self) {
+        *self = PlayWindow {
+            open: self.open,
+            ..PlayWindow::default()
+        };
+    }
+
     /// Is a game on the table? The map is then the game's board: editing
     /// shortcuts and tools are off.
     pub fn in_game(&self) -> bool {

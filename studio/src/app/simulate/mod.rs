@@ -121,6 +121,22 @@ pub struct SimulateWindow {
 }
 
 impl SimulateWindow {
+    /// Another design was opened: its run (cancelled if still going), its
+    /// results, the form and the export paths belonged to the last one. The
+    /// window stays open or closed as it was; the bots' ratings stay, as
+    /// they are kept per design.
+    pub fn follow_new_design(&mut self) {
+        if let Some(l) = &self.lab {
+            l.cancel();
+        }
+        *self = SimulateWindow {
+            open: self.open,
+            hide_heatmap: self.hide_heatmap,
+            ratings: std::mem::take(&mut self.ratings),
+            ..SimulateWindow::default()
+        };
+    }
+
     /// What the results draw over the map (while the window is open).
     pub fn overlay(&self) -> Option<Overlay> {
         if !self.open || self.hide_heatmap {

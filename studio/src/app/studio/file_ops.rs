@@ -83,13 +83,16 @@ impl Studio {
     }
 
     /// Makes `doc` the open design, with a fresh selection, view and
-    /// inspector.
+    /// inspector, and Play and Simulate forms of its own (the last design's
+    /// game, run and paths go).
     pub(super) fn set_document(&mut self, doc: Document) {
         self.doc = doc;
         self.selection.clear();
         self.canvas.reset();
         self.inspector = Inspector::default();
         self.autosaved = None;
+        self.play.follow_new_design();
+        self.simulate.follow_new_design();
     }
 
     /// Replaces or closes the document, asking first if that loses changes.
