@@ -12,6 +12,9 @@ pub struct Stamp {
     pub hash: String,
     /// The day of the export, `YYYY-MM-DD` (UTC).
     pub date: String,
+    /// The design's print number (`None`: a design never saved, which has
+    /// none).
+    pub print: Option<u32>,
 }
 
 impl Stamp {
@@ -23,12 +26,36 @@ impl Stamp {
             design: design.to_owned(),
             hash: format!("{:08x}", crc32fast::hash(bytes)),
             date: now[..10].to_owned(),
+            print: None,
+        }
+    }
+
+    /// The stamp with print number `n`.
+    pub fn numbered(self, n: u32) -> Stamp {
+        Stamp {
+            print: Some(n),
+            ..self
+        }
+    }
+
+    /// The print number as printed on every card and sheet, `v8` (the file's
+    /// fingerprint when the design has no number).
+    pub fn version(&self) -> String {
+        match self.print {
+            Some(n) => format!("v{n}"),
+            None => format!("file {}", self.hash),
         }
     }
 
     /// The line printed on a page.
     pub fn line(&self) -> String {
-        format!("{} · file {} · {}", self.design, self.hash, self.date)
+        match self.print {
+            Some(n) => format!(
+                "{} · v{n} · file {} · {}",
+                self.design, self.hash, self.date
+            ),
+            None => format!("{} · file {} · {}", self.design, self.hash, self.date),
+        }
     }
 }
 
