@@ -26,7 +26,7 @@ pub mod tables;
 
 pub use design::{
     Allow, Background, BoardSize, CitySpec, CountrySpec, Family, FormatVersion, GameFile, Region,
-    RegionKind, RouteSpec, Terrain, TicketSpec,
+    RegionKind, RouteSpec, Terrain, TicketSpec, PrintNumber,
 };
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use load::{BaseDesign, LoadedDesign, Sources, load, load_str};

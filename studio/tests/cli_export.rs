@@ -5,6 +5,9 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use studio::drawing::paper::Paper;
+use studio::export::pdf::{Options, Plan};
+
 fn tracklayer(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tracklayer"))
         .args(args)
@@ -262,11 +265,13 @@ fn the_board_fits_a_chosen_paper_or_width_in_paper_colours_without_terrain() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`wide` is not a width"));
 }
 
-/// Pages the print-and-play PDF of `design` needs on a `paper` (portrait
-/// width and height, mm): for a board (a board game's or a dice game's
-/// station map) the page map and the board's tiles, then each card section
-/// on its own pages. The card game has no board.
-fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
+/// Pages the print-and-play PDF of `design` needs on `paper` (portrait
+/// width and height, mm): the contents page; for a board (a board game's or
+/// a dice game's station map) the page map and the board's tiles less the
+/// empty ones the plan leaves out; each card section on its own pages, each
+/// page of fronts followed by its page of backs; and the pages of pieces the
+/// plan lays out. The card game has no board.
+fn expected_pages(design: &formats::GameFile, paper: (f32, f32), plan: &Plan) -> usize {
     use studio::export::cards::{BLEED, CARD_H, CARD_W, PAGE_EDGE};
     use studio::export::tiles::{MARGIN, OVERLAP};
     let tiles = |len: f32, page: f32| {
@@ -281,10 +286,17 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
     let board_pages = |board: &formats::BoardSize| {
         1 + (tiles(board.width, a) * tiles(board.height, b))
             .min(tiles(board.width, b) * tiles(board.height, a))
+            - plan.skipped.len()
     };
     let fit = |page: f32, card: f32| ((page - 2.0 * PAGE_EDGE) / (card + 2.0 * BLEED)) as usize;
     let per_page = (fit(a, CARD_W) * fit(b, CARD_H)).max(fit(b, CARD_W) * fit(a, CARD_H));
-    // Cards in each section; the rules summary is one page.
+    let rules_cards = plan
+        .kit
+        .sections
+        .iter()
+        .find(|s| s.title == "Rules summary")
+        .map_or(0, |s| s.cards.len());
+    // Cards in each section.
     let (board, sections): (usize, Vec<usize>) = match design.family {
         formats::Family::Board => {
             let (rules, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
@@ -295,6 +307,8 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
                 .iter()
                 .map(|t| t.count as usize)
                 .sum();
+            let bonus = usize::from(rules.bonuses.longest_path != 0)
+                + usize::from(rules.bonuses.globetrotter != 0);
             (
                 board_pages(design.board.as_ref().unwrap()),
                 vec![
@@ -302,7 +316,8 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
                     long,
                     deck.total() as usize,
                     terrain,
-                    1,
+                    bonus,
+                    rules_cards,
                 ],
             )
         }
@@ -314,7 +329,7 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
                     design.tickets.len(),
                     deck.total() as usize,
                     rules.big_cities.len(),
-                    1,
+                    rules_cards,
                 ],
             )
         }
@@ -322,13 +337,86 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
             let rules = formats::dice::resolve(&design.rules).unwrap();
             let specials: usize = design.specials.iter().map(|s| s.count as usize).sum();
             let goods: usize = rules.goods.values().map(|g| g.cards as usize).sum();
+            let vp: usize = rules.points.cards.values().map(|n| usize::from(*n)).sum();
             (
                 board_pages(design.board.as_ref().unwrap()),
-                vec![specials, goods, 1],
+                vec![specials, goods, vp, rules_cards],
             )
         }
     };
-    board + sections.iter().map(|n| n.div_ceil(per_page)).sum::<usize>()
+    1 + board
+        + sections
+            .iter()
+            .map(|n| 2 * n.div_ceil(per_page))
+            .sum::<usize>()
+        + plan.piece_pages.len()
+}
+
+/// The components `design` needs, counted from its rule parameters as a
+/// rulebook's components list does: (name on the contents page, count).
+fn expected_components(design: &formats::GameFile) -> Vec<(String, u32)> {
+    let n = |s: &str, k: u32| (s.to_owned(), k);
+    match design.family {
+        formats::Family::Board => {
+            let (r, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
+            let players = u32::from(r.players.max);
+            let mut out = vec![
+                n("Train cars", u32::from(r.trains) * players),
+                n("Score markers", players),
+                n("Train cards and locomotives", deck.total()),
+            ];
+            if r.stations.count > 0 {
+                out.push(n("Stations", u32::from(r.stations.count) * players));
+            }
+            let bonus =
+                u32::from(r.bonuses.longest_path != 0) + u32::from(r.bonuses.globetrotter != 0);
+            if bonus > 0 {
+                out.push(n("Bonus cards", bonus));
+            }
+            out
+        }
+        formats::Family::CardGame => {
+            let (r, deck) = formats::card_game::resolve(&design.rules, &design.cards).unwrap();
+            vec![
+                n("Score markers", u32::from(r.players.max)),
+                n("Train cards and locomotives", deck.total()),
+                n("Destination tickets", design.tickets.len() as u32),
+            ]
+        }
+        formats::Family::Dice => {
+            let r = formats::dice::resolve(&design.rules).unwrap();
+            let players = u32::from(r.players.max);
+            let faces = r.dice.faces.len() as u32;
+            let buildings =
+                u32::from(r.buildings.ranch) + u32::from(r.buildings.mine) + u32::from(r.buildings.hotel);
+            let mut out = vec![
+                n(
+                    "Blank dice (not printed)",
+                    u32::from(r.dice.per_player) * players + u32::from(r.dice.bonus),
+                ),
+                n("Die labels: red dice", u32::from(r.dice.per_player) * faces),
+                n("Die labels: white bonus dice", u32::from(r.dice.bonus) * faces),
+                n("Building tokens", buildings * players),
+                n("Coins", u32::from(r.coins.max) * players),
+                n("Conductor token", 1),
+                n("Score markers", players),
+                n(
+                    "Victory point cards",
+                    r.points.cards.values().map(|k| u32::from(*k)).sum(),
+                ),
+            ];
+            out.push(n(
+                "Die labels: black dice",
+                if players >= 5 {
+                    u32::from(r.dice.per_player) * faces
+                } else {
+                    0
+                },
+            ));
+            out.retain(|(_, k)| *k > 0);
+            out
+        }
+    }
 }
 
 /// Pages of a PDF as its page tree lists them (`/Type/Page` objects).
@@ -350,13 +438,37 @@ fn every_bundled_design_prints_on_the_pages_its_size_needs() {
     let mut printed = Vec::new();
     for path in designs {
         let design = formats::load(&path).unwrap().design;
-        let papers: &[(&str, (f32, f32))] =
+        let built = engine::families::AnyDesign::build(&design).unwrap();
+        let papers: &[(&str, Paper)] =
             if path.ends_with("usa.yaml") || path.ends_with("card-game-usa.yaml") {
-                &[("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))]
+                &[("a4", Paper::A4), ("letter", Paper::Letter)]
             } else {
-                &[("a4", (210.0, 297.0))]
+                &[("a4", Paper::A4)]
             };
-        for (name, size) in papers {
+        for (name, paper) in papers {
+            let plan = Plan::of(&design, &built, Options::on(*paper));
+            for (component, count) in expected_components(&design) {
+                let item = plan.kit.items.iter().find(|i| i.name == component);
+                assert_eq!(
+                    item.map(|i| i.count),
+                    Some(count),
+                    "{}: {component}",
+                    path.display()
+                );
+            }
+            // Every component but the blank dice is printed somewhere.
+            let parts = plan.parts();
+            for item in plan.kit.items.iter().filter(|i| !i.part.is_empty()) {
+                assert!(
+                    parts.iter().any(|(t, _, _)| *t == item.part),
+                    "{}: {} is not printed",
+                    path.display(),
+                    item.name
+                );
+            }
+            let pieces: usize = plan.kit.pieces.iter().map(|g| g.count()).sum();
+            let placed: usize = plan.piece_pages.iter().map(|p| p.pieces.len()).sum();
+            assert_eq!(placed, pieces, "{}: every piece on a page", path.display());
             let out = dir.path().join(format!("{name}.pdf"));
             let run = tracklayer(&[
                 "export",
@@ -373,7 +485,7 @@ fn every_bundled_design_prints_on_the_pages_its_size_needs() {
             assert!(bytes.starts_with(b"%PDF-"));
             assert_eq!(
                 pdf_pages(&bytes),
-                expected_pages(&design, *size),
+                expected_pages(&design, paper.mm(), &plan),
                 "{} on {name}",
                 path.display()
             );

@@ -186,16 +186,19 @@ pub fn draw(piece: &Piece, x: f32, y: f32) -> Group {
                 Mark::Station | Mark::Building(_) => rect(x, y, w, h, &fill).set("rx", 2.0),
                 Mark::Score => rect(x, y, w, h, &fill).set("rx", w / 2.0),
             };
-            let g = Group::new()
-                .add(body.set("stroke", "#000000").set("stroke-width", 0.25))
-                .add(symbol(seat.symbol, x + h / 2.0, cy, h * 0.3, ink));
+            let g = Group::new().add(body.set("stroke", "#000000").set("stroke-width", 0.25));
             match mark {
-                Mark::Train => g.add(label(x + w * 0.66, cy + 1.1, 3.0, "train", ink)),
-                Mark::Station => g.add(label(cx + 1.5, cy + 4.5, 2.6, "stn", ink)),
-                Mark::Score => g,
+                Mark::Train => g
+                    .add(symbol(seat.symbol, x + h / 2.0, cy, h * 0.3, ink))
+                    .add(label(x + w * 0.66, cy + 1.1, 3.0, "train", ink)),
+                Mark::Station => g
+                    .add(symbol(seat.symbol, cx, cy - 1.2, h * 0.25, ink))
+                    .add(label(cx, y + h - 1.4, 2.4, "station", ink)),
+                Mark::Score => g.add(symbol(seat.symbol, cx, cy, h * 0.3, ink)),
                 Mark::Building(face) => g
-                    .add(face_icon(*face, cx + 2.5, cy - 1.5, 3.2, ink))
-                    .add(label(cx, y + h - 1.5, 2.4, face_word(*face), ink)),
+                    .add(symbol(seat.symbol, x + 2.0, y + 2.0, 1.2, ink))
+                    .add(face_icon(*face, cx, cy - 0.8, 2.8, ink))
+                    .add(label(cx, y + h - 1.0, 2.2, face_word(*face), ink)),
             }
         }
         Piece::Track { from, to } => {

@@ -28,6 +28,8 @@ pub const CARD_H: f32 = 88.0;
 pub const BLEED: f32 = 3.0;
 /// The least page edge around the cards (room for the cut marks), millimetres.
 pub const PAGE_EDGE: f32 = 8.0;
+/// The rules summary's section and card heading.
+pub const RULES_SUMMARY: &str = "Rules summary";
 /// Rules lines on one summary card.
 const RULE_LINES: usize = 24;
 /// Characters on a rules line.
@@ -110,6 +112,8 @@ pub enum Card {
     },
     /// Part of the rules summary.
     Rules {
+        /// Its heading.
+        title: String,
         /// Its lines.
         lines: Vec<String>,
     },
@@ -148,7 +152,7 @@ impl Card {
             }
             Card::Goods { a, b } => format!("Goods card {a} + {b}"),
             Card::Good { name, .. } => format!("{name} goods card"),
-            Card::Rules { .. } => "Rules summary".to_owned(),
+            Card::Rules { title, .. } => title.clone(),
             Card::Bonus { title, points, .. } => format!("{title} bonus card ({points})"),
             Card::Points { value } => format!("{value} VP card"),
         }
@@ -202,7 +206,7 @@ fn deck_cards(colours: &[(String, u8)], locomotives: u8, palette: &Palette) -> V
 /// The rules summary `lines` wrapped onto as many cards as they need, a
 /// sentence never split between two cards (unless it alone is longer than a
 /// card).
-fn rules_cards(lines: &[String]) -> Vec<Card> {
+pub(crate) fn rules_cards(title: &str, lines: &[String]) -> Vec<Card> {
     let mut cards: Vec<Vec<String>> = vec![Vec::new()];
     for l in lines {
         let mut w = wrap(l, RULE_WIDTH);
@@ -222,7 +226,10 @@ fn rules_cards(lines: &[String]) -> Vec<Card> {
     cards
         .into_iter()
         .filter(|c| !c.is_empty())
-        .map(|lines| Card::Rules { lines })
+        .map(|lines| Card::Rules {
+            title: title.to_owned(),
+            lines,
+        })
         .collect()
 }
 
@@ -273,8 +280,8 @@ pub fn card_game_sections(file: &GameFile, design: &CardDesign) -> Vec<Section> 
         ),
         ("Big City bonus cards", big),
         (
-            "Rules summary",
-            rules_cards(&rules_card::card_game_lines(design)),
+            RULES_SUMMARY,
+            rules_cards(RULES_SUMMARY, &rules_card::card_game_lines(design)),
         ),
     ])
 }
@@ -324,8 +331,8 @@ pub fn dice_sections(design: &DiceDesign) -> Vec<Section> {
         ("Special cards", specials),
         ("Goods cards", goods),
         (
-            "Rules summary",
-            rules_cards(&rules_card::dice_lines(design)),
+            RULES_SUMMARY,
+            rules_cards(RULES_SUMMARY, &rules_card::dice_lines(design)),
         ),
     ])
 }
@@ -371,7 +378,7 @@ pub fn sections(design: &GameFile, board: &Board) -> Vec<Section> {
             });
         }
     }
-    let rules = rules_cards(&rules_card::lines(board));
+    let rules = rules_cards(RULES_SUMMARY, &rules_card::lines(board));
     nonempty(vec![
         (
             "Destination tickets",
@@ -393,7 +400,7 @@ pub fn sections(design: &GameFile, board: &Board) -> Vec<Section> {
         ),
         ("Train cards and locomotives", trains),
         ("Terrain cards", terrain),
-        ("Rules summary", rules),
+        (RULES_SUMMARY, rules),
     ])
 }
 
@@ -984,7 +991,7 @@ pub fn draw(card: &Card, x: f32, y: f32, map: Option<&MiniMap>) -> (Group, Optio
                 .add(centred(CARD_H - 8.0, 3.0, "VP")),
             None,
         ),
-        Card::Rules { lines } => {
+        Card::Rules { title, lines } => {
             let mut g = g
                 .add(bleed("#ffffff"))
                 .add(
@@ -993,7 +1000,7 @@ pub fn draw(card: &Card, x: f32, y: f32, map: Option<&MiniMap>) -> (Group, Optio
                         .set("stroke", "#705030")
                         .set("stroke-width", 0.4),
                 )
-                .add(text(x + 4.0, y + 7.0, 3.6, "Rules summary").set("font-weight", "bold"));
+                .add(text(x + 4.0, y + 7.0, 3.6, title).set("font-weight", "bold"));
             for (k, l) in lines.iter().enumerate() {
                 g = g.add(text(x + 4.0, y + 12.0 + k as f32 * 3.1, 2.3, l));
             }
@@ -1174,7 +1181,7 @@ mod tests {
         assert_eq!(sections[1].cards.len(), goods);
         assert_eq!(sections[2].title, "Rules summary");
         // Two cards, no sentence split between them.
-        let Card::Rules { lines } = &sections[2].cards[1] else {
+        let Card::Rules { lines, .. } = &sections[2].cards[1] else {
             panic!("{:?}", sections[2].cards[1]);
         };
         assert_eq!(sections[2].cards.len(), 2);

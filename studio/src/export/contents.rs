@@ -7,7 +7,7 @@ use super::kit::BOARD;
 use super::pdf::Plan;
 use super::sheet::{Sheet, line, text, wrap};
 use super::stamp::Stamp;
-use crate::drawing::components::SEATS;
+use crate::drawing::components::seats;
 
 /// The page's edge, millimetres.
 const EDGE: f32 = 14.0;
@@ -109,7 +109,7 @@ pub fn page(design: &formats::GameFile, plan: &Plan, stamp: &Stamp) -> Sheet {
         }
         Backs::None => "Card pages: print single-sided and cut at the marks.",
     };
-    let colours: Vec<String> = SEATS
+    let colours: Vec<String> = seats(plan.kit.players)
         .iter()
         .map(|s| format!("{} {:?}", s.name, s.symbol).to_lowercase())
         .collect();

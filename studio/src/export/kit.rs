@@ -35,6 +35,9 @@ pub struct Item {
     pub part: String,
 }
 
+/// The section of the designer's own rules.
+const DESIGNER_RULES: &str = "Designer's rules";
+
 /// The [`Item::part`] of the board.
 pub const BOARD: &str = "board";
 
@@ -66,6 +69,8 @@ pub struct Kit {
     pub pieces: Vec<PieceGroup>,
     /// The lowest and highest spaces of the score track.
     pub track: (i32, i32),
+    /// The most players the design seats (the seat colours printed).
+    pub players: usize,
 }
 
 /// The score track's range when nothing could be simulated: the rulebook
@@ -87,16 +92,21 @@ impl Kit {
         paper: Paper,
         track: (i32, i32),
     ) -> Kit {
+        let players = match design {
+            AnyDesign::Board(b) => usize::from(b.rules().players.max),
+            AnyDesign::CardGame(d) => usize::from(d.rules.players.max),
+            AnyDesign::Dice(d) => usize::from(d.rules.players.max),
+        };
         let mut kit = Kit {
             items: Vec::new(),
             sections: Vec::new(),
             pieces: Vec::new(),
             track,
+            players,
         };
         match design {
             AnyDesign::Board(board) => {
                 let r = board.rules();
-                let players = usize::from(r.players.max);
                 let sections = cards::sections(file, board);
                 let bonus: Vec<Card> = [
                     (
@@ -142,7 +152,6 @@ impl Kit {
             }
             AnyDesign::Dice(d) => {
                 let r = &d.rules;
-                let players = usize::from(r.players.max);
                 let vp: Vec<Card> = r
                     .points
                     .cards
@@ -208,11 +217,21 @@ impl Kit {
                 );
             }
         }
-        let players = match design {
-            AnyDesign::Board(b) => usize::from(b.rules().players.max),
-            AnyDesign::CardGame(d) => usize::from(d.rules.players.max),
-            AnyDesign::Dice(d) => usize::from(d.rules.players.max),
-        };
+        if let Some(text) = &file.rules_text {
+            let cards = cards::rules_cards(DESIGNER_RULES, &super::rules_card::designer_lines(text));
+            if !cards.is_empty() {
+                kit.items.push(Item {
+                    name: DESIGNER_RULES.to_owned(),
+                    count: cards.len() as u32,
+                    detail: "the designer's own rules text, after the summary".to_owned(),
+                    part: DESIGNER_RULES.to_owned(),
+                });
+                kit.sections.push(Section {
+                    title: DESIGNER_RULES.to_owned(),
+                    cards,
+                });
+            }
+        }
         kit.player_pieces("Score markers", Mark::Score, 1, players, "marker");
         kit.score_track(paper);
         kit
@@ -229,7 +248,7 @@ impl Kit {
     ) {
         let rules = sections
             .iter()
-            .position(|s| s.title == "Rules summary")
+            .position(|s| s.title == cards::RULES_SUMMARY)
             .map(|i| sections.remove(i));
         if !bonus.is_empty() {
             sections.push(Section {
@@ -275,6 +294,22 @@ impl Kit {
                     .collect::<Vec<_>>()
                     .join(", "),
                 "Rules summary" => "this kit's rules, on cards".to_owned(),
+                "Destination tickets" | "Long destination tickets" => {
+                    "the design's tickets, each with its ends and points".to_owned()
+                }
+                "Special cards" => {
+                    let tickets = s
+                        .cards
+                        .iter()
+                        .filter(|c| matches!(c, Card::Delivery { .. }))
+                        .count();
+                    format!(
+                        "{tickets} delivery tickets and {} goods cards",
+                        s.cards.len() - tickets
+                    )
+                }
+                "Goods cards" => "the goods decks, each as many cards as the rules give it".to_owned(),
+                "Big City bonus cards" => "one for each Big City of the design".to_owned(),
                 t => details.get(t).cloned().unwrap_or_else(|| "cards".to_owned()),
             };
             self.items.push(Item {
@@ -324,6 +359,14 @@ impl Kit {
     /// Labels for every face of `per_player` dice per player colour and of
     /// `bonus` white dice, one row per die.
     fn dice(&mut self, faces: &[Face], per_player: u8, bonus: u8, players: usize) {
+        self.items.push(Item {
+            name: "Blank dice (not printed)".to_owned(),
+            count: u32::from(per_player) * players as u32 + u32::from(bonus),
+            detail: format!(
+                "{per_player} per player × {players} and {bonus} white bonus dice: 16 mm blank dice, with the labels below stuck on"
+            ),
+            part: String::new(),
+        });
         for s in seats(players) {
             let rows = (0..per_player)
                 .map(|_| {
@@ -390,14 +433,13 @@ impl Kit {
         self.items.push(Item {
             name: "Score track".to_owned(),
             count: n,
-            detail: format!(
-                "strips joined end to end: spaces {lo} to {hi} (past the highest score {} a seeded simulation of this design saw)",
-                if (lo, hi) == FALLBACK_TRACK {
-                    "none".to_owned()
-                } else {
-                    "every".to_owned()
-                }
-            ),
+            detail: if (lo, hi) == FALLBACK_TRACK {
+                format!("strips joined end to end: spaces {lo} to {hi} (no simulation could run)")
+            } else {
+                format!(
+                    "strips joined end to end: spaces {lo} to {hi}, past every score a seeded simulation of this design saw"
+                )
+            },
             part: "Score track".to_owned(),
         });
         self.pieces.push(group);
