@@ -541,7 +541,9 @@ mod tests {
                 };
                 match v {
                     // Decks and supplies are edited whole: their keys are data.
-                    Value::Mapping(inner) if !matches!(p.as_str(), "goods" | "points.supply" | "points.cards") => {
+                    Value::Mapping(inner)
+                        if !matches!(p.as_str(), "goods" | "points.supply" | "points.cards") =>
+                    {
                         leaves(inner, &p, out)
                     }
                     _ => out.push(p),

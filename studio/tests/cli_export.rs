@@ -387,15 +387,19 @@ fn expected_components(design: &formats::GameFile) -> Vec<(String, u32)> {
             let r = formats::dice::resolve(&design.rules).unwrap();
             let players = u32::from(r.players.max);
             let faces = r.dice.faces.len() as u32;
-            let buildings =
-                u32::from(r.buildings.ranch) + u32::from(r.buildings.mine) + u32::from(r.buildings.hotel);
+            let buildings = u32::from(r.buildings.ranch)
+                + u32::from(r.buildings.mine)
+                + u32::from(r.buildings.hotel);
             let mut out = vec![
                 n(
                     "Blank dice (not printed)",
                     u32::from(r.dice.per_player) * players + u32::from(r.dice.bonus),
                 ),
                 n("Die labels: red dice", u32::from(r.dice.per_player) * faces),
-                n("Die labels: white bonus dice", u32::from(r.dice.bonus) * faces),
+                n(
+                    "Die labels: white bonus dice",
+                    u32::from(r.dice.bonus) * faces,
+                ),
                 n("Building tokens", buildings * players),
                 n("Coins", u32::from(r.coins.max) * players),
                 n("Conductor token", 1),
@@ -428,7 +432,14 @@ fn pdf_pages(bytes: &[u8]) -> usize {
 #[test]
 fn every_bundled_design_prints_on_the_pages_its_size_needs() {
     let dir = tempfile::tempdir().unwrap();
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    // A copy of the bundled designs: a print records its number in the design.
+    let maps = dir.path().join("maps");
+    std::fs::create_dir(&maps).unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    for entry in std::fs::read_dir(&bundled).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, maps.join(path.file_name().unwrap())).unwrap();
+    }
     let mut designs: Vec<_> = std::fs::read_dir(&maps)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -562,8 +573,11 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
     );
     assert!(!dir.path().join("cards.pdf").exists());
 
-    // A folder where the file should go: named, and nothing written.
-    let run = export(&usa(), "pdf", &dir.path().join("print.pdf/inside.pdf"));
+    // A folder where the file should go: named, and nothing written (a
+    // copy of the design, as a print records its number in the design).
+    let usa_copy = dir.path().join("usa.yaml");
+    std::fs::copy(usa(), &usa_copy).unwrap();
+    let run = export(&usa_copy, "pdf", &dir.path().join("print.pdf/inside.pdf"));
     assert_eq!(run.status.code(), Some(2));
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -571,8 +585,16 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
         "{err}"
     );
 
-    // A good export replaces the old file whole, leaving no temporary file.
-    let run = export(&usa(), "pdf", &out);
+    assert!(
+        !std::fs::read_to_string(&usa_copy)
+            .unwrap()
+            .contains("print:"),
+        "a failed print records no number"
+    );
+
+    // A good export replaces the old file whole, leaving no temporary file,
+    // and records its print number in the design.
+    let run = export(&usa_copy, "pdf", &out);
     assert!(run.status.success(), "{run:?}");
     assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF-"));
     let names: Vec<_> = std::fs::read_dir(dir.path())
@@ -580,6 +602,9 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    let recorded = formats::load(&usa_copy).unwrap().design;
+    assert_eq!(recorded.print.map(|p| p.number), Some(1));
+    assert!(String::from_utf8_lossy(&run.stdout).contains("print v1 recorded"));
 }
 
 #[test]
@@ -612,12 +637,17 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
             .iter()
             .map(|t| t.count as usize)
             .sum();
+        let built = engine::Board::build(&design).unwrap();
+        let rules_cards = studio::export::cards::sections(&design, &built)
+            .iter()
+            .find(|s| s.title == "Rules summary")
+            .map_or(0, |s| s.cards.len());
         let decks: Vec<usize> = [
             design.tickets.len() - long,
             long,
             deck.total() as usize,
             terrain,
-            1,
+            rules_cards,
         ]
         .into_iter()
         .filter(|n| *n > 0)
@@ -635,20 +665,38 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
                 object["ContainedObjects"].as_array().unwrap().len()
             };
             assert_eq!(held, *cards, "{}: {}", path.display(), object["Nickname"]);
+            // The rules lie face up, the decks face down.
+            let face_up = object["Transform"]["rotZ"] == 0.0;
+            assert_eq!(
+                face_up,
+                object["Nickname"].as_str().unwrap().starts_with("Rules"),
+                "{}",
+                object["Nickname"]
+            );
             for sheet in object["CustomDeck"].as_object().unwrap().values() {
-                assert!(sheet["NumWidth"].as_u64().unwrap() <= 10);
-                assert!(sheet["NumHeight"].as_u64().unwrap() <= 7);
+                let (cols, rows) = (
+                    sheet["NumWidth"].as_u64().unwrap() as u32,
+                    sheet["NumHeight"].as_u64().unwrap() as u32,
+                );
+                assert!(cols <= 10 && rows <= 7);
+                let face = sheet["FaceURL"]
+                    .as_str()
+                    .unwrap()
+                    .trim_start_matches("file://");
+                let (w, h) = image::image_dimensions(face).unwrap();
+                // A whole number of cards each way (372 × 520 pixels a card).
+                assert_eq!((w % cols, h % rows), (0, 0), "{face}: {w} × {h}");
+                assert_eq!((w / cols, h / rows), (372, 520), "{face}");
                 for url in [&sheet["FaceURL"], &sheet["BackURL"]] {
                     let file = url.as_str().unwrap().trim_start_matches("file://");
                     assert!(Path::new(file).is_file(), "{file}");
                 }
             }
         }
+        assert_eq!(objects[0]["Locked"], true);
         let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
-        assert!(
-            image::open(board.trim_start_matches("file://")).is_ok(),
-            "{board}"
-        );
+        let (w, h) = image::image_dimensions(board.trim_start_matches("file://")).unwrap();
+        assert!(w <= 4096 && h <= 4096, "{board}: {w} × {h}");
     }
 }
 
@@ -710,8 +758,9 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
     assert_eq!(objects[0]["Name"], "Custom_Board");
     let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
     let image = image::open(board.trim_start_matches("file://")).unwrap();
-    // 800 × 480 mm at 150 dots per inch.
-    assert_eq!((image.width(), image.height()), (4724, 2835));
+    // 800 × 480 mm at 130 dots per inch, the most within 4,096 pixels (150
+    // would be 4,724).
+    assert_eq!((image.width(), image.height()), (4094, 2457));
     let specials: usize = design.specials.iter().map(|s| s.count as usize).sum();
     let goods: usize = rules.goods.values().map(|g| g.cards as usize).sum();
     assert_eq!(objects[1]["Nickname"], "Special cards");
@@ -935,7 +984,7 @@ fn board_tables_are_refused_by_a_card_game_design() {
 }
 
 #[test]
-fn a_large_board_goes_to_tabletop_simulator_at_the_dpi_asked_and_a_failure_leaves_nothing() {
+fn a_large_board_goes_to_tabletop_simulator_within_4096_pixels_and_a_failure_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let big = dir.path().join("big.yaml");
     std::fs::write(
@@ -947,11 +996,27 @@ fn a_large_board_goes_to_tabletop_simulator_at_the_dpi_asked_and_a_failure_leave
     )
     .unwrap();
     let set = dir.path().join("set");
+    // PNG width and height, big-endian, at bytes 16..24.
+    let width = |png: &[u8]| u32::from_be_bytes(png[16..20].try_into().unwrap());
+    // At the default 150 dpi the 4,000 mm board would be 23,622 pixels wide:
+    // it is drawn at fewer dots per inch, within Tabletop Simulator's 4,096.
     let got = export(&big, "tts", &set);
-    let err = String::from_utf8_lossy(&got.stderr);
-    assert_eq!(got.status.code(), Some(2), "{err}");
-    assert!(err.contains("Nothing was written"), "{err}");
-    assert!(!set.exists(), "an empty folder was left behind");
+    assert!(got.status.success(), "{got:?}");
+    let png = std::fs::read(set.join("board.png")).unwrap();
+    assert!((4000..=4096).contains(&width(&png)), "{}", width(&png));
+    // A design with errors leaves nothing, not even the folder.
+    let broken = dir.path().join("broken.yaml");
+    std::fs::write(
+        &broken,
+        std::fs::read_to_string(usa())
+            .unwrap()
+            .replacen("from: Atlanta", "from: Atlantis", 1),
+    )
+    .unwrap();
+    let none = dir.path().join("none");
+    let got = export(&broken, "tts", &none);
+    assert_eq!(got.status.code(), Some(1));
+    assert!(!none.exists(), "an empty folder was left behind");
     let got = tracklayer(&[
         "export",
         &big.display().to_string(),
@@ -964,7 +1029,6 @@ fn a_large_board_goes_to_tabletop_simulator_at_the_dpi_asked_and_a_failure_leave
     ]);
     assert!(got.status.success(), "{got:?}");
     let png = std::fs::read(set.join("board.png")).unwrap();
-    // PNG width and height, big-endian, at bytes 16..24: 4000 mm at 20 dpi.
-    let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
-    assert!((3140..=3160).contains(&width), "{width}");
+    // 4000 mm at 20 dpi.
+    assert!((3140..=3160).contains(&width(&png)), "{}", width(&png));
 }

@@ -555,17 +555,18 @@ impl CardGrid {
                     line(mid, top - 6.0, mid, top - 1.0, 0.3, "#000000")
                         .set("stroke-dasharray", "1 1"),
                 )
-                .with(
-                    text(mid + 1.5, top - 2.5, 2.4, "fold")
-                        .set("fill", "#606060"),
-                );
+                .with(text(mid + 1.5, top - 2.5, 2.4, "fold").set("fill", "#606060"));
         }
         let mut over = Sheet::new(self.page_w, self.page_h);
         let mut places = Vec::new();
         for (i, card) in cards.iter().enumerate() {
             let (x, y) = self.cell(i as u32);
             let (g, marks) = draw(card, x, y, map);
-            sheet = sheet.with(g);
+            sheet = sheet.with(g).with(
+                text(x + CARD_W - 3.0, y + CARD_H - 2.5, 2.0, &back.version)
+                    .set("text-anchor", "end")
+                    .set("fill", "#606060"),
+            );
             if fold {
                 let (bx, by) = self.back_cell(i as u32);
                 sheet = sheet.with(back.draw(bx, by));

@@ -47,19 +47,16 @@ pub fn page(design: &formats::GameFile, plan: &Plan, stamp: &Stamp) -> Sheet {
     let (c_count, c_name, c_detail, c_pages) = (EDGE, EDGE + 14.0, EDGE + 62.0, w - EDGE);
     let detail_chars = ((c_pages - 20.0 - c_detail) / 1.45) as usize;
     let mut y = EDGE + 31.0;
-    let header = |sheet: Sheet, y: f32| {
-        sheet
-            .with(text(c_count, y, 2.8, "count").set("fill", "#606060"))
-            .with(text(c_name, y, 2.8, "component").set("fill", "#606060"))
-            .with(text(c_detail, y, 2.8, "from the rules").set("fill", "#606060"))
-            .with(
-                text(c_pages, y, 2.8, "pages")
-                    .set("fill", "#606060")
-                    .set("text-anchor", "end"),
-            )
-            .with(line(EDGE, y + 1.2, w - EDGE, y + 1.2, 0.2, "#808080"))
-    };
-    sheet = header(sheet, y);
+    sheet = sheet
+        .with(text(c_count, y, 2.8, "count").set("fill", "#606060"))
+        .with(text(c_name, y, 2.8, "component").set("fill", "#606060"))
+        .with(text(c_detail, y, 2.8, "from the rules").set("fill", "#606060"))
+        .with(
+            text(c_pages, y, 2.8, "pages")
+                .set("fill", "#606060")
+                .set("text-anchor", "end"),
+        )
+        .with(line(EDGE, y + 1.2, w - EDGE, y + 1.2, 0.2, "#808080"));
     y += LINE + 0.6;
     let mut rows: Vec<(String, String, String, String)> = Vec::new();
     if let Some(t) = &plan.tiling {
@@ -74,7 +71,11 @@ pub fn page(design: &formats::GameFile, plan: &Plan, stamp: &Stamp) -> Sheet {
                 if plan.skipped.is_empty() {
                     String::new()
                 } else {
-                    format!(" ({} empty tiles left out)", plan.skipped.len())
+                    let n = plan.skipped.len();
+                    format!(
+                        " ({n} empty {} left out)",
+                        if n == 1 { "tile" } else { "tiles" }
+                    )
                 }
             ),
             pages_of(BOARD),

@@ -81,17 +81,25 @@ impl Kit {
     /// The kit of `file` (built as `design`) on `paper`, its score track
     /// reaching past every score a short seeded simulation sees.
     pub fn new(file: &GameFile, design: &AnyDesign, paper: Paper) -> Kit {
-        let track = design.visit(ScoreRange).map_or(FALLBACK_TRACK, track_range);
+        // Fewer games on a large design, so the export stays quick: 12 per
+        // player count up to 300 routes (or tracks, or tickets), one at
+        // 3,600 and more.
+        let size = match design {
+            AnyDesign::Board(b) => b.routes().len(),
+            AnyDesign::CardGame(d) => d.tickets.len(),
+            AnyDesign::Dice(d) => d.tracks.len(),
+        };
+        let games = (TRACK_GAMES as usize * 300 / size.max(1)).clamp(1, TRACK_GAMES as usize);
+        let track = design
+            .visit(ScoreRange {
+                games: games as u32,
+            })
+            .map_or(FALLBACK_TRACK, track_range);
         Kit::with_track(file, design, paper, track)
     }
 
     /// The kit with a score track from `track.0` to `track.1`.
-    pub fn with_track(
-        file: &GameFile,
-        design: &AnyDesign,
-        paper: Paper,
-        track: (i32, i32),
-    ) -> Kit {
+    pub fn with_track(file: &GameFile, design: &AnyDesign, paper: Paper, track: (i32, i32)) -> Kit {
         let players = match design {
             AnyDesign::Board(b) => usize::from(b.rules().players.max),
             AnyDesign::CardGame(d) => usize::from(d.rules.players.max),
@@ -218,7 +226,8 @@ impl Kit {
             }
         }
         if let Some(text) = &file.rules_text {
-            let cards = cards::rules_cards(DESIGNER_RULES, &super::rules_card::designer_lines(text));
+            let cards =
+                cards::rules_cards(DESIGNER_RULES, &super::rules_card::designer_lines(text));
             if !cards.is_empty() {
                 kit.items.push(Item {
                     name: DESIGNER_RULES.to_owned(),
@@ -308,9 +317,14 @@ impl Kit {
                         s.cards.len() - tickets
                     )
                 }
-                "Goods cards" => "the goods decks, each as many cards as the rules give it".to_owned(),
+                "Goods cards" => {
+                    "the goods decks, each as many cards as the rules give it".to_owned()
+                }
                 "Big City bonus cards" => "one for each Big City of the design".to_owned(),
-                t => details.get(t).cloned().unwrap_or_else(|| "cards".to_owned()),
+                t => details
+                    .get(t)
+                    .cloned()
+                    .unwrap_or_else(|| "cards".to_owned()),
             };
             self.items.push(Item {
                 name: s.title.clone(),
@@ -342,7 +356,11 @@ impl Kit {
     fn player_pieces(&mut self, title: &str, mark: Mark, each: u32, players: usize, what: &str) {
         let rows = seats(players)
             .iter()
-            .map(|s| (0..each).map(|_| Piece::Counter { seat: *s, mark }).collect())
+            .map(|s| {
+                (0..each)
+                    .map(|_| Piece::Counter { seat: *s, mark })
+                    .collect()
+            })
             .collect();
         let colours: Vec<&str> = seats(players).iter().map(|s| s.name).collect();
         self.group(
@@ -459,13 +477,16 @@ pub fn track_range((lo, hi): (f64, f64)) -> (i32, i32) {
     (low, high.max(50))
 }
 
-/// Games per player count of the score-track simulation.
+/// Games per player count of the score-track simulation (of a design of up
+/// to 300 routes).
 const TRACK_GAMES: u32 = 12;
 
 /// The lowest and highest final scores of a short seeded simulation of a
-/// design with the family's heuristic bots at every player count (`None`
-/// when it cannot run).
-struct ScoreRange;
+/// design with the family's heuristic bots at every player count, `games`
+/// games each (`None` when it cannot run).
+struct ScoreRange {
+    games: u32,
+}
 
 impl FamilyVisitor for ScoreRange {
     type Output = Option<(f64, f64)>;
@@ -475,7 +496,7 @@ impl FamilyVisitor for ScoreRange {
         let config = SimConfig::<F> {
             design,
             players: (lo..=hi).collect(),
-            games: TRACK_GAMES,
+            games: self.games,
             bots: F::default_bots().into_iter().map(str::to_owned).collect(),
             seed: 1,
             threads: 1,

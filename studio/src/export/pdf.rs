@@ -168,7 +168,12 @@ fn board_content(g: &Geometry) -> Vec<Area> {
     g.cities
         .iter()
         .map(city)
-        .chain(g.routes.iter().filter(|r| !r.line.is_empty()).map(|r| r.bbox))
+        .chain(
+            g.routes
+                .iter()
+                .filter(|r| !r.line.is_empty())
+                .map(|r| r.bbox),
+        )
         .map(|r| Area {
             x: r.min.x,
             y: r.min.y,
@@ -356,7 +361,11 @@ fn write(
     }
     let n = plan.piece_pages.len();
     for (k, page) in plan.piece_pages.iter().enumerate() {
-        let title = format!("{} — pieces to cut out (sheet {} of {n})", design.name, k + 1);
+        let title = format!(
+            "{} — pieces to cut out (sheet {} of {n})",
+            design.name,
+            k + 1
+        );
         w.page(None, |_, _| {}, pieces::draw(page, plan.paper, &title))?;
     }
     w.doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))

@@ -75,7 +75,11 @@ pub fn lines(board: &Board) -> Vec<String> {
         ),
         "Tickets: a ticket whose two ends your own routes join scores its points at the end; one not completed loses them.".to_owned(),
     ];
-    let ferries = board.routes().iter().filter(|route| route.ferry > 0).count();
+    let ferries = board
+        .routes()
+        .iter()
+        .filter(|route| route.ferry > 0)
+        .count();
     if ferries > 0 {
         out.push(format!(
             "Ferries ({ferries} routes): pay a locomotive for each locomotive space the route shows, the rest in its colour."
@@ -455,7 +459,10 @@ mod tests {
             assert!(!text.contains("(s)"), "{name}: {text}");
             assert!(!text.contains("at least 0"), "{name}: {text}");
             if name == "europe.yaml" {
-                assert!(text.contains("Ferries (") && text.contains("Tunnels"), "{text}");
+                assert!(
+                    text.contains("Ferries (") && text.contains("Tunnels"),
+                    "{text}"
+                );
                 assert!(text.contains("Stations: 3 each"), "{text}");
             }
             if name == "usa.yaml" {

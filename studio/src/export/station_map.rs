@@ -163,12 +163,20 @@ fn free_spot(l: &Layout, at: Pos2, r: f32, name: &str, size: f32) -> (f32, f32, 
     let candidates = [
         (at.x, at.y + r + size + 1.0, "middle", at.x - w / 2.0),
         (at.x + r + 2.0, at.y + size * 0.35, "start", at.x + r + 2.0),
-        (at.x - r - 2.0, at.y + size * 0.35, "end", at.x - r - 2.0 - w),
+        (
+            at.x - r - 2.0,
+            at.y + size * 0.35,
+            "end",
+            at.x - r - 2.0 - w,
+        ),
         (at.x, at.y + r + size + 12.0, "middle", at.x - w / 2.0),
     ];
     let s = l.size / 2.0;
     let blocked = |left: f32, base: f32| {
-        let b = Rect::from_min_max(Pos2::new(left, base - size), Pos2::new(left + w, base - size + tall));
+        let b = Rect::from_min_max(
+            Pos2::new(left, base - size),
+            Pos2::new(left + w, base - size + tall),
+        );
         let space = l
             .spaces
             .iter()

@@ -100,9 +100,9 @@ impl Tiling {
         for row in 0..self.rows {
             for col in 0..self.cols {
                 let (x, y, w, h) = self.window(col, row);
-                let meets = content.iter().any(|a| {
-                    a.x < x + w && a.x + a.w > x && a.y < y + h && a.y + a.h > y
-                });
+                let meets = content
+                    .iter()
+                    .any(|a| a.x < x + w && a.x + a.w > x && a.y < y + h && a.y + a.h > y);
                 if !meets {
                     out.push((col, row));
                 }
