@@ -284,17 +284,11 @@ impl Kit {
                         .iter()
                         .filter(|c| matches!(c, Card::Locomotive { .. }))
                         .count();
-                    let mut by: Vec<(String, usize)> = Vec::new();
-                    for c in &s.cards {
-                        if let Card::Train { colour, .. } = c {
-                            match by.iter_mut().find(|(n, _)| n == colour) {
-                                Some((_, k)) => *k += 1,
-                                None => by.push((colour.clone(), 1)),
-                            }
-                        }
-                    }
-                    let colours: Vec<String> = by.iter().map(|(n, k)| format!("{k} {n}")).collect();
-                    format!("{}; {locos} locomotives", colours.join(", "))
+                    let colours = tally(s.cards.iter().filter_map(|c| match c {
+                        Card::Train { colour, .. } => Some(colour.as_str()),
+                        _ => None,
+                    }));
+                    format!("{colours}; {locos} locomotives")
                 }
                 "Bonus cards" => s
                     .cards
@@ -317,6 +311,10 @@ impl Kit {
                         s.cards.len() - tickets
                     )
                 }
+                "Terrain cards" => tally(s.cards.iter().filter_map(|c| match c {
+                    Card::Terrain { name, .. } => Some(name.as_str()),
+                    _ => None,
+                })),
                 "Goods cards" => {
                     "the goods decks, each as many cards as the rules give it".to_owned()
                 }
@@ -462,6 +460,22 @@ impl Kit {
         });
         self.pieces.push(group);
     }
+}
+
+/// How many of each name `names` holds, in first-seen order: `12 pink, 12
+/// white`.
+fn tally<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let mut by: Vec<(&str, usize)> = Vec::new();
+    for n in names {
+        match by.iter_mut().find(|(m, _)| *m == n) {
+            Some((_, k)) => *k += 1,
+            None => by.push((n, 1)),
+        }
+    }
+    by.iter()
+        .map(|(n, k)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The score track for scores `lo..=hi` seen in games: a margin of a tenth
