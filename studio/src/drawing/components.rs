@@ -396,7 +396,8 @@ fn wheel(cx: f32, cy: f32, r: f32, ink: &str) -> Circle {
         .set("fill", ink)
 }
 
-fn rect(x: f32, y: f32, w: f32, h: f32, fill: &str) -> Rectangle {
+/// A rectangle at (`x`, `y`), `w` × `h`, filled with `fill`.
+pub fn rect(x: f32, y: f32, w: f32, h: f32, fill: &str) -> Rectangle {
     Rectangle::new()
         .set("x", x)
         .set("y", y)

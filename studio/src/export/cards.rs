@@ -16,6 +16,7 @@ use super::rules_card;
 use super::sheet::{Sheet, cut_marks, line, text, wrap};
 use super::tiles::Place;
 use crate::drawing::colors::{self, Palette};
+use crate::drawing::components::rect;
 use crate::drawing::geometry::Geometry;
 use crate::drawing::paper::Paper;
 use crate::drawing::svg::hex;
@@ -788,14 +789,6 @@ impl<'a> MiniMap<'a> {
 /// (when there is a `map`) the place of its mini-map with the marks that go
 /// over it.
 pub fn draw(card: &Card, x: f32, y: f32, map: Option<&MiniMap>) -> (Group, Option<(Place, Group)>) {
-    let rect = |x: f32, y: f32, w: f32, h: f32, fill: &str| {
-        Rectangle::new()
-            .set("x", x)
-            .set("y", y)
-            .set("width", w)
-            .set("height", h)
-            .set("fill", fill.to_owned())
-    };
     let bleed = |fill: &str| {
         rect(
             x - BLEED,

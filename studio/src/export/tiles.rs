@@ -5,6 +5,7 @@
 use svg::node::element::{Group, Rectangle};
 
 use super::sheet::{Sheet, cut_marks, line, text};
+use crate::drawing::components::rect;
 use crate::drawing::paper::Paper;
 
 /// The blank edge of a page, millimetres (most printers cannot print nearer).
@@ -190,15 +191,7 @@ impl Tiling {
                 let (x, y, w, h) = (ox + x * scale, oy + y * scale, w * scale, h * scale);
                 if skipped.contains(&(col, row)) {
                     crosses = crosses
-                        .add(
-                            Rectangle::new()
-                                .set("x", x)
-                                .set("y", y)
-                                .set("width", w)
-                                .set("height", h)
-                                .set("fill", "#ffffff")
-                                .set("fill-opacity", 0.6),
-                        )
+                        .add(rect(x, y, w, h, "#ffffff").set("fill-opacity", 0.6))
                         .add(line(x, y, x + w, y + h, 0.3, "#808080"))
                         .add(line(x + w, y, x, y + h, 0.3, "#808080"))
                         .add(
@@ -208,12 +201,7 @@ impl Tiling {
                 }
                 grid = grid
                     .add(
-                        Rectangle::new()
-                            .set("x", x)
-                            .set("y", y)
-                            .set("width", w)
-                            .set("height", h)
-                            .set("fill", "none")
+                        rect(x, y, w, h, "none")
                             .set("stroke", "#c02020")
                             .set("stroke-width", 0.4),
                     )
