@@ -165,9 +165,28 @@ pub struct GameFile {
     /// Variant directives (only in a variant as written): objects of the base to drop.
     #[serde(default, skip_serializing_if = "Removals::is_empty")]
     pub remove: Removals,
+    /// The designer's own rules in Markdown, printed after the generated
+    /// rules summary.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_text: Option<String>,
+    /// The print number of the last print-and-play export and the
+    /// fingerprint of the design it printed: an export of a changed design
+    /// counts it up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub print: Option<PrintNumber>,
     /// Fields this version does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Mapping,
+}
+
+/// The print number of a design (`print: {number: 8, fingerprint: …}`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrintNumber {
+    /// The last printing's number, shown as `v8` on every card and sheet.
+    pub number: u32,
+    /// CRC-32 of the design as printed then (without this field), eight hex
+    /// digits.
+    pub fingerprint: String,
 }
 
 /// The printed board's size and the length of one car space, in millimetres.

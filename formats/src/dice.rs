@@ -261,6 +261,9 @@ pub struct PointRules {
     pub per_city: u8,
     /// Points for a building whose goods deck is empty.
     pub empty_deck: u8,
+    /// The printed victory-point cards: how many of each value (they must
+    /// make up the largest supply, with change).
+    pub cards: IndexMap<u16, u16>,
 }
 
 /// Special cards dealt at setup.
@@ -455,6 +458,10 @@ pub const PARAMETERS: &[Parameter] = &[
         doc: "Victory points in the supply, by player count; the last round starts when it runs out.",
     },
     Parameter {
+        path: "points.cards",
+        doc: "The victory-point cards printed for the supply: how many of each value.",
+    },
+    Parameter {
         path: "points.start",
         doc: "Points each player takes from the supply at setup.",
     },
@@ -534,7 +541,9 @@ mod tests {
                 };
                 match v {
                     // Decks and supplies are edited whole: their keys are data.
-                    Value::Mapping(inner) if !matches!(p.as_str(), "goods" | "points.supply") => {
+                    Value::Mapping(inner)
+                        if !matches!(p.as_str(), "goods" | "points.supply" | "points.cards") =>
+                    {
                         leaves(inner, &p, out)
                     }
                     _ => out.push(p),

@@ -25,8 +25,8 @@ pub mod suggest;
 pub mod tables;
 
 pub use design::{
-    Allow, Background, BoardSize, CitySpec, CountrySpec, Family, FormatVersion, GameFile, Region,
-    RegionKind, RouteSpec, Terrain, TicketSpec,
+    Allow, Background, BoardSize, CitySpec, CountrySpec, Family, FormatVersion, GameFile,
+    PrintNumber, Region, RegionKind, RouteSpec, Terrain, TicketSpec,
 };
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use load::{BaseDesign, LoadedDesign, Sources, load, load_str};

@@ -5,6 +5,9 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use studio::drawing::paper::Paper;
+use studio::export::pdf::{Options, Plan};
+
 fn tracklayer(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tracklayer"))
         .args(args)
@@ -262,11 +265,13 @@ fn the_board_fits_a_chosen_paper_or_width_in_paper_colours_without_terrain() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`wide` is not a width"));
 }
 
-/// Pages the print-and-play PDF of `design` needs on a `paper` (portrait
-/// width and height, mm): for a board (a board game's or a dice game's
-/// station map) the page map and the board's tiles, then each card section
-/// on its own pages. The card game has no board.
-fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
+/// Pages the print-and-play PDF of `design` needs on `paper` (portrait
+/// width and height, mm): the contents page; for a board (a board game's or
+/// a dice game's station map) the page map and the board's tiles less the
+/// empty ones the plan leaves out; each card section on its own pages, each
+/// page of fronts followed by its page of backs; and the pages of pieces the
+/// plan lays out. The card game has no board.
+fn expected_pages(design: &formats::GameFile, paper: (f32, f32), plan: &Plan) -> usize {
     use studio::export::cards::{BLEED, CARD_H, CARD_W, PAGE_EDGE};
     use studio::export::tiles::{MARGIN, OVERLAP};
     let tiles = |len: f32, page: f32| {
@@ -281,10 +286,17 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
     let board_pages = |board: &formats::BoardSize| {
         1 + (tiles(board.width, a) * tiles(board.height, b))
             .min(tiles(board.width, b) * tiles(board.height, a))
+            - plan.skipped.len()
     };
     let fit = |page: f32, card: f32| ((page - 2.0 * PAGE_EDGE) / (card + 2.0 * BLEED)) as usize;
     let per_page = (fit(a, CARD_W) * fit(b, CARD_H)).max(fit(b, CARD_W) * fit(a, CARD_H));
-    // Cards in each section; the rules summary is one page.
+    let rules_cards = plan
+        .kit
+        .sections
+        .iter()
+        .find(|s| s.title == "Rules summary")
+        .map_or(0, |s| s.cards.len());
+    // Cards in each section.
     let (board, sections): (usize, Vec<usize>) = match design.family {
         formats::Family::Board => {
             let (rules, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
@@ -295,6 +307,8 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
                 .iter()
                 .map(|t| t.count as usize)
                 .sum();
+            let bonus = usize::from(rules.bonuses.longest_path != 0)
+                + usize::from(rules.bonuses.globetrotter != 0);
             (
                 board_pages(design.board.as_ref().unwrap()),
                 vec![
@@ -302,7 +316,8 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
                     long,
                     deck.total() as usize,
                     terrain,
-                    1,
+                    bonus,
+                    rules_cards,
                 ],
             )
         }
@@ -314,7 +329,7 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
                     design.tickets.len(),
                     deck.total() as usize,
                     rules.big_cities.len(),
-                    1,
+                    rules_cards,
                 ],
             )
         }
@@ -322,13 +337,90 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32)) -> usize {
             let rules = formats::dice::resolve(&design.rules).unwrap();
             let specials: usize = design.specials.iter().map(|s| s.count as usize).sum();
             let goods: usize = rules.goods.values().map(|g| g.cards as usize).sum();
+            let vp: usize = rules.points.cards.values().map(|n| usize::from(*n)).sum();
             (
                 board_pages(design.board.as_ref().unwrap()),
-                vec![specials, goods, 1],
+                vec![specials, goods, vp, rules_cards],
             )
         }
     };
-    board + sections.iter().map(|n| n.div_ceil(per_page)).sum::<usize>()
+    1 + board
+        + sections
+            .iter()
+            .map(|n| 2 * n.div_ceil(per_page))
+            .sum::<usize>()
+        + plan.piece_pages.len()
+}
+
+/// The components `design` needs, counted from its rule parameters as a
+/// rulebook's components list does: (name on the contents page, count).
+fn expected_components(design: &formats::GameFile) -> Vec<(String, u32)> {
+    let n = |s: &str, k: u32| (s.to_owned(), k);
+    match design.family {
+        formats::Family::Board => {
+            let (r, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
+            let players = u32::from(r.players.max);
+            let mut out = vec![
+                n("Train cars", u32::from(r.trains) * players),
+                n("Score markers", players),
+                n("Train cards and locomotives", deck.total()),
+            ];
+            if r.stations.count > 0 {
+                out.push(n("Stations", u32::from(r.stations.count) * players));
+            }
+            let bonus =
+                u32::from(r.bonuses.longest_path != 0) + u32::from(r.bonuses.globetrotter != 0);
+            if bonus > 0 {
+                out.push(n("Bonus cards", bonus));
+            }
+            out
+        }
+        formats::Family::CardGame => {
+            let (r, deck) = formats::card_game::resolve(&design.rules, &design.cards).unwrap();
+            vec![
+                n("Score markers", u32::from(r.players.max)),
+                n("Train cards and locomotives", deck.total()),
+                n("Destination tickets", design.tickets.len() as u32),
+            ]
+        }
+        formats::Family::Dice => {
+            let r = formats::dice::resolve(&design.rules).unwrap();
+            let players = u32::from(r.players.max);
+            let faces = r.dice.faces.len() as u32;
+            let buildings = u32::from(r.buildings.ranch)
+                + u32::from(r.buildings.mine)
+                + u32::from(r.buildings.hotel);
+            let mut out = vec![
+                n(
+                    "Blank dice (not printed)",
+                    u32::from(r.dice.per_player) * players + u32::from(r.dice.bonus),
+                ),
+                n("Die labels: red dice", u32::from(r.dice.per_player) * faces),
+                n(
+                    "Die labels: white bonus dice",
+                    u32::from(r.dice.bonus) * faces,
+                ),
+                n("Building tokens", buildings * players),
+                n("Coins", u32::from(r.coins.max) * players),
+                n("Conductor token", 1),
+                n("Score markers", players),
+                n(
+                    "Victory point cards",
+                    r.points.cards.values().map(|k| u32::from(*k)).sum(),
+                ),
+            ];
+            out.push(n(
+                "Die labels: black dice",
+                if players >= 5 {
+                    u32::from(r.dice.per_player) * faces
+                } else {
+                    0
+                },
+            ));
+            out.retain(|(_, k)| *k > 0);
+            out
+        }
+    }
 }
 
 /// Pages of a PDF as its page tree lists them (`/Type/Page` objects).
@@ -340,7 +432,14 @@ fn pdf_pages(bytes: &[u8]) -> usize {
 #[test]
 fn every_bundled_design_prints_on_the_pages_its_size_needs() {
     let dir = tempfile::tempdir().unwrap();
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    // A copy of the bundled designs: a print records its number in the design.
+    let maps = dir.path().join("maps");
+    std::fs::create_dir(&maps).unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    for entry in std::fs::read_dir(&bundled).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, maps.join(path.file_name().unwrap())).unwrap();
+    }
     let mut designs: Vec<_> = std::fs::read_dir(&maps)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -350,13 +449,37 @@ fn every_bundled_design_prints_on_the_pages_its_size_needs() {
     let mut printed = Vec::new();
     for path in designs {
         let design = formats::load(&path).unwrap().design;
-        let papers: &[(&str, (f32, f32))] =
+        let built = engine::families::AnyDesign::build(&design).unwrap();
+        let papers: &[(&str, Paper)] =
             if path.ends_with("usa.yaml") || path.ends_with("card-game-usa.yaml") {
-                &[("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))]
+                &[("a4", Paper::A4), ("letter", Paper::Letter)]
             } else {
-                &[("a4", (210.0, 297.0))]
+                &[("a4", Paper::A4)]
             };
-        for (name, size) in papers {
+        for (name, paper) in papers {
+            let plan = Plan::of(&design, &built, Options::on(*paper));
+            for (component, count) in expected_components(&design) {
+                let item = plan.kit.items.iter().find(|i| i.name == component);
+                assert_eq!(
+                    item.map(|i| i.count),
+                    Some(count),
+                    "{}: {component}",
+                    path.display()
+                );
+            }
+            // Every component but the blank dice is printed somewhere.
+            let parts = plan.parts();
+            for item in plan.kit.items.iter().filter(|i| !i.part.is_empty()) {
+                assert!(
+                    parts.iter().any(|(t, _, _)| *t == item.part),
+                    "{}: {} is not printed",
+                    path.display(),
+                    item.name
+                );
+            }
+            let pieces: usize = plan.kit.pieces.iter().map(|g| g.count()).sum();
+            let placed: usize = plan.piece_pages.iter().map(|p| p.pieces.len()).sum();
+            assert_eq!(placed, pieces, "{}: every piece on a page", path.display());
             let out = dir.path().join(format!("{name}.pdf"));
             let run = tracklayer(&[
                 "export",
@@ -373,7 +496,7 @@ fn every_bundled_design_prints_on_the_pages_its_size_needs() {
             assert!(bytes.starts_with(b"%PDF-"));
             assert_eq!(
                 pdf_pages(&bytes),
-                expected_pages(&design, *size),
+                expected_pages(&design, paper.mm(), &plan),
                 "{} on {name}",
                 path.display()
             );
@@ -450,8 +573,11 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
     );
     assert!(!dir.path().join("cards.pdf").exists());
 
-    // A folder where the file should go: named, and nothing written.
-    let run = export(&usa(), "pdf", &dir.path().join("print.pdf/inside.pdf"));
+    // A folder where the file should go: named, and nothing written (a
+    // copy of the design, as a print records its number in the design).
+    let usa_copy = dir.path().join("usa.yaml");
+    std::fs::copy(usa(), &usa_copy).unwrap();
+    let run = export(&usa_copy, "pdf", &dir.path().join("print.pdf/inside.pdf"));
     assert_eq!(run.status.code(), Some(2));
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -459,8 +585,16 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
         "{err}"
     );
 
-    // A good export replaces the old file whole, leaving no temporary file.
-    let run = export(&usa(), "pdf", &out);
+    assert!(
+        !std::fs::read_to_string(&usa_copy)
+            .unwrap()
+            .contains("print:"),
+        "a failed print records no number"
+    );
+
+    // A good export replaces the old file whole, leaving no temporary file,
+    // and records its print number in the design.
+    let run = export(&usa_copy, "pdf", &out);
     assert!(run.status.success(), "{run:?}");
     assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF-"));
     let names: Vec<_> = std::fs::read_dir(dir.path())
@@ -468,6 +602,9 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    let recorded = formats::load(&usa_copy).unwrap().design;
+    assert_eq!(recorded.print.map(|p| p.number), Some(1));
+    assert!(String::from_utf8_lossy(&run.stdout).contains("print v1 recorded"));
 }
 
 #[test]
@@ -500,12 +637,17 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
             .iter()
             .map(|t| t.count as usize)
             .sum();
+        let built = engine::Board::build(&design).unwrap();
+        let rules_cards = studio::export::cards::sections(&design, &built)
+            .iter()
+            .find(|s| s.title == "Rules summary")
+            .map_or(0, |s| s.cards.len());
         let decks: Vec<usize> = [
             design.tickets.len() - long,
             long,
             deck.total() as usize,
             terrain,
-            1,
+            rules_cards,
         ]
         .into_iter()
         .filter(|n| *n > 0)
@@ -523,20 +665,38 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
                 object["ContainedObjects"].as_array().unwrap().len()
             };
             assert_eq!(held, *cards, "{}: {}", path.display(), object["Nickname"]);
+            // The rules lie face up, the decks face down.
+            let face_up = object["Transform"]["rotZ"] == 0.0;
+            assert_eq!(
+                face_up,
+                object["Nickname"].as_str().unwrap().starts_with("Rules"),
+                "{}",
+                object["Nickname"]
+            );
             for sheet in object["CustomDeck"].as_object().unwrap().values() {
-                assert!(sheet["NumWidth"].as_u64().unwrap() <= 10);
-                assert!(sheet["NumHeight"].as_u64().unwrap() <= 7);
+                let (cols, rows) = (
+                    sheet["NumWidth"].as_u64().unwrap() as u32,
+                    sheet["NumHeight"].as_u64().unwrap() as u32,
+                );
+                assert!(cols <= 10 && rows <= 7);
+                let face = sheet["FaceURL"]
+                    .as_str()
+                    .unwrap()
+                    .trim_start_matches("file://");
+                let (w, h) = image::image_dimensions(face).unwrap();
+                // A whole number of cards each way (372 × 520 pixels a card).
+                assert_eq!((w % cols, h % rows), (0, 0), "{face}: {w} × {h}");
+                assert_eq!((w / cols, h / rows), (372, 520), "{face}");
                 for url in [&sheet["FaceURL"], &sheet["BackURL"]] {
                     let file = url.as_str().unwrap().trim_start_matches("file://");
                     assert!(Path::new(file).is_file(), "{file}");
                 }
             }
         }
+        assert_eq!(objects[0]["Locked"], true);
         let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
-        assert!(
-            image::open(board.trim_start_matches("file://")).is_ok(),
-            "{board}"
-        );
+        let (w, h) = image::image_dimensions(board.trim_start_matches("file://")).unwrap();
+        assert!(w <= 4096 && h <= 4096, "{board}: {w} × {h}");
     }
 }
 
@@ -598,8 +758,9 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
     assert_eq!(objects[0]["Name"], "Custom_Board");
     let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
     let image = image::open(board.trim_start_matches("file://")).unwrap();
-    // 800 × 480 mm at 150 dots per inch.
-    assert_eq!((image.width(), image.height()), (4724, 2835));
+    // 800 × 480 mm at 130 dots per inch, the most within 4,096 pixels (150
+    // would be 4,724).
+    assert_eq!((image.width(), image.height()), (4094, 2457));
     let specials: usize = design.specials.iter().map(|s| s.count as usize).sum();
     let goods: usize = rules.goods.values().map(|g| g.cards as usize).sum();
     assert_eq!(objects[1]["Nickname"], "Special cards");
@@ -823,7 +984,7 @@ fn board_tables_are_refused_by_a_card_game_design() {
 }
 
 #[test]
-fn a_large_board_goes_to_tabletop_simulator_at_the_dpi_asked_and_a_failure_leaves_nothing() {
+fn a_large_board_goes_to_tabletop_simulator_within_4096_pixels_and_a_failure_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let big = dir.path().join("big.yaml");
     std::fs::write(
@@ -835,11 +996,27 @@ fn a_large_board_goes_to_tabletop_simulator_at_the_dpi_asked_and_a_failure_leave
     )
     .unwrap();
     let set = dir.path().join("set");
+    // PNG width and height, big-endian, at bytes 16..24.
+    let width = |png: &[u8]| u32::from_be_bytes(png[16..20].try_into().unwrap());
+    // At the default 150 dpi the 4,000 mm board would be 23,622 pixels wide:
+    // it is drawn at fewer dots per inch, within Tabletop Simulator's 4,096.
     let got = export(&big, "tts", &set);
-    let err = String::from_utf8_lossy(&got.stderr);
-    assert_eq!(got.status.code(), Some(2), "{err}");
-    assert!(err.contains("Nothing was written"), "{err}");
-    assert!(!set.exists(), "an empty folder was left behind");
+    assert!(got.status.success(), "{got:?}");
+    let png = std::fs::read(set.join("board.png")).unwrap();
+    assert!((4000..=4096).contains(&width(&png)), "{}", width(&png));
+    // A design with errors leaves nothing, not even the folder.
+    let broken = dir.path().join("broken.yaml");
+    std::fs::write(
+        &broken,
+        std::fs::read_to_string(usa())
+            .unwrap()
+            .replacen("from: Atlanta", "from: Atlantis", 1),
+    )
+    .unwrap();
+    let none = dir.path().join("none");
+    let got = export(&broken, "tts", &none);
+    assert_eq!(got.status.code(), Some(1));
+    assert!(!none.exists(), "an empty folder was left behind");
     let got = tracklayer(&[
         "export",
         &big.display().to_string(),
@@ -852,7 +1029,6 @@ fn a_large_board_goes_to_tabletop_simulator_at_the_dpi_asked_and_a_failure_leave
     ]);
     assert!(got.status.success(), "{got:?}");
     let png = std::fs::read(set.join("board.png")).unwrap();
-    // PNG width and height, big-endian, at bytes 16..24: 4000 mm at 20 dpi.
-    let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
-    assert!((3140..=3160).contains(&width), "{width}");
+    // 4000 mm at 20 dpi.
+    assert!((3140..=3160).contains(&width(&png)), "{}", width(&png));
 }

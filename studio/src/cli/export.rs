@@ -14,7 +14,8 @@ use super::common::{Output, check_outputs, design_inputs};
 use crate::drawing::paper::{Paper, PrintSize, WidthMm};
 use crate::drawing::svg::{BoardImage, BoardStyle, Colors, board_file};
 use crate::export::ExportError;
-use crate::export::stamp::Stamp;
+use crate::export::cards::Backs;
+use crate::export::stamp::{Stamp, next_print, with_print};
 
 /// What `export` produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -63,6 +64,10 @@ pub struct Args {
     /// `pdf`: the paper the pages are printed on.
     #[arg(long, value_enum, default_value = "a4")]
     pub paper: Paper,
+    /// `pdf`: card backs on pages for double-sided printing (flip on the long
+    /// edge), beside the fronts to fold over (printers without duplex), or none.
+    #[arg(long, value_enum, default_value = "duplex")]
+    pub backs: Backs,
 }
 
 /// Reads a resolution between 10 and 1,200 dots per inch.
@@ -133,9 +138,14 @@ pub fn run(args: Args) -> ExitCode {
                 return ExitCode::from(1);
             };
             let bytes = std::fs::read(&args.file).unwrap_or_default();
-            let stamp = Stamp::new(&design.name, &bytes);
+            let print = next_print(design);
+            let stamp = Stamp::new(&design.name, &bytes).numbered(print.number);
             let source = crate::export::source_board(design, Some(&args.file));
-            crate::export::pdf::print(design, &built, source.as_ref(), args.paper, &stamp)
+            let options = crate::export::pdf::Options {
+                paper: args.paper,
+                backs: args.backs,
+            };
+            crate::export::pdf::print_with(design, &built, source.as_ref(), options, &stamp)
                 .and_then(|bytes| Ok(formats::write_atomic(&args.out, &bytes)?))
         }
         Kind::Tts => {
@@ -163,6 +173,9 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: {}: {e}", args.file.display());
         eprintln!("Nothing was written.");
         return ExitCode::from(2);
+    }
+    if args.to == Kind::Pdf {
+        record_print(&loaded, &args.file);
     }
     let done = match args.to {
         Kind::Svg | Kind::Png => "the board drawn".to_owned(),
@@ -195,6 +208,37 @@ pub fn run(args: Args) -> ExitCode {
         args.out.display()
     );
     ExitCode::SUCCESS
+}
+
+/// Keeps the print number of this export in the design file when the design
+/// changed since its last printing (only the `print:` line changes). A file
+/// that cannot be rewritten only gets a warning: the PDF is written.
+fn record_print(loaded: &formats::LoadedDesign, file: &std::path::Path) {
+    let print = next_print(&loaded.design);
+    if loaded.design.print.as_ref() == Some(&print) {
+        println!("print v{} (the design is unchanged since)", print.number);
+        return;
+    }
+    let recorded = std::fs::read_to_string(file)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            let new = with_print(&text, &print);
+            // Only a file that reads back with the new number is written.
+            match formats::load_str(&new, file) {
+                Ok(l) if l.design.print.as_ref() == Some(&print) => {
+                    formats::write_atomic(file, new.as_bytes()).map_err(|e| e.to_string())
+                }
+                _ => Err("its `print:` entry could not be set".to_owned()),
+            }
+        });
+    match recorded {
+        Ok(()) => println!("print v{} recorded in {}", print.number, file.display()),
+        Err(e) => eprintln!(
+            "warning: this is print v{} but {} could not record it: {e}",
+            print.number,
+            file.display()
+        ),
+    }
 }
 
 /// The validated design of a loaded file (of any family), or `None` after

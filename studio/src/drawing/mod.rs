@@ -6,6 +6,7 @@
 //! beyond the image it returns.
 
 pub mod colors;
+pub mod components;
 pub mod geometry;
 pub mod index;
 pub mod paper;

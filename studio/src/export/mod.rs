@@ -4,7 +4,10 @@
 //! describes the output.
 
 pub mod cards;
+pub mod contents;
+pub mod kit;
 pub mod pdf;
+pub mod pieces;
 pub mod rules_card;
 pub mod sheet;
 pub mod stamp;

@@ -20,10 +20,12 @@ use resvg::usvg;
 use svg::node::element::Group;
 
 use super::ExportError;
-use super::cards::{self, CardGrid, MiniMap, Section};
+use super::cards::{Back, Backs, CardGrid, MiniMap};
+use super::kit::{BOARD, Kit};
+use super::pieces::{self, PiecePage};
 use super::sheet::Sheet;
 use super::stamp::Stamp;
-use super::tiles::{MARGIN, Place, Tiling};
+use super::tiles::{Area, MARGIN, Place, Tiling};
 use crate::drawing::geometry::Geometry;
 use crate::drawing::paper::Paper;
 use crate::drawing::svg::{BoardStyle, Colors, drawing};
@@ -31,58 +33,154 @@ use crate::drawing::svg::{BoardStyle, Colors, drawing};
 /// Points (PDF units) per millimetre.
 const PT: f32 = 72.0 / 25.4;
 
-/// What the PDF of a design holds, page by page.
+/// How the kit is printed: the paper and how card backs are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The paper.
+    pub paper: Paper,
+    /// Card backs.
+    pub backs: Backs,
+}
+
+impl Options {
+    /// `paper` with duplex backs.
+    pub fn on(paper: Paper) -> Options {
+        Options {
+            paper,
+            backs: Backs::Duplex,
+        }
+    }
+}
+
+/// What the PDF of a design holds, page by page: the contents page, the page
+/// map and the board's tiles (those not left out as empty), each card
+/// section (with its backs), the pages of pieces.
 pub struct Plan {
+    /// The paper.
+    pub paper: Paper,
     /// How the board is split (`None`: a design without a board).
     pub tiling: Option<Tiling>,
+    /// The tiles left out for showing nothing but background.
+    pub skipped: Vec<(u32, u32)>,
     /// How cards sit on a page.
     pub grid: CardGrid,
-    /// The card sections.
-    pub sections: Vec<Section>,
+    /// The components, card sections and pieces.
+    pub kit: Kit,
+    /// The pages of pieces.
+    pub piece_pages: Vec<PiecePage>,
 }
 
 impl Plan {
-    /// The plan for the board design `design` (built as `board`) on `paper`.
-    pub fn new(design: &GameFile, board: &Board, paper: Paper) -> Plan {
-        let g = Geometry::build(design, 0);
-        let (w, h) = crate::drawing::svg::extent(design, &g);
-        Plan {
-            tiling: Some(Tiling::new(w, h, paper)),
-            grid: CardGrid::new(paper),
-            sections: cards::sections(design, board),
-        }
+    /// The plan for `file` of any family (built as `design`), with its kit.
+    pub fn of(file: &GameFile, design: &AnyDesign, options: Options) -> Plan {
+        let kit = Kit::new(file, design, options.paper);
+        Plan::with_kit(file, design, options, kit)
     }
 
-    /// The plan for `file` of any family (built as `design`) on `paper`.
-    pub fn of(file: &GameFile, design: &AnyDesign, paper: Paper) -> Plan {
-        match design {
-            AnyDesign::Board(board) => Plan::new(file, board, paper),
-            AnyDesign::CardGame(d) => Plan {
-                tiling: None,
-                grid: CardGrid::new(paper),
-                sections: cards::card_game_sections(file, d),
-            },
+    /// The plan for `file` (built as `design`) printing `kit`.
+    pub fn with_kit(file: &GameFile, design: &AnyDesign, options: Options, kit: Kit) -> Plan {
+        let paper = options.paper;
+        let board = match design {
+            AnyDesign::Board(_) => {
+                let g = Geometry::build(file, 0);
+                let (w, h) = crate::drawing::svg::extent(file, &g);
+                Some((w, h, board_content(&g)))
+            }
+            AnyDesign::CardGame(_) => None,
             AnyDesign::Dice(d) => {
                 let (_, w, h) = super::station_map::drawing(file, d);
-                Plan {
-                    tiling: Some(Tiling::new(w, h, paper)),
-                    grid: CardGrid::new(paper),
-                    sections: cards::dice_sections(d),
-                }
+                Some((w, h, super::station_map::content(file, d)))
             }
+        };
+        let (tiling, skipped) = match board {
+            Some((w, h, content)) => {
+                let t = Tiling::new(w, h, paper);
+                let skipped = t.empty_tiles(&content);
+                (Some(t), skipped)
+            }
+            None => (None, Vec::new()),
+        };
+        let piece_pages = pieces::flow(&kit.pieces, paper);
+        Plan {
+            paper,
+            tiling,
+            skipped,
+            grid: CardGrid::new(paper, options.backs),
+            kit,
+            piece_pages,
         }
     }
 
-    /// Pages in all: the page map and the tiles (when there is a board), the
-    /// card pages.
+    /// Board tiles printed.
+    pub fn tile_pages(&self) -> usize {
+        self.tiling
+            .map_or(0, |t| t.pages() as usize - self.skipped.len())
+    }
+
+    /// Pages in all: the contents, the page map and the tiles printed (when
+    /// there is a board), the card pages (backs included), the pieces.
     pub fn pages(&self) -> usize {
-        self.tiling.map_or(0, |t| 1 + t.pages() as usize)
+        1 + self.tiling.map_or(0, |_| 1 + self.tile_pages())
             + self
+                .kit
                 .sections
                 .iter()
                 .map(|s| self.grid.pages(s.cards.len()) as usize)
                 .sum::<usize>()
+            + self.piece_pages.len()
     }
+
+    /// The first and last page (from 1) of every part: the board (its page
+    /// map and tiles), each card section and each group of pieces, by title.
+    pub fn parts(&self) -> Vec<(String, usize, usize)> {
+        let mut out = Vec::new();
+        let mut next = 2;
+        if self.tiling.is_some() {
+            let n = 1 + self.tile_pages();
+            out.push((BOARD.to_owned(), next, next + n - 1));
+            next += n;
+        }
+        for s in &self.kit.sections {
+            let n = self.grid.pages(s.cards.len()) as usize;
+            out.push((s.title.clone(), next, next + n - 1));
+            next += n;
+        }
+        for (gi, g) in self.kit.pieces.iter().enumerate() {
+            let on: Vec<usize> = self
+                .piece_pages
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.groups.contains(&gi))
+                .map(|(k, _)| next + k)
+                .collect();
+            if let (Some(a), Some(b)) = (on.first(), on.last()) {
+                out.push((g.title.clone(), *a, *b));
+            }
+        }
+        out
+    }
+}
+
+/// Where something is drawn on a board (cities with room for their names,
+/// routes), in board millimetres: a tile meeting none of it is empty.
+fn board_content(g: &Geometry) -> Vec<Area> {
+    let city = |p: &egui::Pos2| egui::Rect::from_center_size(*p, egui::vec2(40.0, 20.0));
+    g.cities
+        .iter()
+        .map(city)
+        .chain(
+            g.routes
+                .iter()
+                .filter(|r| !r.line.is_empty())
+                .map(|r| r.bbox),
+        )
+        .map(|r| Area {
+            x: r.min.x,
+            y: r.min.y,
+            w: r.width(),
+            h: r.height(),
+        })
+        .collect()
 }
 
 /// The print-and-play PDF of the board design `design` (built as `board`) on
@@ -93,30 +191,12 @@ pub fn pdf(
     paper: Paper,
     stamp: &Stamp,
 ) -> Result<Vec<u8>, ExportError> {
-    let style = BoardStyle {
-        colors: Colors::Paper,
-        ..BoardStyle::default()
-    };
-    let d = drawing(design, &style);
-    let geometry = Geometry::build(design, 0);
-    let map = MiniMap {
-        design,
-        geometry: &geometry,
-        width: d.width,
-        height: d.height,
-    };
-    write(
-        design,
-        Plan::new(design, board, paper),
-        Some((d.content, d.width, d.height)),
-        Some(&map),
-        stamp,
-    )
+    let built = AnyDesign::Board(std::sync::Arc::new(board.clone()));
+    print_with(design, &built, None, Options::on(paper), stamp)
 }
 
 /// The print-and-play PDF of `file` of any family (built as `design`) on
-/// `paper`, every page stamped with `stamp`. A card game's tickets carry a
-/// mini-map of `source`, the board design it was derived from, when given.
+/// `paper` with duplex backs, every page stamped with `stamp`.
 pub fn print(
     file: &GameFile,
     design: &AnyDesign,
@@ -124,35 +204,73 @@ pub fn print(
     paper: Paper,
     stamp: &Stamp,
 ) -> Result<Vec<u8>, ExportError> {
+    print_with(file, design, source, Options::on(paper), stamp)
+}
+
+/// The print-and-play PDF of `file` of any family (built as `design`)
+/// printed as `options` say, every page stamped with `stamp`. A card game's
+/// tickets carry a mini-map of `source`, the board design it was derived
+/// from, when given.
+pub fn print_with(
+    file: &GameFile,
+    design: &AnyDesign,
+    source: Option<&GameFile>,
+    options: Options,
+    stamp: &Stamp,
+) -> Result<Vec<u8>, ExportError> {
+    let plan = Plan::of(file, design, options);
+    write_plan(file, design, source, plan, stamp)
+}
+
+/// Writes `plan` of `file` (built as `design`).
+pub fn write_plan(
+    file: &GameFile,
+    design: &AnyDesign,
+    source: Option<&GameFile>,
+    plan: Plan,
+    stamp: &Stamp,
+) -> Result<Vec<u8>, ExportError> {
     match design {
-        AnyDesign::Board(board) => pdf(file, board, paper, stamp),
-        AnyDesign::CardGame(_) => {
-            let plan = Plan::of(file, design, paper);
-            match source {
-                Some(source) => {
-                    let geometry = Geometry::build(source, 0);
-                    let map = MiniMap::of(source, &geometry);
-                    write(file, plan, None, Some(&map), stamp)
-                }
-                None => write(file, plan, None, None, stamp),
-            }
-        }
-        AnyDesign::Dice(d) => {
-            let board = super::station_map::drawing(file, d);
+        AnyDesign::Board(_) => {
+            let style = BoardStyle {
+                colors: Colors::Paper,
+                ..BoardStyle::default()
+            };
+            let d = drawing(file, &style);
+            let geometry = Geometry::build(file, 0);
+            let map = MiniMap {
+                design: file,
+                geometry: &geometry,
+                width: d.width,
+                height: d.height,
+            };
             write(
                 file,
-                Plan::of(file, design, paper),
-                Some(board),
-                None,
+                plan,
+                Some((d.content, d.width, d.height)),
+                Some(&map),
                 stamp,
             )
+        }
+        AnyDesign::CardGame(_) => match source {
+            Some(source) => {
+                let geometry = Geometry::build(source, 0);
+                let map = MiniMap::of(source, &geometry);
+                write(file, plan, None, Some(&map), stamp)
+            }
+            None => write(file, plan, None, None, stamp),
+        },
+        AnyDesign::Dice(d) => {
+            let board = super::station_map::drawing(file, d);
+            write(file, plan, Some(board), None, stamp)
         }
     }
 }
 
-/// Writes the pages of `plan`: the page map and tiles of `board` (a drawing
-/// and its width and height, mm) when there is one, then the cards, the
-/// tickets with `map`'s mini-map when there is one.
+/// Writes the pages of `plan`: the contents, the page map and tiles of
+/// `board` (a drawing and its width and height, mm) when there is one, then
+/// the cards, the tickets with `map`'s mini-map when there is one, then the
+/// pieces.
 fn write(
     design: &GameFile,
     plan: Plan,
@@ -186,11 +304,16 @@ fn write(
         stamp,
     };
 
+    let contents = super::contents::page(design, &plan, stamp);
+    w.page(None, |_, _| {}, contents)?;
     if let Some(t) = plan.tiling {
-        let (map_sheet, at) = t.map_page(&design.name);
+        let (map_sheet, at) = t.map_page(&design.name, &plan.skipped);
         w.page(None, |s, g| place(s, g.first(), at, None), map_sheet)?;
         for row in 0..t.rows {
             for col in 0..t.cols {
+                if plan.skipped.contains(&(col, row)) {
+                    continue;
+                }
                 let (x, y, cw, ch) = t.window(col, row);
                 let at = Place {
                     x: MARGIN - x,
@@ -207,8 +330,13 @@ fn write(
         }
     }
     let per = plan.grid.per_page().max(1) as usize;
-    for section in &plan.sections {
+    for section in &plan.kit.sections {
         let pages = section.cards.len().div_ceil(per);
+        let back = Back {
+            deck: section.title.clone(),
+            design: design.name.clone(),
+            version: stamp.version(),
+        };
         for (k, chunk) in section.cards.chunks(per).enumerate() {
             let title = format!(
                 "{} — {} (sheet {} of {pages})",
@@ -216,7 +344,7 @@ fn write(
                 section.title,
                 k + 1
             );
-            let (base, top, spots) = plan.grid.page(&title, chunk, map);
+            let (base, top, spots) = plan.grid.page(&title, chunk, map, &back);
             w.page(
                 Some(base),
                 |s, g| {
@@ -226,7 +354,19 @@ fn write(
                 },
                 top,
             )?;
+            if plan.grid.backs == Backs::Duplex {
+                w.page(None, |_, _| {}, plan.grid.backs_page(chunk.len(), &back))?;
+            }
         }
+    }
+    let n = plan.piece_pages.len();
+    for (k, page) in plan.piece_pages.iter().enumerate() {
+        let title = format!(
+            "{} — pieces to cut out (sheet {} of {n})",
+            design.name,
+            k + 1
+        );
+        w.page(None, |_, _| {}, pieces::draw(page, plan.paper, &title))?;
     }
     w.doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
 }

@@ -28,15 +28,15 @@ pub fn lines(board: &Board) -> Vec<String> {
             board.locomotives()
         ),
         format!(
-            "Setup: {} cards each; {} tickets{}, keep at least {}.",
-            r.initial_hand,
-            r.tickets.setup.regular,
+            "Setup: {} each; {}{}, {}.",
+            count(u32::from(r.initial_hand), "train card", "train cards"),
+            count(u32::from(r.tickets.setup.regular), "ticket", "tickets"),
             if r.tickets.setup.long > 0 {
                 format!(" and {} long", r.tickets.setup.long)
             } else {
                 String::new()
             },
-            r.tickets.setup.keep
+            keep(r.tickets.setup.keep)
         ),
         format!(
             "{} cards face up{}.",
@@ -51,15 +51,16 @@ pub fn lines(board: &Board) -> Vec<String> {
             }
         ),
         format!(
-            "A turn: draw train cards{}, claim a route, or draw {} tickets and keep at least {}.",
+            "A turn: draw 2 train cards{}, claim a route, or draw {} and {}.",
             if r.display.locomotive_counts_double {
                 " (a face-up locomotive is both)"
             } else {
                 ""
             },
-            r.tickets.draw.regular,
-            r.tickets.draw.keep
+            count(u32::from(r.tickets.draw.regular), "ticket", "tickets"),
+            keep(r.tickets.draw.keep)
         ),
+        "Claim a route with as many cards of its colour as its spaces (a grey route: any one colour; locomotives are wild), and place your trains on it.".to_owned(),
         format!(
             "Route points by length: {}.",
             r.route_points
@@ -72,7 +73,27 @@ pub fn lines(board: &Board) -> Vec<String> {
             "Double routes: both tracks from {} players.",
             r.doubles.both_tracks_from
         ),
+        "Tickets: a ticket whose two ends your own routes join scores its points at the end; one not completed loses them.".to_owned(),
     ];
+    let ferries = board
+        .routes()
+        .iter()
+        .filter(|route| route.ferry > 0)
+        .count();
+    if ferries > 0 {
+        out.push(format!(
+            "Ferries ({ferries} routes): pay a locomotive for each locomotive space the route shows, the rest in its colour."
+        ));
+    }
+    let countries = board.tickets().iter().any(|t| {
+        matches!(t.from, engine::board::Place::Country(_))
+            || matches!(t.to, engine::board::Place::Country(_))
+    });
+    if countries {
+        out.push(
+            "Country tickets: an end that is a country is reached at any of its cities.".to_owned(),
+        );
+    }
     if r.tunnels.reveal > 0 && board.routes().iter().any(|route| route.tunnel) {
         out.push(format!(
             "Tunnels: reveal {} cards; pay one more for each of the route's colour or a locomotive.",
@@ -81,7 +102,7 @@ pub fn lines(board: &Board) -> Vec<String> {
     }
     if r.stations.count > 0 {
         out.push(format!(
-            "{} stations each, costing {} cards; {} points for each unbuilt.",
+            "Stations: {} each. A turn may build one in a city, paying {} cards of one colour (1st, 2nd, …); at the end it lets you use one route of another player into that city for your tickets. {} for each station not built.",
             r.stations.count,
             r.stations
                 .costs
@@ -89,7 +110,7 @@ pub fn lines(board: &Board) -> Vec<String> {
                 .map(u8::to_string)
                 .collect::<Vec<_>>()
                 .join(", "),
-            r.stations.unbuilt_points
+            count(r.stations.unbuilt_points.unsigned_abs(), "point", "points")
         ));
     }
     let t = &r.terrain_cards;
@@ -109,8 +130,8 @@ pub fn lines(board: &Board) -> Vec<String> {
         out.push("Tickets returned at setup leave the game.".to_owned());
     }
     out.push(format!(
-        "The last round starts when a player has {} trains or fewer.",
-        r.end.trains_left
+        "The last round starts when a player has {} or fewer: everyone, that player included, has one more turn.",
+        count(u32::from(r.end.trains_left), "train", "trains")
     ));
     if r.bonuses.longest_path != 0 {
         out.push(format!("Longest path: {} points.", r.bonuses.longest_path));
@@ -138,6 +159,68 @@ pub fn lines(board: &Board) -> Vec<String> {
     out
 }
 
+/// The designer's own rules (`rules_text:`, Markdown) as lines for the
+/// rules cards: headings in capitals, list items with a bullet, paragraphs
+/// joined; emphasis and links keep their text.
+pub fn designer_lines(markdown: &str) -> Vec<String> {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut heading = false;
+    let mut depth = 0usize;
+    let flush = |cur: &mut String, out: &mut Vec<String>| {
+        let line = cur.trim_end().to_owned();
+        if !line.trim().is_empty() {
+            out.push(line);
+        }
+        cur.clear();
+    };
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                flush(&mut cur, &mut out);
+                heading = true;
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                cur = cur.to_uppercase();
+                flush(&mut cur, &mut out);
+                heading = false;
+            }
+            Event::Start(Tag::List(_)) => depth += 1,
+            Event::End(TagEnd::List(_)) => depth = depth.saturating_sub(1),
+            Event::Start(Tag::Item) => {
+                flush(&mut cur, &mut out);
+                cur.push_str(&"  ".repeat(depth.saturating_sub(1)));
+                cur.push_str("• ");
+            }
+            Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::CodeBlock) => {
+                flush(&mut cur, &mut out);
+            }
+            Event::Text(t) | Event::Code(t) => cur.push_str(&t),
+            Event::SoftBreak => cur.push(' '),
+            Event::HardBreak => flush(&mut cur, &mut out),
+            _ => {}
+        }
+    }
+    debug_assert!(!heading);
+    flush(&mut cur, &mut out);
+    out
+}
+
+/// `n` and the noun, singular for one.
+fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What a player keeps of the tickets dealt: at least `k`, or any number.
+fn keep(k: u8) -> String {
+    if k == 0 {
+        "keep any number of them".to_owned()
+    } else {
+        format!("keep at least {k}")
+    }
+}
+
 /// The card game's summary, written from `design`'s rule parameters and deck.
 pub fn card_game_lines(design: &CardDesign) -> Vec<String> {
     let r = &design.rules;
@@ -150,8 +233,11 @@ pub fn card_game_lines(design: &CardDesign) -> Vec<String> {
             design.deck.0[design.loco()]
         ),
         format!(
-            "Setup: {} locomotive(s) and {} train cards each; {} tickets, keep at least {}.",
-            r.locomotives_dealt, r.initial_hand, r.tickets.setup.dealt, r.tickets.setup.keep
+            "Setup: {} and {} each; {}, {}.",
+            count(u32::from(r.locomotives_dealt), "locomotive", "locomotives"),
+            count(u32::from(r.initial_hand), "train card", "train cards"),
+            count(u32::from(r.tickets.setup.dealt), "ticket", "tickets"),
+            keep(r.tickets.setup.keep)
         ),
         format!(
             "{} cards face up{}.",
@@ -163,9 +249,12 @@ pub fn card_game_lines(design: &CardDesign) -> Vec<String> {
             }
         ),
         format!(
-            "A turn: draw {} train cards, play cards to the Rail Yard or On the Track, or draw {} tickets and keep at least {}.",
-            r.draws_per_turn, r.tickets.draw.dealt, r.tickets.draw.keep
+            "A turn: first move one card from each colour of your Rail Yard onto your On the Track pile; then draw {}, play cards to your Rail Yard, or draw {} and {}.",
+            count(u32::from(r.draws_per_turn), "train card", "train cards"),
+            count(u32::from(r.tickets.draw.dealt), "ticket", "tickets"),
+            keep(r.tickets.draw.keep)
         ),
+        "Train Robbery: playing more cards of a colour than another player has in their Rail Yard makes them discard theirs.".to_owned(),
         format!(
             "Rail Yard: a row of one colour, at least {} cards (locomotives allowed){}.",
             r.rail_yard.same_color_min,
@@ -245,9 +334,12 @@ pub fn dice_lines(design: &DiceDesign) -> Vec<String> {
                 .join(", ")
         ),
         format!(
-            "A turn: roll up to {} dice (recall all at {} on the board); re-roll for {} coin(s).",
-            r.dice.rolled, r.dice.recall_at, r.coins.reroll_cost
+            "A turn: roll up to {} (or, with {} of yours on the board, recall them all and end the turn); re-roll any dice but locked trains for {} each.",
+            count(u32::from(r.dice.rolled), "die", "dice"),
+            r.dice.recall_at,
+            count(u32::from(r.coins.reroll_cost), "coin", "coins")
         ),
+        "Then place every train on a track space next to a station or one of your trains; build with equal building faces; cash coin faces.".to_owned(),
         format!(
             "Coins: start with {}, hold at most {}; a coin face gives {}.",
             r.coins.start, r.coins.max, r.coins.per_face
@@ -261,8 +353,8 @@ pub fn dice_lines(design: &DiceDesign) -> Vec<String> {
             r.strike.locked_trains, r.strike.points
         ),
         format!(
-            "A full group of spaces delivers: {} point(s) per connected city for every player in it; the majority takes the city bonuses.",
-            r.points.per_city
+            "A full group of spaces delivers: {} per connected city for every player in it; the majority takes the city bonuses; every building in the connected stations yields its good.",
+            count(u32::from(r.points.per_city), "point", "points")
         ),
         format!(
             "Goods: ranch {}; mine {}; hotel {}.",
@@ -279,8 +371,9 @@ pub fn dice_lines(design: &DiceDesign) -> Vec<String> {
                 .join(", ")
         ),
         format!(
-            "Speculation: give {} goods for one of a new good; {} point(s) per card short.",
-            r.speculation.give, r.speculation.points_when_short
+            "Speculation: give {} goods for one of a new good; {} per card short.",
+            r.speculation.give,
+            count(u32::from(r.speculation.points_when_short), "point", "points")
         ),
         format!(
             "Special cards: {} dealt, keep {}. Points: start with {}; {} per building on an empty deck.",
@@ -327,6 +420,55 @@ mod tests {
         assert!(text.contains("at least 3 cards"), "{text}");
         assert!(!text.contains("as many colours"), "{text}");
         assert!(text.contains("2 deals with 4 players"), "{text}");
+    }
+
+    #[test]
+    fn the_designers_markdown_becomes_plain_lines() {
+        let lines = designer_lines(
+            "# Setup\n\nDeal **two** cards\nto each player.\n\n- Red starts\n- Then *clockwise*\n",
+        );
+        assert_eq!(
+            lines,
+            [
+                "SETUP",
+                "Deal two cards to each player.",
+                "• Red starts",
+                "• Then clockwise"
+            ]
+        );
+    }
+
+    #[test]
+    fn no_summary_says_keep_at_least_0_or_counts_in_parentheses() {
+        for name in [
+            "usa.yaml",
+            "europe.yaml",
+            "card-game-usa.yaml",
+            "trains-and-stations-demo.yaml",
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../maps")
+                .join(name);
+            let file = formats::load(&path).expect("loads").design;
+            let text = match engine::families::AnyDesign::build(&file).expect("builds") {
+                engine::families::AnyDesign::Board(b) => lines(&b),
+                engine::families::AnyDesign::CardGame(d) => card_game_lines(&d),
+                engine::families::AnyDesign::Dice(d) => dice_lines(&d),
+            }
+            .join("\n");
+            assert!(!text.contains("(s)"), "{name}: {text}");
+            assert!(!text.contains("at least 0"), "{name}: {text}");
+            if name == "europe.yaml" {
+                assert!(
+                    text.contains("Ferries (") && text.contains("Tunnels"),
+                    "{text}"
+                );
+                assert!(text.contains("Stations: 3 each"), "{text}");
+            }
+            if name == "usa.yaml" {
+                assert!(text.contains("loses them"), "{text}");
+            }
+        }
     }
 
     #[test]

@@ -5,12 +5,26 @@
 use svg::node::element::{Group, Rectangle};
 
 use super::sheet::{Sheet, cut_marks, line, text};
+use crate::drawing::components::rect;
 use crate::drawing::paper::Paper;
 
 /// The blank edge of a page, millimetres (most printers cannot print nearer).
 pub const MARGIN: f32 = 10.0;
 /// How much neighbouring tiles show of the same board, millimetres.
 pub const OVERLAP: f32 = 10.0;
+
+/// A box on the board, millimetres: something drawn there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Area {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
+}
 
 /// How a board is split into pages.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -78,6 +92,26 @@ impl Tiling {
         (x, y, aw.min(self.board_w - x), ah.min(self.board_h - y))
     }
 
+    /// The tiles whose part of the board meets none of `content` (open sea,
+    /// empty margins): they need not be printed. The part a tile shares with
+    /// a neighbour counts as its own, so a tile is left out only when all
+    /// it shows is background.
+    pub fn empty_tiles(&self, content: &[Area]) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        for row in 0..self.rows {
+            for col in 0..self.cols {
+                let (x, y, w, h) = self.window(col, row);
+                let meets = content
+                    .iter()
+                    .any(|a| a.x < x + w && a.x + a.w > x && a.y < y + h && a.y + a.h > y);
+                if !meets {
+                    out.push((col, row));
+                }
+            }
+        }
+        out
+    }
+
     /// The name of tile (`col`, `row`): a column letter and a row number, `B3`.
     pub fn name(col: u32, row: u32) -> String {
         let mut letters = String::new();
@@ -125,7 +159,7 @@ impl Tiling {
             ));
         }
         let label = format!(
-            "Board tile {} (column {} of {}, row {} of {}) · the shaded strips lie under the next tile",
+            "Board tile {} (column {} of {}, row {} of {}) · cut the left and top margins where a neighbour is; the shaded strips go under the next tile",
             Tiling::name(col, row),
             col + 1,
             self.cols,
@@ -141,26 +175,33 @@ impl Tiling {
     }
 
     /// The page map: each tile's outline and name over where the board is
-    /// drawn small (the caller draws it at the returned place).
-    pub fn map_page(&self, title: &str) -> (Sheet, Place) {
+    /// drawn small (the caller draws it at the returned place); the
+    /// `skipped` tiles crossed out as not printed.
+    pub fn map_page(&self, title: &str, skipped: &[(u32, u32)]) -> (Sheet, Place) {
         let (aw, ah) = self.avail();
-        let ah = ah - 20.0;
+        let ah = ah - 36.0;
         let scale = (aw / self.board_w).min(ah / self.board_h);
         let mw = self.board_w * scale;
-        let (ox, oy) = (MARGIN + (aw - mw) / 2.0, MARGIN + 20.0);
+        let (ox, oy) = (MARGIN + (aw - mw) / 2.0, MARGIN + 36.0);
         let mut grid = Group::new();
+        let mut crosses = Group::new();
         for row in 0..self.rows {
             for col in 0..self.cols {
                 let (x, y, w, h) = self.window(col, row);
                 let (x, y, w, h) = (ox + x * scale, oy + y * scale, w * scale, h * scale);
+                if skipped.contains(&(col, row)) {
+                    crosses = crosses
+                        .add(rect(x, y, w, h, "#ffffff").set("fill-opacity", 0.6))
+                        .add(line(x, y, x + w, y + h, 0.3, "#808080"))
+                        .add(line(x + w, y, x, y + h, 0.3, "#808080"))
+                        .add(
+                            text(x + 2.0, y + h - 2.0, 2.6, "not printed: empty")
+                                .set("fill", "#606060"),
+                        );
+                }
                 grid = grid
                     .add(
-                        Rectangle::new()
-                            .set("x", x)
-                            .set("y", y)
-                            .set("width", w)
-                            .set("height", h)
-                            .set("fill", "none")
+                        rect(x, y, w, h, "none")
                             .set("stroke", "#c02020")
                             .set("stroke-width", 0.4),
                     )
@@ -171,13 +212,28 @@ impl Tiling {
                     );
             }
         }
+        let printed = self.pages() as usize - skipped.len();
         let how = format!(
-            "{} × {} tiles ({} pages, {:.0} × {:.0} mm at real size). Cut each tile at its marks on the \
-             right and bottom only where it has a neighbour; lay it over the shaded strip of its left and upper \
-             neighbours and glue.",
+            "{} × {} tiles, {printed} printed{} ({:.0} × {:.0} mm at real size). Cut away the margin \
+             on the left of every tile that has a neighbour to its left, and on top of every tile that \
+             has one above it, at the cut marks; keep the right and bottom margins, which go under the \
+             next tile. Lay each tile over the shaded strips of its left and upper neighbours, its cut \
+             edge on their dashed line, and glue. Start with A1, row by row.",
             self.cols,
             self.rows,
-            self.pages(),
+            if skipped.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", {} left out as empty (crossed out: {})",
+                    skipped.len(),
+                    skipped
+                        .iter()
+                        .map(|&(c, r)| Tiling::name(c, r))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            },
             self.board_w,
             self.board_h
         );
@@ -188,7 +244,8 @@ impl Tiling {
                 6.0,
                 &format!("{title}: page map"),
             ))
-            .with(grid);
+            .with(grid)
+            .with(crosses);
         for (i, l) in super::sheet::wrap(&how, 110).iter().enumerate() {
             sheet = sheet.with(text(MARGIN, MARGIN + 12.0 + i as f32 * 4.0, 3.0, l));
         }

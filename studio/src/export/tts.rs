@@ -12,12 +12,11 @@ use engine::families::AnyDesign;
 use formats::GameFile;
 use resvg::{tiny_skia, usvg};
 use serde_json::{Value, json};
-use svg::node::element::{Group, Rectangle, SVG};
+use svg::node::element::{Group, SVG};
 
 use super::ExportError;
 use super::cards::{self, CARD_H, CARD_W, Card, MiniMap, Section};
 use super::pdf::{svg_of, tree};
-use super::sheet::text;
 use crate::drawing::geometry::Geometry;
 use crate::drawing::svg::{BoardStyle, Colors, board_png};
 
@@ -68,7 +67,9 @@ pub fn write_any(
         }
         AnyDesign::Dice(d) => {
             let (map, w, h) = super::station_map::drawing(file, d);
-            let png = render(&svg_of(map, w, h))?;
+            let dpi = within_limit(w, h, DPI);
+            let px = |mm: f32| (mm / 25.4 * dpi).round() as u32;
+            let png = render_px(&svg_of(map, w, h), px(w), px(h))?;
             assemble(file, Some(png), &cards::dice_sections(d), None, abs)
         }
     })
@@ -114,8 +115,9 @@ pub fn set(design: &GameFile, board: &Board, dir: &Path, dpi: f32) -> Result<Tts
         colors: Colors::Screen,
         ..BoardStyle::default()
     };
-    let png = board_png(design, dpi, &style)?;
     let geometry = Geometry::build(design, 0);
+    let (w, h) = crate::drawing::svg::extent(design, &geometry);
+    let png = board_png(design, within_limit(w, h, dpi), &style)?;
     let map = MiniMap::of(design, &geometry);
     assemble(
         design,
@@ -152,6 +154,7 @@ fn assemble(
             "Nickname": design.name,
             "Description": "Board exported by Tracklayer",
             "Transform": transform(0.0, 0.0, false),
+            "Locked": true,
             "CustomImage": {
                 "ImageURL": url("board.png"),
                 "ImageSecondaryURL": "",
@@ -176,7 +179,7 @@ fn assemble(
         let back = format!("{slug}-back.png");
         images.push((
             back.clone(),
-            render(&back_svg(&design.name, &section.title))?,
+            render_cards(&back_svg(&design.name, &section.title), 1, 1)?,
         ));
         let mut custom = serde_json::Map::new();
         for (s, chunk) in faces.chunks(SHEET_COLS * SHEET_ROWS).enumerate() {
@@ -185,7 +188,11 @@ fn assemble(
             let name = format!("{slug}-{}.png", s + 1);
             images.push((
                 name.clone(),
-                render(&sheet_svg(chunk, cols, rows, map.zip(network.as_ref())))?,
+                render_cards(
+                    &sheet_svg(chunk, cols, rows, map.zip(network.as_ref())),
+                    cols,
+                    rows,
+                )?,
             ));
             custom.insert(
                 deck_key(k, s).to_string(),
@@ -208,6 +215,8 @@ fn assemble(
             })
             .collect();
         let x = -20.0 + 8.0 * k as f32;
+        // The rules are read, not dealt: they lie face up.
+        let face_down = !section.title.starts_with("Rules") && section.title != "Designer's rules";
         let card = |n: usize, id: u32| {
             json!({
                 "Name": "Card",
@@ -215,7 +224,7 @@ fn assemble(
                 "Nickname": section.cards[n].name(),
                 "CardID": id,
                 "CustomDeck": custom.clone(),
-                "Transform": transform(x, -18.0, true),
+                "Transform": transform(x, -18.0, face_down),
             })
         };
         if card_ids.len() == 1 {
@@ -225,7 +234,7 @@ fn assemble(
                 "Name": "DeckCustom",
                 "GUID": guid(k + 1),
                 "Nickname": section.title,
-                "Transform": transform(x, -18.0, true),
+                "Transform": transform(x, -18.0, face_down),
                 "DeckIDs": card_ids,
                 "CustomDeck": custom,
                 "ContainedObjects": card_ids.iter().enumerate().map(|(n, id)| card(n, *id)).collect::<Vec<_>>(),
@@ -255,6 +264,15 @@ fn assemble(
 /// are the key × 100 plus the place on the sheet).
 fn deck_key(section: usize, sheet: usize) -> u32 {
     (section * 100 + sheet + 1) as u32
+}
+
+/// The longest side Tabletop Simulator takes of an image, pixels.
+pub const MAX_IMAGE: f32 = 4096.0;
+
+/// `dpi`, or fewer dots per inch when a board `w` × `h` mm would be more
+/// than [`MAX_IMAGE`] pixels a side at `dpi`.
+pub fn within_limit(w: f32, h: f32, dpi: f32) -> f32 {
+    dpi.min(MAX_IMAGE * 25.4 / w.max(h).max(1.0)).floor()
 }
 
 /// A six-hex-digit object id, unique within the set.
@@ -318,45 +336,35 @@ fn sheet_svg(
     svg_of(all, cols as f32 * CARD_W, rows as f32 * CARD_H)
 }
 
-/// The back of a section's cards: the design's name and what the cards are.
+/// The back of a section's cards, as the print-and-play PDF draws it (the
+/// deck's and the design's names wrapped to fit the card).
 fn back_svg(design: &str, title: &str) -> String {
-    let centred = |y: f32, size: f32, s: &str| {
-        text(CARD_W / 2.0, y, size, s)
-            .set("text-anchor", "middle")
-            .set("fill", "#ffffff")
+    let back = cards::Back {
+        deck: title.to_owned(),
+        design: design.to_owned(),
+        version: String::new(),
     };
-    let g = Group::new()
-        .add(
-            Rectangle::new()
-                .set("width", CARD_W)
-                .set("height", CARD_H)
-                .set("fill", "#35506e"),
-        )
-        .add(
-            Rectangle::new()
-                .set("x", 3.0)
-                .set("y", 3.0)
-                .set("width", CARD_W - 6.0)
-                .set("height", CARD_H - 6.0)
-                .set("rx", 3.0)
-                .set("fill", "none")
-                .set("stroke", "#ffffff")
-                .set("stroke-width", 0.6),
-        )
-        .add(centred(40.0, 4.0, design))
-        .add(centred(50.0, 3.2, title));
-    svg_of(g, CARD_W, CARD_H)
+    svg_of(back.draw(0.0, 0.0), CARD_W, CARD_H)
 }
 
-/// SVG text as a PNG at [`DPI`].
-fn render(svg: &str) -> Result<Vec<u8>, ExportError> {
+/// Pixels of a card on a sheet, width and height: 63 × 88 mm at [`DPI`],
+/// rounded to whole pixels, so a sheet is a whole number of cards each way.
+fn card_px() -> (u32, u32) {
+    let px = |mm: f32| (mm / 25.4 * DPI).round() as u32;
+    (px(CARD_W), px(CARD_H))
+}
+
+/// A sheet of `cols` × `rows` cards (SVG text, `cols` × `rows` cards in
+/// millimetres) as a PNG exactly `cols` × `rows` card sizes of [`card_px`].
+fn render_cards(svg: &str, cols: usize, rows: usize) -> Result<Vec<u8>, ExportError> {
+    let (cw, ch) = card_px();
+    render_px(svg, cw * cols as u32, ch * rows as u32)
+}
+
+/// SVG text as a PNG of `w` × `h` pixels.
+fn render_px(svg: &str, w: u32, h: u32) -> Result<Vec<u8>, ExportError> {
     let tree: usvg::Tree = tree(svg)?;
-    let scale = DPI / 96.0;
     let size = tree.size();
-    let (w, h) = (
-        (size.width() * scale).round() as u32,
-        (size.height() * scale).round() as u32,
-    );
     let mut pixmap =
         tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or(ExportError::SheetTooLarge {
             width: w,
@@ -364,7 +372,7 @@ fn render(svg: &str) -> Result<Vec<u8>, ExportError> {
         })?;
     resvg::render(
         &tree,
-        tiny_skia::Transform::from_scale(scale, scale),
+        tiny_skia::Transform::from_scale(w as f32 / size.width(), h as f32 / size.height()),
         &mut pixmap.as_mut(),
     );
     Ok(crate::drawing::svg::encode_png(&pixmap)?)
