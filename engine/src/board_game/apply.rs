@@ -5,7 +5,7 @@ use super::action::{Action, Keep, Payment};
 use super::cards::Card;
 use super::events::{Event, EventSink, Events, Revealed, Tickets};
 use super::state::{PendingTunnel, Phase, State};
-use crate::board::{CityId, RouteColor, RouteId};
+use crate::board_game::board::{CityId, RouteColor, RouteId};
 use crate::game::{IllegalAction, Seat};
 
 fn illegal<T>(reason: impl Into<String>) -> Result<T, IllegalAction> {

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rng::GameRng;
 
-pub use family::{Accounts, Family, PlayerCountError, check_bot};
+pub use family::{Accounts, Family, PlayerCountError, check_bot, checked};
 pub use keep::Keep;
 pub use table::{BotError, DEFAULT_TURN_CAP, Step, Table};
 

@@ -15,9 +15,9 @@ use std::path::Path;
 use formats::GameFile;
 use formats::scenario::{Expect, ExpectedEnd, FinalExpect, NoLegalAction, Scenario};
 
+use crate::diagnostics::Diagnostic;
 use crate::families::AnyScenarioError;
 use crate::game::{EndReason, Family, GameState};
-use crate::validate::Diagnostic;
 
 /// Where in a scenario something is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -308,7 +308,7 @@ pub fn run_family<F: ScenarioFamily>(
                     ));
                 }
             }
-            F::check(&state, c, events.as_ref(), &mut out);
+            <F as ScenarioFamily>::check(&state, c, events.as_ref(), &mut out);
         }
     }
     if let (Some(f), Some(c)) = (&s.outcome, &final_checks) {

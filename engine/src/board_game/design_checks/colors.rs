@@ -3,7 +3,7 @@
 //! ferries needing more locomotives than the deck holds (TL111).
 
 use super::Context;
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// A colour may have this share more or less track than the colours' mean…
 const IMBALANCE_SHARE: f64 = 0.3;
@@ -179,7 +179,7 @@ fn ferries(ctx: &Context, deck: &formats::Deck, diags: &mut Diagnostics) {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{check, silent_on_bundled_maps, with};
-    use crate::validate::{Code, ObjectRef};
+    use crate::diagnostics::{Code, ObjectRef};
 
     /// The USA deck (eight colours) with the counts the tests change written out.
     const DECK: &str = "cards:

@@ -9,7 +9,7 @@ use formats::suggest::did_you_mean;
 use formats::{Family, GameFile};
 
 use super::*;
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 fn hint<'a>(wrong: &str, names: impl IntoIterator<Item = &'a str>) -> String {
     did_you_mean(wrong, names)
@@ -29,7 +29,7 @@ fn parse_rgb(s: &str) -> Option<[u8; 3]> {
 /// Builds a board from a design, adding every structural problem to `diags`.
 /// Returns `None` when any error was found.
 pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
-    let errors_before = diags.count(crate::validate::Severity::Error);
+    let errors_before = diags.count(crate::diagnostics::Severity::Error);
     if file.family != Family::Board {
         diags.push(
             Diagnostic::new(
@@ -496,9 +496,9 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
         }
     }
 
-    super::super::validate::rules_check::check_rules(&rules, &deck, file, diags);
+    crate::board_game::design_checks::rules::check_rules(&rules, &deck, file, diags);
 
-    let errors = diags.count(crate::validate::Severity::Error) > errors_before;
+    let errors = diags.count(crate::diagnostics::Severity::Error) > errors_before;
     if errors || !routes_ok || !tickets_ok {
         return None;
     }
@@ -550,8 +550,8 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
 
 #[cfg(test)]
 mod tests {
-    use crate::validate::checks::testing::{check, with};
-    use crate::validate::{Code, ObjectRef, Severity};
+    use crate::board_game::design_checks::testing::{check, with};
+    use crate::diagnostics::{Code, ObjectRef, Severity};
 
     const MAP: &str = "cities:
   - {name: Denver, x: 0, y: 0}
@@ -571,7 +571,7 @@ tickets:
         let found = with(&v, code);
         assert_eq!(found.len(), 1, "{:#?}", v.diagnostics);
         assert_eq!(found[0].severity, Severity::Error);
-        assert!(v.board.is_none(), "an error blocks the board");
+        assert!(v.design.is_none(), "an error blocks the board");
         found[0].clone()
     }
 
@@ -735,7 +735,10 @@ tickets:
             "{:#?}",
             v.diagnostics
         );
-        let board = v.board.expect("12 colours play");
+        let board = v
+            .design
+            .and_then(|d| d.board().cloned())
+            .expect("12 colours play");
         assert_eq!(board.colors().len(), 12);
         let v = check(&format!(
             "{}\n{MAP}",

@@ -6,8 +6,8 @@ use formats::suggest::did_you_mean_field;
 use serde_yaml::Mapping;
 
 use super::Context;
-use crate::validate::keys::{self, key_text};
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::keys::{self, key_text};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 const GAME_FILE: &[&str] = &[
     "format",
@@ -250,7 +250,7 @@ fn rule_keys(ctx: &Context, diags: &mut Diagnostics) {
 mod tests {
     use super::super::testing::{check, silent_on_bundled_maps, with};
     use super::*;
-    use crate::validate::{Code, ObjectRef};
+    use crate::diagnostics::{Code, ObjectRef};
     use serde_yaml::Value;
 
     fn keys_of<T: serde::Serialize>(value: &T) -> Vec<String> {

@@ -8,8 +8,7 @@ use std::collections::HashSet;
 use formats::GameFile;
 use formats::suggest::did_you_mean;
 
-use crate::board::Board;
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef, Severity};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef, Severity};
 
 /// Every name by which an allow entry may refer to `o`.
 fn names_of(file: &GameFile, route_names: &[String], o: &ObjectRef) -> Vec<String> {
@@ -78,11 +77,11 @@ fn all_names(file: &GameFile, route_names: &[String]) -> Vec<String> {
 
 /// Drops the warnings and infos the design silences in its `allow:` list, and
 /// reports entries that silence nothing (TL117).
-pub fn apply_allow_list(file: &GameFile, _board: Option<&Board>, diags: &mut Diagnostics) {
+pub fn apply_allow_list(file: &GameFile, diags: &mut Diagnostics) {
     if file.allow.is_empty() {
         return;
     }
-    let route_names = super::route_names(file);
+    let route_names = super::names::route_names(file);
     let entries: Vec<Option<Code>> = file.allow.iter().map(|a| Code::parse(&a.code)).collect();
     let mut used = vec![false; entries.len()];
     diags.0.retain(|d| {
@@ -176,8 +175,8 @@ pub fn apply_allow_list(file: &GameFile, _board: Option<&Board>, diags: &mut Dia
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{check, silent_on_bundled_maps, with};
-    use crate::validate::Code;
+    use crate::board_game::design_checks::testing::{check, silent_on_bundled_maps, with};
+    use crate::diagnostics::Code;
 
     const MAP: &str = "cities:
   - {name: Seattle, x: 0, y: 0}

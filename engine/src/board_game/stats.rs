@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use formats::GameFile;
 use serde::Serialize;
 
-use crate::analysis::Network;
-use crate::board::Board;
+use crate::board_game::analysis::Network;
+use crate::board_game::board::Board;
 
 /// A design's statistics, computed leniently (routes and tickets that do not
 /// resolve are left out).

@@ -4,7 +4,7 @@
 //! `doubles.both_tracks_from` players only one track of each double route opens.
 
 use super::Context;
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// Runs the check (when the rules resolve).
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
@@ -73,7 +73,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{check, silent_on_bundled_maps, with};
-    use crate::validate::{Code, ObjectRef};
+    use crate::diagnostics::{Code, ObjectRef};
 
     const MAP: &str = "cities:
   - {name: A, x: 0, y: 0}

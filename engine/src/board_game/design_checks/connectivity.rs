@@ -7,7 +7,7 @@ use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 
 use super::{Context, name_list};
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// Runs the connectivity checks.
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
@@ -250,7 +250,7 @@ fn smaller_side(
 #[cfg(test)]
 mod tests {
     use super::super::testing::{bundled, check, silent_on_bundled_maps, with};
-    use crate::validate::{Code, ObjectRef};
+    use crate::diagnostics::{Code, ObjectRef};
 
     const SPLIT: &str = "cities:
   - {name: A, x: 0, y: 0}
@@ -276,7 +276,7 @@ tickets:
         );
         assert_eq!(d.objects, [ObjectRef::Ticket(0)]);
         assert_eq!(d.path.as_deref(), Some("tickets[0]"));
-        assert!(v.board.is_none());
+        assert!(v.design.is_none());
     }
 
     #[test]

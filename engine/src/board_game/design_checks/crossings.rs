@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use formats::Point;
 
 use super::Context;
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// The most cells along one side of the grid.
 const MAX_CELLS_PER_SIDE: usize = 512;
@@ -202,7 +202,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{check, silent_on_bundled_maps, with};
-    use crate::validate::{Code, ObjectRef};
+    use crate::diagnostics::{Code, ObjectRef};
 
     const X: &str = "cities:
   - {name: A, x: 0, y: 0}

@@ -1,5 +1,11 @@
 //! Diagnostics: what the validator says about a design, the objects it is about,
-//! where they are written, and how to fix it.
+//! where they are written, and how to fix it. Every family's checks report
+//! through these types; [`allow`] applies a design's `allow:` list once for
+//! every family, and `keys` lists the rule keys no parameter has (TL116).
+
+pub mod allow;
+pub(crate) mod keys;
+pub(crate) mod names;
 
 use std::fmt;
 

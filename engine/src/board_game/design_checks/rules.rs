@@ -4,10 +4,10 @@
 
 use formats::{Deck, GameFile, Rules};
 
-use super::{Code, Diagnostic, Diagnostics, ObjectRef};
-use crate::board::{
+use crate::board_game::board::{
     MAX_DISPLAY, MAX_PLAYERS, MAX_POINTS, MAX_TERRAIN_FACE_UP, MAX_TICKET_OFFER, MAX_TUNNEL_REVEAL,
 };
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 fn rule(diags: &mut Diagnostics, code: Code, path: &str, message: String, fix: &str) {
     diags.push(
@@ -350,8 +350,8 @@ fn check_points(r: &Rules, file: &GameFile, diags: &mut Diagnostics) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::checks::testing::{check, with};
-    use crate::validate::{Code, ObjectRef};
+    use super::super::testing::{check, with};
+    use crate::diagnostics::{Code, ObjectRef};
 
     const MAP: &str = "cities:
   - {name: A, x: 0, y: 0}
@@ -406,13 +406,12 @@ tickets:
 /// must play in full, and one past it, where the validator must refuse it.
 #[cfg(test)]
 mod limit_tests {
-    use std::sync::Arc;
 
-    use super::super::checks::testing::check;
+    use super::super::testing::check;
     use crate::board_game::{Action, BoardGame, Event, Keep, Phase};
+    use crate::diagnostics::{Code, ObjectRef, Severity};
     use crate::game::GameState;
     use crate::rng::GameRng;
-    use crate::validate::{Code, ObjectRef, Severity};
 
     /// Ten cities in a row and a ticket between every two of them (45).
     fn chain(rules: &str) -> String {
@@ -437,7 +436,7 @@ mod limit_tests {
         s
     }
 
-    fn errors(body: &str) -> Vec<crate::validate::Diagnostic> {
+    fn errors(body: &str) -> Vec<crate::diagnostics::Diagnostic> {
         check(body)
             .diagnostics
             .iter()
@@ -471,7 +470,11 @@ mod limit_tests {
               tickets: {setup: {regular: 16, keep: 1}, draw: {regular: 16, keep: 1}}}",
         ));
         assert!(!v.diagnostics.has_errors(), "{:#?}", v.diagnostics);
-        let game = BoardGame::new(Arc::new(v.board.expect("a board")), 2).unwrap();
+        let game = BoardGame::new(
+            v.design.and_then(|d| d.board().cloned()).expect("a board"),
+            2,
+        )
+        .unwrap();
         let mut s = game.new_game(7);
         // Every non-empty choice of the 16 tickets offered at setup.
         assert_eq!(s.offer().len(), 16);
@@ -523,7 +526,11 @@ routes: [{from: A, to: B, length: 1, color: gray, tunnel: true}]";
             "rules: {{players: {{min: 2, max: 2}}, tunnels: {{reveal: 8}}, tickets: {{setup: {{regular: 0, keep: 0}}}}}}\n{TUNNEL}"
         ));
         assert!(!v.diagnostics.has_errors(), "{:#?}", v.diagnostics);
-        let game = BoardGame::new(Arc::new(v.board.expect("a board")), 2).unwrap();
+        let game = BoardGame::new(
+            v.design.and_then(|d| d.board().cloned()).expect("a board"),
+            2,
+        )
+        .unwrap();
         let mut s = game.new_game(3);
         for _ in 0..2 {
             s.apply(Action::KeepTickets(Keep(0))).unwrap();
@@ -572,7 +579,11 @@ routes: [{from: A, to: B, length: 1, color: gray, tunnel: true}]";
         };
         let v = check(&design(6));
         assert!(!v.diagnostics.has_errors(), "{:#?}", v.diagnostics);
-        let game = BoardGame::new(Arc::new(v.board.expect("a board")), 2).unwrap();
+        let game = BoardGame::new(
+            v.design.and_then(|d| d.board().cloned()).expect("a board"),
+            2,
+        )
+        .unwrap();
         play_out(&mut game.new_game(2), 2);
         let found = errors(&design(7));
         assert_eq!(found.len(), 1, "{found:#?}");
@@ -602,7 +613,11 @@ tickets: [{{from: A, to: B, points: {first}}}, {{from: A, to: C, points: {second
         // 2 + 11 + 2 × (536,870,908 + 536,870,909) = 2,147,483,647 exactly.
         let v = check(&big_tickets(11, 536_870_908, 536_870_909));
         assert!(!v.diagnostics.has_errors(), "{:#?}", v.diagnostics);
-        let game = BoardGame::new(Arc::new(v.board.expect("a board")), 2).unwrap();
+        let game = BoardGame::new(
+            v.design.and_then(|d| d.board().cloned()).expect("a board"),
+            2,
+        )
+        .unwrap();
         for seed in 0..4 {
             play_out(&mut game.new_game(seed), seed);
         }

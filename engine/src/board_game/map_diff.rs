@@ -1,13 +1,13 @@
 //! A simulated difference of two board designs as it is drawn on the map:
 //! per player count, each route's change in claim rate and each ticket's
 //! change in completion, with 95% intervals (Newcombe's, from the two Wilson
-//! intervals, as [`super::simulated`] gives every rate), routes matched by
+//! intervals, as [`crate::diff::simulated`] gives every rate), routes matched by
 //! key and tickets by name.
 
 use serde::Serialize;
 
-use super::simulated::{MetricChange, rate_change};
 use crate::board_game::sim::BoardReport;
+use crate::diff::simulated::{MetricChange, rate_change};
 use crate::sim::SimReport;
 use crate::sim::stats::Rate;
 

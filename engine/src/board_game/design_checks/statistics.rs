@@ -1,9 +1,9 @@
 //! The statistics summary (TL202): one line a designer can read at a glance,
-//! from the same [`DesignStats`](crate::stats::DesignStats) as `tracklayer stats`.
+//! from the same [`DesignStats`](crate::board_game::stats::DesignStats) as `tracklayer stats`.
 
 use super::Context;
-use crate::stats::DesignStats;
-use crate::validate::{Code, Diagnostic, Diagnostics};
+use crate::board_game::stats::DesignStats;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 
 fn span(lo: u32, hi: u32) -> String {
     if lo == hi {
@@ -76,7 +76,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{bundled, with};
-    use crate::validate::Code;
+    use crate::diagnostics::Code;
 
     #[test]
     fn tl202_summarises_the_usa_map() {

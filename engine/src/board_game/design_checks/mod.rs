@@ -5,28 +5,24 @@
 //! Every check reads the lenient [`Network`], so it runs on the valid part of
 //! a design that has errors elsewhere.
 
-mod allow;
 mod colors;
 mod connectivity;
 mod crossings;
 mod drawing;
 mod fields;
 mod parallel;
+pub(crate) mod rules;
 mod stations;
 mod statistics;
 mod tickets;
 mod trains;
 
-use std::collections::HashMap;
-
 use formats::{BoardSize, Deck, GameFile, Rules};
 
-use super::Diagnostics;
-use crate::analysis::Network;
-use crate::board::Board;
-use crate::stats::DesignStats;
-
-pub use allow::apply_allow_list;
+use crate::board_game::analysis::Network;
+use crate::board_game::stats::DesignStats;
+use crate::diagnostics::Diagnostics;
+use crate::diagnostics::names::{route_name, shared_names};
 
 /// What every check reads: the file, its network, its rules and statistics.
 pub(crate) struct Context<'a> {
@@ -82,36 +78,6 @@ impl<'a> Context<'a> {
     }
 }
 
-/// For each route, whether another route has the same name (`From - To
-/// (colour)`, as written).
-fn shared_names(file: &GameFile) -> Vec<bool> {
-    fn key(r: &formats::RouteSpec) -> (&str, &str, &str) {
-        (&r.from, &r.to, &r.color)
-    }
-    let mut count: HashMap<(&str, &str, &str), usize> = HashMap::with_capacity(file.routes.len());
-    for r in &file.routes {
-        *count.entry(key(r)).or_default() += 1;
-    }
-    file.routes.iter().map(|r| count[&key(r)] > 1).collect()
-}
-
-/// How messages name `routes[i]` (see [`Context::route_name`]).
-fn route_name(file: &GameFile, shared: &[bool], i: usize) -> String {
-    let r = &file.routes[i];
-    match &r.id {
-        Some(id) if shared[i] => format!("{} [{id}]", r.display_name()),
-        _ => r.display_name(),
-    }
-}
-
-/// How messages name every route.
-fn route_names(file: &GameFile) -> Vec<String> {
-    let shared = shared_names(file);
-    (0..file.routes.len())
-        .map(|i| route_name(file, &shared, i))
-        .collect()
-}
-
 /// Lists names for a message: `A, B and C`, at most `max` of them, then "and N
 /// more".
 pub(crate) fn name_list<S: AsRef<str>>(names: &[S], max: usize) -> String {
@@ -131,7 +97,7 @@ pub(crate) fn name_list<S: AsRef<str>>(names: &[S], max: usize) -> String {
 
 /// Runs every check that needs more than the structure of the file, errors
 /// first, then warnings, then infos.
-pub fn run(file: &GameFile, _board: Option<&Board>, diags: &mut Diagnostics) {
+pub fn run(file: &GameFile, diags: &mut Diagnostics) {
     let ctx = Context::new(file);
     let mut found = Diagnostics::default();
     connectivity::check(&ctx, &mut found);
@@ -189,7 +155,7 @@ pub(crate) mod testing {
 mod tests {
     use super::name_list;
     use super::testing::bundled;
-    use crate::validate::Code;
+    use crate::diagnostics::Code;
 
     /// Every code, including the structural errors, is silent on the bundled
     /// maps except for their documented quirks (docs/diagnostics.md).

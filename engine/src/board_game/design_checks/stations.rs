@@ -7,8 +7,8 @@
 
 use super::Context;
 use crate::board_game::MAX_STATION_CHOICES;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 use crate::sim::findings::thousands;
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// Runs the check (when the rules resolve).
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
@@ -61,7 +61,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{check, silent_on_bundled_maps, with};
-    use crate::validate::Code;
+    use crate::diagnostics::Code;
 
     const STAR: &str = "cities:
   - {name: Hub, x: 0, y: 0}

@@ -282,8 +282,8 @@ routes:
     /// a generated design in which some cities are country locations.
     #[test]
     fn a_star_finds_what_dijkstra_finds() {
-        let mut file = crate::synth::design(
-            crate::synth::SynthSize {
+        let mut file = crate::board_game::synth::design(
+            crate::board_game::synth::SynthSize {
                 cities: 150,
                 routes: 420,
                 tickets: 80,

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use super::Context;
-use crate::analysis::Place;
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::board_game::analysis::Place;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// Runs the ticket checks.
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
@@ -116,7 +116,7 @@ fn key_order((a, b): (Place, Place)) -> (Place, Place) {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{bundled, check, silent_on_bundled_maps, with};
-    use crate::validate::{Code, ObjectRef};
+    use crate::diagnostics::{Code, ObjectRef};
 
     const LINE: &str = "cities:
   - {name: A, x: 0, y: 0}

@@ -7,7 +7,7 @@
 use formats::suggest::did_you_mean_field;
 use serde_yaml::{Mapping, Value};
 
-use crate::validate::{Code, Diagnostic, ObjectRef};
+use crate::diagnostics::{Code, Diagnostic, ObjectRef};
 
 /// A key no parameter has: where it is, the key, and the keys known there.
 pub(crate) struct UnknownKey {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::Context;
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// A route drawn shorter than this share of `length × car_space` cannot show
 /// its cars.
@@ -109,7 +109,7 @@ fn overlapping_cities(ctx: &Context, diags: &mut Diagnostics) {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{check, silent_on_bundled_maps, with};
-    use crate::validate::{Code, ObjectRef};
+    use crate::diagnostics::{Code, ObjectRef};
 
     #[test]
     fn tl114_gives_both_lengths() {

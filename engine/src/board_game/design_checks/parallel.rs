@@ -2,7 +2,7 @@
 //! (TL106), the same colour (TL107), more than two (TL108).
 
 use super::{Context, name_list};
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// Runs the parallel-route checks.
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
@@ -92,7 +92,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{check, silent_on_bundled_maps, with};
-    use crate::validate::{Code, ObjectRef};
+    use crate::diagnostics::{Code, ObjectRef};
 
     fn pair(routes: &str) -> crate::Validation {
         check(&format!(

@@ -8,7 +8,7 @@ use formats::{GameFile, Point};
 use petgraph::csr::Csr;
 
 use super::landmarks::Landmarks;
-use crate::board::{Board, Place as BoardPlace};
+use crate::board_game::board::{Board, Place as BoardPlace};
 
 /// A place a ticket can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
