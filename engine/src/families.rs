@@ -5,7 +5,7 @@
 //!
 //! Adding a family: implement [`Family`] and
 //! [`crate::scenario::ScenarioFamily`] in its module, add a variant to
-//! [`AnyDesign`] with its lines in [`AnyDesign::build`] and
+//! [`AnyDesign`] with its lines in [`AnyDesign::check`] and
 //! [`AnyDesign::visit`], and a variant to [`AnyScenarioError`] with its line in
 //! [`run_scenario`].
 
@@ -99,14 +99,6 @@ impl AnyDesign {
     pub fn board(&self) -> Option<&Arc<Board>> {
         match self {
             AnyDesign::Board(board) => Some(board),
-            _ => None,
-        }
-    }
-
-    /// The design of a card-game design.
-    pub fn card_game(&self) -> Option<&Arc<CardDesign>> {
-        match self {
-            AnyDesign::CardGame(design) => Some(design),
             _ => None,
         }
     }

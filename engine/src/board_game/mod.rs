@@ -19,6 +19,7 @@ mod checks;
 pub(crate) mod design_checks;
 mod events;
 mod family;
+pub mod knob;
 mod legal;
 mod log;
 mod longest;
