@@ -174,7 +174,7 @@ fn check(text: &str) -> Result<(), TestCaseError> {
         return Ok(());
     };
     let mut v = engine::validate(&loaded.design);
-    prop_assert_eq!(v.board.is_some(), !v.diagnostics.has_errors());
+    prop_assert_eq!(v.design.is_some(), !v.diagnostics.has_errors());
     for d in &v.diagnostics {
         prop_assert_eq!(d.severity, d.code.severity());
         prop_assert!(!d.message.is_empty());
@@ -185,9 +185,9 @@ fn check(text: &str) -> Result<(), TestCaseError> {
             prop_assert!(span.pos.line >= 1, "{:?}", d);
         }
     }
-    let stats = engine::stats::DesignStats::from_file(&loaded.design);
+    let stats = engine::board_game::stats::DesignStats::from_file(&loaded.design);
     prop_assert_eq!(stats.cities, loaded.design.cities.len());
-    let net = engine::analysis::Network::from_file(&loaded.design);
+    let net = engine::board_game::analysis::Network::from_file(&loaded.design);
     for t in loaded.design.tickets.iter().take(5) {
         if let Some(p) = net.shortest_path(&t.from, &t.to) {
             let spaces: u32 = p
@@ -196,7 +196,7 @@ fn check(text: &str) -> Result<(), TestCaseError> {
                 .map(|&r| {
                     loaded.design.routes[r]
                         .length
-                        .min(engine::analysis::NetRoute::MAX_LENGTH)
+                        .min(engine::board_game::analysis::NetRoute::MAX_LENGTH)
                 })
                 .sum();
             prop_assert_eq!(spaces, p.car_spaces);
@@ -331,13 +331,12 @@ proptest! {
         let loaded = formats::load_str(&text, Path::new("limits.yaml"))
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let v = engine::validate(&loaded.design);
-        prop_assert_eq!(v.board.is_some(), !v.diagnostics.has_errors());
+        prop_assert_eq!(v.design.is_some(), !v.diagnostics.has_errors());
         // The design is sound but for the limits: only they may refuse it.
         for d in v.diagnostics.iter().filter(|d| d.severity == engine::Severity::Error) {
             prop_assert_eq!(d.code, engine::Code::EngineLimit, "{}", d.message);
         }
-        if let Some(board) = v.board {
-            let board = std::sync::Arc::new(board);
+        if let Some(board) = v.design.and_then(|d| d.board().cloned()) {
             let players = usize::from(board.rules().players.max);
             let game = engine::board_game::BoardGame::new(board, players)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::board::Board;
+use engine::board_game::board::Board;
 use engine::board_game::bots::{self, BoardBot};
 use engine::board_game::{BoardFamily, BoardGame, State};
 use engine::game::GameState;

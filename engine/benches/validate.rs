@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::synth::{SynthSize, design};
+use engine::board_game::synth::{SynthSize, design};
 
 fn load_and_validate(text: &str) -> usize {
     let loaded = formats::load_str(text, Path::new("bench.yaml")).expect("the design loads");

@@ -5,7 +5,7 @@
 //!
 //! Adding a family: implement [`Family`] and
 //! [`crate::scenario::ScenarioFamily`] in its module, add a variant to
-//! [`AnyDesign`] with its lines in [`AnyDesign::build`] and
+//! [`AnyDesign`] with its lines in [`AnyDesign::check`] and
 //! [`AnyDesign::visit`], and a variant to [`AnyScenarioError`] with its line in
 //! [`run_scenario`].
 
@@ -14,13 +14,14 @@ use std::sync::Arc;
 use formats::GameFile;
 use formats::scenario::Scenario;
 
-use crate::board::Board;
+use crate::board_game::board::Board;
 use crate::board_game::{BoardFamily, BoardScenarioError};
 use crate::card_game::{CardDesign, CardFamily, CardScenarioError};
+use crate::diagnostics::Diagnostics;
 use crate::dice::{DiceDesign, DiceFamily, DiceScenarioError};
 use crate::game::Family;
+use crate::game::checked;
 use crate::scenario::{ScenarioError, ScenarioReport, run_family};
-use crate::validate::Diagnostics;
 
 /// Code generic over the family, run with the family of a design.
 pub trait FamilyVisitor {
@@ -67,15 +68,38 @@ pub enum AnyDesign {
 }
 
 impl AnyDesign {
+    /// Checks a design with the family its file names: the design when it
+    /// has no error, and every diagnostic, the design's `allow:` list applied
+    /// once for every family (see [`crate::game::checked`]).
+    pub fn check(file: &GameFile) -> (Option<AnyDesign>, Diagnostics) {
+        fn with<F: Family>(
+            file: &GameFile,
+            wrap: fn(Arc<F::Design>) -> AnyDesign,
+        ) -> (Option<AnyDesign>, Diagnostics) {
+            let (design, diagnostics) = checked::<F>(file);
+            (design.map(|d| wrap(Arc::new(d))), diagnostics)
+        }
+        match file.family {
+            formats::Family::Board => with::<BoardFamily>(file, AnyDesign::Board),
+            formats::Family::CardGame => with::<CardFamily>(file, AnyDesign::CardGame),
+            formats::Family::Dice => with::<DiceFamily>(file, AnyDesign::Dice),
+        }
+    }
+
     /// Builds the design of the family its file names, or says everything that
     /// stops it (a family this version cannot play is an error diagnostic).
     pub fn build(file: &GameFile) -> Result<AnyDesign, Diagnostics> {
-        match file.family {
-            formats::Family::Board => Ok(AnyDesign::Board(Arc::new(BoardFamily::build(file)?))),
-            formats::Family::CardGame => {
-                Ok(AnyDesign::CardGame(Arc::new(CardFamily::build(file)?)))
-            }
-            formats::Family::Dice => Ok(AnyDesign::Dice(Arc::new(DiceFamily::build(file)?))),
+        match AnyDesign::check(file) {
+            (Some(design), _) => Ok(design),
+            (None, diagnostics) => Err(diagnostics),
+        }
+    }
+
+    /// The board of a board-game design.
+    pub fn board(&self) -> Option<&Arc<Board>> {
+        match self {
+            AnyDesign::Board(board) => Some(board),
+            _ => None,
         }
     }
 

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use engine::board::Board;
+use engine::board_game::board::Board;
 use engine::board_game::bots::{self, BoardBot};
 use engine::board_game::{BoardGame, State};
 use engine::game::table::{DEFAULT_TURN_CAP, Table};

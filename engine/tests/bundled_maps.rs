@@ -56,12 +56,13 @@ fn heart_of_africa_demo_uses_every_heart_of_africa_rule() {
             .iter()
             .all(|r| r.terrain.is_some() && r.doubling_cost > 0)
     );
-    assert!(
-        b.tickets()
-            .iter()
-            .any(|t| matches!(t.to, engine::board::Place::Country(_))
-                || matches!(t.from, engine::board::Place::Country(_)))
-    );
+    assert!(b.tickets().iter().any(|t| matches!(
+        t.to,
+        engine::board_game::board::Place::Country(_)
+    ) || matches!(
+        t.from,
+        engine::board_game::board::Place::Country(_)
+    )));
 }
 
 #[test]

@@ -68,7 +68,7 @@ fn thousands(n: i64) -> String {
 
 #[test]
 fn every_engine_limit_is_in_the_tl016_table_with_its_value() {
-    use engine::board::*;
+    use engine::board_game::board::*;
     let doc = doc();
     let start = doc.find("### TL016").expect("a TL016 section");
     let section = &doc[start..];

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use engine::board::Board;
+use engine::board_game::board::Board;
 use engine::board_game::{BoardFamily, BoardGame};
 use engine::game::conformance::random_play;
 use engine::game::{GameState, Observation as _};
@@ -130,18 +130,18 @@ fn random_games_end_by_the_rules_on_every_bundled_map() {
 /// eight deck colours (the wide lanes of claim counting).
 #[test]
 fn random_action_draws_as_the_list_on_unusual_designs() {
-    let small = engine::synth::SynthSize {
+    let small = engine::board_game::synth::SynthSize {
         cities: 60,
         routes: 150,
         tickets: 30,
     };
-    let large = engine::synth::SynthSize {
+    let large = engine::board_game::synth::SynthSize {
         cities: 2_600,
         routes: 14_000,
         tickets: 60,
     };
     for (size, extra_colours) in [(large, false), (small, true), (large, true)] {
-        let mut design = engine::synth::design(size, 3);
+        let mut design = engine::board_game::synth::design(size, 3);
         // Long routes make the large design's counts overflow 16 bits.
         for r in design.routes.iter_mut().step_by(5) {
             r.length = 6;

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use engine::board::{Board, RouteId};
+use engine::board_game::board::{Board, RouteId};
 use engine::board_game::{BoardFamily, BoardGame};
 use engine::game::GameState;
 use engine::replay::{Recorder, ReplayError, play_back};

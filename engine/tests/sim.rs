@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use engine::board::Board;
 use engine::board_game::BoardFamily;
+use engine::board_game::board::Board;
 use engine::board_game::sim::BoardReport;
 use engine::sim::{self, SimConfig, SimReport};
 

@@ -305,6 +305,21 @@ pub struct DiceRules {
 /// The rulebook a dice design starts from.
 pub const PRESET_NAME: &str = "trains-and-stations";
 
+/// Trains & Stations' file layer (see [`crate::families`]): its rules
+/// have no `cards:` section.
+pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
+    family: crate::Family::Dice,
+    parameters: PARAMETERS,
+    new_file_preset: PRESET_NAME,
+    new_file_has_board: true,
+    presets: &[(PRESET_NAME, "Trains & Stations")],
+    resolve: |rules, _| resolve(rules).map(|r| r.players),
+    preset_of: |_| PRESET_NAME,
+    preset_rules: |_| preset_rules(),
+    deck: |rules, cards| crate::rules::resolve(rules, cards).map(|(_, d)| d),
+    effective_rules: |rules, _| effective_rules(rules),
+};
+
 /// The preset's text.
 pub fn preset_source() -> &'static str {
     include_str!("../presets/trains-and-stations.yaml")

@@ -12,6 +12,7 @@ pub mod card_game;
 pub mod design;
 pub mod dice;
 pub mod error;
+pub mod families;
 pub mod limits;
 pub mod load;
 pub mod merge;

@@ -453,14 +453,9 @@ fn typed_design(merged: &Mapping, sources: &Sources) -> Result<GameFile, LoadErr
                 describe_serde(&e.inner().to_string()),
             )
         })?;
-    match design.family {
-        crate::Family::Dice => crate::dice::resolve(&design.rules).map(drop),
-        crate::Family::CardGame => {
-            crate::card_game::resolve(&design.rules, &design.cards).map(drop)
-        }
-        crate::Family::Board => crate::rules::resolve(&design.rules, &design.cards).map(drop),
-    }
-    .map_err(|e| fail(e.path, e.message))?;
+    crate::families::of(design.family)
+        .check_rules(&design.rules, &design.cards)
+        .map_err(|e| fail(e.path, e.message))?;
     Ok(design)
 }
 

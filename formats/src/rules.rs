@@ -452,16 +452,26 @@ pub const PARAMETERS: &[Parameter] = &[
 /// The player range a design's rules allow, read with its family's rules
 /// (`None` when they do not resolve): what setup forms offer before a game.
 pub fn player_range(design: &crate::GameFile) -> Option<PlayerRange> {
-    match design.family {
-        crate::Family::Board => resolve(&design.rules, &design.cards)
-            .ok()
-            .map(|(r, _)| r.players),
-        crate::Family::CardGame => crate::card_game::resolve(&design.rules, &design.cards)
-            .ok()
-            .map(|(r, _)| r.players),
-        crate::Family::Dice => crate::dice::resolve(&design.rules).ok().map(|r| r.players),
-    }
+    (crate::families::of(design.family).resolve)(&design.rules, &design.cards).ok()
 }
+
+/// The board game's file layer (see [`crate::families`]).
+pub const BOARD: crate::families::FamilyFiles = crate::families::FamilyFiles {
+    family: crate::Family::Board,
+    parameters: PARAMETERS,
+    new_file_preset: "usa",
+    new_file_has_board: true,
+    presets: &[
+        ("usa", "USA"),
+        ("europe", "Europe"),
+        ("heart-of-africa", "Heart of Africa"),
+    ],
+    resolve: |rules, cards| resolve(rules, cards).map(|(r, _)| r.players),
+    preset_of: |rules| preset_of(rules).unwrap_or_default().name(),
+    preset_rules: |rules| preset_of(rules).unwrap_or_default().sections().0,
+    deck: |rules, cards| resolve(rules, cards).map(|(_, d)| d),
+    effective_rules: |rules, cards| effective_sections(rules, cards).unwrap_or_default().0,
+};
 
 #[cfg(test)]
 mod tests {

@@ -278,7 +278,9 @@ pub struct Step {
         deserialize_with = "one_or_many"
     )]
     pub illegal: Vec<String>,
-    /// A fragment every refusal's reason must contain.
+    /// What every refusal must say: a fragment of its reason, or the name of
+    /// its kind (`not-now`, `cannot-afford`, `not-offered`, `no-such-thing`,
+    /// `against-the-rules`, `game-over`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Actions that must be accepted (one, or a list); each is tried on a

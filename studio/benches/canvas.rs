@@ -9,7 +9,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, Rect, vec2};
-use engine::synth::{self, SynthSize};
+use engine::board_game::synth::{self, SynthSize};
 use studio::app::canvas::paint::{self, Overlay, Scene};
 use studio::app::canvas::view::View;
 use studio::app::selection::Selection;

@@ -1,11 +1,11 @@
-//! Export of the 2,000-city synthetic design (engine::synth, as in the canvas
+//! Export of the 2,000-city synthetic design (engine::board_game::synth, as in the canvas
 //! bench): the board as SVG and as PNG at 150 dpi, and the print-and-play PDF
 //! on A4. The design is also saved as `synthetic-2000.yaml` in Cargo's target
 //! tmp folder, for timing the CLI (`docs/export.md`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::Board;
-use engine::synth::{self, SynthSize};
+use engine::board_game::synth::{self, SynthSize};
 use studio::drawing::paper::Paper;
 use studio::drawing::svg::{BoardImage, BoardStyle, board_file};
 use studio::export::pdf;

@@ -84,7 +84,8 @@ fn a_file_that_does_not_load_is_named_and_nothing_is_compared() {
 
 #[test]
 fn a_simulated_compare_lists_the_engines_metrics_and_draws_them_on_the_map() {
-    use engine::diff::{map_changes, report_diff, simulate_pair};
+    use engine::board_game::map_diff::map_changes;
+    use engine::diff::{report_diff, simulate_pair};
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
     use studio::app::compare::simulated::{MapView, listed, metric_line};

@@ -53,7 +53,7 @@ use formats::GameFile;
 pub use any::{Request, balance_file, check_request, defaults, help, help_all, proposals_for};
 pub use evaluate::{Candidate, Evaluator, InProcess, Trial};
 pub use family::{Balance, Help, Report};
-pub use knob::{Knob, KnobError, Mutator};
+pub use knob::KnobError;
 pub use progress::{BalanceProgress, Stage, StopReason};
 pub use proposal::{Proposal, proposals};
 pub use search::halving_games;
@@ -225,6 +225,7 @@ mod tests {
     use crate::balance::tickets::TicketTarget;
     use crate::board_game::BoardFamily;
     use crate::board_game::balance::BoardTarget;
+    use crate::board_game::knob::Knob;
     use crate::sim;
 
     fn unbalanced() -> GameFile {
@@ -369,7 +370,10 @@ mod tests {
         .unwrap();
         assert_eq!(out.stop, StopReason::Budget { generations: 2 });
         assert!(out.changes.is_empty(), "{:?}", out.changes);
-        assert_eq!(knob::rule_value(&out.best, "players.max"), Some(5.0));
+        assert_eq!(
+            crate::board_game::knob::rule_value(&out.best, "players.max"),
+            Some(5.0)
+        );
     }
 
     #[test]

@@ -413,7 +413,7 @@ impl Proposal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::balance::{Knob, Mutator};
+    use crate::board_game::knob::{Knob, Mutator};
     use crate::rng::GameRng;
 
     #[test]

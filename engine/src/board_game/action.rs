@@ -1,6 +1,6 @@
 //! Every decision of the board game is one of these actions.
 
-use crate::board::{CityId, RouteId};
+use crate::board_game::board::{CityId, RouteId};
 
 use super::cards::Card;
 

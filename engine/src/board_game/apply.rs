@@ -5,11 +5,11 @@ use super::action::{Action, Keep, Payment};
 use super::cards::Card;
 use super::events::{Event, EventSink, Events, Revealed, Tickets};
 use super::state::{PendingTunnel, Phase, State};
-use crate::board::{CityId, RouteColor, RouteId};
-use crate::game::{IllegalAction, Seat};
+use crate::board_game::board::{CityId, RouteColor, RouteId};
+use crate::game::{IllegalAction, RefusalKind, Seat};
 
-fn illegal<T>(reason: impl Into<String>) -> Result<T, IllegalAction> {
-    Err(IllegalAction::new(reason))
+fn illegal<T>(kind: RefusalKind, reason: impl Into<String>) -> Result<T, IllegalAction> {
+    Err(IllegalAction::new(kind, reason))
 }
 
 fn plural(n: u16, one: &str) -> String {
@@ -63,15 +63,15 @@ impl State {
         events: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
         match (self.phase, action) {
-            (Phase::Over, _) => return illegal("the game is over"),
+            (Phase::Over, _) => return illegal(RefusalKind::GameOver, "the game is over"),
             (Phase::SetupTickets | Phase::KeepTickets, Action::KeepTickets(keep)) => {
                 self.keep_tickets(keep, events)?
             }
             (Phase::SetupTickets | Phase::KeepTickets, _) => {
-                return illegal(format!(
-                    "{} must first choose which tickets to keep",
-                    self.current
-                ));
+                return illegal(
+                    RefusalKind::NotNow,
+                    format!("{} must first choose which tickets to keep", self.current),
+                );
             }
             (Phase::Turn | Phase::SecondDraw, Action::DrawFaceUp(slot)) => {
                 self.draw_face_up(slot, events)?
@@ -85,6 +85,7 @@ impl State {
             }
             (Phase::SecondDraw, _) => {
                 return illegal(
+                    RefusalKind::NotNow,
                     "you drew one card this turn: draw a second card (a train card or a terrain card)",
                 );
             }
@@ -100,17 +101,24 @@ impl State {
             }
             (Phase::Tunnel(t), Action::Withdraw) => self.withdraw(t, events),
             (Phase::Tunnel(_), _) => {
-                return illegal("the tunnel's extra cards are pending: pay them or withdraw");
+                return illegal(
+                    RefusalKind::NotNow,
+                    "the tunnel's extra cards are pending: pay them or withdraw",
+                );
             }
             (Phase::Double(route), Action::Double { locomotives }) => {
                 self.double(route, locomotives, events)?
             }
             (Phase::Double(_), Action::NoDouble) => self.end_turn(events, true),
             (Phase::Double(_), _) => {
-                return illegal("decide first whether to double the route just claimed");
+                return illegal(
+                    RefusalKind::NotNow,
+                    "decide first whether to double the route just claimed",
+                );
             }
             (Phase::Turn, _) => {
                 return illegal(
+                    RefusalKind::NotNow,
                     "that is not a way to start a turn: draw cards, claim a route, build a station or draw tickets",
                 );
             }
@@ -132,11 +140,17 @@ impl State {
         };
         let n = self.offer.len();
         if u32::from(keep.0) >> n != 0 {
-            return illegal(format!("only {n} tickets were offered"));
+            return illegal(
+                RefusalKind::NotOffered,
+                format!("only {n} tickets were offered"),
+            );
         }
         let min = usize::from(min).min(n);
         if (keep.count() as usize) < min {
-            return illegal(format!("keep at least {min} of the {n} tickets offered"));
+            return illegal(
+                RefusalKind::AgainstTheRules,
+                format!("keep at least {min} of the {n} tickets offered"),
+            );
         }
         let seat = self.current;
         let offer = std::mem::take(&mut self.offer);
@@ -220,14 +234,15 @@ impl State {
     fn draw_face_up(&mut self, slot: u8, events: &mut impl EventSink) -> Result<(), IllegalAction> {
         let second = self.phase == Phase::SecondDraw;
         let Some(&Some(card)) = self.display().get(usize::from(slot)) else {
-            return illegal(format!(
-                "display slot {} holds no card",
-                u16::from(slot) + 1
-            ));
+            return illegal(
+                RefusalKind::NotOffered,
+                format!("display slot {} holds no card", u16::from(slot) + 1),
+            );
         };
         let counts_double = self.board().rules().display.locomotive_counts_double;
         if second && counts_double && card.is_locomotive() {
             return illegal(
+                RefusalKind::AgainstTheRules,
                 "a face-up locomotive counts as both draws: it cannot be the second card",
             );
         }
@@ -251,7 +266,10 @@ impl State {
     fn draw_blind(&mut self, events: &mut impl EventSink) -> Result<(), IllegalAction> {
         let second = self.phase == Phase::SecondDraw;
         let Some(card) = self.pop_deck(events) else {
-            return illegal("the train deck and the discards are empty");
+            return illegal(
+                RefusalKind::NotOffered,
+                "the train deck and the discards are empty",
+            );
         };
         let seat = self.current;
         self.players[seat.index()].hand.add(card);
@@ -277,7 +295,10 @@ impl State {
         let terrain = match slot {
             Some(s) => {
                 let Some(&Some(t)) = self.terrain_display().get(usize::from(s)) else {
-                    return illegal(format!("terrain slot {} holds no card", u16::from(s) + 1));
+                    return illegal(
+                        RefusalKind::NotOffered,
+                        format!("terrain slot {} holds no card", u16::from(s) + 1),
+                    );
                 };
                 self.terrain_display[usize::from(s)] = None;
                 self.refill_terrain_display();
@@ -285,7 +306,12 @@ impl State {
             }
             None => match self.pop_terrain() {
                 Some(t) => t,
-                None => return illegal("the terrain deck and its discards are empty"),
+                None => {
+                    return illegal(
+                        RefusalKind::NotOffered,
+                        "the terrain deck and its discards are empty",
+                    );
+                }
             },
         };
         let seat = self.current;
@@ -305,7 +331,7 @@ impl State {
 
     fn draw_tickets(&mut self, events: &mut impl EventSink) -> Result<(), IllegalAction> {
         if !self.can_draw_tickets() {
-            return illegal("no tickets are left to draw");
+            return illegal(RefusalKind::NotOffered, "no tickets are left to draw");
         }
         let draw = self.board().rules().tickets.draw;
         self.offer = self.take_tickets(draw.long, draw.regular);
@@ -354,33 +380,48 @@ impl State {
             if !payment.locomotives_only()
                 && usize::from(payment.color.0) >= self.board().colors().len()
             {
-                return illegal(format!("{what}: there is no such card colour"));
+                return illegal(
+                    RefusalKind::NoSuchThing,
+                    format!("{what}: there is no such card colour"),
+                );
             }
             let offered = if payment.locomotives >= total {
                 plural(u16::from(payment.locomotives), "locomotive")
             } else {
                 self.payment_text(payment, total)
             };
-            return illegal(format!("{what} needs {wanted}; you offered {offered}"));
+            return illegal(
+                RefusalKind::AgainstTheRules,
+                format!("{what} needs {wanted}; you offered {offered}"),
+            );
         }
         let offered = self.payment_text(payment, total);
         if payment.locomotives < min_locos {
-            return illegal(format!(
-                "{what} is a ferry: it needs at least {} among its {total} cards; you offered {offered}",
-                plural(u16::from(min_locos), "locomotive")
-            ));
+            return illegal(
+                RefusalKind::AgainstTheRules,
+                format!(
+                    "{what} is a ferry: it needs at least {} among its {total} cards; you offered {offered}",
+                    plural(u16::from(min_locos), "locomotive")
+                ),
+            );
         }
         if !payment.locomotives_only() && hand[payment.color] < colour_cards {
-            return illegal(format!(
-                "{what} needs {wanted}; you offered {offered} but hold only {} {}",
-                hand[payment.color],
-                self.card_name(payment.color)
-            ));
+            return illegal(
+                RefusalKind::CannotAfford,
+                format!(
+                    "{what} needs {wanted}; you offered {offered} but hold only {} {}",
+                    hand[payment.color],
+                    self.card_name(payment.color)
+                ),
+            );
         }
-        illegal(format!(
-            "{what} needs {wanted}; you offered {offered} but hold only {}",
-            plural(hand.locomotives(), "locomotive")
-        ))
+        illegal(
+            RefusalKind::CannotAfford,
+            format!(
+                "{what} needs {wanted}; you offered {offered} but hold only {}",
+                plural(hand.locomotives(), "locomotive")
+            ),
+        )
     }
 
     fn pay_from_hand(&mut self, payment: Payment, total: u8) {
@@ -409,36 +450,45 @@ impl State {
         events: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
         let Some(r) = self.board().routes().get(route.index()) else {
-            return illegal(format!("there is no route number {route}"));
+            return illegal(
+                RefusalKind::NoSuchThing,
+                format!("there is no route number {route}"),
+            );
         };
         let seat = self.current;
         let name = || format!("Route {}", r.name);
         if let Some(o) = self.owner[route.index()] {
-            return illegal(format!("{} is already claimed by {o}", name()));
+            return illegal(
+                RefusalKind::NotOffered,
+                format!("{} is already claimed by {o}", name()),
+            );
         }
         if !self.route_open_for(seat, route) {
             let both = self.game.both_tracks_open;
-            return illegal(if both {
-                format!(
-                    "{}: you already own the other track of this double route",
-                    name()
-                )
-            } else {
-                format!(
-                    "{}: with {} players only one track of a double route may be claimed, and the other is taken",
-                    name(),
-                    self.players.len()
-                )
-            });
+            return illegal(
+                RefusalKind::AgainstTheRules,
+                if both {
+                    format!(
+                        "{}: you already own the other track of this double route",
+                        name()
+                    )
+                } else {
+                    format!(
+                        "{}: with {} players only one track of a double route may be claimed, and the other is taken",
+                        name(),
+                        self.players.len()
+                    )
+                },
+            );
         }
         let (length, color, ferry, tunnel, points) =
             (r.length, r.color, r.ferry, r.tunnel, r.points);
         let trains = self.players[seat.index()].trains;
         if trains < u16::from(length) {
-            return illegal(format!(
-                "{} takes {length} trains; you have {trains} left",
-                name()
-            ));
+            return illegal(
+                RefusalKind::CannotAfford,
+                format!("{} takes {length} trains; you have {trains} left", name()),
+            );
         }
         let color = match color {
             RouteColor::Gray => None,
@@ -523,33 +573,45 @@ impl State {
         let hand = self.players[self.current.index()].hand;
         let name = &self.game.board.route(t.route).name;
         if locomotives > t.extra {
-            return illegal(format!(
-                "tunnel {name} asks for {} more cards; you offered {locomotives} locomotives",
-                t.extra
-            ));
+            return illegal(
+                RefusalKind::AgainstTheRules,
+                format!(
+                    "tunnel {name} asks for {} more cards; you offered {locomotives} locomotives",
+                    t.extra
+                ),
+            );
         }
         if t.payment.locomotives_only() && locomotives != t.extra {
-            return illegal(format!(
-                "tunnel {name} was paid in locomotives only, so its {} extra cards must be locomotives too",
-                t.extra
-            ));
+            return illegal(
+                RefusalKind::AgainstTheRules,
+                format!(
+                    "tunnel {name} was paid in locomotives only, so its {} extra cards must be locomotives too",
+                    t.extra
+                ),
+            );
         }
         let colour = u16::from(t.extra - locomotives);
         if !t.payment.locomotives_only() && hand[t.payment.color] < colour {
-            return illegal(format!(
-                "tunnel {name} asks for {} more {} cards or locomotives; you hold {} {}",
-                t.extra,
-                self.card_name(t.payment.color),
-                hand[t.payment.color],
-                self.card_name(t.payment.color)
-            ));
+            return illegal(
+                RefusalKind::CannotAfford,
+                format!(
+                    "tunnel {name} asks for {} more {} cards or locomotives; you hold {} {}",
+                    t.extra,
+                    self.card_name(t.payment.color),
+                    hand[t.payment.color],
+                    self.card_name(t.payment.color)
+                ),
+            );
         }
         if hand.locomotives() < u16::from(locomotives) {
-            return illegal(format!(
-                "tunnel {name}: you offered {} but hold only {}",
-                plural(u16::from(locomotives), "locomotive"),
-                plural(hand.locomotives(), "locomotive")
-            ));
+            return illegal(
+                RefusalKind::CannotAfford,
+                format!(
+                    "tunnel {name}: you offered {} but hold only {}",
+                    plural(u16::from(locomotives), "locomotive"),
+                    plural(hand.locomotives(), "locomotive")
+                ),
+            );
         }
         let extra = Payment {
             color: t.payment.color,
@@ -594,16 +656,25 @@ impl State {
         events: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
         let Some(c) = self.board().cities().get(city.index()) else {
-            return illegal(format!("there is no city number {city}"));
+            return illegal(
+                RefusalKind::NoSuchThing,
+                format!("there is no city number {city}"),
+            );
         };
         let station = || format!("A station in {}", c.name);
         let name = station();
         let seat = self.current;
         let Some(cost) = self.next_station_cost(seat) else {
-            return illegal(format!("{name}: you have no stations left"));
+            return illegal(
+                RefusalKind::CannotAfford,
+                format!("{name}: you have no stations left"),
+            );
         };
         if let Some(o) = self.station_owner[city.index()] {
-            return illegal(format!("{name}: {} already has a station, {o}'s", c.name));
+            return illegal(
+                RefusalKind::NotOffered,
+                format!("{name}: {} already has a station, {o}'s", c.name),
+            );
         }
         self.check_payment(&station, None, cost, 0, payment)?;
         self.pay_from_hand(payment, cost);
@@ -632,19 +703,28 @@ impl State {
         let name = &self.game.board.route(route).name;
         let (cost, points) = (r.doubling_cost, r.points);
         let Some(terrain) = r.terrain else {
-            return illegal(format!("route {name} cannot be doubled"));
+            return illegal(
+                RefusalKind::AgainstTheRules,
+                format!("route {name} cannot be doubled"),
+            );
         };
         let Some((lo, hi)) = self.doubling_range(seat, route) else {
-            return illegal(format!(
-                "to double route {name} you need {cost} {} cards and at least as many as every opponent",
-                self.board().terrain_types()[terrain.index()].name
-            ));
+            return illegal(
+                RefusalKind::CannotAfford,
+                format!(
+                    "to double route {name} you need {cost} {} cards and at least as many as every opponent",
+                    self.board().terrain_types()[terrain.index()].name
+                ),
+            );
         };
         if locomotives < lo || locomotives > hi {
-            return illegal(format!(
-                "to double route {name} play between {lo} and {hi} locomotives as {} cards",
-                self.board().terrain_types()[terrain.index()].name
-            ));
+            return illegal(
+                RefusalKind::AgainstTheRules,
+                format!(
+                    "to double route {name} play between {lo} and {hi} locomotives as {} cards",
+                    self.board().terrain_types()[terrain.index()].name
+                ),
+            );
         }
         let spent = cost.saturating_sub(locomotives);
         let t = usize::from(terrain.0);

@@ -9,9 +9,9 @@ use formats::GameFile;
 use serde_yaml::Value;
 
 use super::BoardFamily;
+use super::knob::{Knob, Mutator};
 use super::sim::BoardReport;
 use crate::balance::family::{Help, Section};
-use crate::balance::knob::{Knob, Mutator};
 use crate::balance::target::{Measure, Target, TargetError};
 use crate::balance::tickets::{TICKET_TARGETS, TicketStat, TicketTarget};
 use crate::balance::{Balance, Proposal, proposals};

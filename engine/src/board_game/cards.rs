@@ -2,7 +2,7 @@
 
 use std::ops::{Index, IndexMut};
 
-use crate::board::{ColorId, MAX_COLORS, MAX_TERRAIN_TYPES};
+use crate::board_game::board::{ColorId, MAX_COLORS, MAX_TERRAIN_TYPES};
 
 /// A train card: a deck colour, or a locomotive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use super::{Card, Cards, Phase, State, longest_path};
-use crate::board::{Board, CityId, Place, RouteId, TicketId};
+use crate::board_game::board::{Board, CityId, Place, RouteId, TicketId};
 use crate::game::Seat;
 
 /// Every component by kind, wherever it is: train cards per kind, terrain

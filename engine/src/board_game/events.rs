@@ -6,7 +6,7 @@ use smallvec::SmallVec;
 
 use super::action::Payment;
 use super::cards::Card;
-use crate::board::{CityId, RouteId, TicketId};
+use crate::board_game::board::{CityId, RouteId, TicketId};
 use crate::game::{EndReason, Seat};
 
 /// One thing that happened.

@@ -9,11 +9,19 @@ use smallvec::smallvec;
 use super::bots;
 use super::sim::BoardMeasures;
 use super::{Action, ActionKind, BoardGame, Event, Events, State, checks};
-use crate::board::Board;
+use crate::board_game::board::Board;
 use crate::bots::{Bot, BotNameError};
+use crate::diagnostics::Diagnostics;
 use crate::game::{Accounts, Family, PlayerCountError};
 use crate::sim::skill::{self, SkillProbe};
-use crate::validate::Diagnostics;
+
+impl Board {
+    /// Turns a design into a board, or says everything that stops it (a
+    /// design of another family, which has no board, is refused with TL015).
+    pub fn build(file: &GameFile) -> Result<Board, Diagnostics> {
+        BoardFamily::build(file)
+    }
+}
 
 /// The board family (USA, Europe, Heart of Africa and their variants).
 #[derive(Debug, Clone, Copy)]
@@ -54,8 +62,13 @@ impl Family for BoardFamily {
     type Measures = BoardMeasures;
     type Balance = super::balance::BoardBalance;
 
-    fn build(file: &GameFile) -> Result<Board, Diagnostics> {
-        Board::build(file)
+    fn check(file: &GameFile) -> (Option<Board>, Diagnostics) {
+        let mut diagnostics = Diagnostics::default();
+        let built = crate::board_game::board::build(file, &mut diagnostics);
+        if file.family == formats::Family::Board {
+            crate::board_game::design_checks::run(file, &mut diagnostics);
+        }
+        (built, diagnostics)
     }
 
     fn design_name(board: &Board) -> &str {

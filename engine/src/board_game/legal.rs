@@ -12,7 +12,7 @@ use super::state::{Phase, State};
 use super::tables::SLOT_LANES;
 
 const _: () = assert!(super::cards::CARD_LANES >= SLOT_LANES);
-use crate::board::{CityId, RouteId};
+use crate::board_game::board::{CityId, RouteId};
 use crate::game::Seat;
 use crate::rng::GameRng;
 

@@ -14,7 +14,7 @@ fn count(n: usize, one: &str) -> String {
     }
 }
 
-fn names(state: &State, ids: &[crate::board::TicketId]) -> String {
+fn names(state: &State, ids: &[crate::board_game::board::TicketId]) -> String {
     ids.iter()
         .map(|&t| state.board().ticket(t).name.as_str())
         .collect::<Vec<_>>()

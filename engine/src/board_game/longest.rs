@@ -14,7 +14,7 @@
 
 use std::cell::RefCell;
 
-use crate::board::{Board, RouteId};
+use crate::board_game::board::{Board, RouteId};
 
 /// The length of the longest continuous path of `routes`.
 pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
@@ -463,9 +463,9 @@ impl Trails<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::CityId;
+    use crate::board_game::board::CityId;
+    use crate::board_game::synth::{SynthSize, design};
     use crate::rng::GameRng;
-    use crate::synth::{SynthSize, design};
 
     /// Small enough for the brute force, dense enough for loops.
     const SMALL: SynthSize = SynthSize {

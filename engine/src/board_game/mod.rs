@@ -1,24 +1,37 @@
 //! The board family (USA, Europe, Heart of Africa and their variants): its
 //! rules behind the generic [`crate::game`] interface. Every number comes from
 //! the board's rule parameters.
+//!
+//! Its design side: [`board`], the validated map model; [`design_checks`],
+//! the validator's checks of a board design; [`analysis`], shortest paths
+//! and the lenient network; [`stats`], design statistics; [`synth`],
+//! synthetic designs for benchmarks; [`map_diff`], a simulated difference
+//! drawn on the map.
 
 mod action;
+pub mod analysis;
 mod apply;
 pub mod balance;
+pub mod board;
 pub mod bots;
 pub mod cards;
 mod checks;
+pub(crate) mod design_checks;
 mod events;
 mod family;
+pub mod knob;
 mod legal;
 mod log;
 mod longest;
+pub mod map_diff;
 mod observation;
 mod scenario;
 pub mod scoring;
 mod setup;
 pub mod sim;
 mod state;
+pub mod stats;
+pub mod synth;
 mod tables;
 mod text;
 
@@ -34,7 +47,7 @@ pub use scenario::{BoardScenarioError, Checks, FinalChecks, NameError, PHASES, P
 pub use scoring::{MAX_STATION_CHOICES, ScoreBreakdown};
 pub use state::{Ending, MAX_DISPLAY_RESETS, PendingTunnel, Phase, Player, State};
 
-use crate::board::Board;
+use crate::board_game::board::Board;
 use crate::game::{
     self, ActionParseError, EndReason, GameState, IllegalAction, Outcome, PlayerCountError, Seat,
 };

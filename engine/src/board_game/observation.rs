@@ -8,7 +8,7 @@ use super::events::Tickets;
 use super::legal;
 use super::state::{Phase, State};
 use super::{Action, BoardGame};
-use crate::board::{Board, CityId, RouteId, TicketId};
+use crate::board_game::board::{Board, CityId, RouteId, TicketId};
 use crate::game::{self, Seat};
 use crate::rng::GameRng;
 

@@ -14,9 +14,9 @@ use super::cards::{Card, Cards};
 use super::events::{Event, Events};
 use super::state::{Phase, State};
 use super::{BoardFamily, BoardGame, PlayerCountError};
-use crate::board::{Board, RouteId, TicketId};
+use crate::board_game::board::{Board, RouteId, TicketId};
+use crate::diagnostics::Severity;
 use crate::scenario::{DesignErrors, FieldError, Findings, ScenarioError, ScenarioFamily};
-use crate::validate::Severity;
 
 /// The phase names of `expect.phase`, in the order a turn meets them.
 pub const PHASES: [&str; 7] = [

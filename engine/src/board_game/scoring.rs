@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 
 use super::longest::longest_path;
 use super::state::{Player, State};
-use crate::board::{Board, CityId, Place, RouteId, TicketId};
+use crate::board_game::board::{Board, CityId, Place, RouteId, TicketId};
 use crate::game::{EndReason, Outcome, Seat};
 use formats::rules::TieBreak;
 

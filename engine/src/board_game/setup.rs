@@ -7,7 +7,7 @@ use super::cards::{Card, Cards};
 use super::events::Tickets;
 use super::scenario::{Pile, SetupError};
 use super::state::{Phase, State};
-use crate::board::{CityId, RouteId, TicketId};
+use crate::board_game::board::{CityId, RouteId, TicketId};
 use crate::game::Seat;
 
 impl State {
@@ -532,8 +532,8 @@ mod tests {
     use formats::scenario::{PlayerSetup, Setup};
 
     use super::State;
-    use crate::board::Board;
     use crate::board_game::BoardGame;
+    use crate::board_game::board::Board;
     use crate::board_game::scenario::SetupError;
 
     fn game(map: &str, players: usize) -> State {

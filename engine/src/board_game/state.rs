@@ -9,7 +9,9 @@ use super::cards::{Card, Cards, TerrainCards};
 use super::events::{Event, EventSink, Events, Tickets};
 use super::scoring::{self, ScoreBreakdown};
 use super::{BoardGame, Payment};
-use crate::board::{Board, CityId, MAX_DISPLAY, MAX_TERRAIN_FACE_UP, RouteId, TicketId};
+use crate::board_game::board::{
+    Board, CityId, MAX_DISPLAY, MAX_TERRAIN_FACE_UP, RouteId, TicketId,
+};
 use crate::game::{EndReason, Outcome, Seat};
 use crate::rng::GameRng;
 

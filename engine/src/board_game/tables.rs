@@ -4,7 +4,7 @@
 //! (length and ferry locomotives), since every route of a class can be paid
 //! for the same ways from a given hand.
 
-use crate::board::{Board, RouteColor, RouteId};
+use crate::board_game::board::{Board, RouteColor, RouteId};
 
 /// A set of routes as 64-bit words.
 pub type Words = [u64];
@@ -13,7 +13,7 @@ pub type Words = [u64];
 /// slots (each deck colour, gray, every route, then padding), so that the
 /// claims of every colour can be counted a whole row at a time.
 pub const SLOT_LANES: usize = 16;
-const _: () = assert!(crate::board::MAX_COLORS + 2 <= SLOT_LANES);
+const _: () = assert!(crate::board_game::board::MAX_COLORS + 2 <= SLOT_LANES);
 
 /// Routes that cost the same: a length and the locomotives a ferry needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -91,7 +91,7 @@ impl RouteGraph {
         let mut links = Vec::with_capacity(2 * board.routes().len());
         for c in 0..cities {
             first.push(links.len() as u32);
-            let city = crate::board::CityId::from_index(c);
+            let city = crate::board_game::board::CityId::from_index(c);
             links.extend(board.routes_at(city).iter().map(|&r| Link {
                 route: r.0,
                 to: board.route(r).other_end(city).0,

@@ -314,7 +314,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::count;
-    use crate::board::Board;
+    use crate::board_game::board::Board;
     use crate::board_game::{BoardGame, Event, Phase};
     use crate::game::{GameState, Seat};
     use crate::rng::GameRng;

@@ -7,8 +7,8 @@ use formats::GameFile;
 use formats::card_game::{CardRules, CardTieBreak};
 
 use super::cards::{Counts, MAX_COLORS};
-use crate::validate::keys;
-use crate::validate::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::keys;
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 
 /// Most players the engine seats.
 pub const MAX_PLAYERS: usize = 8;

@@ -9,9 +9,9 @@ use smallvec::smallvec;
 use super::sim::CardMeasures;
 use super::{Action, ActionKind, CardDesign, CardGame, Event, Events, State, bots};
 use crate::bots::{Bot, BotNameError};
+use crate::diagnostics::Diagnostics;
 use crate::game::{Accounts, Family, PlayerCountError};
 use crate::sim::skill::{self, SkillProbe};
-use crate::validate::Diagnostics;
 
 /// Ticket to Ride: The Card Game.
 #[derive(Debug, Clone, Copy)]
@@ -37,12 +37,10 @@ impl Family for CardFamily {
     type Measures = CardMeasures;
     type Balance = super::balance::CardBalance;
 
-    fn build(file: &GameFile) -> Result<CardDesign, Diagnostics> {
-        let v = crate::validate(file);
-        match v.card_design {
-            Some(d) if !v.diagnostics.has_errors() => Ok(d),
-            _ => Err(v.diagnostics),
-        }
+    fn check(file: &GameFile) -> (Option<CardDesign>, Diagnostics) {
+        let mut diagnostics = Diagnostics::default();
+        let built = super::build(file, &mut diagnostics);
+        (built, diagnostics)
     }
 
     fn design_name(design: &CardDesign) -> &str {

@@ -6,16 +6,22 @@ mod action;
 pub mod balance;
 pub mod bots;
 pub mod cards;
+mod deal;
 pub mod derive;
 mod design;
+mod draw;
 pub mod expert;
 mod family;
+mod legal;
 mod observation;
+mod rail_yard;
 mod scenario;
 pub mod scoring;
 pub mod sim;
 mod state;
 mod text;
+mod tickets;
+mod turn;
 
 use std::sync::Arc;
 

@@ -13,9 +13,9 @@ use formats::scenario::{CardCounts, Expect, FinalExpect, Match, PlayerSetup, Sce
 use super::cards::Counts;
 use super::state::{EMPTY, Phase};
 use super::{CardDesign, CardFamily, CardGame, Events, State};
+use crate::diagnostics::Severity;
 use crate::game::{Game, PlayerCountError};
 use crate::scenario::{DesignErrors, FieldError, Findings, ScenarioError, ScenarioFamily};
-use crate::validate::Severity;
 
 /// Why the card game cannot set up a scenario or read an expectation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -8,7 +8,7 @@ use formats::dice::{DiceRules, Face};
 use formats::points::Point;
 use smallvec::SmallVec;
 
-use crate::validate::{Code, Diagnostic, Diagnostics};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 
 /// The most goods decks a design may have (fixed-size arrays in the state).
 pub const MAX_GOODS: usize = 8;

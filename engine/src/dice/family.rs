@@ -13,9 +13,9 @@ use super::game::DiceGame;
 use super::sim::DiceMeasures;
 use super::state::{Occupant, State};
 use crate::bots::{Bot, BotNameError};
+use crate::diagnostics::Diagnostics;
 use crate::game::{Accounts, Family, PlayerCountError};
 use crate::sim::skill::{self, SkillProbe};
-use crate::validate::Diagnostics;
 
 /// Trains & Stations, the dice game.
 #[derive(Debug, Clone, Copy)]
@@ -39,8 +39,8 @@ impl Family for DiceFamily {
     type Measures = DiceMeasures;
     type Balance = super::balance::DiceBalance;
 
-    fn build(file: &GameFile) -> Result<DiceDesign, Diagnostics> {
-        DiceDesign::build(file)
+    fn check(file: &GameFile) -> (Option<DiceDesign>, Diagnostics) {
+        super::design::check(file)
     }
 
     fn design_name(design: &DiceDesign) -> &str {

@@ -8,8 +8,8 @@ use formats::GameFile;
 use formats::suggest::did_you_mean_field;
 use serde_yaml::Mapping;
 
-use crate::validate::keys::{self, key_text};
-use crate::validate::{Code, Diagnostic, Diagnostics};
+use crate::diagnostics::keys::{self, key_text};
+use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 
 /// Rule sections whose keys are data (goods names, player counts), not
 /// parameter names; a good's own keys are still checked.

@@ -4,7 +4,10 @@
 //! points and goods of every delivery.
 //!
 //! - [`design`]: the validated design and its diagnostics;
-//! - [`state`], [`action`], [`rules`]: positions, decisions and the rules;
+//! - [`state`], [`action`]: positions and decisions; [`rules`]: playing an
+//!   action, with each step of the rulebook in a file of its own (`setup`,
+//!   `roll`, `placement`, `build`, `delivery`, `upgrade`, `speculation`,
+//!   `scoring`) and the open actions in `legal`;
 //! - [`game`]: the generic game interface and what a player sees;
 //! - [`family`]: [`DiceFamily`], registered in [`crate::families`];
 //! - [`bots`], [`sim`], [`scenario`]: bots, simulation measures, scenarios.
@@ -12,16 +15,25 @@
 pub mod action;
 pub mod balance;
 pub mod bots;
+mod build;
+mod delivery;
 pub mod design;
 pub mod expert;
 pub mod family;
 mod fields;
 pub mod game;
+mod legal;
+mod placement;
+mod roll;
 pub mod rules;
 pub mod scenario;
+mod scoring;
+mod setup;
 pub mod sim;
+mod speculation;
 pub mod state;
 mod text;
+mod upgrade;
 
 pub use action::{Action, Event, Events};
 pub use design::{Building, DiceDesign};

@@ -10,10 +10,10 @@ use formats::GameFile;
 use smallvec::SmallVec;
 
 use crate::bots::{Bot, BotNameError};
+use crate::diagnostics::Diagnostics;
 use crate::game::{Game, GameState};
 use crate::sim::Measures;
 use crate::sim::skill::SkillProbe;
-use crate::validate::Diagnostics;
 
 /// A player count the design does not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -99,8 +99,19 @@ pub trait Family: Sized + Send + Sync + 'static {
     /// What the balance search may change in its designs and aim at.
     type Balance: crate::balance::Balance<Self>;
 
-    /// Builds the design from a file, or says why not.
-    fn build(file: &GameFile) -> Result<Self::Design, Diagnostics>;
+    /// Checks a design file of this family: the built design when it could be
+    /// built, and every diagnostic of the family's own checks, errors and
+    /// warnings (the design's `allow:` list is applied by the caller, once
+    /// for every family: see [`checked`]).
+    fn check(file: &GameFile) -> (Option<Self::Design>, Diagnostics);
+    /// Builds the design from a file, or says everything that stops it (with
+    /// its `allow:` list applied, as in [`checked`]).
+    fn build(file: &GameFile) -> Result<Self::Design, Diagnostics> {
+        match checked::<Self>(file) {
+            (Some(design), _) => Ok(design),
+            (None, diagnostics) => Err(diagnostics),
+        }
+    }
     /// The design's name, as reports show it.
     fn design_name(design: &Self::Design) -> &str;
     /// The fewest and most players the design seats.
@@ -144,6 +155,17 @@ pub trait Family: Sized + Send + Sync + 'static {
     /// Each seat's final score computed again from the final position alone
     /// (not from the running totals kept during play).
     fn recompute_scores(state: &Self::State) -> Vec<i32>;
+}
+
+/// Checks a design file with family `F` and applies its `allow:` list: the
+/// design, when there is no error, and every diagnostic left.
+pub fn checked<F: Family>(file: &GameFile) -> (Option<F::Design>, Diagnostics) {
+    let (design, mut diagnostics) = F::check(file);
+    crate::diagnostics::allow::apply_allow_list(file, &mut diagnostics);
+    if diagnostics.has_errors() {
+        return (None, diagnostics);
+    }
+    (design, diagnostics)
 }
 
 /// Checks a bot spec of a family without building the bot (for argument parsing).

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rng::GameRng;
 
-pub use family::{Accounts, Family, PlayerCountError, check_bot};
+pub use family::{Accounts, Family, PlayerCountError, check_bot, checked};
 pub use keep::Keep;
 pub use table::{BotError, DEFAULT_TURN_CAP, Step, Table};
 
@@ -74,21 +74,83 @@ pub struct Outcome {
     pub reason: EndReason,
 }
 
-/// An action the rules refused, with the reason in a designer's words.
+/// What kind of refusal an [`IllegalAction`] is, so that callers (scenario
+/// files, the studio) can tell refusals apart without reading their words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RefusalKind {
+    /// The game is over: nothing more can be played.
+    GameOver,
+    /// Not now: another decision is pending (a different phase of the turn,
+    /// or another player's choice).
+    NotNow,
+    /// The player lacks what it costs (cards, coins, trains, stations).
+    CannotAfford,
+    /// What the action takes is not on offer (an empty slot or deck, a
+    /// ticket not dealt, a route or city already taken).
+    NotOffered,
+    /// The action names something the design does not have (a route, city,
+    /// colour or slot number).
+    NoSuchThing,
+    /// A rule forbids it as given (too few tickets kept, a colour already in
+    /// the Rail Yard, a face-up locomotive as the second draw, …).
+    AgainstTheRules,
+}
+
+impl RefusalKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [RefusalKind; 6] = [
+        RefusalKind::GameOver,
+        RefusalKind::NotNow,
+        RefusalKind::CannotAfford,
+        RefusalKind::NotOffered,
+        RefusalKind::NoSuchThing,
+        RefusalKind::AgainstTheRules,
+    ];
+
+    /// The kind's name in scenario files (`reason: cannot-afford`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RefusalKind::GameOver => "game-over",
+            RefusalKind::NotNow => "not-now",
+            RefusalKind::CannotAfford => "cannot-afford",
+            RefusalKind::NotOffered => "not-offered",
+            RefusalKind::NoSuchThing => "no-such-thing",
+            RefusalKind::AgainstTheRules => "against-the-rules",
+        }
+    }
+}
+
+impl fmt::Display for RefusalKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An action the rules refused: its kind, and the reason in a designer's
+/// words (what is shown).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}")]
 pub struct IllegalAction {
+    /// What kind of refusal it is.
+    pub kind: RefusalKind,
     /// Why, e.g. "Route Madrid - Pamplona (black) needs 3 black cards or
     /// locomotives; you offered 2 red".
     pub reason: String,
 }
 
 impl IllegalAction {
-    /// An illegal action with a reason.
-    pub fn new(reason: impl Into<String>) -> Self {
+    /// An illegal action of a kind, with a reason.
+    pub fn new(kind: RefusalKind, reason: impl Into<String>) -> Self {
         IllegalAction {
+            kind,
             reason: reason.into(),
         }
+    }
+
+    /// Whether a scenario's `reason:` matches this refusal: the kind's name
+    /// (`not-offered`), or a fragment of the reason.
+    pub fn matches(&self, fragment: &str) -> bool {
+        self.kind.name() == fragment || self.reason.contains(fragment)
     }
 }
 
@@ -196,7 +258,10 @@ pub fn play_randomly<S: GameState>(
             break;
         }
         let Some(a) = state.random_action(rng) else {
-            return Err(IllegalAction::new("a running game offered no legal action"));
+            return Err(IllegalAction::new(
+                RefusalKind::NotOffered,
+                "a running game offered no legal action",
+            ));
         };
         state.apply_quietly(a)?;
         n += 1;

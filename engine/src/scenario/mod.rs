@@ -15,9 +15,9 @@ use std::path::Path;
 use formats::GameFile;
 use formats::scenario::{Expect, ExpectedEnd, FinalExpect, NoLegalAction, Scenario};
 
+use crate::diagnostics::Diagnostic;
 use crate::families::AnyScenarioError;
-use crate::game::{EndReason, Family, GameState};
-use crate::validate::Diagnostic;
+use crate::game::{EndReason, Family, GameState, RefusalKind};
 
 /// Where in a scenario something is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -277,21 +277,23 @@ pub fn run_family<F: ScenarioFamily>(
         for text in &step.illegal {
             match refusal(&state, text) {
                 None => out.fail(format_args!("`{text}` should be refused but was accepted")),
-                Some(reason) => {
+                Some(refused) => {
                     if let Some(fragment) = &step.reason
-                        && !reason.contains(fragment.as_str())
+                        && !refused.matches(fragment)
                     {
                         out.fail(format_args!(
-                            "`{text}` was refused, but the reason does not say \"{fragment}\": {reason}"
+                            "`{text}` was refused, but the reason does not say \"{fragment}\": {}",
+                            refused.words
                         ));
                     }
                 }
             }
         }
         for text in &step.legal {
-            if let Some(reason) = refusal(&state, text) {
+            if let Some(refused) = refusal(&state, text) {
                 out.fail(format_args!(
-                    "`{text}` should be accepted but was refused: {reason}"
+                    "`{text}` should be accepted but was refused: {}",
+                    refused.words
                 ));
             }
         }
@@ -308,7 +310,7 @@ pub fn run_family<F: ScenarioFamily>(
                     ));
                 }
             }
-            F::check(&state, c, events.as_ref(), &mut out);
+            <F as ScenarioFamily>::check(&state, c, events.as_ref(), &mut out);
         }
     }
     if let (Some(f), Some(c)) = (&s.outcome, &final_checks) {
@@ -342,10 +344,31 @@ fn seat_words(seat: Option<u8>) -> String {
 
 /// Why `text` is refused in this position (tried on a copy), or `None` when
 /// it is accepted. A text that cannot be read counts as refused.
-fn refusal<S: GameState>(state: &S, text: &str) -> Option<String> {
+/// Why an action text was refused: the words shown, and the refusal's kind
+/// when the rules refused it (not when the text names no action).
+struct Refused {
+    words: String,
+    kind: Option<RefusalKind>,
+}
+
+impl Refused {
+    /// Whether a step's `reason:` matches: a fragment of the words, or the
+    /// name of the refusal's kind (`cannot-afford`).
+    fn matches(&self, fragment: &str) -> bool {
+        self.words.contains(fragment) || self.kind.is_some_and(|k| k.name() == fragment)
+    }
+}
+
+fn refusal<S: GameState>(state: &S, text: &str) -> Option<Refused> {
     match state.parse_action(text) {
-        Err(e) => Some(e.to_string()),
-        Ok(a) => state.clone().apply(a).err().map(|e| e.to_string()),
+        Err(e) => Some(Refused {
+            words: e.to_string(),
+            kind: None,
+        }),
+        Ok(a) => state.clone().apply(a).err().map(|e| Refused {
+            words: e.to_string(),
+            kind: Some(e.kind),
+        }),
     }
 }
 

@@ -114,6 +114,23 @@ fn several_legal_and_illegal_actions_are_each_checked() {
 }
 
 #[test]
+fn a_refusal_matches_its_kind_or_words_of_its_reason() {
+    let f = failures(&format!(
+        "{HEAD}steps:
+  - illegal: claim Chicago - Duluth (red) with 3 red
+    reason: cannot-afford
+  - illegal: claim Chicago - Duluth (red) with 3 red
+    reason: hold only 2
+  - illegal: claim Chicago - Duluth (red) with 3 red
+    reason: not-offered
+"
+    ));
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(f[0].starts_with("step 3:"), "{f:?}");
+    assert!(f[0].contains("does not say \"not-offered\""), "{f:?}");
+}
+
+#[test]
 fn no_legal_action_fails_when_one_is_legal() {
     let f = failures(&format!(
         "{HEAD}steps:

@@ -1,13 +1,13 @@
 //! The derived data the studio shows but does not own: shortest paths for
 //! ticket points and the design statistics, both computed by the engine
-//! (`engine::analysis`, `engine::stats`). This module is the studio's one seam
+//! (`engine::board_game::analysis`, `engine::board_game::stats`). This module is the studio's one seam
 //! to them; it keeps the engine's lenient network of the current document
 //! version, so paths are found even while the design has errors elsewhere.
 
 use std::cell::RefCell;
 
-use engine::analysis::Network;
-use engine::stats::DesignStats;
+use engine::board_game::analysis::Network;
+use engine::board_game::stats::DesignStats;
 use formats::GameFile;
 
 /// A shortest connection between two places.

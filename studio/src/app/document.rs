@@ -29,27 +29,22 @@ pub struct Document {
 impl Document {
     /// A new, empty board design (USA rules) that has never been saved.
     pub fn new_design() -> Self {
-        Self::new_of(Family::Board)
+        Self::new_of(Family::default())
     }
 
     /// A new, empty design of `family` with its rulebook's preset (USA for
     /// the board game), never saved. A card game has no board of its own.
     pub fn new_of(family: Family) -> Self {
-        let (preset, board) = match family {
-            Family::Board => ("usa", Some(formats::BoardSize::default())),
-            Family::CardGame => (formats::card_game::PRESET, None),
-            Family::Dice => (
-                formats::dice::PRESET_NAME,
-                Some(formats::BoardSize::default()),
-            ),
-        };
+        let files = formats::families::of(family);
         let mut design = GameFile {
             name: "Untitled".into(),
             family,
-            board,
+            board: files.new_file_has_board.then(formats::BoardSize::default),
             ..GameFile::default()
         };
-        design.rules.insert("preset".into(), preset.into());
+        design
+            .rules
+            .insert("preset".into(), files.new_file_preset.into());
         let history = History::new(&design);
         Document {
             design,

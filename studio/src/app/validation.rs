@@ -74,7 +74,7 @@ impl Validator {
                 Report {
                     generation,
                     diagnostics: v.diagnostics,
-                    board: v.board.map(Arc::new),
+                    board: v.design.and_then(|d| d.board().cloned()),
                     crashed: None,
                 }
             },

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use engine::stats::DesignStats;
+use engine::board_game::stats::DesignStats;
 
 use super::validate::{Format, Sources, render_load_error};
 

@@ -86,8 +86,8 @@ pub fn lines(board: &Board) -> Vec<String> {
         ));
     }
     let countries = board.tickets().iter().any(|t| {
-        matches!(t.from, engine::board::Place::Country(_))
-            || matches!(t.to, engine::board::Place::Country(_))
+        matches!(t.from, engine::board_game::board::Place::Country(_))
+            || matches!(t.to, engine::board_game::board::Place::Country(_))
     });
     if countries {
         out.push(

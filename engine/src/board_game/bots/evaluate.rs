@@ -23,8 +23,8 @@ use std::sync::Arc;
 
 use super::plan::{CostModel, Needs, Planner, TicketStatus};
 use super::scale::Scale;
-use crate::board::Board;
 use crate::board_game::State;
+use crate::board_game::board::Board;
 use crate::board_game::longest::longest_path;
 use crate::game::{GameState, Seat};
 

@@ -30,7 +30,7 @@ use super::evaluate::Evaluator;
 use super::heuristic::{HeuristicBot, Style};
 use super::infer::{EndWeights, reweigh_tickets};
 use super::mcts::push_search_candidates;
-use crate::board::RouteId;
+use crate::board_game::board::RouteId;
 use crate::board_game::{Action, Observation, PublicPhase, State};
 use crate::bots::flat::{FlatBot, FlatConfig};
 use crate::bots::mcts::{self, Budget, SearchPolicy};

@@ -22,7 +22,7 @@ use super::pay::{self, Wanted};
 use super::plan::{CostModel, Needs, Planner};
 use super::rivals::RivalNeeds;
 use super::scale::{Scale, Share};
-use crate::board::{Board, RouteColor, RouteId};
+use crate::board_game::board::{Board, RouteColor, RouteId};
 use crate::board_game::{Action, Card, Keep, Observation, PublicPhase};
 use crate::bots::Bot;
 use crate::game::{Observation as _, Seat};
@@ -333,7 +333,8 @@ impl HeuristicBot {
         };
         // (no ticket dropped, tickets kept, value) — compared per the rule.
         let mut best: Option<((bool, u32, i64), Action)> = None;
-        let mut extra: smallvec::SmallVec<[crate::board::TicketId; 8]> = smallvec::SmallVec::new();
+        let mut extra: smallvec::SmallVec<[crate::board_game::board::TicketId; 8]> =
+            smallvec::SmallVec::new();
         for i in 0..self.legal.len() {
             let Action::KeepTickets(keep) = self.legal[i] else {
                 continue;

@@ -11,8 +11,8 @@
 
 use smallvec::SmallVec;
 
-use crate::board::{CityId, Place, TicketId};
 use crate::board_game::State;
+use crate::board_game::board::{CityId, Place, TicketId};
 use crate::game::{GameState, Seat};
 use crate::rng::GameRng;
 

@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 
 use super::heuristic::{HeuristicBot, Style, claim_action};
 use super::pay::Wanted;
-use crate::board::RouteId;
+use crate::board_game::board::RouteId;
 use crate::board_game::cards::CARD_KINDS;
 use crate::board_game::{Action, Card, Observation, PublicPhase, State};
 use crate::bots::mcts::{self, Budget, SearchPolicy};

@@ -14,7 +14,7 @@
 
 use super::heuristic::{HeuristicBot, claim_action};
 use super::plan::Needs;
-use crate::board::RouteId;
+use crate::board_game::board::RouteId;
 use crate::board_game::{Action, Observation};
 use crate::game::Observation as _;
 

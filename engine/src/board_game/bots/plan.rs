@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use crate::board::{Board, CityId, Place, RouteColor, RouteId, TicketId};
+use crate::board_game::board::{Board, CityId, Place, RouteColor, RouteId, TicketId};
 use crate::board_game::cards::CARD_KINDS;
 use crate::board_game::tables::{NO_COUNTRY, RouteGraph};
 use crate::board_game::{Card, Observation};

@@ -11,8 +11,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::board::{CityId, RouteId};
 use crate::board_game::Observation;
+use crate::board_game::board::{CityId, RouteId};
 use crate::game::{Observation as _, Seat};
 
 /// Gaps longer than this many trains are not taken as a rival's plan.

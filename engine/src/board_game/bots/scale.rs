@@ -9,7 +9,7 @@
 //! trains (all three rule presets) gets the numbers the bots were tuned with;
 //! `docs/bots.md` lists each number and where it comes from.
 
-use crate::board::Board;
+use crate::board_game::board::Board;
 
 use super::plan::CostModel;
 
@@ -110,7 +110,8 @@ impl Scale {
         let longest_route = routes.iter().map(|r| r.length).max().unwrap_or(0);
         let shortest_route = routes.iter().map(|r| r.length).min().unwrap_or(0);
         // Points per train, compared as fractions: a/b < c/d ⇔ a·d < c·b.
-        let per_train = |r: &crate::board::Route| (i64::from(r.points), i64::from(r.length.max(1)));
+        let per_train =
+            |r: &crate::board_game::board::Route| (i64::from(r.points), i64::from(r.length.max(1)));
         let least = routes
             .iter()
             .map(per_train)

@@ -15,7 +15,7 @@
 
 use super::heuristic::{HeuristicBot, best_claim, free_target};
 use super::plan::Needs;
-use crate::board::{RouteColor, RouteId};
+use crate::board_game::board::{RouteColor, RouteId};
 use crate::board_game::{Action, Card, Observation};
 use crate::game::Observation as _;
 

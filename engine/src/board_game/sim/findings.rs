@@ -2,7 +2,7 @@
 //! tickets, ticket completion and tunnel withdrawals.
 
 use super::report::BoardReport;
-use crate::board::Board;
+use crate::board_game::board::Board;
 use crate::sim::findings::{FindingList, Topic, object, thousands};
 use crate::sim::report::{Finding, Level, PlayerCountReport};
 use crate::sim::stats::pct;

@@ -15,7 +15,7 @@ pub use report::{
 };
 
 use super::{Action, BoardFamily, Events, State};
-use crate::board::Board;
+use crate::board_game::board::Board;
 use crate::sim::findings::Topic;
 use crate::sim::{Finding, GameRecord, Measures, PlayerCountReport, SimReport};
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, CityId, RouteId, TicketId};
+use crate::board_game::board::{Board, CityId, RouteId, TicketId};
 use crate::board_game::{Action, Event, Events, Phase, ScoreBreakdown, State};
 use crate::game::GameState;
 use crate::sim::check_index;

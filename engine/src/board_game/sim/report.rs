@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::record::{BoardRecord, TunnelResult};
-use crate::board::{Board, Place, RouteColor};
+use crate::board_game::board::{Board, Place, RouteColor};
 use crate::sim::GameRecord;
 use crate::sim::stats::{Rate, Summary};
 

@@ -9,7 +9,8 @@
 use std::sync::Arc;
 
 use egui::{Color32, RichText, Ui};
-use engine::diff::{MapChanges, MetricChange, any_map_changes, report_diff, simulate_pair};
+use engine::board_game::map_diff::{MapChanges, any_map_changes};
+use engine::diff::{MetricChange, report_diff, simulate_pair};
 use engine::families::{AnyDesign, FamilyVisitor};
 use engine::game::Family;
 use engine::sim::{self, Progress, SimConfig};
@@ -608,7 +609,7 @@ mod tests {
 
     #[test]
     fn the_map_first_shows_the_player_count_that_changed_most() {
-        use engine::diff::TicketChange;
+        use engine::board_game::map_diff::TicketChange;
         let map = |players, significant: usize| MapChanges {
             players,
             routes: Vec::new(),

@@ -4,8 +4,8 @@
 //! change is checked to resolve before it is made.
 
 use egui::{Color32, DragValue, Grid, Role, TextEdit, Ui, WidgetInfo};
+use formats::GameFile;
 use formats::rules::{Deck, ResolveError};
-use formats::{Family, GameFile};
 use serde_yaml::{Mapping, Value};
 
 use super::rules::set_path;
@@ -22,12 +22,7 @@ pub struct CardsPanel {
 
 /// The deck `cards` give with `design`'s rules, read by its family.
 fn deck_of(design: &GameFile, cards: &Mapping) -> Result<Deck, ResolveError> {
-    match design.family {
-        Family::CardGame => formats::card_game::resolve(&design.rules, cards).map(|(_, d)| d),
-        Family::Board | Family::Dice => {
-            formats::rules::resolve(&design.rules, cards).map(|(_, d)| d)
-        }
-    }
+    (formats::families::of(design.family).deck)(&design.rules, cards)
 }
 
 /// The deck's colours that have cards, in order (none when the rules do not

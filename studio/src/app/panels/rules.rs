@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 
 use egui::{Color32, RichText, ScrollArea, TextEdit, Ui};
-use formats::rules::{PARAMETERS, Parameter, Preset, ResolveError};
-use formats::{Family, GameFile};
+use formats::GameFile;
+use formats::rules::{Parameter, Preset, ResolveError};
 use serde_yaml::{Mapping, Value};
 
 use crate::app::document::Document;
@@ -105,60 +105,28 @@ struct RuleBook {
     preset: &'static str,
     effective: Mapping,
     preset_rules: Mapping,
-    presets: Vec<(&'static str, &'static str)>,
+    presets: Vec<(String, &'static str)>,
 }
 
 /// The rule book of `design`'s family.
 fn rule_book(design: &GameFile) -> RuleBook {
-    match design.family {
-        Family::Dice => RuleBook {
-            parameters: formats::dice::PARAMETERS,
-            preset: formats::dice::PRESET_NAME,
-            effective: formats::dice::effective_rules(&design.rules),
-            preset_rules: formats::dice::preset_rules(),
-            presets: vec![("Use Trains & Stations preset", formats::dice::PRESET_NAME)],
-        },
-        Family::CardGame => RuleBook {
-            parameters: formats::card_game::PARAMETERS,
-            preset: formats::card_game::PRESET,
-            effective: formats::card_game::effective_sections(&design.rules, &design.cards)
-                .unwrap_or_default()
-                .0,
-            preset_rules: formats::card_game::preset_sections().0,
-            presets: vec![("Use the card-game preset", formats::card_game::PRESET)],
-        },
-        Family::Board => {
-            let preset = preset_of(&design.rules);
-            RuleBook {
-                parameters: PARAMETERS,
-                preset: preset.name(),
-                effective: formats::rules::effective_sections(&design.rules, &design.cards)
-                    .unwrap_or_default()
-                    .0,
-                preset_rules: preset.sections().0,
-                presets: Preset::ALL
-                    .into_iter()
-                    .map(|p| {
-                        let label = match p {
-                            Preset::Usa => "Use USA preset",
-                            Preset::Europe => "Use Europe preset",
-                            Preset::HeartOfAfrica => "Use Heart of Africa preset",
-                        };
-                        (label, p.name())
-                    })
-                    .collect(),
-            }
-        }
+    let files = formats::families::of(design.family);
+    RuleBook {
+        parameters: files.parameters,
+        preset: (files.preset_of)(&design.rules),
+        effective: (files.effective_rules)(&design.rules, &design.cards),
+        preset_rules: (files.preset_rules)(&design.rules),
+        presets: files
+            .presets
+            .iter()
+            .map(|(name, title)| (format!("Use {title} preset"), *name))
+            .collect(),
     }
 }
 
 /// Do `rules` resolve for `design`'s family?
 fn check_rules(design: &GameFile, rules: &Mapping) -> Result<(), ResolveError> {
-    match design.family {
-        Family::Dice => formats::dice::resolve(rules).map(drop),
-        Family::CardGame => formats::card_game::resolve(rules, &design.cards).map(drop),
-        Family::Board => formats::rules::resolve(rules, &design.cards).map(drop),
-    }
+    formats::families::of(design.family).check_rules(rules, &design.cards)
 }
 
 /// Sets rule parameter `path` to `text` (YAML), if the rules still resolve.
@@ -210,7 +178,7 @@ impl RulesPanel {
             ui.label(format!("Preset: {}.", book.preset));
             for (label, name) in &book.presets {
                 if ui
-                    .button(*label)
+                    .button(label.as_str())
                     .on_hover_text("Sets every rule to the rulebook's value (drops overrides)")
                     .clicked()
                 {
@@ -285,6 +253,8 @@ impl RulesPanel {
 
 #[cfg(test)]
 mod tests {
+    use formats::Family;
+
     use super::*;
 
     #[test]

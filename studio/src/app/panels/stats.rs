@@ -5,7 +5,7 @@
 use egui::{Grid, RichText, ScrollArea, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 
-use engine::stats::DesignStats;
+use engine::board_game::stats::DesignStats;
 
 use crate::app::analysis;
 use crate::app::document::Document;

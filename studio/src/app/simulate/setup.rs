@@ -39,7 +39,7 @@ impl Default for Setup {
         Setup {
             players: BTreeSet::new(),
             games: 1000,
-            bots: default_bots(formats::Family::Board),
+            bots: default_bots(formats::Family::default()),
             seed: 1,
             skill: None,
         }

@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use egui::Color32;
-use engine::board::Place;
 use engine::board_game::State;
+use engine::board_game::board::Place;
 use engine::game::{GameState, Seat};
 use formats::GameFile;
 

@@ -10,8 +10,8 @@ pub mod turn;
 use std::collections::HashMap;
 
 use egui::{Color32, Ui};
-use engine::analysis::Network;
-use engine::board::{Board, TicketId};
+use engine::board_game::analysis::Network;
+use engine::board_game::board::{Board, TicketId};
 use engine::board_game::{Action, BoardFamily, Events, State};
 use engine::game::Seat;
 use formats::GameFile;

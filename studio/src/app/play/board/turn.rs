@@ -4,7 +4,7 @@
 //! engine's legal actions are offered, each in the engine's words.
 
 use egui::{Color32, RichText, Ui};
-use engine::board::{CityId, RouteId, TicketId};
+use engine::board_game::board::{CityId, RouteId, TicketId};
 use engine::board_game::{Action, Card, Keep, Phase, State};
 use engine::game::Seat;
 

@@ -8,8 +8,8 @@ pub mod heat;
 pub mod tickets;
 
 use egui::{RichText, Ui, pos2, vec2};
-use engine::board::Board;
 use engine::board_game::BoardFamily;
+use engine::board_game::board::Board;
 use engine::board_game::sim::BoardReport;
 use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::pct;

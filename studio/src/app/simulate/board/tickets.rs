@@ -3,7 +3,7 @@
 //! then lit and selected on the map). Rows are built by pure functions.
 
 use egui::{Grid, RichText, Ui};
-use engine::board::{Board, Place};
+use engine::board_game::board::{Board, Place};
 use engine::board_game::sim::BoardReport;
 use engine::sim::findings::thousands;
 use engine::sim::report::PlayerCountReport;
