@@ -8,6 +8,7 @@ pub mod balance;
 pub mod bots;
 pub mod cards;
 mod checks;
+pub mod deck;
 mod events;
 mod family;
 mod legal;
