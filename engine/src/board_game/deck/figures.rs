@@ -188,7 +188,7 @@ impl DeckFigures {
 
 /// A figure's two values as table cells.
 fn row(out: &mut String, what: &str, a: String, b: String) {
-    let _ = writeln!(out, "  {what:<34} {a:>22} {b:>22}");
+    let _ = writeln!(out, "  {what:<46} {a:>22} {b:>22}");
 }
 
 /// Two decks side by side: `a` and `b` name the columns.

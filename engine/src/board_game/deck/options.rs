@@ -110,12 +110,14 @@ impl std::fmt::Display for PointsRule {
 /// What the designer sets; `None` takes the default for the map.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeckOptions {
-    /// Regular tickets (default: scaled to the places as the official decks are).
+    /// Regular tickets (default: scaled to the places as the official deck
+    /// the map follows, [`Reference::model`]).
     pub count: Option<usize>,
     /// The band edges.
     pub edges: BandEdges,
     /// Shares of the regular tickets in the short, medium and long bands
-    /// (default: the official decks' mean); they need not add to 1.
+    /// (default: as the official deck the map follows, [`Reference::model`]);
+    /// they need not add to 1.
     pub shares: Option<[f64; 3]>,
     /// Tickets that may name one place (default: scaled from the official decks).
     pub max_per_city: Option<usize>,
@@ -229,6 +231,12 @@ impl Reference {
         })
     }
 
+    /// The official deck a map's defaults follow: Europe's where the rules
+    /// deal long tickets, USA's otherwise.
+    pub fn model(long_tickets: bool) -> &'static Reference {
+        &Reference::official()[usize::from(long_tickets)]
+    }
+
     /// Regular tickets per place.
     pub fn per_place(&self) -> f64 {
         self.regular as f64 / self.places.max(1) as f64
@@ -270,6 +278,8 @@ pub fn shares_text(shares: &[f64; 3]) -> String {
 /// The options for one map, every default filled in.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
+    /// The official deck the defaults follow (`USA`, `Europe`).
+    pub model: &'static str,
     /// Regular tickets to build (locked ones included).
     pub count: usize,
     /// Regular tickets per band (locked ones included).
@@ -305,11 +315,13 @@ impl Plan {
             .map_err(|e| DeckError::Rules(format!("{}: {}", e.path, e.message)))?;
         let players = usize::from(rules.players.max);
         let refs = Reference::official();
-        let mean = |f: &dyn Fn(&Reference) -> f64| refs.iter().map(f).sum::<f64>() / 2.0;
         let places = space.spots.len();
         let dealt = usize::from(rules.tickets.setup.regular) * players;
+        let long_rules = rules.tickets.setup.long > 0 || rules.tickets.draw.long > 0;
+        // A map whose rules deal long tickets follows Europe, the others USA.
+        let model = Reference::model(long_rules);
         let count = o.count.unwrap_or_else(|| {
-            ((places as f64 * mean(&|r| r.per_place())).round() as usize).max(dealt + 1)
+            ((places as f64 * model.per_place()).round() as usize).max(dealt + 1)
         });
         if count < dealt {
             return Err(DeckError::TooFew {
@@ -319,7 +331,6 @@ impl Plan {
             });
         }
         let long_dealt = usize::from(rules.tickets.setup.long) * players;
-        let long_rules = rules.tickets.setup.long > 0 || rules.tickets.draw.long > 0;
         let long_count = o
             .long_count
             .unwrap_or(if long_rules { long_dealt + 1 } else { 0 });
@@ -352,9 +363,7 @@ impl Plan {
                 e.short_below, e.long_from
             )));
         }
-        let shares = o
-            .shares
-            .unwrap_or_else(|| [0, 1, 2].map(|b| mean(&|r| r.shares[b])));
+        let shares = o.shares.unwrap_or_else(|| model.shares);
         if shares.iter().any(|s| !s.is_finite() || *s < 0.0) || shares.iter().sum::<f64>() <= 0.0 {
             return Err(DeckError::Option(
                 "band shares must be numbers ≥ 0, not all 0".into(),
@@ -393,7 +402,7 @@ impl Plan {
         let mean_named = 2.0 * tickets as f64 / places.max(1) as f64;
         let max_per_city = o
             .max_per_city
-            .unwrap_or_else(|| (mean(&|r| r.max_over_mean) * mean_named).ceil().max(2.0) as usize);
+            .unwrap_or_else(|| (model.max_over_mean * mean_named).ceil().max(2.0) as usize);
         if max_per_city == 0 || 2 * tickets > places * max_per_city {
             return Err(DeckError::Supply {
                 count: tickets,
@@ -421,6 +430,7 @@ impl Plan {
             )));
         }
         Ok(Plan {
+            model: model.name,
             count,
             per_band,
             edges: e,
@@ -463,7 +473,10 @@ impl Plan {
                 self.long_count, self.long_min
             ));
         }
-        s.push_str(&format!("; points: {}", self.points));
+        s.push_str(&format!(
+            "; points: {}; defaults as the official {} deck",
+            self.points, self.model
+        ));
         s
     }
 }
