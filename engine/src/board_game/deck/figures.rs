@@ -186,94 +186,83 @@ impl DeckFigures {
     }
 }
 
-/// A figure's two values as table cells.
-fn row(out: &mut String, what: &str, a: String, b: String) {
-    let _ = writeln!(out, "  {what:<46} {a:>22} {b:>22}");
-}
-
-/// Two decks side by side: `a` and `b` name the columns.
-pub fn compare_text(a: &DeckFigures, b: &DeckFigures, names: (&str, &str)) -> String {
-    let mut o = String::new();
-    row(&mut o, "", names.0.to_owned(), names.1.to_owned());
-    let both = |o: &mut String, what: &str, f: &dyn Fn(&DeckFigures) -> String| {
-        row(o, what, f(a), f(b));
+/// Two decks side by side, one row per figure: what, the first deck's
+/// value, the second's.
+pub fn compare_rows(a: &DeckFigures, b: &DeckFigures) -> Vec<[String; 3]> {
+    let mut rows = Vec::new();
+    let mut both = |what: &str, f: &dyn Fn(&DeckFigures) -> String| {
+        rows.push([what.to_owned(), f(a), f(b)]);
     };
-    both(&mut o, "tickets (long)", &|d| {
-        format!("{} ({})", d.regular, d.long)
-    });
-    both(&mut o, "mean length (car spaces)", &|d| {
-        format!("{:.1}", d.mean_length)
+    both("tickets (long)", &|d| format!("{} ({})", d.regular, d.long));
+    both("mean length (car spaces)", &|d| {
+        if d.lengths.iter().flatten().next().is_none() {
+            "-".into()
+        } else {
+            format!("{:.1}", d.mean_length)
+        }
     });
     both(
-        &mut o,
         &format!("{} (thirds of the diameter)", BANDS.join(" / ")),
         &|d| format!("{} / {} / {}", d.bands[0], d.bands[1], d.bands[2]),
     );
     let width = a.diameter.max(b.diameter).div_ceil(8).max(1);
-    both(
-        &mut o,
-        &format!("lengths, bins of {width} car spaces"),
-        &|d| {
-            d.histogram(width)
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        },
-    );
-    both(&mut o, "places named", &|d| {
+    both(&format!("lengths, bins of {width} car spaces"), &|d| {
+        d.histogram(width)
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    both("places named", &|d| {
         format!("{} of {}", d.named_places, d.places)
     });
-    both(&mut o, "most named", &|d| {
+    both("most named", &|d| {
         d.most_named
             .first()
             .map_or_else(|| "-".into(), |(n, c)| format!("{n} {c}"))
     });
-    both(&mut o, "routes on a ticket's shortest path", &|d| {
+    both("routes on a ticket's shortest path", &|d| {
         format!("{} of {}", d.routes_on_paths, d.routes)
     });
-    both(&mut o, "points total", &|d| d.points_total.to_string());
-    both(&mut o, "points range", &|d| {
+    both("points total", &|d| d.points_total.to_string());
+    both("points range", &|d| {
         format!("{}-{}", d.points_range.0, d.points_range.1)
     });
-    both(&mut o, "points off the shortest path", &|d| {
+    both("points off the shortest path", &|d| {
         d.points_off_shortest.to_string()
     });
     if a.completion.is_some() || b.completion.is_some() {
-        let c = |d: &DeckFigures, f: &dyn Fn(&Completion) -> String| {
-            d.completion.as_ref().map_or_else(|| "-".into(), f)
+        let sim = |what: &str, f: &dyn Fn(&Completion) -> String| {
+            let cell = |d: &DeckFigures| d.completion.as_ref().map_or_else(|| "-".into(), f);
+            [what.to_owned(), cell(a), cell(b)]
         };
-        row(
-            &mut o,
-            "completion when held (mean)",
-            c(a, &|c| format!("{:.0}%", 100.0 * c.mean)),
-            c(b, &|c| format!("{:.0}%", 100.0 * c.mean)),
-        );
-        let range = |c: &Completion| format!("{:.0}%-{:.0}%", 100.0 * c.range.0, 100.0 * c.range.1);
-        row(
-            &mut o,
-            "completion, hardest-easiest",
-            c(a, &range),
-            c(b, &range),
-        );
-        let never = |c: &Completion| c.never_completed.to_string();
-        row(
-            &mut o,
-            "tickets held, never completed",
-            c(a, &never),
-            c(b, &never),
-        );
-        let fpa = |c: &Completion| format!("{:+.3}", c.first_player_advantage);
-        row(
-            &mut o,
-            "first-player advantage (mean)",
-            c(a, &fpa),
-            c(b, &fpa),
-        );
-        let score = |c: &Completion| format!("{:.1}", c.score);
-        row(&mut o, "mean final score", c(a, &score), c(b, &score));
-        let margin = |c: &Completion| format!("{:.1}", c.margin);
-        row(&mut o, "mean winning margin", c(a, &margin), c(b, &margin));
+        rows.push(sim("completion when held (mean)", &|c| {
+            format!("{:.0}%", 100.0 * c.mean)
+        }));
+        rows.push(sim("completion, hardest-easiest", &|c| {
+            format!("{:.0}%-{:.0}%", 100.0 * c.range.0, 100.0 * c.range.1)
+        }));
+        rows.push(sim("tickets held, never completed", &|c| {
+            c.never_completed.to_string()
+        }));
+        rows.push(sim("first-player advantage (mean)", &|c| {
+            format!("{:+.3}", c.first_player_advantage)
+        }));
+        rows.push(sim("mean final score", &|c| format!("{:.1}", c.score)));
+        rows.push(sim("mean winning margin", &|c| format!("{:.1}", c.margin)));
+    }
+    rows
+}
+
+/// Two decks side by side as text: `names` head the columns.
+pub fn compare_text(a: &DeckFigures, b: &DeckFigures, names: (&str, &str)) -> String {
+    let mut o = String::new();
+    let mut row = |[what, a, b]: [String; 3]| {
+        let _ = writeln!(o, "  {what:<46} {a:>22} {b:>22}");
+    };
+    row([String::new(), names.0.to_owned(), names.1.to_owned()]);
+    for r in compare_rows(a, b) {
+        row(r);
     }
     o
 }

@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use formats::{GameFile, TicketSpec};
 
-pub use figures::{Completion, DeckFigures, compare_text};
+pub use figures::{Completion, DeckFigures, compare_rows, compare_text};
 pub use knob::DeckKnob;
 pub use options::{BandEdges, DeckOptions, EDGES, Plan, PointsRule, Reference};
 pub use space::Space;

@@ -26,7 +26,7 @@ enum MenuItem {
 use MenuItem::{Command, GridSettings, NewDesigns, RecentFiles, Separator};
 
 /// The menus, left to right, with their entries.
-const MENUS: [(&str, &[MenuItem]); 4] = [
+const MENUS: [(&str, &[MenuItem]); 5] = [
     (
         "File",
         &[
@@ -72,6 +72,7 @@ const MENUS: [(&str, &[MenuItem]); 4] = [
             Command(UICommand::BackgroundImage),
         ],
     ),
+    ("Tickets", &[Command(UICommand::BuildDeck)]),
     (
         "Playtest",
         &[
