@@ -55,6 +55,8 @@ pub struct Settings {
     pub generations: u32,
     /// Games per player count at the first rung.
     pub games: u32,
+    /// Games per player count of the check and the completion figures.
+    pub check_games: u32,
     /// The seed.
     pub seed: u64,
 }
@@ -78,6 +80,7 @@ impl Default for Settings {
             simulate: true,
             generations: effort.generations,
             games: effort.games,
+            check_games: effort.check_games,
             seed: 1,
         }
     }
@@ -113,6 +116,7 @@ impl Settings {
             simulate: self.simulate,
             generations: self.generations,
             games: self.games.max(1),
+            check_games: self.check_games.max(1),
             ..Effort::default()
         };
         Ok((options, effort))
@@ -324,10 +328,10 @@ impl DeckWindow {
         }
         match &self.state {
             State::Idle => {
-                view::settings_ui(ui, &mut self.settings);
                 if ui.button("Build deck").clicked() {
                     self.error = self.start(design, ui.ctx()).err();
                 }
+                view::settings_ui(ui, &mut self.settings);
                 None
             }
             State::Running { progress, job } => {
@@ -361,7 +365,6 @@ impl DeckWindow {
         let State::Review(r) = &mut self.state else {
             return None;
         };
-        let hovered = view::review_ui(ui, &r.result, &mut r.keep, &r.summary);
         let mut request = None;
         let mut discard = false;
         ui.horizontal(|ui| {
@@ -397,6 +400,7 @@ impl DeckWindow {
                 discard = true;
             }
         });
+        let hovered = view::review_ui(ui, &r.result, &mut r.keep, &r.summary);
         if request.is_some() || discard {
             self.state = State::Idle;
             self.shown = None;
@@ -426,7 +430,7 @@ impl super::studio::Studio {
         let window = &mut self.deck;
         egui::Window::new("Build a deck")
             .open(&mut open)
-            .default_width(520.0)
+            .default_width(980.0)
             .scroll(true)
             .show(ctx, |ui| request = window.ui(ui, design));
         if let Some(Request::Accept { tickets, what }) = request {

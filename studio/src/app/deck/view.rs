@@ -77,6 +77,10 @@ pub(super) fn settings_ui(ui: &mut Ui, s: &mut Settings) {
         labelled(ui, "Games per player count", |ui| {
             ui.add(egui::DragValue::new(&mut s.games).range(1..=100_000))
         });
+        labelled(ui, "Games for the completion figures", |ui| {
+            ui.add(egui::DragValue::new(&mut s.check_games).range(1..=100_000))
+        })
+        .on_hover_text("Games per player count of the final check and of each ticket's completion");
     });
     labelled(ui, "Seed", |ui| ui.add(egui::DragValue::new(&mut s.seed)));
 }
@@ -90,6 +94,14 @@ pub(super) fn review_ui(
 ) -> Option<usize> {
     ui.label(summary);
     ui.label(RichText::new(result.plan.describe()).weak().small());
+    ui.columns(2, |cols| {
+        figures_ui(&mut cols[0], result);
+        tickets_ui(&mut cols[1], result, keep)
+    })
+}
+
+/// The two decks' figures and their length histogram.
+fn figures_ui(ui: &mut Ui, result: &DeckResult) {
     egui::Grid::new("deck figures")
         .striped(true)
         .num_columns(3)
@@ -107,12 +119,15 @@ pub(super) fn review_ui(
         });
     ui.label("Length histogram (grey: current deck, purple: proposed)");
     histogram(ui, &result.before, &result.after);
-    ui.separator();
+}
+
+/// The proposed tickets with a tick box each; returns the one hovered.
+fn tickets_ui(ui: &mut Ui, result: &DeckResult, keep: &mut [bool]) -> Option<usize> {
     ui.label("Proposed tickets (hover one to see its path on the map)");
     let mut hovered = None;
     let completion = result.after.completion.as_ref();
     egui::ScrollArea::vertical()
-        .max_height(260.0)
+        .max_height(420.0)
         .show(ui, |ui| {
             egui::Grid::new("proposed tickets")
                 .striped(true)
