@@ -171,7 +171,8 @@ pub fn build(space: &Space, plan: &Plan, locked: Vec<(usize, bool)>, seed: u64) 
             if bands[b] >= *want {
                 break;
             }
-            if plan.band(space.pairs[p].length) == b && scorer.fits(&named, &in_deck, p) {
+            let length = space.pairs[p].length;
+            if plan.band(length) == b && plan.allowed(length) && scorer.fits(&named, &in_deck, p) {
                 add(&mut deck.regular, p, space, &mut named, &mut in_deck);
                 bands[b] += 1;
             }
@@ -183,7 +184,7 @@ pub fn build(space: &Space, plan: &Plan, locked: Vec<(usize, bool)>, seed: u64) 
         if deck.regular.len() + locked_regular >= plan.count {
             break;
         }
-        if scorer.fits(&named, &in_deck, p) {
+        if plan.allowed(space.pairs[p].length) && scorer.fits(&named, &in_deck, p) {
             add(&mut deck.regular, p, space, &mut named, &mut in_deck);
         }
     }
@@ -234,6 +235,9 @@ fn anneal(scorer: &Scorer, deck: &mut Deck, rng: &mut GameRng) {
         } else {
             rng.index(space.pairs.len())
         };
+        if !long && !plan.allowed(space.pairs[candidate].length) {
+            continue;
+        }
         let i = if long {
             slot - deck.regular.len()
         } else {
@@ -304,6 +308,12 @@ mod tests {
             bands[plan.band(space.pairs[p].length)] += 1;
         }
         assert_eq!(bands, plan.per_band);
+        assert!(plan.min_length > 1, "USA's shortest ticket is 4 of 23");
+        assert!(
+            deck.regular
+                .iter()
+                .all(|&p| plan.allowed(space.pairs[p].length))
+        );
         assert!(named.iter().all(|&n| n > 0), "every place named: {named:?}");
         // Deterministic for a seed.
         assert_eq!(build(&space, &plan, Vec::new(), 7), Some(deck.clone()));

@@ -99,7 +99,7 @@ impl DeckKnob {
             let kind_ok = if long {
                 p.length >= plan.long_min
             } else {
-                band.is_none_or(|b| plan.band(p.length) == b)
+                plan.allowed(p.length) && band.is_none_or(|b| plan.band(p.length) == b)
             };
             let keeps_cover = old_ends
                 .iter()

@@ -178,6 +178,8 @@ pub struct Reference {
     pub max_over_mean: f64,
     /// The shortest long ticket's length over the diameter.
     pub long_min: Option<f64>,
+    /// The shortest regular ticket's length over the diameter.
+    pub min_length: f64,
 }
 
 impl Reference {
@@ -189,6 +191,7 @@ impl Reference {
         let mut shares = [0.0; 3];
         let mut named = vec![0usize; space.spots.len()];
         let (mut regular, mut long, mut long_min) = (0, 0, None::<u32>);
+        let mut shortest = u32::MAX;
         for t in &file.tickets {
             let Some(p) = space.pair_named(&t.from, &t.to) else {
                 continue;
@@ -201,6 +204,7 @@ impl Reference {
                 long_min = Some(long_min.map_or(pair.length, |m| m.min(pair.length)));
             } else {
                 regular += 1;
+                shortest = shortest.min(pair.length);
                 shares[EDGES.band(pair.length, space.diameter)] += 1.0;
             }
         }
@@ -217,6 +221,7 @@ impl Reference {
             shares,
             max_over_mean: named.iter().copied().max().unwrap_or(0) as f64 / mean.max(1e-9),
             long_min: long_min.map(|m| f64::from(m) / f64::from(space.diameter.max(1))),
+            min_length: f64::from(shortest.min(space.diameter)) / f64::from(space.diameter.max(1)),
         }
     }
 
@@ -294,6 +299,9 @@ pub struct Plan {
     pub long_count: usize,
     /// The shortest long ticket in car spaces.
     pub long_min: u32,
+    /// The shortest regular ticket in car spaces (as the official deck's,
+    /// relative to the diameter; never above the short band's top).
+    pub min_length: u32,
     /// The map's diameter.
     pub diameter: u32,
     /// Points rule.
@@ -370,11 +378,17 @@ impl Plan {
             ));
         }
         let per_band = split(count, &shares);
+        let short_top = (1..=space.diameter)
+            .filter(|&l| e.band(l, space.diameter) == 0)
+            .max()
+            .unwrap_or(1);
+        let min_length = ((model.min_length * f64::from(space.diameter)).floor() as u32)
+            .clamp(1, short_top.max(1));
         for (b, n) in per_band.iter().enumerate() {
             let available = space
                 .pairs
                 .iter()
-                .filter(|p| e.band(p.length, space.diameter) == b)
+                .filter(|p| e.band(p.length, space.diameter) == b && p.length >= min_length)
                 .count();
             if *n > 0 && available == 0 {
                 return Err(DeckError::EmptyBand {
@@ -438,10 +452,16 @@ impl Plan {
             hubs: o.hubs,
             long_count,
             long_min,
+            min_length,
             diameter: space.diameter,
             points: o.points,
             locked,
         })
+    }
+
+    /// Whether a regular ticket may be `length` car spaces long.
+    pub fn allowed(&self, length: u32) -> bool {
+        length >= self.min_length
     }
 
     /// The band of a regular ticket of `length`.
@@ -452,10 +472,14 @@ impl Plan {
     /// The plan in words.
     pub fn describe(&self) -> String {
         let mut s = format!(
-            "{} regular tickets: {} short ({}), {} medium ({}), {} long ({}) car spaces; at most {} per place{}",
+            "{} regular tickets: {} short ({}-{}), {} medium ({}), {} long ({}) car spaces; at most {} per place{}",
             self.count,
             self.per_band[0],
-            band_range(&self.edges, 0, self.diameter),
+            self.min_length,
+            band_range(&self.edges, 0, self.diameter)
+                .rsplit('-')
+                .next()
+                .unwrap_or_default(),
             self.per_band[1],
             band_range(&self.edges, 1, self.diameter),
             self.per_band[2],
