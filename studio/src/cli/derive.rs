@@ -21,7 +21,7 @@ pub enum Target {
     CardGame(CardGameArgs),
     /// A ticket deck built for the map (replacing the design's tickets but
     /// the locked ones), chosen by simulation with the bots.
-    Tickets(TicketsArgs),
+    Tickets(Box<TicketsArgs>),
 }
 
 /// Arguments of `derive`.
@@ -69,7 +69,7 @@ fn parse_points(s: &str) -> Result<PointsRule, String> {
 pub fn run(args: Args) -> ExitCode {
     let args = match args.target {
         Target::CardGame(a) => a,
-        Target::Tickets(a) => return run_tickets(a),
+        Target::Tickets(a) => return run_tickets(*a),
     };
     let loaded = match formats::load(&args.file) {
         Ok(l) => l,

@@ -362,8 +362,7 @@ pub fn build(
     let locked_names: Vec<String> = plan
         .locked
         .iter()
-        .map(|&i| first.tickets.iter().position(|t| *t == file.tickets[i]))
-        .flatten()
+        .filter_map(|&i| first.tickets.iter().position(|t| *t == file.tickets[i]))
         .map(|i| first.tickets[i].display_name())
         .collect();
     let outcome = balance::balance::<BoardFamily>(

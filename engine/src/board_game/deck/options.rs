@@ -371,7 +371,7 @@ impl Plan {
                 e.short_below, e.long_from
             )));
         }
-        let shares = o.shares.unwrap_or_else(|| model.shares);
+        let shares = o.shares.unwrap_or(model.shares);
         if shares.iter().any(|s| !s.is_finite() || *s < 0.0) || shares.iter().sum::<f64>() <= 0.0 {
             return Err(DeckError::Option(
                 "band shares must be numbers ≥ 0, not all 0".into(),

@@ -106,7 +106,7 @@ impl Space {
             .into_iter()
             .filter_map(|(a, b)| {
                 let path = finder.path(places[a], places[b])?;
-                (path.car_spaces > 0).then(|| Pair {
+                (path.car_spaces > 0).then_some(Pair {
                     a,
                     b,
                     length: path.car_spaces,
