@@ -97,7 +97,10 @@ fn a_deck_is_built_for_a_map_without_tickets_and_bad_options_are_named() {
     assert!(!out.exists(), "nothing written on a refusal");
     let bad = run(&["--bands", "0.01,0.02", "--shares", "1,0,0", "--no-simulate"]);
     let e = String::from_utf8_lossy(&bad.stderr);
-    assert!(e.contains("no two places are"), "{e}");
+    assert!(
+        e.contains("the short band (no length of the diameter 23)"),
+        "{e}"
+    );
 
     let ok = run(&["--no-simulate", "--seed", "4"]);
     assert!(

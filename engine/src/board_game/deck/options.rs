@@ -391,9 +391,14 @@ impl Plan {
                 .filter(|p| e.band(p.length, space.diameter) == b && p.length >= min_length)
                 .count();
             if *n > 0 && available == 0 {
+                let range = band_range(&e, b, space.diameter);
                 return Err(DeckError::EmptyBand {
                     band: BANDS[b],
-                    range: band_range(&e, b, space.diameter),
+                    range: if range == "none" {
+                        format!("no length of the diameter {}", space.diameter)
+                    } else {
+                        format!("{range} car spaces")
+                    },
                 });
             }
             if *n > available {
