@@ -65,3 +65,72 @@ fn a_bad_option_or_source_is_refused_and_nothing_is_written() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("only a board design"));
     assert!(!out.exists());
 }
+
+#[test]
+fn a_deck_is_built_for_a_map_without_tickets_and_bad_options_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut design = formats::load(&maps().join("usa.yaml")).unwrap().design;
+    design.tickets.clear();
+    let input = dir.path().join("usa-no-tickets.yaml");
+    formats::save(&design, None, &input).unwrap();
+    let out = dir.path().join("deck.yaml");
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "derive".to_owned(),
+            "tickets".into(),
+            input.display().to_string(),
+            "-o".into(),
+            out.display().to_string(),
+            "--quiet".into(),
+        ];
+        a.extend(extra.iter().map(|s| (*s).to_owned()));
+        a
+    };
+    let run = |extra: &[&str]| {
+        let a = args(extra);
+        tracklayer(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let bad = run(&["--count", "900", "--no-simulate"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&bad.stderr);
+    assert!(e.contains("the map cannot supply"), "{e}");
+    assert!(!out.exists(), "nothing written on a refusal");
+    let bad = run(&["--bands", "0.01,0.02", "--shares", "1,0,0", "--no-simulate"]);
+    let e = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        e.contains("the short band (no length of the diameter 23)"),
+        "{e}"
+    );
+
+    let ok = run(&["--no-simulate", "--seed", "4"]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let text = String::from_utf8_lossy(&ok.stdout);
+    assert!(text.contains("official USA: 36 places"), "{text}");
+    assert!(text.contains("30 regular tickets"), "{text}");
+    let first = std::fs::read_to_string(&out).unwrap();
+    let built = formats::load(&out).unwrap().design;
+    assert_eq!(built.tickets.len(), 30);
+    assert_eq!(built.cities, design.cities, "only the tickets change");
+    std::fs::remove_file(&out).unwrap();
+    assert!(run(&["--no-simulate", "--seed", "4"]).status.success());
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        first,
+        "same seed, same deck"
+    );
+
+    let diff = tracklayer(&[
+        "diff",
+        &maps().join("usa.yaml").display().to_string(),
+        &out.display().to_string(),
+    ]);
+    let text = String::from_utf8_lossy(&diff.stdout);
+    assert!(
+        text.contains("DECKS") && text.contains("places named"),
+        "{text}"
+    );
+}

@@ -12,6 +12,7 @@ mod cli_shard;
 mod cli_validate;
 mod common;
 mod compare_ui;
+mod deck_ui;
 mod dice_ui;
 mod play_ui;
 mod simulate_ui;

@@ -49,6 +49,8 @@ pub enum Knob {
         /// Most cards of a kind.
         hi: u8,
     },
+    /// Tickets swapped for other pairs of places (`tracklayer derive tickets`).
+    TicketDeck(crate::board_game::deck::DeckKnob),
 }
 
 /// The knobs `balance` knows, for help texts and errors.
@@ -177,6 +179,7 @@ impl Mutator<'_> {
                 }
                 Knob::Rule { path, lo, hi } => check_rule(board_rules(file), path, *lo, *hi)?,
                 Knob::RouteLength | Knob::RouteColour | Knob::DoubleRoutes => {}
+                Knob::TicketDeck(d) => d.check(file, self.locked)?,
             }
         }
         Ok(())
@@ -333,6 +336,7 @@ impl Mutator<'_> {
                 ))
             }
             Knob::RouteColour => self.recolour(file, rng),
+            Knob::TicketDeck(d) => d.mutate(file, self.locked, rng, hints),
             Knob::DoubleRoutes => self.toggle_double(file, rng),
             Knob::DeckCounts { lo, hi } => {
                 let deck = formats::rules::resolve(&file.rules, &file.cards).ok()?.1;

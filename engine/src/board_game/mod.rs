@@ -16,6 +16,7 @@ pub mod board;
 pub mod bots;
 pub mod cards;
 mod checks;
+pub mod deck;
 pub(crate) mod design_checks;
 mod events;
 mod family;

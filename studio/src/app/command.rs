@@ -121,6 +121,8 @@ pub enum UICommand {
     Simulate,
     /// Open the Balance window.
     Balance,
+    /// Open the Build a deck window.
+    BuildDeck,
     /// Pick a tool of the map.
     Tool(Tool),
     /// Cancel a half-finished action, or clear the selection.
@@ -161,10 +163,10 @@ impl UICommand {
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {
         use UICommand::{
-            BackgroundImage, Balance, Cancel, Compare, Delete, DeriveCardGame, Duplicate,
-            ExportPdf, ExportPng, ExportSvg, ExportTables, ExportTts, FinishRegion, ImportTables,
-            New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search,
-            Simulate, ToggleLock, Undo, ZoomToFit,
+            BackgroundImage, Balance, BuildDeck, Cancel, Compare, Delete, DeriveCardGame,
+            Duplicate, ExportPdf, ExportPng, ExportSvg, ExportTables, ExportTts, FinishRegion,
+            ImportTables, New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save, SaveAs,
+            SaveToPath, Search, Simulate, ToggleLock, Undo, ZoomToFit,
         };
         Family::ALL
             .into_iter()
@@ -195,6 +197,7 @@ impl UICommand {
                 PlayGame,
                 Simulate,
                 Balance,
+                BuildDeck,
             ])
             .chain(Tool::ALL.map(UICommand::Tool))
             .chain([Cancel, FinishRegion])
@@ -235,6 +238,7 @@ impl UICommand {
             UICommand::PlayGame => "Play a game…",
             UICommand::Simulate => "Simulate…",
             UICommand::Balance => "Balance…",
+            UICommand::BuildDeck => "Build a deck…",
             UICommand::Tool(t) => t.label(),
             UICommand::Cancel => "Cancel",
             UICommand::FinishRegion => "Close region",
@@ -308,6 +312,7 @@ impl UICommand {
             UICommand::Balance => {
                 "Search for small changes that meet balance targets in simulation, then accept or reject each".into()
             }
+            UICommand::BuildDeck => "Build a ticket deck for the map, chosen by simulation with the bots, and accept it as one undo step".into(),
             UICommand::Tool(t) => t.hint().into(),
             UICommand::Cancel => "Cancel a half-finished action, or clear the selection".into(),
             UICommand::FinishRegion => "Close the region being drawn".into(),
@@ -342,7 +347,8 @@ impl UICommand {
             | UICommand::BackgroundImage
             | UICommand::PlayGame
             | UICommand::Simulate
-            | UICommand::Balance => &[],
+            | UICommand::Balance
+            | UICommand::BuildDeck => &[],
             UICommand::Undo => const { &[cmd(Key::Z)] },
             UICommand::Redo => const { &[cmd_shift(Key::Z), cmd(Key::Y)] },
             UICommand::Delete => const { &[plain(Key::Delete), plain(Key::Backspace)] },

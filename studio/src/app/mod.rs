@@ -15,6 +15,7 @@ pub mod canvas;
 pub mod card_editor;
 pub mod command;
 pub mod compare;
+pub mod deck;
 pub mod document;
 pub mod edit;
 pub mod editor;

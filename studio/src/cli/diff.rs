@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use engine::board_game::deck::{DeckFigures, compare_text};
+use engine::board_game::sim::BoardReport;
 use engine::diff::data::value_text;
 use engine::diff::{
     DesignDiff, FieldChange, MetricChange, design_diff, report_diff, simulate_pair,
@@ -79,6 +81,10 @@ struct DiffOutput {
     /// The simulated difference, with `--simulate`.
     #[serde(skip_serializing_if = "Option::is_none")]
     simulated: Option<SimulatedDiff>,
+    /// The two ticket decks in figures, when both are board designs and
+    /// their tickets differ (with completion when simulated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decks: Option<[DeckFigures; 2]>,
 }
 
 /// The simulated difference and how it was measured.
@@ -92,6 +98,9 @@ struct SimulatedDiff {
     #[serde(skip_serializing_if = "Option::is_none")]
     skill_games: Option<u32>,
     metrics: Vec<MetricChange>,
+    /// Both decks' figures with their simulated completion (board designs).
+    #[serde(skip)]
+    decks: Option<[DeckFigures; 2]>,
 }
 
 /// Runs `diff`.
@@ -117,6 +126,7 @@ pub fn run(mut args: Args) -> ExitCode {
         b: args.b.display().to_string(),
         data,
         simulated: None,
+        decks: deck_figures(&a.design, &b.design),
     };
     print!("{}", data_text(&out));
     if args.simulate {
@@ -129,14 +139,21 @@ pub fn run(mut args: Args) -> ExitCode {
         }
         match design_a.visit(SimulateBoth {
             args: &args,
+            a: a.design.clone(),
             b: b.design,
         }) {
-            Ok(s) => {
+            Ok(mut s) => {
                 print!("{}", simulated_text(&s, args.all));
+                if out.decks.is_some() {
+                    out.decks = s.decks.take();
+                }
                 out.simulated = Some(s);
             }
             Err(code) => return code,
         }
+    }
+    if let Some([a, b]) = &out.decks {
+        print!("\nDECKS\n{}", compare_text(a, b, ("before", "after")));
     }
     if let Some(path) = &args.json {
         match serde_json::to_string_pretty(&out) {
@@ -154,7 +171,26 @@ pub fn run(mut args: Args) -> ExitCode {
 /// Simulates both designs (the first given as the visited one).
 struct SimulateBoth<'a> {
     args: &'a Args,
+    a: formats::GameFile,
     b: formats::GameFile,
+}
+
+/// Two designs' ticket decks in figures, when both are board designs whose
+/// tickets differ.
+fn deck_figures(a: &formats::GameFile, b: &formats::GameFile) -> Option<[DeckFigures; 2]> {
+    let board = |f: &formats::GameFile| f.family == formats::Family::Board;
+    (board(a) && board(b) && a.tickets != b.tickets)
+        .then(|| [DeckFigures::of(a), DeckFigures::of(b)])
+}
+
+/// Two simulation reports as board reports (`None` for other families).
+fn board_reports<R: 'static>(
+    reports: &[sim::SimReport<R>],
+) -> Option<[&sim::SimReport<BoardReport>; 2]> {
+    fn board<R: 'static>(r: &sim::SimReport<R>) -> Option<&sim::SimReport<BoardReport>> {
+        (r as &dyn std::any::Any).downcast_ref()
+    }
+    Some([board(reports.first()?)?, board(reports.get(1)?)?])
 }
 
 impl FamilyVisitor for SimulateBoth<'_> {
@@ -208,6 +244,12 @@ impl FamilyVisitor for SimulateBoth<'_> {
                 )?);
             }
         }
+        let decks = board_reports(&reports).map(|[ra, rb]| {
+            [
+                DeckFigures::of(&self.a).with_completion(ra),
+                DeckFigures::of(&self.b).with_completion(rb),
+            ]
+        });
         let metrics = report_diff(&reports[0], &reports[1]).map_err(|e| {
             eprintln!("error: {e}");
             ExitCode::from(2)
@@ -219,6 +261,7 @@ impl FamilyVisitor for SimulateBoth<'_> {
             seed: args.seed,
             skill_games: args.skill,
             metrics,
+            decks,
         })
     }
 }

@@ -47,6 +47,7 @@ impl Studio {
             UICommand::PlayGame => self.play.open = true,
             UICommand::Simulate => self.simulate.open = true,
             UICommand::Balance => self.balance.open = true,
+            UICommand::BuildDeck => self.deck.open = true,
             UICommand::Tool(t) => self.canvas.set_tool(t, &mut self.doc),
             UICommand::Cancel => self.cancel(),
             UICommand::FinishRegion => self

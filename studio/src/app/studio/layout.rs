@@ -69,6 +69,12 @@ impl Studio {
             .or_else(|| self.simulate.overlay())
             .or_else(|| self.compare.as_ref().map(|c| c.overlay.clone()))
             .or_else(|| {
+                self.deck
+                    .open
+                    .then(|| self.deck.overlay(&self.doc.design))
+                    .flatten()
+            })
+            .or_else(|| {
                 self.balance
                     .open
                     .then(|| self.balance.overlay(&self.doc.design))

@@ -26,7 +26,7 @@ enum MenuItem {
 use MenuItem::{Command, GridSettings, NewDesigns, RecentFiles, Separator};
 
 /// The menus, left to right, with their entries.
-const MENUS: [(&str, &[MenuItem]); 4] = [
+const MENUS: [(&str, &[MenuItem]); 5] = [
     (
         "File",
         &[
@@ -72,6 +72,7 @@ const MENUS: [(&str, &[MenuItem]); 4] = [
             Command(UICommand::BackgroundImage),
         ],
     ),
+    ("Tickets", &[Command(UICommand::BuildDeck)]),
     (
         "Playtest",
         &[
@@ -86,7 +87,7 @@ impl Studio {
     /// Shows the menus and runs what is chosen.
     pub(super) fn menus(&mut self, ui: &mut Ui) {
         for (title, items) in MENUS {
-            ui.menu_button(title, |ui| {
+            let menu = ui.menu_button(title, |ui| {
                 for item in items {
                     match item {
                         Command(c) => {
@@ -109,6 +110,13 @@ impl Studio {
                     }
                 }
             });
+            // The side panel has a Tickets tab: each label names one control.
+            let label = if title == "Tickets" {
+                "Tickets menu"
+            } else {
+                title
+            };
+            (menu.response).widget_info(|| WidgetInfo::labeled(Role::Button, true, label));
         }
     }
 

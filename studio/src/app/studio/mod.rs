@@ -110,6 +110,8 @@ pub struct Studio {
     pub compare: Option<CompareView>,
     /// The Balance window: the balance search and its proposals.
     pub balance: BalanceWindow,
+    /// The Build a deck window: ticket decks built for the map.
+    pub deck: super::deck::DeckWindow,
     /// The editor of a card-game design (its panels and source map).
     pub card_editor: CardEditor,
     /// The station-map editor (dice designs).
@@ -167,6 +169,7 @@ impl Studio {
             simulate: SimulateWindow::default(),
             compare: None,
             balance: BalanceWindow::default(),
+            deck: Default::default(),
             card_editor: CardEditor::default(),
             station_editor: StationEditor::default(),
             tables: [

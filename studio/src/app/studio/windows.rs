@@ -60,6 +60,7 @@ impl Studio {
         self.simulate_window(ctx);
         self.compare_window(ctx);
         self.balance_window(ctx);
+        self.deck_window(ctx);
         if self.search_open {
             let mut open = true;
             let mut picked = None;
