@@ -180,6 +180,7 @@ where
             for arm in &mut arms[..survivors] {
                 let mut state = deal.clone();
                 policy.reset();
+                policy.begin_candidate(arm.order);
                 if state.apply_quietly(arm.action).is_ok() {
                     policy.rollout(&mut state, &mut GameRng::seeded(seed ^ 0x5eed));
                 }
