@@ -353,3 +353,66 @@ pub fn expert_with(name: String, budget: Budget, seed: u64, config: ExpertConfig
         HeuristicBot::new(Style::RouteFocus, seed),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::board::Board;
+    use crate::board_game::BoardGame;
+
+    /// A two-player USA game at its first regular turn.
+    fn first_turn() -> State {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let design = formats::load(&path).unwrap().design;
+        let game = BoardGame::new(Arc::new(Board::build(&design).unwrap()), 2).unwrap();
+        let mut state = game.new_game(3);
+        let mut keeper = HeuristicBot::new(Style::RouteFocus, 0);
+        while let Some(seat) = state.current_player() {
+            let obs = state.observation(seat);
+            if obs.phase() == PublicPhase::Turn {
+                break;
+            }
+            let a = keeper.decide(&obs);
+            state.apply(a).unwrap();
+        }
+        state
+    }
+
+    /// Each style's own choice is a root candidate played on by that style
+    /// (the route-focus one first, the default); the other candidates are
+    /// played on by route-focus; every rival's playout style is dealt from
+    /// all four styles, the searching player's is the candidate's.
+    #[test]
+    fn each_style_plays_on_its_own_choice_and_rivals_are_dealt_every_style() {
+        let state = first_turn();
+        let me = state.current_player().unwrap();
+        let obs = state.observation(me);
+        let mut policy = ExpertPolicy::new(ExpertConfig::default());
+        let mut cands = Vec::new();
+        assert!(policy.root_candidates(&state, &mut cands));
+        for (i, &style) in Style::ALL.iter().enumerate() {
+            let mut bot = HeuristicBot::new(style, 0);
+            assert_eq!(cands[i], bot.decide(&obs), "{}", style.name());
+        }
+        assert!(cands.len() > Style::ALL.len());
+        assert_eq!(policy.continuation[..4], [0, 1, 2, 3]);
+        assert!(policy.continuation[4..].iter().all(|&s| s == 0));
+        let rival = 1 - me.index();
+        let mut dealt = [false; 4];
+        let mut rng = GameRng::seeded(11);
+        for _ in 0..64 {
+            let mut world = state.clone();
+            policy.refine(&mut world, me, &mut rng);
+            assert_eq!(policy.seat_style[me.index()], 0);
+            dealt[policy.seat_style[rival]] = true;
+            policy.reset();
+            policy.begin_candidate(2);
+            assert_eq!(policy.seat_style[me.index()], 2);
+            policy.begin_candidate(cands.len() - 1);
+            assert_eq!(policy.seat_style[me.index()], 0);
+        }
+        assert_eq!(dealt, [true; 4]);
+    }
+}
