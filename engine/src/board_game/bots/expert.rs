@@ -157,8 +157,12 @@ impl ExpertPolicy {
 
     fn ensure(&mut self, players: usize) {
         while self.players.len() < players {
-            self.players
-                .push(Style::ALL.iter().map(|&s| HeuristicBot::new(s, 0)).collect());
+            self.players.push(
+                Style::ALL
+                    .iter()
+                    .map(|&s| HeuristicBot::new(s, 0))
+                    .collect(),
+            );
             self.seat_style.push(style_index(self.config.rollout_style));
         }
     }
