@@ -15,7 +15,10 @@
 //! most of the rollouts. What to search, how to play out and how to score
 //! come from a [`SearchPolicy`], as for [`crate::bots::mcts`]; only the
 //! candidates of the root are asked for ([`SearchPolicy::root_candidates`]
-//! when the policy fixes them from the observation).
+//! when the policy fixes them from the observation), and before each
+//! candidate's playout the policy is told which candidate it plays
+//! ([`SearchPolicy::begin_candidate`]), so that a candidate may carry its own
+//! continuation (the board expert's policy switching).
 //!
 //! With [`FlatConfig::keep_default`] the policy's first candidate (its
 //! heuristic's own choice) is never dropped, and another candidate replaces
@@ -180,6 +183,7 @@ where
             for arm in &mut arms[..survivors] {
                 let mut state = deal.clone();
                 policy.reset();
+                policy.begin_candidate(arm.order);
                 if state.apply_quietly(arm.action).is_ok() {
                     policy.rollout(&mut state, &mut GameRng::seeded(seed ^ 0x5eed));
                 }

@@ -79,6 +79,12 @@ pub trait SearchPolicy<S: GameState> {
     /// cards or tickets in proportion to how well they explain the rivals'
     /// public moves. The default keeps the sample as it is.
     fn refine(&mut self, _state: &mut S, _observer: Seat, _rng: &mut GameRng) {}
+    /// Called by the flat search ([`crate::bots::flat`]) before it plays root
+    /// candidate `index` (its place in [`SearchPolicy::root_candidates`]'s
+    /// list), after [`SearchPolicy::reset`]: a policy whose root candidates
+    /// each carry their own continuation (the searching player's playout
+    /// style after that move) sets it here. The default does nothing.
+    fn begin_candidate(&mut self, _index: usize) {}
 }
 
 /// Plays `state` on with `choose` deciding for whichever seat is to move,

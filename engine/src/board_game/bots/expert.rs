@@ -7,22 +7,29 @@
 //!   plan, the best-scoring other claims, every distinct card draw and
 //!   drawing tickets, so that no single style's blind spot decides. They
 //!   depend only on what the bot sees and are computed once per decision.
-//! - Each round samples **determinizations** from the observation (other
+//! - **Policy switching**: each style's choice is a candidate of its own,
+//!   played on in the playouts by that same style for the searching player
+//!   (two styles proposing the same move give two candidates); the other
+//!   candidates are played on by `route-focus`. The search thus also picks
+//!   which style's plan to follow from here, not only its next move.
+//! - Each pass samples a **determinization** from the observation (other
 //!   hands and tickets dealt anew, every public count kept), re-deals the
 //!   rivals' tickets in favour of those their routes explain
-//!   ([`super::infer`]), and plays **every surviving candidate from the same
-//!   worlds**, so a lucky deal counts alike for all of them.
-//! - After the candidate, every seat plays `route-focus` (the opponent
-//!   model) to the end of the game, and the real outcome is the reward (win
-//!   plus a small margin term). With [`ExpertConfig::full_playout_trains`]
-//!   set lower, playouts are instead **cut off** after a few turns while
-//!   every player still holds more trains than that and scored by
-//!   [`Evaluator`] (points, tickets weighted by how feasible they still are,
-//!   trains still to lay, stations, longest path), the reward being the
-//!   squashed margin over the best other player.
+//!   ([`super::infer`]), and deals every rival a **playout style** from the
+//!   four literature styles uniformly ([`RivalModel::Mixed`]: the opponent
+//!   model; a rival's style is not observable, so the playouts average over
+//!   them). Every surviving candidate is played **from the same world**, so a
+//!   lucky deal or an easy rival counts alike for all of them.
+//! - The playouts run to the end of the game, and the real outcome is the
+//!   reward (win plus a small margin term). With
+//!   [`ExpertConfig::full_playout_trains`] set lower, playouts are instead
+//!   **cut off** after a few turns while every player still holds more
+//!   trains than that and scored by [`Evaluator`] (points, tickets weighted
+//!   by how feasible they still are, trains still to lay, stations, longest
+//!   path), the reward being the squashed margin over the best other player.
 //! - **Sequential halving** drops the worse half of the candidates after
-//!   each round; the route-focus choice is kept and replaced only by a
-//!   candidate whose mean reward beats it by a margin.
+//!   each round; the route-focus choice (played on by `route-focus`) is kept
+//!   and replaced only by a candidate whose mean reward beats it by a margin.
 
 use smallvec::SmallVec;
 
@@ -58,8 +65,15 @@ pub struct ExpertConfig {
     /// How much better (in reward) another candidate must do than the
     /// route-focus choice to replace it.
     pub default_margin: f64,
-    /// The style every seat plays in the playouts.
+    /// The style the searching player plays in the playouts after a
+    /// candidate no style proposed (and, with [`RivalModel::Same`], the
+    /// rivals' style); its choice is the protected default.
     pub rollout_style: Style,
+    /// How the rivals play in the playouts.
+    pub rivals: RivalModel,
+    /// Policy switching: each style's choice is searched with that style
+    /// playing the searching player's later turns in its playouts.
+    pub switching: bool,
     /// Off-plan claims searched at the root besides the heuristics' choices
     /// and the plan's claims, best-scoring first.
     pub other_claims: usize,
@@ -80,11 +94,24 @@ impl Default for ExpertConfig {
             margin_scale: 20.0,
             default_margin: 0.03,
             rollout_style: Style::RouteFocus,
+            rivals: RivalModel::Mixed,
+            switching: true,
             other_claims: 4,
             face_up_draws: true,
             infer: Some(EndWeights::default()),
         }
     }
+}
+
+/// How the rivals play in the expert's playouts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RivalModel {
+    /// As [`ExpertConfig::rollout_style`].
+    Same,
+    /// This style.
+    Style(Style),
+    /// Each pass deals every rival a style from [`Style::ALL`] uniformly.
+    Mixed,
 }
 
 /// The expert's search policy.
@@ -93,8 +120,15 @@ pub struct ExpertPolicy {
     config: ExpertConfig,
     /// One bot per style, proposing candidates.
     proposers: Vec<HeuristicBot>,
-    /// Per seat, the playout player.
-    players: Vec<HeuristicBot>,
+    /// Per seat, a playout player of each style of [`Style::ALL`].
+    players: Vec<Vec<HeuristicBot>>,
+    /// Per seat, which of its playout players plays (an index into
+    /// [`Style::ALL`]).
+    seat_style: Vec<usize>,
+    /// Per root candidate, the searching player's playout style after it.
+    continuation: Vec<usize>,
+    /// The searching player.
+    me: usize,
     evaluator: Evaluator,
     legal: Vec<Action>,
     values: Vec<f64>,
@@ -111,6 +145,9 @@ impl ExpertPolicy {
                 .map(|&s| HeuristicBot::new(s, 0))
                 .collect(),
             players: Vec::new(),
+            seat_style: Vec::new(),
+            continuation: Vec::new(),
+            me: 0,
             evaluator: Evaluator::default(),
             legal: Vec::new(),
             values: Vec::new(),
@@ -120,21 +157,42 @@ impl ExpertPolicy {
 
     fn ensure(&mut self, players: usize) {
         while self.players.len() < players {
-            self.players
-                .push(HeuristicBot::new(self.config.rollout_style, 0));
+            self.players.push(
+                Style::ALL
+                    .iter()
+                    .map(|&s| HeuristicBot::new(s, 0))
+                    .collect(),
+            );
+            self.seat_style.push(style_index(self.config.rollout_style));
         }
     }
 
     /// The wide candidate set: every style's choice, then the plan's
     /// claims, the best other claims, distinct draws and tickets.
     fn wide(&mut self, obs: &Observation<'_>, out: &mut Vec<Action>) {
-        for bot in &mut self.proposers {
+        let default = style_index(self.config.rollout_style);
+        self.continuation.clear();
+        let mut order: SmallVec<[usize; 4]> = SmallVec::new();
+        order.push(default);
+        order.extend((0..Style::ALL.len()).filter(|&i| i != default));
+        for &i in &order {
+            let bot = &mut self.proposers[i];
             bot.reset();
-            push_unique(out, bot.decide(obs));
+            let a = bot.decide(obs);
+            if self.config.switching {
+                out.push(a);
+                self.continuation.push(i);
+            } else {
+                push_unique(out, a);
+            }
         }
         // The proposers were reset and have planned for this position.
-        let plan: SmallVec<[RouteId; 16]> =
-            self.proposers[0].plan().routes.iter().copied().collect();
+        let plan: SmallVec<[RouteId; 16]> = self.proposers[default]
+            .plan()
+            .routes
+            .iter()
+            .copied()
+            .collect();
         push_search_candidates(
             obs,
             &plan,
@@ -143,12 +201,32 @@ impl ExpertPolicy {
             &mut self.legal,
             out,
         );
+        self.continuation.resize(out.len(), default);
     }
+}
+
+/// The place of `style` in [`Style::ALL`] (0 for a persona).
+fn style_index(style: Style) -> usize {
+    Style::ALL.iter().position(|&s| s == style).unwrap_or(0)
 }
 
 impl SearchPolicy<State> for ExpertPolicy {
     fn reset(&mut self) {
-        self.players.iter_mut().for_each(HeuristicBot::reset);
+        self.players
+            .iter_mut()
+            .flatten()
+            .for_each(HeuristicBot::reset);
+    }
+
+    fn begin_candidate(&mut self, index: usize) {
+        let style = self
+            .continuation
+            .get(index)
+            .copied()
+            .unwrap_or(style_index(self.config.rollout_style));
+        if let Some(s) = self.seat_style.get_mut(self.me) {
+            *s = style;
+        }
     }
 
     fn root_candidates(&mut self, state: &State, out: &mut Vec<Action>) -> bool {
@@ -158,6 +236,8 @@ impl SearchPolicy<State> for ExpertPolicy {
         };
         // Everything here reads the searching player's own observation, the
         // same in every determinization.
+        self.me = seat.index();
+        self.ensure(state.num_players());
         self.wide(&state.observation(seat), out);
         true
     }
@@ -169,7 +249,8 @@ impl SearchPolicy<State> for ExpertPolicy {
         self.ensure(state.num_players());
         let obs = state.observation(seat);
         // Below the root: the playout player's choice, then long-route's.
-        out.push(self.players[seat.index()].decide(&obs));
+        let s = seat.index();
+        out.push(self.players[s][self.seat_style[s]].decide(&obs));
         let long = &mut self.proposers[Style::ALL
             .iter()
             .position(|&s| s == Style::LongRoute)
@@ -191,7 +272,8 @@ impl SearchPolicy<State> for ExpertPolicy {
             if state.turn() >= stop && state.observation(seat).phase() == PublicPhase::Turn {
                 break;
             }
-            let a = self.players[seat.index()].decide(&state.observation(seat));
+            let s = seat.index();
+            let a = self.players[s][self.seat_style[s]].decide(&state.observation(seat));
             if state.apply_quietly(a).is_err() {
                 state.stop(EndReason::TurnCap);
                 break;
@@ -223,6 +305,19 @@ impl SearchPolicy<State> for ExpertPolicy {
     fn refine(&mut self, state: &mut State, observer: Seat, rng: &mut GameRng) {
         if let Some(w) = self.config.infer {
             reweigh_tickets(state, observer, w, rng);
+        }
+        self.ensure(state.num_players());
+        let default = style_index(self.config.rollout_style);
+        for s in 0..state.num_players() {
+            self.seat_style[s] = if s == observer.index() {
+                default
+            } else {
+                match self.config.rivals {
+                    RivalModel::Same => default,
+                    RivalModel::Style(style) => style_index(style),
+                    RivalModel::Mixed => rng.below(Style::ALL.len() as u32) as usize,
+                }
+            };
         }
     }
 
@@ -261,4 +356,67 @@ pub fn expert_with(name: String, budget: Budget, seed: u64, config: ExpertConfig
         ExpertPolicy::new(config),
         HeuristicBot::new(Style::RouteFocus, seed),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::board::Board;
+    use crate::board_game::BoardGame;
+
+    /// A two-player USA game at its first regular turn.
+    fn first_turn() -> State {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let design = formats::load(&path).unwrap().design;
+        let game = BoardGame::new(Arc::new(Board::build(&design).unwrap()), 2).unwrap();
+        let mut state = game.new_game(3);
+        let mut keeper = HeuristicBot::new(Style::RouteFocus, 0);
+        while let Some(seat) = state.current_player() {
+            let obs = state.observation(seat);
+            if obs.phase() == PublicPhase::Turn {
+                break;
+            }
+            let a = keeper.decide(&obs);
+            state.apply(a).unwrap();
+        }
+        state
+    }
+
+    /// Each style's own choice is a root candidate played on by that style
+    /// (the route-focus one first, the default); the other candidates are
+    /// played on by route-focus; every rival's playout style is dealt from
+    /// all four styles, the searching player's is the candidate's.
+    #[test]
+    fn each_style_plays_on_its_own_choice_and_rivals_are_dealt_every_style() {
+        let state = first_turn();
+        let me = state.current_player().unwrap();
+        let obs = state.observation(me);
+        let mut policy = ExpertPolicy::new(ExpertConfig::default());
+        let mut cands = Vec::new();
+        assert!(policy.root_candidates(&state, &mut cands));
+        for (i, &style) in Style::ALL.iter().enumerate() {
+            let mut bot = HeuristicBot::new(style, 0);
+            assert_eq!(cands[i], bot.decide(&obs), "{}", style.name());
+        }
+        assert!(cands.len() > Style::ALL.len());
+        assert_eq!(policy.continuation[..4], [0, 1, 2, 3]);
+        assert!(policy.continuation[4..].iter().all(|&s| s == 0));
+        let rival = 1 - me.index();
+        let mut dealt = [false; 4];
+        let mut rng = GameRng::seeded(11);
+        for _ in 0..64 {
+            let mut world = state.clone();
+            policy.refine(&mut world, me, &mut rng);
+            assert_eq!(policy.seat_style[me.index()], 0);
+            dealt[policy.seat_style[rival]] = true;
+            policy.reset();
+            policy.begin_candidate(2);
+            assert_eq!(policy.seat_style[me.index()], 2);
+            policy.begin_candidate(cands.len() - 1);
+            assert_eq!(policy.seat_style[me.index()], 0);
+        }
+        assert_eq!(dealt, [true; 4]);
+    }
 }
