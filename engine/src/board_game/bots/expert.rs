@@ -363,8 +363,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::board::Board;
     use crate::board_game::BoardGame;
+    use crate::board_game::board::Board;
 
     /// A two-player USA game at its first regular turn.
     fn first_turn() -> State {
