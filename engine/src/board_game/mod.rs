@@ -10,6 +10,7 @@ pub mod cards;
 mod checks;
 mod events;
 mod family;
+pub mod layout;
 mod legal;
 mod log;
 mod longest;
