@@ -132,6 +132,9 @@ pub fn length_off(drawn: f32, needed: f32) -> bool {
         && (drawn < needed * (1.0 - LENGTH_TOLERANCE) || drawn > needed * (1.0 + LENGTH_TOLERANCE))
 }
 
+/// Boards with at most this many routes are redrawn to check each bend.
+const FULL_CHECK_ROUTES: usize = 1000;
+
 /// A bend kept in its route's frame: `t` along the chord and `s` across it,
 /// both in chord lengths, so it follows its cities when they move.
 #[derive(Clone, Copy, Debug)]
@@ -217,11 +220,20 @@ pub fn fit(
     let mut x = original.clone();
     let rounds = opts.rounds.max(1);
     let mut bends = current_bends(&start, &relative, &x);
+    // The best drawing seen: fewest overlaps, then fewest routes off their
+    // length (the last rounds may trade one for the other).
+    let mut best: Option<((usize, usize), Vec<V2>)> = None;
     for round in 0..rounds {
         let g = BoardDrawing::with(design, x.clone(), &bends);
         let mut terms: Vec<Vec<Term>> = vec![Vec::new(); n];
         route_terms(&g, &pairs, &relative, &mut terms);
         let found = overlaps::find(&g);
+        if round > 0 {
+            let score = (found.len(), lengths_off(&g).len());
+            if best.as_ref().is_none_or(|(b, _)| score < *b) {
+                best = Some((score, x.clone()));
+            }
+        }
         if round > 0 {
             separation_terms(&g, &found, &mut terms);
         }
@@ -271,9 +283,20 @@ pub fn fit(
             return Err(Cancelled);
         }
     }
+    let g = BoardDrawing::with(design, x.clone(), &bends);
+    let score = (overlaps::find(&g).len(), lengths_off(&g).len());
+    if let Some((b, bx)) = best
+        && b < score
+    {
+        x = bx;
+        bends = current_bends(&start, &relative, &x);
+    }
     // Routes still too short for their car spaces are bent.
     let g = BoardDrawing::with(design, x.clone(), &bends);
-    let bent = bend_short_routes(&g, &pairs, &mut bends);
+    let bent = bend_short_routes(design, &g, &pairs, &mut bends);
+    if design.routes.len() <= FULL_CHECK_ROUTES {
+        polish(design, &fixed, &mut x, &mut bends);
+    }
     let end = BoardDrawing::with(design, x.clone(), &bends);
     let moves: Vec<f32> = x
         .iter()
@@ -301,6 +324,84 @@ pub fn fit(
         report,
     })
 }
+
+/// The last overlaps, one by one: a city whose name or marker is still under
+/// car spaces (or whose route's car spaces overlap) tries small steps in
+/// eight directions and keeps the first that leaves fewer overlaps without
+/// more routes off their length. Redraws the board for every try, so it
+/// runs only on boards of up to [`FULL_CHECK_ROUTES`] routes.
+fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mut [Vec<V2>]) {
+    let g = BoardDrawing::with(design, x.to_vec(), bends);
+    let relative: Vec<Vec<Relative>> = g
+        .routes
+        .iter()
+        .zip(bends.iter())
+        .map(|(r, b)| match r.ends {
+            Some((a, e)) => b.iter().map(|p| to_relative(x[a], x[e], *p)).collect(),
+            None => Vec::new(),
+        })
+        .collect();
+    let redraw = |x: &[V2]| {
+        let b: Vec<Vec<V2>> = g
+            .routes
+            .iter()
+            .zip(&relative)
+            .map(|(r, rel)| match r.ends {
+                Some((a, e)) => rel.iter().map(|q| from_relative(x[a], x[e], *q)).collect(),
+                None => Vec::new(),
+            })
+            .collect();
+        let d = BoardDrawing::with(design, x.to_vec(), &b);
+        ((overlaps::find(&d).len(), lengths_off(&d).len()), b)
+    };
+    let (mut score, _) = redraw(x);
+    for _ in 0..POLISH_PASSES {
+        let d = BoardDrawing::with(design, x.to_vec(), bends);
+        let found = overlaps::find(&d);
+        if found.is_empty() {
+            break;
+        }
+        let mut cities: Vec<usize> = Vec::new();
+        for o in &found {
+            for item in [o.a, o.b] {
+                match item {
+                    Item::City(c) | Item::Name(c) => cities.push(c),
+                    Item::Route(r) => {
+                        if let Some((a, b)) = d.routes[r].ends {
+                            cities.extend([a, b]);
+                        }
+                    }
+                }
+            }
+        }
+        cities.sort_unstable();
+        cities.dedup();
+        let mut improved = false;
+        'city: for c in cities.into_iter().filter(|&c| !fixed[c]) {
+            for step in [3.0, 6.0, 10.0, 15.0] {
+                for k in 0..8 {
+                    let a = k as f32 * std::f32::consts::FRAC_PI_4;
+                    let old = x[c];
+                    x[c] = old + v2(a.cos(), a.sin()) * step;
+                    let (s, b) = redraw(x);
+                    if s.0 < score.0 && s.1 <= score.1 + 1 {
+                        score = s;
+                        bends.clone_from_slice(&b);
+                        improved = true;
+                        continue 'city;
+                    }
+                    x[c] = old;
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+}
+
+/// Passes of [`polish`].
+const POLISH_PASSES: usize = 6;
 
 /// A fixed direction for a city on top of another (never random).
 fn tie_break(i: usize) -> V2 {
@@ -379,7 +480,7 @@ fn separation_terms(g: &BoardDrawing, found: &[Overlap], terms: &mut [Vec<Term>]
                     continue;
                 };
                 let d = if label { clear * 2.0 } else { clear };
-                let weight = 4.0 / (d * d);
+                let weight = 16.0 / (d * d);
                 terms[c].push(Term {
                     to: Target::Point(p),
                     dist: d,
@@ -390,7 +491,7 @@ fn separation_terms(g: &BoardDrawing, found: &[Overlap], terms: &mut [Vec<Term>]
             (Item::City(a) | Item::Name(a), Item::City(b) | Item::Name(b)) if a != b => {
                 let now = g.cities[a].dist(g.cities[b]);
                 let d = now + (g.labels[a].rect.size().x + g.labels[b].rect.size().x) / 4.0;
-                let weight = 4.0 / (d * d);
+                let weight = 16.0 / (d * d);
                 terms[a].push(Term {
                     to: Target::City(b),
                     dist: d,
@@ -439,17 +540,19 @@ fn separation_terms(g: &BoardDrawing, found: &[Overlap], terms: &mut [Vec<Term>]
 /// enough out to give the longest route its length. Returns how many routes
 /// were bent.
 fn bend_short_routes(
+    design: &GameFile,
     g: &BoardDrawing,
     pairs: &BTreeMap<(usize, usize), Vec<usize>>,
     bends: &mut [Vec<V2>],
 ) -> usize {
     let mut bent = 0;
+    let mut overlaps_now = overlaps::find(g).len();
     for (&(a, b), routes) in pairs {
         let short = routes.iter().any(|&r| {
             let rg = &g.routes[r];
             bends[r].is_empty()
                 && rg.needed > 0.0
-                && rg.drawn < rg.needed * (1.0 - LENGTH_TOLERANCE / 2.0)
+                && rg.drawn < rg.needed * (1.0 - LENGTH_TOLERANCE)
         });
         if !short {
             continue;
@@ -496,6 +599,10 @@ fn bend_short_routes(
         } else {
             &candidates[0]
         };
+        if cost(best) > 0 {
+            continue;
+        }
+        let before: Vec<Vec<V2>> = routes.iter().map(|&r| bends[r].clone()).collect();
         for &r in routes {
             // Bends run from `from` to `to`.
             let from_a = g.routes[r].ends.is_some_and(|(f, _)| f == a);
@@ -504,8 +611,20 @@ fn bend_short_routes(
             } else {
                 best.iter().rev().copied().collect()
             };
-            bent += 1;
         }
+        // On a board small enough to redraw, a bend that adds an overlap is
+        // taken back.
+        if design.routes.len() <= FULL_CHECK_ROUTES {
+            let now = overlaps::find(&BoardDrawing::with(design, g.cities.clone(), bends)).len();
+            if now > overlaps_now {
+                for (&r, b) in routes.iter().zip(before) {
+                    bends[r] = b;
+                }
+                continue;
+            }
+            overlaps_now = now;
+        }
+        bent += routes.len();
     }
     bent
 }

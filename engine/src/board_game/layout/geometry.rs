@@ -456,24 +456,41 @@ fn place_spaces(
 }
 
 /// Where a name goes, tried in this order: below its marker, above, right,
-/// left, then the four corners.
-const PLACES: [(f32, f32, Anchor); 8] = [
-    (0.0, 1.0, Anchor::Middle),
-    (0.0, -1.0, Anchor::Middle),
-    (1.0, 0.0, Anchor::Start),
-    (-1.0, 0.0, Anchor::End),
-    (0.7, 0.7, Anchor::Start),
-    (-0.7, 0.7, Anchor::End),
-    (0.7, -0.7, Anchor::Start),
-    (-0.7, -0.7, Anchor::End),
+/// left, the four corners, then the same a little farther out and, below
+/// and above, slid sideways: (x, y) direction, distance factor, anchor.
+const PLACES: [(f32, f32, f32, Anchor); 24] = [
+    (0.0, 1.0, 1.0, Anchor::Middle),
+    (0.0, -1.0, 1.0, Anchor::Middle),
+    (1.0, 0.0, 1.0, Anchor::Start),
+    (-1.0, 0.0, 1.0, Anchor::End),
+    (0.7, 0.7, 1.0, Anchor::Start),
+    (-0.7, 0.7, 1.0, Anchor::End),
+    (0.7, -0.7, 1.0, Anchor::Start),
+    (-0.7, -0.7, 1.0, Anchor::End),
+    (0.7, 0.7, 1.0, Anchor::End),
+    (-0.7, 0.7, 1.0, Anchor::Start),
+    (0.7, -0.7, 1.0, Anchor::End),
+    (-0.7, -0.7, 1.0, Anchor::Start),
+    (0.0, 1.0, 1.8, Anchor::Middle),
+    (0.0, -1.0, 1.8, Anchor::Middle),
+    (1.0, 0.0, 1.8, Anchor::Start),
+    (-1.0, 0.0, 1.8, Anchor::End),
+    (0.7, 0.7, 1.8, Anchor::Start),
+    (-0.7, 0.7, 1.8, Anchor::End),
+    (0.7, -0.7, 1.8, Anchor::Start),
+    (-0.7, -0.7, 1.8, Anchor::End),
+    (0.0, 1.0, 2.6, Anchor::Middle),
+    (0.0, -1.0, 2.6, Anchor::Middle),
+    (1.0, 0.0, 2.6, Anchor::Start),
+    (-1.0, 0.0, 2.6, Anchor::End),
 ];
 
 /// A name's box when placed `place` (one of [`PLACES`]) around `city`.
-fn label_at(city: V2, width: f32, place: (f32, f32, Anchor)) -> Label {
-    let (dx, dy, anchor) = place;
+fn label_at(city: V2, width: f32, place: (f32, f32, f32, Anchor)) -> Label {
+    let (dx, dy, far, anchor) = place;
     let halo = FONT * HALO / 2.0;
     let (asc, desc) = (text::ASCENT * FONT + halo, text::DESCENT * FONT + halo);
-    let gap = MARKER_RADIUS + MARKER_STROKE / 2.0 + 0.6;
+    let gap = (MARKER_RADIUS + MARKER_STROKE / 2.0 + 0.6) * far;
     let x = city.x + dx * (gap + halo);
     let baseline = if dy > 0.0 {
         city.y + dy * gap + asc

@@ -11,6 +11,7 @@ mod connectivity;
 mod crossings;
 mod drawing;
 mod fields;
+mod overlap;
 mod parallel;
 mod stations;
 mod statistics;
@@ -142,6 +143,7 @@ pub fn run(file: &GameFile, _board: Option<&Board>, diags: &mut Diagnostics) {
     stations::check(&ctx, &mut found);
     crossings::check(&ctx, &mut found);
     drawing::check(&ctx, &mut found);
+    overlap::check(&ctx, &mut found);
     fields::check(&ctx, &mut found);
     statistics::check(&ctx, &mut found);
     found.0.sort_by_key(|d| d.severity);
