@@ -284,6 +284,7 @@ pub fn check(file: &GameFile) -> (Option<DiceDesign>, Diagnostics) {
         );
     }
     let stations = check_stations(file, &rules, &mut d);
+    super::map_drawing::check(file, &mut d);
     let junctions: Vec<(String, Point)> = file
         .junctions
         .iter()

@@ -17,6 +17,7 @@ pub mod expert;
 pub mod family;
 mod fields;
 pub mod game;
+pub mod map_drawing;
 pub mod rules;
 pub mod scenario;
 pub mod sim;

@@ -584,7 +584,7 @@ fn bend_short_routes(
             let crossings = g
                 .routes
                 .iter()
-                .filter(|r| r.ends.is_some_and(|(x, y)| x != a && x != b && y != a && y != b))
+                .filter(|r| r.ends.is_some_and(|e| e != (a, b) && e != (b, a)))
                 .filter(|r| {
                     r.line.windows(2).any(|w| {
                         line.windows(2)
