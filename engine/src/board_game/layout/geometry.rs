@@ -516,7 +516,7 @@ fn label_at(city: V2, width: f32, place: (f32, f32, f32, Anchor)) -> Label {
 
 /// Puts each city's name at the first place around its marker that is clear
 /// of every car space, marker and name placed before it (cities in file
-/// order), or where it covers the fewest of them.
+/// order) and inside the board, or where it covers the fewest of them.
 fn place_labels(design: &GameFile, cities: &[V2], routes: &[RouteDrawing]) -> Vec<Label> {
     let mut shapes: Vec<Shape> = Vec::new();
     let mut grid = Grid::new(20.0);
@@ -539,6 +539,7 @@ fn place_labels(design: &GameFile, cities: &[V2], routes: &[RouteDrawing]) -> Ve
             &mut grid,
         );
     }
+    let board = design.board.as_ref().map(|b| (b.width, b.height));
     let mut near = Vec::new();
     let mut labels = Vec::with_capacity(cities.len());
     for (city, at) in design.cities.iter().zip(cities) {
@@ -548,10 +549,17 @@ fn place_labels(design: &GameFile, cities: &[V2], routes: &[RouteDrawing]) -> Ve
             let label = label_at(*at, width, place);
             let shape = Shape::boxed(label.rect);
             grid.query(&label.rect, &mut near);
+            let off_board = board.is_some_and(|(w, h)| {
+                label.rect.min.x < 0.0
+                    || label.rect.min.y < 0.0
+                    || label.rect.max.x > w
+                    || label.rect.max.y > h
+            });
             let hits = near
                 .iter()
                 .filter(|&&k| shapes[k as usize].overlaps(&shape, super::overlaps::TOLERANCE))
-                .count();
+                .count()
+                + usize::from(off_board);
             if best.as_ref().is_none_or(|(h, _)| hits < *h) {
                 best = Some((hits, label));
             }

@@ -125,7 +125,7 @@ fn lengths(ctx: &Context, g: &BoardDrawing, diags: &mut Diagnostics) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{check, with};
+    use super::super::testing::{check, silent_on_bundled_maps, with};
     use crate::validate::{Code, ObjectRef};
 
     #[test]
@@ -156,6 +156,12 @@ routes:
             crossing.objects,
             [ObjectRef::Route(0), ObjectRef::Route(1)]
         );
+    }
+
+    #[test]
+    fn tl118_tl120_are_silent_on_the_bundled_maps() {
+        silent_on_bundled_maps(Code::CarSpacesOverlap);
+        silent_on_bundled_maps(Code::NamesOverlap);
     }
 
     #[test]
