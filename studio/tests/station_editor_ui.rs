@@ -56,7 +56,9 @@ fn empty_spot(h: &Harness<'_, Studio>, taken: &[Pos2]) -> Pos2 {
             )
         })
         .find(|p| {
-            let clear = |q: &Pos2| q.distance(*p) > 40.0;
+            // Far enough that the new station's slots and name clear the
+            // others' (no TL152 finding beside the one the test clicks).
+            let clear = |q: &Pos2| q.distance(*p) > 60.0;
             station_map::part_at(&l, *p).is_none()
                 && l.stations.iter().all(clear)
                 && l.junctions.iter().all(clear)

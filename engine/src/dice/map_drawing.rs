@@ -132,7 +132,8 @@ impl StationMapDrawing {
                 Some(line)
             })
             .collect();
-        let count = |t: &formats::dice::TrackSpec| usize::try_from(t.spaces).unwrap_or(999).min(999);
+        let count =
+            |t: &formats::dice::TrackSpec| usize::try_from(t.spaces).unwrap_or(999).min(999);
         let space = space_side(lines.iter().zip(&file.tracks).filter_map(|(l, t)| {
             let l = l.as_ref()?;
             Some((l.windows(2).map(|w| w[0].dist(w[1])).sum(), count(t)))
@@ -199,7 +200,13 @@ impl StationMapDrawing {
                     radius: JUNCTION_RADIUS,
                 },
             ));
-            let name = text_box(at.x, at.y + JUNCTION_NAME.0, &j.name, JUNCTION_NAME.1, false);
+            let name = text_box(
+                at.x,
+                at.y + JUNCTION_NAME.0,
+                &j.name,
+                JUNCTION_NAME.1,
+                false,
+            );
             shapes.push((Part::Junction(i), Shape::boxed(name)));
         }
         StationMapDrawing {
@@ -219,8 +226,10 @@ impl StationMapDrawing {
             for (pb, sb) in &self.shapes[k + 1..] {
                 let (a, b) = if pa <= pb { (*pa, *pb) } else { (*pb, *pa) };
                 let same_station = |x: Part, y: Part| match (x, y) {
-                    (Part::Station(i) | Part::Slots(i) | Part::StationName(i),
-                     Part::Station(j) | Part::Slots(j) | Part::StationName(j)) => i == j,
+                    (
+                        Part::Station(i) | Part::Slots(i) | Part::StationName(i),
+                        Part::Station(j) | Part::Slots(j) | Part::StationName(j),
+                    ) => i == j,
                     _ => x == y,
                 };
                 if same_station(a, b) {
@@ -291,11 +300,16 @@ mod tests {
         check(&f, &mut d);
         let messages: Vec<&str> = d.0.iter().map(|x| x.message.as_str()).collect();
         assert!(
-            messages.contains(&"the building slots of Alpha and the name of Delta are printed over each other")
-                || messages.iter().any(|m| m.contains("Delta")),
+            messages.contains(
+                &"the building slots of Alpha and the name of Delta are printed over each other"
+            ) || messages.iter().any(|m| m.contains("Delta")),
             "{messages:#?}"
         );
-        assert!(messages.iter().all(|m| !m.contains("track Alpha - Beta and station Alpha")));
+        assert!(
+            messages
+                .iter()
+                .all(|m| !m.contains("track Alpha - Beta and station Alpha"))
+        );
     }
 
     #[test]

@@ -27,7 +27,9 @@ pub struct Args {
 fn parse_anchor(s: &str) -> Result<f32, String> {
     match s.trim().parse::<f32>() {
         Ok(a) if (0.0..=10.0).contains(&a) => Ok(a),
-        _ => Err(format!("`{s}` is not an anchor strength: give a number from 0 to 10")),
+        _ => Err(format!(
+            "`{s}` is not an anchor strength: give a number from 0 to 10"
+        )),
     }
 }
 

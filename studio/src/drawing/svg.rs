@@ -174,7 +174,10 @@ pub fn drawing(design: &GameFile, style: &BoardStyle) -> Drawing {
                     .set("text-anchor", anchor)
                     .set("paint-order", "stroke")
                     .set("stroke", "#ffffff")
-                    .set("stroke-width", font * engine::board_game::layout::geometry::HALO)
+                    .set(
+                        "stroke-width",
+                        font * engine::board_game::layout::geometry::HALO,
+                    )
                     .set("fill", "#000000"),
             );
     }

@@ -721,6 +721,9 @@ mod tests {
     #[test]
     fn a_cancelled_layout_stops() {
         let d = design("format: tracklayer/1\ncities: [{name: A, x: 0, y: 0}]\n");
-        assert_eq!(fit(&d, &FitOptions::default(), &mut |_| false), Err(Cancelled));
+        assert_eq!(
+            fit(&d, &FitOptions::default(), &mut |_| false),
+            Err(Cancelled)
+        );
     }
 }

@@ -292,7 +292,7 @@ fn clearances(
     half_width: f32,
 ) -> Vec<(f32, f32)> {
     // At each city: (angle, half width of the bundle, pair, route, which end).
-    let mut at: Vec<Vec<(f32, f32, (usize, usize), usize, bool)>> = vec![Vec::new(); cities];
+    let mut at: Vec<Vec<RouteEnd>> = vec![Vec::new(); cities];
     for (i, e) in ends.iter().enumerate() {
         let Some((a, b)) = *e else { continue };
         let line = &centre[i];
@@ -356,6 +356,10 @@ fn clearances(
     out
 }
 
+/// A route leaving a city: its angle, the half width of its bundle, its pair
+/// of cities, its index, and whether it is the route's `to` end.
+type RouteEnd = (f32, f32, (usize, usize), usize, bool);
+
 /// The angle between two directions, 0..=π.
 fn angle_gap(a: f32, b: f32) -> f32 {
     let d = (a - b).abs() % (2.0 * PI);
@@ -379,9 +383,7 @@ pub fn offset_polyline(pts: &[V2], d: f32) -> Vec<V2> {
                 match (normal(pts[i - 1], pts[i]), normal(pts[i], pts[i + 1])) {
                     // A mitred corner, so the track keeps its distance from
                     // both segments (at most twice it on a sharp turn).
-                    (Some(a), Some(b)) => (a + b)
-                        .unit()
-                        .map(|m| m / m.dot(a).max(0.5)),
+                    (Some(a), Some(b)) => (a + b).unit().map(|m| m / m.dot(a).max(0.5)),
                     (a, b) => a.or(b),
                 }
             };

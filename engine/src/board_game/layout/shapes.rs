@@ -76,10 +76,11 @@ fn quads_overlap(a: &[V2; 4], b: &[V2; 4], tol: f32) -> bool {
 }
 
 fn project(q: &[V2; 4], axis: V2) -> (f32, f32) {
-    q.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), p| {
-        let d = p.dot(axis);
-        (lo.min(d), hi.max(d))
-    })
+    q.iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), p| {
+            let d = p.dot(axis);
+            (lo.min(d), hi.max(d))
+        })
 }
 
 fn quad_disc_overlap(q: &[V2; 4], c: V2, r: f32, tol: f32) -> bool {
@@ -144,7 +145,10 @@ mod tests {
         assert!(!square(0.0, 0.0, 10.0).overlaps(&square(10.1, 0.0, 10.0), 0.3));
         assert!(!square(0.0, 0.0, 10.0).overlaps(&square(9.9, 0.0, 10.0), 0.3));
         let tilted = Shape::Quad([v2(12.0, 5.0), v2(17.0, 0.0), v2(22.0, 5.0), v2(17.0, 10.0)]);
-        assert!(!square(0.0, 0.0, 10.0).overlaps(&tilted, 0.3), "the diamond clears it");
+        assert!(
+            !square(0.0, 0.0, 10.0).overlaps(&tilted, 0.3),
+            "the diamond clears it"
+        );
         let disc = Shape::Disc {
             center: v2(15.0, 5.0),
             radius: 4.0,

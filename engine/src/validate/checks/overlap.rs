@@ -152,10 +152,7 @@ routes:
         );
         assert!(messages.contains(&"the car spaces of route A - B (red) are drawn over city E"));
         let crossing = &found[0];
-        assert_eq!(
-            crossing.objects,
-            [ObjectRef::Route(0), ObjectRef::Route(1)]
-        );
+        assert_eq!(crossing.objects, [ObjectRef::Route(0), ObjectRef::Route(1)]);
     }
 
     #[test]
@@ -186,16 +183,31 @@ routes:
     #[test]
     fn tl120_names_the_city_whose_name_has_no_room() {
         let mut cities = String::from("cities:\n  - {name: Middlesbrough, x: 100, y: 100}\n");
-        for (k, (dx, dy)) in [(11, 0), (-11, 0), (0, 11), (0, -11), (11, 11), (-11, 11), (11, -11), (-11, -11)]
-            .into_iter()
-            .enumerate()
+        for (k, (dx, dy)) in [
+            (11, 0),
+            (-11, 0),
+            (0, 11),
+            (0, -11),
+            (11, 11),
+            (-11, 11),
+            (11, -11),
+            (-11, -11),
+        ]
+        .into_iter()
+        .enumerate()
         {
-            cities.push_str(&format!("  - {{name: N{k}, x: {}, y: {}}}\n", 100 + dx, 100 + dy));
+            cities.push_str(&format!(
+                "  - {{name: N{k}, x: {}, y: {}}}\n",
+                100 + dx,
+                100 + dy
+            ));
         }
         let v = check(&cities);
         let names = with(&v, Code::NamesOverlap);
         assert!(
-            names.iter().any(|d| d.message.starts_with("the name of Middlesbrough is drawn over city N")
+            names.iter().any(|d| d
+                .message
+                .starts_with("the name of Middlesbrough is drawn over city N")
                 && d.objects[0] == ObjectRef::City(0)),
             "{names:#?}"
         );
