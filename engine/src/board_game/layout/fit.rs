@@ -612,11 +612,18 @@ fn bend_short_routes(
                 best.iter().rev().copied().collect()
             };
         }
-        // On a board small enough to redraw, a bend that adds an overlap is
-        // taken back.
+        // On a board small enough to redraw, a bend that adds an overlap or
+        // still leaves the route short is taken back.
         if design.routes.len() <= FULL_CHECK_ROUTES {
-            let now = overlaps::find(&BoardDrawing::with(design, g.cities.clone(), bends)).len();
-            if now > overlaps_now {
+            let drawn = BoardDrawing::with(design, g.cities.clone(), bends);
+            let now = overlaps::find(&drawn).len();
+            // A bend that leaves the route short (its spaces pushed off by
+            // the routes it now leaves beside) is no better than none.
+            let still_short = routes.iter().any(|&r| {
+                let rg = &drawn.routes[r];
+                rg.drawn < rg.needed * (1.0 - LENGTH_TOLERANCE)
+            });
+            if now > overlaps_now || still_short {
                 for (&r, b) in routes.iter().zip(before) {
                     bends[r] = b;
                 }

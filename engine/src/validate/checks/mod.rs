@@ -213,7 +213,7 @@ mod tests {
             [
                 (Code::CityWithoutTicket, 6),
                 (Code::TicketPointsOff, 5),
-                (Code::RouteLengthOff, 28),
+                (Code::RouteLengthOff, 25),
                 (Code::Statistics, 1)
             ]
         );
@@ -221,7 +221,7 @@ mod tests {
             counts("europe.yaml"),
             [
                 (Code::TicketPointsOff, 2),
-                (Code::RouteLengthOff, 38),
+                (Code::RouteLengthOff, 33),
                 (Code::Bridge, 1),
                 (Code::Statistics, 1)
             ]
