@@ -170,7 +170,14 @@ fn a_designer_edits_the_station_map_rules_and_special_cards() {
     h.run_steps(3);
     assert_eq!(
         h.state().station_editor.selected,
-        Some(Part::Station(lonely))
+        Some(Part::Station(lonely)),
+        "{:#?}",
+        h.state().validator.latest().map(|r| r
+            .diagnostics
+            .0
+            .iter()
+            .map(|d| d.message.clone())
+            .collect::<Vec<_>>())
     );
     // The Delete key removes it, and the finding goes with it.
     h.key_press(Key::Delete);

@@ -293,11 +293,23 @@ pub fn fit(
     }
     // Routes still too short for their car spaces are bent.
     let g = BoardDrawing::with(design, x.clone(), &bends);
-    let bent = bend_short_routes(design, &g, &pairs, &mut bends);
+    let mut bent = bend_short_routes(design, &g, &pairs, &mut bends);
     if design.routes.len() <= FULL_CHECK_ROUTES {
         polish(design, &fixed, &mut x, &mut bends);
     }
-    let end = BoardDrawing::with(design, x.clone(), &bends);
+    let mut end = BoardDrawing::with(design, x.clone(), &bends);
+    // Never worse than the design as it was: where the layout could not
+    // untangle it (fewer overlaps, then fewer routes off), it proposes no move.
+    if (overlaps::find(&end).len(), lengths_off(&end).len()) > before {
+        x.clone_from(&original);
+        bends = design
+            .routes
+            .iter()
+            .map(|r| r.bends.0.iter().map(|p| V2::from(*p)).collect())
+            .collect();
+        end = start.clone();
+        bent = 0;
+    }
     let moves: Vec<f32> = x
         .iter()
         .zip(&original)
