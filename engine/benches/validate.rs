@@ -36,6 +36,14 @@ fn benches(c: &mut Criterion) {
     group.finish();
 
     let loaded = formats::load_str(&large, Path::new("bench.yaml")).expect("the design loads");
+    let mut group = c.benchmark_group("layout");
+    group.sample_size(10);
+    group.bench_function("synthetic 2000 cities, 6000 routes, 1000 tickets", |b| {
+        let opts = engine::board_game::layout::FitOptions::default();
+        b.iter(|| engine::board_game::layout::fit(black_box(&loaded.design), &opts, &mut |_| true))
+    });
+    group.finish();
+
     let mut group = c.benchmark_group("validate only");
     group.sample_size(20);
     group.bench_function("synthetic 2000 cities, 6000 routes, 1000 tickets", |b| {

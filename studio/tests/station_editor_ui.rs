@@ -56,7 +56,9 @@ fn empty_spot(h: &Harness<'_, Studio>, taken: &[Pos2]) -> Pos2 {
             )
         })
         .find(|p| {
-            let clear = |q: &Pos2| q.distance(*p) > 40.0;
+            // Far enough that the new station's slots and name clear the
+            // others' (no TL152 finding beside the one the test clicks).
+            let clear = |q: &Pos2| q.distance(*p) > 60.0;
             station_map::part_at(&l, *p).is_none()
                 && l.stations.iter().all(clear)
                 && l.junctions.iter().all(clear)
@@ -168,7 +170,14 @@ fn a_designer_edits_the_station_map_rules_and_special_cards() {
     h.run_steps(3);
     assert_eq!(
         h.state().station_editor.selected,
-        Some(Part::Station(lonely))
+        Some(Part::Station(lonely)),
+        "{:#?}",
+        h.state().validator.latest().map(|r| r
+            .diagnostics
+            .0
+            .iter()
+            .map(|d| d.message.clone())
+            .collect::<Vec<_>>())
     );
     // The Delete key removes it, and the finding goes with it.
     h.key_press(Key::Delete);

@@ -190,7 +190,7 @@ fn fixes_a_diagnostic_by_clicking_it_and_editing() {
     settle(&mut h);
     let report = h.state().validator.latest().unwrap();
     assert!(report.diagnostics.has_errors());
-    h.get_by_label_contains("mauve").click();
+    h.get_by_label_contains("is `mauve`").click();
     h.run_steps(3);
     assert!(
         h.state().selection.contains(Obj::Route(5)),

@@ -21,6 +21,7 @@ pub(crate) mod design_checks;
 mod events;
 mod family;
 pub mod knob;
+pub mod layout;
 mod legal;
 mod log;
 mod longest;

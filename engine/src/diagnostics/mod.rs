@@ -328,10 +328,18 @@ codes! {
     UnknownField = 116, Warning, "unknown field";
     /// An `allow:` entry that silences nothing.
     UnusedAllow = 117, Warning, "unused allow entry";
+    /// Car spaces drawn over another route's car spaces, a city or a name.
+    CarSpacesOverlap = 118, Warning, "car spaces overlap";
+    /// A route drawn longer or shorter than its car spaces.
+    RouteLengthOff = 119, Warning, "route drawn off its car count";
+    /// A city's name drawn over another name or city.
+    NamesOverlap = 120, Warning, "names overlap";
     /// Dice family: a station with fewer than 2 or more than 3 building slots.
     DiceSlots = 150, Warning, "station slots outside 2-3";
     /// Dice family: a station no delivery can reach.
     DiceUnreachable = 151, Warning, "unreachable station";
+    /// Dice family: station-map parts (spaces, slots, names) drawn over each other.
+    DiceMapOverlap = 152, Warning, "station map parts overlap";
     /// The card game: a Big City bonus no ticket names.
     BigCityUnnamed = 140, Warning, "card game: Big City on no ticket";
     /// The card game: a ticket that needs no card (completed by anyone).

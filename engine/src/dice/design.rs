@@ -304,6 +304,7 @@ pub fn check(file: &GameFile) -> (Option<DiceDesign>, Diagnostics) {
     let (groups, space_group) = build_groups(&tracks, &spaces);
     check_reachable(&stations, &groups, &mut d);
     let specials = check_specials(file, &stations, &groups, &goods, &rules, &mut d);
+    super::map_drawing::check(file, &mut d);
     if d.has_errors() {
         return (None, d);
     }

@@ -23,6 +23,7 @@ pub mod family;
 mod fields;
 pub mod game;
 mod legal;
+pub mod map_drawing;
 mod placement;
 mod roll;
 pub mod rules;

@@ -9,6 +9,7 @@ mod derive;
 mod diff;
 mod export;
 mod ladder;
+mod layout;
 mod merge;
 mod play;
 mod replay;
@@ -67,6 +68,8 @@ pub enum Command {
     Balance(balance::Args),
     /// Derive a design of another family from a board design (`derive card-game FILE -o OUT`).
     Derive(derive::Args),
+    /// Move a board design's cities so its routes' drawn lengths fit their car counts and nothing overlaps.
+    Layout(layout::Args),
 }
 
 /// Lets a command's output be piped into `head` and the like: when the
@@ -112,5 +115,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Diff(args)) => diff::run(args),
         Some(Command::Balance(args)) => balance::run(args),
         Some(Command::Derive(args)) => derive::run(args),
+        Some(Command::Layout(args)) => layout::run(args),
     }
 }

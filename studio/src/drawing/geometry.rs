@@ -1,17 +1,20 @@
 //! Where everything is drawn, in board millimetres, computed once per change of
 //! the design: city dots, each route's line and car spaces (the two tracks of a
-//! double route side by side), region triangles, and spatial indexes for
+//! double route side by side) and city names, all as the engine's
+//! [`BoardDrawing`] places them (so the validator's overlap check measures what
+//! is drawn and printed), plus region triangles and spatial indexes for
 //! hit-testing and culling.
 
-use std::collections::HashMap;
-
-use egui::{Pos2, Rect, Vec2, pos2, vec2};
-use formats::{BoardSize, GameFile, RegionKind};
+use egui::{Align2, Pos2, Rect, Vec2, pos2, vec2};
+use engine::board_game::layout::{self as engine_layout, Anchor, BoardDrawing, V2};
+use formats::{GameFile, RegionKind};
 
 use super::index::GridIndex;
 
 /// Radius of a city dot, in millimetres.
-pub const CITY_RADIUS: f32 = 5.0;
+pub use engine_layout::geometry::CITY_RADIUS;
+/// Height of a city's name on the printed board, in millimetres.
+pub use engine_layout::geometry::FONT;
 
 /// One car space: a rectangle along the route.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,6 +60,17 @@ impl Default for RouteGeom {
             bbox: Rect::NOTHING,
         }
     }
+}
+
+/// A city's name as drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LabelGeom {
+    /// The anchor point on the text's baseline.
+    pub at: Pos2,
+    /// How the text runs from `at` (left, centre or right).
+    pub align: Align2,
+    /// The box its letters cover.
+    pub rect: Rect,
 }
 
 /// A terrain region, triangulated.
@@ -107,6 +121,8 @@ pub struct Geometry {
     pub cities: Vec<Pos2>,
     /// Routes by index; a route with an unknown end has no line.
     pub routes: Vec<RouteGeom>,
+    /// City names, by city index.
+    pub labels: Vec<LabelGeom>,
     /// Regions by index.
     pub regions: Vec<RegionGeom>,
     /// Country outlines, by index.
@@ -124,56 +140,42 @@ pub struct Geometry {
 impl Geometry {
     /// Lays out `design`.
     pub fn build(design: &GameFile, generation: u64) -> Self {
-        let car = car_space(design);
-        let half_width = car * 0.19;
-        let cities: Vec<Pos2> = design.cities.iter().map(|c| pos2(c.x, c.y)).collect();
-        let by_name: HashMap<&str, usize> = design
-            .cities
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.name.as_str(), i))
-            .collect();
-
-        // Parallel tracks: the k-th of n routes between a pair is shifted
-        // sideways by (k - (n-1)/2) track widths.
-        let mut pairs: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
-        let ends: Vec<Option<(usize, usize)>> = design
+        let drawing = BoardDrawing::of(design);
+        let car = drawing.car;
+        let half_width = drawing.half_width;
+        let cities: Vec<Pos2> = drawing.cities.iter().map(|p| pt(*p)).collect();
+        let routes: Vec<RouteGeom> = drawing
             .routes
             .iter()
-            .map(|r| Some((*by_name.get(r.from.as_str())?, *by_name.get(r.to.as_str())?)))
-            .collect();
-        for (i, e) in ends.iter().enumerate() {
-            if let Some((a, b)) = *e {
-                pairs.entry((a.min(b), a.max(b))).or_default().push(i);
-            }
-        }
-        let mut shift = vec![0.0f32; design.routes.len()];
-        for members in pairs.values() {
-            let n = members.len() as f32;
-            for (k, &i) in members.iter().enumerate() {
-                shift[i] = (k as f32 - (n - 1.0) / 2.0) * half_width * 2.5;
-            }
-        }
-
-        let routes: Vec<RouteGeom> = design
-            .routes
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let Some((a, b)) = ends[i] else {
+            .map(|r| {
+                if r.line.is_empty() {
                     return RouteGeom::default();
-                };
-                let mut pts = vec![cities[a]];
-                pts.extend(r.bends.0.iter().map(|p| pos2(p.x, p.y)));
-                pts.push(cities[b]);
-                // Shift relative to the pair's canonical direction so both
-                // tracks of a double route go to opposite sides.
-                let s = if a <= b { shift[i] } else { -shift[i] };
-                let line = offset_polyline(&pts, s);
-                let spaces = place_spaces(&line, r.length, car);
-                let mut bbox = Rect::from_points(&line);
-                bbox = bbox.expand(half_width * 1.5);
+                }
+                let line: Vec<Pos2> = r.line.iter().map(|p| pt(*p)).collect();
+                let spaces = r
+                    .spaces
+                    .iter()
+                    .map(|s| Space {
+                        center: pt(s.center),
+                        dir: vec2(s.dir.x, s.dir.y),
+                        half_len: s.half_len,
+                    })
+                    .collect();
+                let bbox = Rect::from_points(&line).expand(half_width * 1.5);
                 RouteGeom { line, spaces, bbox }
+            })
+            .collect();
+        let labels = drawing
+            .labels
+            .iter()
+            .map(|l| LabelGeom {
+                at: pt(l.at),
+                align: match l.anchor {
+                    Anchor::Start => Align2::LEFT_BOTTOM,
+                    Anchor::Middle => Align2::CENTER_BOTTOM,
+                    Anchor::End => Align2::RIGHT_BOTTOM,
+                },
+                rect: Rect::from_min_max(pt(l.rect.min), pt(l.rect.max)),
             })
             .collect();
 
@@ -243,6 +245,7 @@ impl Geometry {
             generation,
             cities,
             routes,
+            labels,
             regions,
             countries,
             bounds,
@@ -253,74 +256,9 @@ impl Geometry {
     }
 }
 
-/// Shifts a polyline sideways by `d` (positive: to the left of its direction).
-fn offset_polyline(pts: &[Pos2], d: f32) -> Vec<Pos2> {
-    if d == 0.0 || pts.len() < 2 {
-        return pts.to_vec();
-    }
-    let normal = |a: Pos2, b: Pos2| {
-        let v = (b - a).normalized();
-        vec2(-v.y, v.x)
-    };
-    (0..pts.len())
-        .map(|i| {
-            let n = if i == 0 {
-                normal(pts[0], pts[1])
-            } else if i == pts.len() - 1 {
-                normal(pts[i - 1], pts[i])
-            } else {
-                (normal(pts[i - 1], pts[i]) + normal(pts[i], pts[i + 1])).normalized()
-            };
-            if n.is_finite() {
-                pts[i] + n * d
-            } else {
-                pts[i]
-            }
-        })
-        .collect()
-}
-
-/// The point and direction at arc length `s` along a polyline.
-fn at_length(line: &[Pos2], mut s: f32) -> (Pos2, Vec2) {
-    for w in line.windows(2) {
-        let seg = (w[1] - w[0]).length();
-        if s <= seg || seg == 0.0 && s <= 0.0 {
-            let dir = (w[1] - w[0]).normalized();
-            return (w[0] + dir * s.max(0.0), dir);
-        }
-        s -= seg;
-    }
-    let n = line.len();
-    let dir = (line[n - 1] - line[n - 2]).normalized();
-    (line[n - 1], dir)
-}
-
-/// Car spaces along a line, spread evenly from city to city: real size (`car`
-/// long) where there is room, shrunk to fit where there is not.
-fn place_spaces(line: &[Pos2], length: u32, car: f32) -> Vec<Space> {
-    if line.len() < 2 || length == 0 {
-        return Vec::new();
-    }
-    let total: f32 = line.windows(2).map(|w| (w[1] - w[0]).length()).sum();
-    if !total.is_finite() || total <= 0.0 {
-        return Vec::new();
-    }
-    let length = length.min(64);
-    let margin = CITY_RADIUS.min(total * 0.2);
-    let usable = total - 2.0 * margin;
-    let slot = usable / length as f32;
-    let half_len = (slot * 0.45).min(car * 0.45);
-    (0..length)
-        .map(|k| {
-            let (center, dir) = at_length(line, margin + slot * (k as f32 + 0.5));
-            let dir = if dir.is_finite() { dir } else { Vec2::X };
-            Space {
-                center,
-                dir,
-                half_len,
-            }
-        })
-        .collect()
+/// An engine point as an egui one.
+fn pt(p: V2) -> Pos2 {
+    pos2(p.x, p.y)
 }
 
 /// Distance from `p` to a polyline.
@@ -340,13 +278,7 @@ pub fn polyline_distance(line: &[Pos2], p: Pos2) -> f32 {
 }
 
 /// The car-space length of the design (the printed board's, or the default).
-pub fn car_space(design: &GameFile) -> f32 {
-    design
-        .board
-        .as_ref()
-        .map_or(BoardSize::DEFAULT_CAR_SPACE, |b| b.car_space)
-        .max(1.0)
-}
+pub use engine_layout::geometry::car_space;
 
 #[cfg(test)]
 mod tests {

@@ -15,7 +15,7 @@ use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
 
 use super::DrawError;
 use super::colors::{self, Palette};
-use super::geometry::{CITY_RADIUS, Geometry};
+use super::geometry::{CITY_RADIUS, FONT, Geometry};
 use super::paper::PrintSize;
 
 /// Which colours the board is drawn in.
@@ -147,8 +147,14 @@ pub fn drawing(design: &GameFile, style: &BoardStyle) -> Drawing {
     content = content.add(routes);
 
     let mut cities = Group::new().set("id", "cities");
-    let font = (CITY_RADIUS * 0.9).max(3.0);
-    for (city, p) in design.cities.iter().zip(&g.cities) {
+    let font = FONT;
+    for ((city, p), label) in design.cities.iter().zip(&g.cities).zip(&g.labels) {
+        // Where the drawing put the name: clear of car spaces and other names.
+        let anchor = match label.align.x() {
+            egui::Align::Min => "start",
+            egui::Align::Center => "middle",
+            egui::Align::Max => "end",
+        };
         cities = cities
             .add(
                 Circle::new()
@@ -161,14 +167,17 @@ pub fn drawing(design: &GameFile, style: &BoardStyle) -> Drawing {
             )
             .add(
                 Text::new(city.name.clone())
-                    .set("x", p.x)
-                    .set("y", p.y + CITY_RADIUS * 1.9)
+                    .set("x", label.at.x)
+                    .set("y", label.at.y)
                     .set("font-family", "sans-serif")
                     .set("font-size", font)
-                    .set("text-anchor", "middle")
+                    .set("text-anchor", anchor)
                     .set("paint-order", "stroke")
                     .set("stroke", "#ffffff")
-                    .set("stroke-width", font * 0.25)
+                    .set(
+                        "stroke-width",
+                        font * engine::board_game::layout::geometry::HALO,
+                    )
                     .set("fill", "#000000"),
             );
     }

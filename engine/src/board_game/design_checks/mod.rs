@@ -11,6 +11,7 @@ mod crossings;
 mod drawing;
 mod edge;
 mod fields;
+mod overlap;
 mod parallel;
 pub(crate) mod rules;
 mod stations;
@@ -110,6 +111,7 @@ pub fn run(file: &GameFile, diags: &mut Diagnostics) {
     crossings::check(&ctx, &mut found);
     drawing::check(&ctx, &mut found);
     edge::check(&ctx, &mut found);
+    overlap::check(&ctx, &mut found);
     fields::check(&ctx, &mut found);
     statistics::check(&ctx, &mut found);
     found.0.sort_by_key(|d| d.severity);
@@ -149,9 +151,9 @@ pub(crate) mod testing {
             .design
     }
 
-    /// Asserts that neither bundled map has a finding of `code`.
+    /// Asserts that no bundled board map has a finding of `code`.
     pub fn silent_on_bundled_maps(code: Code) {
-        for map in ["usa.yaml", "europe.yaml"] {
+        for map in ["usa.yaml", "europe.yaml", "heart-of-africa-rules.yaml"] {
             let v = bundled(map);
             let found = with(&v, code);
             assert!(found.is_empty(), "{map}: {found:#?}");
@@ -191,6 +193,7 @@ mod tests {
             [
                 (Code::CityWithoutTicket, 6),
                 (Code::TicketPointsOff, 5),
+                (Code::RouteLengthOff, 25),
                 (Code::Statistics, 1)
             ]
         );
@@ -199,6 +202,7 @@ mod tests {
             counts("europe.yaml", false),
             [
                 (Code::TicketPointsOff, 2),
+                (Code::RouteLengthOff, 33),
                 (Code::Bridge, 1),
                 (Code::Statistics, 1)
             ]

@@ -7,7 +7,9 @@
 use std::collections::{HashMap, HashSet};
 
 use egui::epaint::{Mesh, PathStroke};
-use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, TextureId, pos2, vec2};
+use egui::{
+    Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, TextureId, Vec2, pos2, vec2,
+};
 use formats::GameFile;
 
 use super::view::View;
@@ -513,9 +515,17 @@ fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {
         let Some(city) = s.design.cities.get(i) else {
             continue;
         };
-        let p = v.to_screen(g.cities[i]) + vec2(0.0, r + 1.0);
+        // Beside the marker where the printed board puts it (the drawing
+        // moves a name off the car spaces), at a size read on screen.
         let galley = painter.layout_no_wrap(city.name.clone(), font.clone(), Color32::BLACK);
-        let rect = Align2::CENTER_TOP.anchor_size(p, galley.size());
+        let (align, toward) = g
+            .labels
+            .get(i)
+            .map_or((Align2::CENTER_TOP, vec2(0.0, 1.0)), |l| {
+                label_side(l.rect.center() - g.cities[i])
+            });
+        let p = v.to_screen(g.cities[i]) + toward * (r + 1.0);
+        let rect = align.anchor_size(p, galley.size());
         painter.rect_filled(
             rect.expand2(vec2(3.0, 0.0)),
             3.0,
@@ -523,6 +533,22 @@ fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {
         );
         painter.galley(rect.min, galley, Color32::BLACK);
     }
+}
+
+/// Which side of its marker a name sits on (from the name's offset on the
+/// board): the screen alignment of its text and the unit step to it.
+fn label_side(offset: Vec2) -> (Align2, Vec2) {
+    let side = |v: f32| {
+        if v > 0.5 {
+            (egui::Align::Min, 1.0)
+        } else if v < -0.5 {
+            (egui::Align::Max, -1.0)
+        } else {
+            (egui::Align::Center, 0.0)
+        }
+    };
+    let ((ax, x), (ay, y)) = (side(offset.x), side(offset.y));
+    (Align2([ax, ay]), vec2(x, y))
 }
 
 /// The overlay's note on the hovered route or city, beside the pointer (or

@@ -1,0 +1,95 @@
+//! `tracklayer layout FILE -o OUT`: moves a board design's unlocked cities
+//! (and bends routes) so every route's drawn length fits its car count and
+//! nothing overlaps (`docs/layout.md`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use engine::board_game::layout::{FitOptions, fit};
+
+/// Arguments of `layout`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The board design to lay out.
+    pub file: PathBuf,
+    /// Where to write the laid-out design (never over FILE).
+    #[arg(short, long)]
+    pub out: PathBuf,
+    /// How strongly cities hold their positions, as a share of the pull of their routes (0 to 10).
+    #[arg(long, default_value_t = FitOptions::default().anchor, value_parser = parse_anchor)]
+    pub anchor: f32,
+    /// Rounds of drawing, measuring and moving (1 to 1000).
+    #[arg(long, default_value_t = FitOptions::default().rounds as u16, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub rounds: u16,
+}
+
+fn parse_anchor(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(a) if (0.0..=10.0).contains(&a) => Ok(a),
+        _ => Err(format!(
+            "`{s}` is not an anchor strength: give a number from 0 to 10"
+        )),
+    }
+}
+
+/// Runs `layout`.
+pub fn run(args: Args) -> ExitCode {
+    let loaded = match formats::load(&args.file) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if loaded.design.family != formats::Family::Board {
+        eprintln!(
+            "error: {}: `layout` lays out board designs; this is a {} design",
+            args.file.display(),
+            loaded.design.family
+        );
+        return ExitCode::from(2);
+    }
+    let outputs = [super::common::Output::File(&args.out)];
+    let inputs = super::common::design_inputs(&loaded);
+    if let Err(code) = super::common::check_outputs(outputs, &inputs) {
+        return code;
+    }
+    let opts = FitOptions {
+        anchor: args.anchor,
+        rounds: usize::from(args.rounds),
+        ..FitOptions::default()
+    };
+    let started = Instant::now();
+    let fitted = match fit(&loaded.design, &opts, &mut |_| true) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.file.display());
+            return ExitCode::from(1);
+        }
+    };
+    let took = started.elapsed();
+    let mut design = loaded.design.clone();
+    fitted.apply(&mut design);
+    if let Err(e) = formats::save(&design, loaded.base.as_ref(), &args.out) {
+        eprintln!("error: {}: {e}", args.out.display());
+        return ExitCode::from(2);
+    }
+    let r = &fitted.report;
+    println!(
+        "Wrote {} in {:.2} s: moved {} of {} cities ({} locked), by {:.1} mm on average and {:.1} mm at most; bent {} routes",
+        args.out.display(),
+        took.as_secs_f64(),
+        r.moved,
+        design.cities.len(),
+        r.locked,
+        r.mean_move,
+        r.max_move,
+        r.bent
+    );
+    println!(
+        "Overlaps: {} before, {} after. Routes off their car count: {} before, {} after.",
+        r.overlaps.0, r.overlaps.1, r.lengths_off.0, r.lengths_off.1
+    );
+    ExitCode::SUCCESS
+}
