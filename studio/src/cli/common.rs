@@ -8,13 +8,18 @@ use engine::families::{AnyDesign, FamilyVisitor};
 use engine::{Diagnostics, Severity};
 use formats::LoadedDesign;
 
+/// Loads a design file as written, or prints why not and gives exit code 2.
+pub fn load_file(path: &Path) -> Result<LoadedDesign, ExitCode> {
+    formats::load(path).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })
+}
+
 /// Loads and builds a design of any family, or prints why not and gives the
 /// exit code (2: unreadable, 1: it has errors).
 pub fn load_design(path: &Path) -> Result<(LoadedDesign, AnyDesign), ExitCode> {
-    let loaded = formats::load(path).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(2)
-    })?;
+    let loaded = load_file(path)?;
     match AnyDesign::build(&loaded.design) {
         Ok(design) => Ok((loaded, design)),
         Err(diagnostics) => {

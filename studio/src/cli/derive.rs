@@ -71,12 +71,9 @@ pub fn run(args: Args) -> ExitCode {
         Target::CardGame(a) => a,
         Target::Tickets(a) => return run_tickets(*a),
     };
-    let loaded = match formats::load(&args.file) {
+    let loaded = match super::common::load_file(&args.file) {
         Ok(l) => l,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let outputs = [super::common::Output::File(&args.out)];
     let inputs = super::common::design_inputs(&loaded);
@@ -219,12 +216,9 @@ fn parse_shares(s: &str) -> Result<[f64; 3], String> {
 /// Runs `derive tickets`.
 fn run_tickets(args: TicketsArgs) -> ExitCode {
     let started = std::time::Instant::now();
-    let loaded = match formats::load(&args.file) {
+    let loaded = match super::common::load_file(&args.file) {
         Ok(l) => l,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let inputs = super::common::design_inputs(&loaded);
     if let Err(code) =

@@ -82,12 +82,9 @@ fn parse_dpi(s: &str) -> Result<f32, String> {
 
 /// Runs `export`.
 pub fn run(args: Args) -> ExitCode {
-    let loaded = match formats::load(&args.file) {
+    let loaded = match super::common::load_file(&args.file) {
         Ok(l) => l,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let design = &loaded.design;
     let stem = args

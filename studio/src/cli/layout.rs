@@ -35,12 +35,9 @@ fn parse_anchor(s: &str) -> Result<f32, String> {
 
 /// Runs `layout`.
 pub fn run(args: Args) -> ExitCode {
-    let loaded = match formats::load(&args.file) {
+    let loaded = match super::common::load_file(&args.file) {
         Ok(l) => l,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     if loaded.design.family != formats::Family::Board {
         eprintln!(
