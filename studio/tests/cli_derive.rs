@@ -134,3 +134,33 @@ fn a_deck_is_built_for_a_map_without_tickets_and_bad_options_are_named() {
         "{text}"
     );
 }
+
+#[test]
+fn layout_writes_a_laid_out_copy_and_refuses_its_input_and_other_families() {
+    let dir = tempfile::tempdir().unwrap();
+    let europe = maps().join("europe.yaml").display().to_string();
+    let out = dir.path().join("europe-laid.yaml");
+    let run = tracklayer(&[
+        "layout",
+        &europe,
+        "-o",
+        &out.display().to_string(),
+        "--quiet",
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("Overlaps: 0 before, 0 after."), "{text}");
+    let (before, after) = (
+        formats::load(Path::new(&europe)).unwrap().design,
+        formats::load(&out).unwrap().design,
+    );
+    assert_eq!(after.routes.len(), before.routes.len());
+    assert_eq!(after.tickets, before.tickets);
+
+    let over_input = tracklayer(&["layout", &europe, "-o", &europe, "--quiet"]);
+    assert_eq!(over_input.status.code(), Some(2));
+    let card = maps().join("card-game-usa.yaml").display().to_string();
+    let refused = tracklayer(&["layout", &card, "-o", &out.display().to_string(), "--quiet"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("lays out board designs"));
+}

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use engine::board_game::layout::{FitOptions, fit};
@@ -22,6 +23,9 @@ pub struct Args {
     /// Rounds of drawing, measuring and moving (1 to 1000).
     #[arg(long, default_value_t = FitOptions::default().rounds as u16, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub rounds: u16,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 fn parse_anchor(s: &str) -> Result<f32, String> {
@@ -58,12 +62,22 @@ pub fn run(args: Args) -> ExitCode {
         ..FitOptions::default()
     };
     let started = Instant::now();
-    let fitted = match fit(&loaded.design, &opts, &mut |_| true) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.file.display());
-            return ExitCode::from(1);
-        }
+    let (bar, cancel) = super::simulate::progress_and_cancel(args.quiet);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {percent}% of the rounds  ETA {eta}  (Ctrl-C stops; nothing is written)",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_length(100);
+    let fitted = fit(&loaded.design, &opts, &mut |share| {
+        bar.set_position((share.clamp(0.0, 1.0) * 100.0) as u64);
+        !cancel.load(Ordering::Relaxed)
+    });
+    bar.finish_and_clear();
+    let Ok(fitted) = fitted else {
+        eprintln!("stopped: {} was not written", args.out.display());
+        return ExitCode::from(130);
     };
     let took = started.elapsed();
     let mut design = loaded.design.clone();
