@@ -63,14 +63,59 @@ pub enum IndexError {
 ///
 /// Paths use the syntax of our error messages: `rules.players.min`, `routes[3].from`.
 /// Sequence indices are 0-based.
-#[derive(Debug, Clone, Default)]
+///
+/// The document is kept as a tree of nodes rather than a map of path strings:
+/// a 20,000-city design has half a million nodes, and formatting and hashing a
+/// path for each took a third of indexing it. A path is resolved when it is
+/// asked for, which happens once per diagnostic.
+#[derive(Debug, Clone)]
 pub struct SourceIndex {
-    // foldhash: hashing the half-million paths of a 20,000-city design with
-    // the standard SipHash took a fifth of loading it; foldhash is seeded per
-    // process, so crafted keys cannot force collisions either.
-    values: foldhash::HashMap<String, Pos>,
-    keys: foldhash::HashMap<String, Pos>,
+    /// The text of every mapping key, by id (each distinct key stored once).
+    names: foldhash::HashMap<Box<str>, u32>,
+    /// A node's children: `(parent, segment)` → child, where the segment is a
+    /// key's id or a sequence index (see [`Segment`]). foldhash is seeded per
+    /// process, so crafted keys cannot force collisions.
+    children: foldhash::HashMap<(u32, u64), u32>,
+    /// The position of each node's key and of its value; node 0 is the
+    /// document (the path `""`).
+    nodes: Vec<Positions>,
 }
+
+impl Default for SourceIndex {
+    fn default() -> Self {
+        SourceIndex {
+            names: foldhash::HashMap::default(),
+            children: foldhash::HashMap::default(),
+            nodes: vec![Positions::default()],
+        }
+    }
+}
+
+/// Where one node's key and value stand.
+#[derive(Debug, Clone, Copy, Default)]
+struct Positions {
+    key: Option<Pos>,
+    value: Option<Pos>,
+}
+
+/// One step of a path: a mapping key (by id) or a sequence index.
+#[derive(Clone, Copy)]
+enum Segment {
+    Key(u32),
+    Index(usize),
+}
+
+impl Segment {
+    fn code(self) -> u64 {
+        match self {
+            Segment::Key(id) => u64::from(id) << 1,
+            Segment::Index(i) => ((i as u64) << 1) | 1,
+        }
+    }
+}
+
+/// The root node: the whole document.
+const ROOT: u32 = 0;
 
 impl SourceIndex {
     /// Indexes a YAML text. Aliases are recorded where they stand, never expanded,
@@ -89,12 +134,12 @@ impl SourceIndex {
 
     /// The position of the value at `path`, if that path exists in the text.
     pub fn value(&self, path: &str) -> Option<Pos> {
-        self.values.get(path).copied()
+        self.nodes[self.resolve(path)? as usize].value
     }
 
     /// The position of the key that ends `path` (the `color` of `routes[3].color`).
     pub fn key(&self, path: &str) -> Option<Pos> {
-        self.keys.get(path).copied()
+        self.nodes[self.resolve(path)? as usize].key
     }
 
     /// The best position for `path`: its key, else its value, else the nearest
@@ -108,6 +153,66 @@ impl SourceIndex {
             p = parent_path(p)?;
         }
     }
+
+    /// The node `segment` under `parent`, made if it is new.
+    fn child(&mut self, parent: u32, segment: Segment) -> u32 {
+        let next = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
+        let id = *self
+            .children
+            .entry((parent, segment.code()))
+            .or_insert(next);
+        if id == next {
+            self.nodes.push(Positions::default());
+        }
+        id
+    }
+
+    /// The id of the key `name`, stored once.
+    fn name(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.names.get(name) {
+            return id;
+        }
+        let id = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
+        self.names.insert(name.into(), id);
+        id
+    }
+
+    /// The node at `path`. Keys may hold `.` or `[` themselves, so each place
+    /// where a key could end is tried.
+    fn resolve(&self, path: &str) -> Option<u32> {
+        self.resolve_from(ROOT, path, true)
+    }
+
+    fn resolve_from(&self, node: u32, rest: &str, first: bool) -> Option<u32> {
+        if rest.is_empty() {
+            return Some(node);
+        }
+        let child = |segment: Segment| self.children.get(&(node, segment.code())).copied();
+        if let Some(inner) = rest.strip_prefix('[')
+            && let Some((num, after)) = inner.split_once(']')
+            && let Ok(i) = num.parse::<usize>()
+            && let Some(found) =
+                child(Segment::Index(i)).and_then(|c| self.resolve_from(c, after, false))
+        {
+            return Some(found);
+        }
+        let key_text = if first { rest } else { rest.strip_prefix('.')? };
+        let ends = key_text
+            .match_indices(['.', '['])
+            .map(|(i, _)| i)
+            .chain([key_text.len()]);
+        for end in ends {
+            let Some(&id) = self.names.get(&key_text[..end]) else {
+                continue;
+            };
+            if let Some(found) =
+                child(Segment::Key(id)).and_then(|c| self.resolve_from(c, &key_text[end..], false))
+            {
+                return Some(found);
+            }
+        }
+        None
+    }
 }
 
 /// The path one level up: `routes[3].color` → `routes[3]` → `routes` → none.
@@ -119,16 +224,16 @@ pub fn parent_path(path: &str) -> Option<&str> {
     Some(&path[..cut])
 }
 
-/// An open collection: where its path is, and how many nodes it holds so far
-/// (aliases counted as what they expand to).
+/// An open collection: its node, and how far it has got.
 enum Frame {
     Mapping {
-        path: String,
-        key: Option<String>,
+        node: u32,
+        /// The node of the key read last, until its value is read.
+        key: Option<u32>,
         is_key: bool,
     },
     Sequence {
-        path: String,
+        node: u32,
         next: usize,
         is_key: bool,
     },
@@ -159,27 +264,32 @@ impl Builder {
             }
             Event::Scalar(text, _, anchor, _) => {
                 self.count(1, anchor, pos)?;
-                if let Some(Frame::Mapping { key, path, .. }) = self.stack.last_mut()
-                    && key.is_none()
+                if let Some(&Frame::Mapping {
+                    node, key: None, ..
+                }) = self.stack.last()
                 {
-                    let full = join(path, &text);
-                    self.index.keys.insert(full, pos);
-                    *key = Some(text.into_owned());
+                    let id = self.index.name(&text);
+                    let child = self.index.child(node, Segment::Key(id));
+                    self.index.nodes[child as usize].key = Some(pos);
+                    self.set_key(child);
                     return Ok(());
                 }
-                self.node_path(pos);
+                self.value_node(pos);
                 self.finish_value();
             }
             Event::Alias(id) => {
                 let size = self.anchors.get(&id).copied().unwrap_or(1);
                 self.count(size, 0, pos)?;
-                if let Some(Frame::Mapping { key, .. }) = self.stack.last_mut()
-                    && key.is_none()
+                if let Some(&Frame::Mapping {
+                    node, key: None, ..
+                }) = self.stack.last()
                 {
-                    *key = Some("*".to_owned());
+                    let id = self.index.name("*");
+                    let child = self.index.child(node, Segment::Key(id));
+                    self.set_key(child);
                     return Ok(());
                 }
-                self.node_path(pos);
+                self.value_node(pos);
                 self.finish_value();
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
@@ -188,26 +298,29 @@ impl Builder {
                 }
                 self.sizes.push((1, anchor));
                 let is_key = matches!(self.stack.last(), Some(Frame::Mapping { key: None, .. }));
-                let path = if is_key {
+                let node = if is_key {
                     // A complex key (a mapping or sequence used as a key): give it a
-                    // placeholder name so the value after it still gets a path.
-                    if let Some(Frame::Mapping { key, .. }) = self.stack.last_mut() {
-                        *key = Some("?".to_owned());
+                    // placeholder name so the value after it still gets a path; its
+                    // own nodes sit under `?` at the top.
+                    let placeholder = self.index.name("?");
+                    if let Some(&Frame::Mapping { node: parent, .. }) = self.stack.last() {
+                        let slot = self.index.child(parent, Segment::Key(placeholder));
+                        self.set_key(slot);
                     }
-                    "?".to_owned()
+                    self.index.child(ROOT, Segment::Key(placeholder))
                 } else {
-                    self.node_path(pos).unwrap_or_default()
+                    self.value_node(pos)
                 };
                 self.stack
                     .push(if matches!(event, Event::MappingStart(..)) {
                         Frame::Mapping {
-                            path,
+                            node,
                             key: None,
                             is_key,
                         }
                     } else {
                         Frame::Sequence {
-                            path,
+                            node,
                             next: 0,
                             is_key,
                         }
@@ -250,37 +363,39 @@ impl Builder {
         Ok(())
     }
 
-    /// Records a value node at the current position and returns its path.
-    fn node_path(&mut self, pos: Pos) -> Option<String> {
-        let path = match self.stack.last_mut() {
-            None => String::new(),
-            Some(Frame::Mapping { path, key, .. }) => {
-                let k = key.as_deref().unwrap_or("?");
-                join(path, k)
+    /// Records a value at `pos` where the open collection expects one, and
+    /// returns its node.
+    fn value_node(&mut self, pos: Pos) -> u32 {
+        let node = match self.stack.last_mut() {
+            None => ROOT,
+            Some(&mut Frame::Mapping { key: Some(k), .. }) => k,
+            Some(&mut Frame::Mapping {
+                node, key: None, ..
+            }) => {
+                let placeholder = self.index.name("?");
+                self.index.child(node, Segment::Key(placeholder))
             }
-            Some(Frame::Sequence { path, next, .. }) => {
-                let p = format!("{path}[{next}]");
+            Some(Frame::Sequence { node, next, .. }) => {
+                let (parent, i) = (*node, *next);
                 *next += 1;
-                p
+                self.index.child(parent, Segment::Index(i))
             }
         };
-        self.index.values.insert(path.clone(), pos);
-        // Scalars are complete at once; collections finish at their end event.
-        Some(path)
+        self.index.nodes[node as usize].value = Some(pos);
+        node
+    }
+
+    /// Marks `key` as the key whose value the open mapping reads next.
+    fn set_key(&mut self, key_node: u32) {
+        if let Some(Frame::Mapping { key, .. }) = self.stack.last_mut() {
+            *key = Some(key_node);
+        }
     }
 
     fn finish_value(&mut self) {
         if let Some(Frame::Mapping { key, .. }) = self.stack.last_mut() {
             *key = None;
         }
-    }
-}
-
-fn join(parent: &str, key: &str) -> String {
-    if parent.is_empty() {
-        key.to_owned()
-    } else {
-        format!("{parent}.{key}")
     }
 }
 
@@ -313,6 +428,28 @@ mod tests {
             idx.locate("routes[1].length"),
             Some(Pos { line: 6, column: 5 })
         );
+    }
+
+    #[test]
+    fn keys_holding_dots_or_brackets_are_found() {
+        let text = "points:\n  St. Louis: 3\n  a[1]: 4\n  St: {x: 5}\nlist:\n  - [7, {b.c: 8}]\n";
+        let idx = SourceIndex::build(text).unwrap();
+        assert_eq!(idx.value("points.St. Louis"), Some(Pos::new(2, 14)));
+        assert_eq!(idx.key("points.a[1]"), Some(Pos::new(3, 3)));
+        assert_eq!(idx.value("points.St.x"), Some(Pos::new(4, 11)));
+        assert_eq!(idx.value("list[0][1].b.c"), Some(Pos::new(6, 15)));
+        assert_eq!(idx.value("points.Nowhere"), None);
+        assert_eq!(idx.locate("points.St. Louis.extra"), Some(Pos::new(2, 3)));
+    }
+
+    #[test]
+    fn the_document_and_complex_keys_have_paths() {
+        let idx = SourceIndex::build("just text\n").unwrap();
+        assert_eq!(idx.value(""), Some(Pos::new(1, 1)));
+        let idx = SourceIndex::build("? [a, b]\n: v\nk: &x w\n*x : z\n").unwrap();
+        assert_eq!(idx.value("?"), Some(Pos::new(2, 3)));
+        assert_eq!(idx.value("?[1]"), Some(Pos::new(1, 7)));
+        assert_eq!(idx.value("*"), Some(Pos::new(4, 6)));
     }
 
     #[test]

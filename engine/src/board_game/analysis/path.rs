@@ -43,12 +43,21 @@ pub struct PathFinder<'n> {
     estimate: Vec<u32>,
     estimated: Vec<u32>,
     round: u32,
-    /// Entries `(f, tie, node)`, smallest first; `tie` is 0 when the path
-    /// itself is wanted (the first path found among equals stays the same)
-    /// and the heuristic when only the length is: among equal `f` the node
-    /// nearest the goal goes first, which settles far fewer nodes on maps
-    /// with many paths of one length.
+    /// The queue of path searches (and of length-only searches on networks
+    /// too long for `buckets`): entries `(f, tie, node)`, smallest first;
+    /// `tie` is 0 when the path itself is wanted (the first path found among
+    /// equals stays the same) and the heuristic when only the length is: among
+    /// equal `f` the node nearest the goal goes first, which settles far fewer
+    /// nodes on maps with many paths of one length.
     heap: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    /// The queue of length-only searches: nodes by `f`, which never decreases
+    /// (the heuristic is consistent), so a bucket per value of `f` replaces
+    /// the heap's sifting; within a bucket the last pushed, usually the
+    /// deepest, goes first.
+    buckets: Buckets,
+    /// Whether length-only searches use `buckets`: every `f` is at most twice
+    /// the network's total length, which must stay small enough to index.
+    bucketed: bool,
     /// The cities that reach the goal, and where they are drawn.
     goals: Vec<(usize, Point)>,
 }
@@ -68,6 +77,12 @@ impl<'n> PathFinder<'n> {
             estimated: vec![0; nodes],
             round: 0,
             heap: BinaryHeap::new(),
+            buckets: Buckets::default(),
+            bucketed: net
+                .routes()
+                .iter()
+                .try_fold(0u32, |sum, r| sum.checked_add(r.length))
+                .is_some_and(|total| total <= Buckets::MAX_TOTAL),
             goals: Vec::new(),
         }
     }
@@ -142,11 +157,23 @@ impl<'n> PathFinder<'n> {
                 .extend(net.locations(k).iter().map(|&c| (c, net.cities()[c].pos))),
         }
         let start = net.start_node(from);
+        let bucketed = deep_ties && self.bucketed;
         self.heap.clear();
+        self.buckets.clear();
         self.dist[start as usize] = 0;
         self.seen[start as usize] = round;
-        self.heap.push(Reverse((0, 0, start)));
-        while let Some(Reverse((_, _, n))) = self.heap.pop() {
+        if bucketed {
+            self.buckets.push(0, start);
+        } else {
+            self.heap.push(Reverse((0, 0, start)));
+        }
+        loop {
+            let next = if bucketed {
+                self.buckets.pop()
+            } else {
+                self.heap.pop().map(|Reverse((_, _, n))| n)
+            };
+            let Some(n) = next else { break };
             let node = n as usize;
             if self.done[node] == round {
                 continue;
@@ -174,10 +201,66 @@ impl<'n> PathFinder<'n> {
                     self.dist[ti] = nd;
                     self.pred[ti] = (n, step.route);
                     let f = nd.saturating_add(h);
-                    let tie = if deep_ties { h } else { 0 };
-                    self.heap.push(Reverse((f, tie, t)));
+                    if bucketed {
+                        self.buckets.push(f, t);
+                    } else {
+                        let tie = if deep_ties { h } else { 0 };
+                        self.heap.push(Reverse((f, tie, t)));
+                    }
                 }
             }
+        }
+        None
+    }
+}
+
+/// A monotone bucket queue: nodes by an `f` that never falls below the last
+/// popped one.
+#[derive(Debug, Default)]
+struct Buckets {
+    /// `f` of the first bucket (the start's).
+    base: u32,
+    /// Nodes by `f - base`.
+    slots: Vec<Vec<u32>>,
+    /// The bucket popped from last; none below it holds anything.
+    current: usize,
+    /// One past the highest bucket pushed to since the last clear.
+    used: usize,
+}
+
+impl Buckets {
+    /// The largest total route length searched with buckets (their count is
+    /// at most twice it).
+    const MAX_TOTAL: u32 = 1 << 20;
+
+    fn clear(&mut self) {
+        for slot in &mut self.slots[..self.used] {
+            slot.clear();
+        }
+        self.current = 0;
+        self.used = 0;
+    }
+
+    fn push(&mut self, f: u32, node: u32) {
+        if self.used == 0 {
+            self.base = f;
+        }
+        // The heuristic is consistent, so nothing is pushed below the current
+        // bucket; the `max` only keeps the index in range.
+        let at = ((f.saturating_sub(self.base)) as usize).max(self.current);
+        if at >= self.slots.len() {
+            self.slots.resize_with(at + 1, Vec::new);
+        }
+        self.slots[at].push(node);
+        self.used = self.used.max(at + 1);
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        while self.current < self.used {
+            if let Some(n) = self.slots[self.current].pop() {
+                return Some(n);
+            }
+            self.current += 1;
         }
         None
     }
@@ -311,6 +394,10 @@ routes:
         }
         let net = Network::from_file(&file);
         let mut finder = PathFinder::new(&net);
+        assert!(finder.bucketed);
+        // The heap that long networks' length searches use instead.
+        let mut heap_finder = PathFinder::new(&net);
+        heap_finder.bucketed = false;
         let mut connected = 0;
         for t in net.tickets() {
             let start = net.start_node(t.from);
@@ -323,6 +410,7 @@ routes:
                 .map(|(_, &d)| d)
                 .min();
             assert_eq!(finder.distance(t.from, t.to), expected, "{t:?}");
+            assert_eq!(heap_finder.distance(t.from, t.to), expected, "{t:?}");
             if let Some(p) = finder.path(t.from, t.to) {
                 let sum: u32 = p.routes.iter().map(|&r| file.routes[r].length).sum();
                 assert_eq!(Some(sum), expected);

@@ -100,7 +100,9 @@ pub(crate) fn name_list<S: AsRef<str>>(names: &[S], max: usize) -> String {
 /// Runs every check that needs more than the structure of the file, errors
 /// first, then warnings, then infos.
 pub fn run(file: &GameFile, diags: &mut Diagnostics) {
-    let ctx = Context::new(file);
+    // The drawing's overlap search needs only the file: it runs beside the
+    // network's analysis (whose ticket searches share the cores with it).
+    let (ctx, drawn) = rayon::join(|| Context::new(file), || overlap::Drawn::of(file));
     let mut found = Diagnostics::default();
     connectivity::check(&ctx, &mut found);
     tickets::check(&ctx, &mut found);
@@ -111,7 +113,7 @@ pub fn run(file: &GameFile, diags: &mut Diagnostics) {
     crossings::check(&ctx, &mut found);
     drawing::check(&ctx, &mut found);
     edge::check(&ctx, &mut found);
-    overlap::check(&ctx, &mut found);
+    overlap::check(&ctx, &drawn, &mut found);
     fields::check(&ctx, &mut found);
     statistics::check(&ctx, &mut found);
     found.0.sort_by_key(|d| d.severity);

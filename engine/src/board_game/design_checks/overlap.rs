@@ -4,6 +4,8 @@
 //! and the print-and-play export draw ([`BoardDrawing`]), so a warning here
 //! is an overlap on the page and a clean design prints clean.
 
+use formats::GameFile;
+
 use super::Context;
 use crate::board_game::layout::fit::{LENGTH_TOLERANCE, length_off};
 use crate::board_game::layout::geometry::polyline_length;
@@ -16,15 +18,31 @@ const TL114_SHARE: f32 = 0.45;
 /// What the designer is told to do.
 const FIX: &str = "run `tracklayer layout` (View → Fit layout in the studio), or move the cities apart or add `bends:`";
 
-/// Runs the overlap and drawn-length checks.
-pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
-    let g = BoardDrawing::of(ctx.file);
-    overlapping(ctx, &g, diags);
-    lengths(ctx, &g, diags);
+/// The board as drawn and what overlaps on it: the geometric half of the
+/// checks, which needs only the file, so it is measured while the network
+/// and its statistics are built.
+pub(super) struct Drawn {
+    drawing: BoardDrawing,
+    overlaps: Vec<overlaps::Overlap>,
 }
 
-fn overlapping(ctx: &Context, g: &BoardDrawing, diags: &mut Diagnostics) {
-    for o in overlaps::find(g) {
+impl Drawn {
+    /// Draws `file`'s board and finds its overlaps.
+    pub(super) fn of(file: &GameFile) -> Self {
+        let drawing = BoardDrawing::of(file);
+        let overlaps = overlaps::find(&drawing);
+        Drawn { drawing, overlaps }
+    }
+}
+
+/// Runs the overlap and drawn-length checks on the board `drawn` from `ctx`'s file.
+pub(super) fn check(ctx: &Context, drawn: &Drawn, diags: &mut Diagnostics) {
+    overlapping(ctx, &drawn.overlaps, diags);
+    lengths(ctx, &drawn.drawing, diags);
+}
+
+fn overlapping(ctx: &Context, found: &[overlaps::Overlap], diags: &mut Diagnostics) {
+    for o in found {
         let d = match (o.a, o.b) {
             (Item::Route(r), Item::Route(s)) => Diagnostic::new(
                 Code::CarSpacesOverlap,
