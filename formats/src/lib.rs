@@ -8,6 +8,7 @@
 //!
 //! See `docs/format.md` for the format, field by field.
 
+pub mod board_game;
 pub mod card_game;
 pub mod design;
 pub mod dice;
@@ -18,7 +19,7 @@ pub mod load;
 pub mod merge;
 pub mod points;
 pub mod replay;
-pub mod rules;
+pub use board_game::rules;
 pub mod save;
 pub mod scenario;
 pub mod source;

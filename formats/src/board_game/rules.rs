@@ -43,9 +43,9 @@ impl Preset {
     /// The preset's text: its `rules:` and `cards:` sections.
     pub fn source(self) -> &'static str {
         match self {
-            Preset::Usa => include_str!("../presets/usa.yaml"),
-            Preset::Europe => include_str!("../presets/europe.yaml"),
-            Preset::HeartOfAfrica => include_str!("../presets/heart-of-africa.yaml"),
+            Preset::Usa => include_str!("../../presets/usa.yaml"),
+            Preset::Europe => include_str!("../../presets/europe.yaml"),
+            Preset::HeartOfAfrica => include_str!("../../presets/heart-of-africa.yaml"),
         }
     }
 

@@ -30,7 +30,7 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
 };
 
 /// The preset's text: its `rules:` and `cards:` sections.
-pub const PRESET_SOURCE: &str = include_str!("../presets/card-game.yaml");
+pub const PRESET_SOURCE: &str = include_str!("../../presets/card-game.yaml");
 
 /// The face-up display of train cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

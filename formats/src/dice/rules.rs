@@ -322,7 +322,7 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
 
 /// The preset's text.
 pub fn preset_source() -> &'static str {
-    include_str!("../presets/trains-and-stations.yaml")
+    include_str!("../../presets/trains-and-stations.yaml")
 }
 
 /// The preset's `rules` mapping.

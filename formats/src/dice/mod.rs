@@ -1,0 +1,5 @@
+//! The file layer of Trains & Stations (`family: dice`).
+
+mod rules;
+
+pub use rules::*;
