@@ -19,7 +19,7 @@ pub mod load;
 pub mod merge;
 pub mod points;
 pub mod replay;
-pub use board_game::rules;
+pub mod rules;
 pub mod save;
 pub mod scenario;
 pub mod source;
