@@ -23,6 +23,10 @@ pub struct FamilyFiles {
     /// Whether a new design has a board of its own to draw on (the card game
     /// has none).
     pub new_file_has_board: bool,
+    /// Whether its map is the board game's: cities joined by routes
+    /// ([`crate::board_game::map`]), which `tracklayer layout` lays out and
+    /// whose ticket deck `tracklayer diff` puts in figures.
+    pub city_map: bool,
     /// Its presets, as (name in files, title: "Use USA preset").
     pub presets: &'static [(&'static str, &'static str)],
     /// Resolves a design's `rules:` (and `cards:`) to the player range they

@@ -13,6 +13,7 @@ pub const BOARD: crate::families::FamilyFiles = crate::families::FamilyFiles {
     parameters: PARAMETERS,
     new_file_preset: "usa",
     new_file_has_board: true,
+    city_map: true,
     presets: &[
         ("usa", "USA"),
         ("europe", "Europe"),

@@ -17,6 +17,7 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
     parameters: PARAMETERS,
     new_file_preset: PRESET_NAME,
     new_file_has_board: true,
+    city_map: false,
     presets: &[(PRESET_NAME, "Trains & Stations")],
     resolve: |rules, _| resolve(rules).map(|r| r.players),
     preset_of: |_| PRESET_NAME,
