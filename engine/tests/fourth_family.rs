@@ -244,7 +244,7 @@ impl GameState for RaceState {
         self.at.len()
     }
     fn current_player(&self) -> Option<Seat> {
-        self.ended.is_none().then(|| Seat(self.current as u8))
+        self.ended.is_none().then_some(Seat(self.current as u8))
     }
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
