@@ -5,6 +5,7 @@ mod bots;
 mod bundled_maps;
 mod conformance;
 mod diagnostics_doc;
+mod fourth_family;
 mod invariants;
 mod replays;
 mod sim;

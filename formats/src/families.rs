@@ -1,7 +1,7 @@
 //! Every family's file layer, registered in one place: how a design of the
 //! family resolves its rules, the player range they allow, its rule
 //! parameters and a new file's defaults. Each family describes itself beside
-//! its file types ([`crate::rules::BOARD`], [`crate::card_game::FILES`],
+//! its file types ([`crate::board_game::BOARD`], [`crate::card_game::FILES`],
 //! [`crate::dice::FILES`]); code that works for every family (loading, the
 //! studio's setup forms and new files) asks [`of`] instead of matching on
 //! the family.
@@ -23,6 +23,10 @@ pub struct FamilyFiles {
     /// Whether a new design has a board of its own to draw on (the card game
     /// has none).
     pub new_file_has_board: bool,
+    /// Whether its map is the board game's: cities joined by routes
+    /// ([`crate::board_game::map`]), which `tracklayer layout` lays out and
+    /// whose ticket deck `tracklayer diff` puts in figures.
+    pub city_map: bool,
     /// Its presets, as (name in files, title: "Use USA preset").
     pub presets: &'static [(&'static str, &'static str)],
     /// Resolves a design's `rules:` (and `cards:`) to the player range they
@@ -44,7 +48,7 @@ pub struct FamilyFiles {
 /// The file layer of `family`: one registry line per family.
 pub fn of(family: Family) -> &'static FamilyFiles {
     match family {
-        Family::Board => &crate::rules::BOARD,
+        Family::Board => &crate::board_game::BOARD,
         Family::CardGame => &crate::card_game::FILES,
         Family::Dice => &crate::dice::FILES,
     }

@@ -8,6 +8,7 @@
 //!
 //! See `docs/format.md` for the format, field by field.
 
+pub mod board_game;
 pub mod card_game;
 pub mod design;
 pub mod dice;

@@ -16,6 +16,23 @@ pub fn load_file(path: &Path) -> Result<LoadedDesign, ExitCode> {
     })
 }
 
+/// `Ok` when the design at `path` has the board game's map (cities joined
+/// by routes, as its family's file layer says: [`formats::families`]); else
+/// prints that `what` (e.g. "`layout` lays out") board designs only and
+/// gives exit code 2. Every command made for that map refuses the other
+/// families with this one message.
+pub fn city_map_only(what: &str, path: &Path, design: &formats::GameFile) -> Result<(), ExitCode> {
+    if formats::families::of(design.family).city_map {
+        return Ok(());
+    }
+    eprintln!(
+        "error: {}: {what} board designs; this is a {} design",
+        path.display(),
+        design.family
+    );
+    Err(ExitCode::from(2))
+}
+
 /// Loads and builds a design of any family, or prints why not and gives the
 /// exit code (2: unreadable, 1: it has errors).
 pub fn load_design(path: &Path) -> Result<(LoadedDesign, AnyDesign), ExitCode> {

@@ -175,10 +175,10 @@ struct SimulateBoth<'a> {
     b: formats::GameFile,
 }
 
-/// Two designs' ticket decks in figures, when both are board designs whose
-/// tickets differ.
+/// Two designs' ticket decks in figures, when both have the board game's
+/// map (cities joined by routes) and their tickets differ.
 fn deck_figures(a: &formats::GameFile, b: &formats::GameFile) -> Option<[DeckFigures; 2]> {
-    let board = |f: &formats::GameFile| f.family == formats::Family::Board;
+    let board = |f: &formats::GameFile| formats::families::of(f.family).city_map;
     (board(a) && board(b) && a.tickets != b.tickets)
         .then(|| [DeckFigures::of(a), DeckFigures::of(b)])
 }

@@ -43,13 +43,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
-    if loaded.design.family != formats::Family::Board {
-        eprintln!(
-            "error: {}: `layout` lays out board designs; this is a {} design",
-            args.file.display(),
-            loaded.design.family
-        );
-        return ExitCode::from(2);
+    if let Err(code) = super::common::city_map_only("`layout` lays out", &args.file, &loaded.design)
+    {
+        return code;
     }
     let outputs = [super::common::Output::File(&args.out)];
     let inputs = super::common::design_inputs(&loaded);

@@ -253,14 +253,15 @@ impl RulesPanel {
 
 #[cfg(test)]
 mod tests {
-    use formats::Family;
+    use engine::dice::DiceFamily;
+    use engine::game::Family;
 
     use super::*;
 
     #[test]
     fn a_dice_design_lists_and_checks_the_dice_rules() {
         let mut doc = Document::new_design();
-        doc.design.family = Family::Dice;
+        doc.design.family = DiceFamily::KIND;
         doc.design.rules = Mapping::new();
         let book = rule_book(&doc.design);
         assert!(

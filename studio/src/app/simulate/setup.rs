@@ -241,6 +241,8 @@ pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>, bots: 
 #[cfg(test)]
 mod tests {
     use engine::board_game::BoardFamily;
+    use engine::card_game::CardFamily;
+    use engine::dice::DiceFamily;
 
     use super::*;
 
@@ -293,16 +295,16 @@ mod tests {
     #[test]
     fn a_design_of_another_family_ticks_its_own_heuristic_bots() {
         let mut setup = Setup::default();
-        follow_family(&mut setup, formats::Family::CardGame);
+        follow_family(&mut setup, CardFamily::KIND);
         assert_eq!(
             setup.bots,
             ["robber", "ticket-matcher"].map(str::to_owned).into()
         );
-        follow_family(&mut setup, formats::Family::Dice);
-        assert_eq!(setup.bots, default_bots(formats::Family::Dice));
+        follow_family(&mut setup, DiceFamily::KIND);
+        assert_eq!(setup.bots, default_bots(DiceFamily::KIND));
         assert!(!setup.bots.is_empty() && !setup.bots.contains("random"));
         setup.bots.insert("random".into());
-        follow_family(&mut setup, formats::Family::CardGame);
+        follow_family(&mut setup, CardFamily::KIND);
         assert_eq!(setup.bots.len(), 3, "random is a card-game bot too: kept");
     }
 

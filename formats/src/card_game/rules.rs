@@ -14,23 +14,8 @@ use crate::rules::{Deck, Parameter, PlayerRange, ResolveError};
 /// The preset's name in files (`rules: {preset: card-game}`).
 pub const PRESET: &str = "card-game";
 
-/// The card game's file layer (see [`crate::families`]): a card game has no
-/// board of its own.
-pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
-    family: crate::Family::CardGame,
-    parameters: PARAMETERS,
-    new_file_preset: PRESET,
-    new_file_has_board: false,
-    presets: &[(PRESET, "the card-game")],
-    resolve: |rules, cards| resolve(rules, cards).map(|(r, _)| r.players),
-    preset_of: |_| PRESET,
-    preset_rules: |_| preset_sections().0,
-    deck: |rules, cards| resolve(rules, cards).map(|(_, d)| d),
-    effective_rules: |rules, cards| effective_sections(rules, cards).unwrap_or_default().0,
-};
-
 /// The preset's text: its `rules:` and `cards:` sections.
-pub const PRESET_SOURCE: &str = include_str!("../presets/card-game.yaml");
+pub const PRESET_SOURCE: &str = include_str!("../../presets/card-game.yaml");
 
 /// The face-up display of train cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

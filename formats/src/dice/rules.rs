@@ -1,116 +1,12 @@
-//! The dice family's parts of a design file (Trains & Stations, RULES.md §5):
-//! stations with building slots and a city bonus, junctions where tracks
-//! meet, tracks made of spaces, special cards, and the dice rules with their
-//! preset. These are the file as written; the engine checks them.
+//! The dice rules of a design file (Trains & Stations, RULES.md §5): the
+//! faces of the dice, every rule parameter, and the preset they start from.
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_yaml::{Mapping, Value};
 
 use crate::merge::deep_merge;
-use crate::points::{Points, short_f32};
 use crate::rules::{Parameter, PlayerRange, ResolveError};
-
-/// A station: a city on the map with building slots and a bonus for the
-/// majority holder of a delivery that reaches it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct StationSpec {
-    /// Unique name, used by tracks and delivery tickets.
-    pub name: String,
-    /// Horizontal position in millimetres from the board's left edge.
-    #[serde(default, serialize_with = "short_f32")]
-    pub x: f32,
-    /// Vertical position in millimetres from the board's top edge.
-    #[serde(default, serialize_with = "short_f32")]
-    pub y: f32,
-    /// Building slots (the rulebook's stations have 2 or 3).
-    pub slots: u8,
-    /// What the majority holder of a delivery through this station gains.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bonus: Option<BonusSpec>,
-    /// Fields this version does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Mapping,
-}
-
-/// A city bonus: a kind (`points`, `special-card` or `bonus-die`) and how many.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct BonusSpec {
-    /// `points`, `special-card` or `bonus-die`.
-    pub kind: String,
-    /// How many points, cards or dice.
-    #[serde(default = "one")]
-    pub amount: u8,
-    /// Fields this version does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Mapping,
-}
-
-fn one() -> u8 {
-    1
-}
-
-/// A point where tracks meet without a station: every track ending there
-/// belongs to one group of spaces, which delivers once all of it is full.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct JunctionSpec {
-    /// Unique name (among stations and junctions), used by tracks.
-    pub name: String,
-    /// Horizontal position in millimetres.
-    #[serde(default, serialize_with = "short_f32")]
-    pub x: f32,
-    /// Vertical position in millimetres.
-    #[serde(default, serialize_with = "short_f32")]
-    pub y: f32,
-    /// Fields this version does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Mapping,
-}
-
-/// A row of track spaces between two stations (or junctions).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct TrackSpec {
-    /// One end: a station or a junction.
-    pub from: String,
-    /// The other end.
-    pub to: String,
-    /// Track spaces in the row.
-    pub spaces: u32,
-    /// Points the row bends through when drawn.
-    #[serde(default, skip_serializing_if = "Points::is_empty")]
-    pub bends: Points,
-    /// Fields this version does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Mapping,
-}
-
-impl TrackSpec {
-    /// How messages name the track: `Seattle - Billings`.
-    pub fn display_name(&self) -> String {
-        format!("{} - {}", self.from, self.to)
-    }
-}
-
-/// A special card: a delivery ticket (two stations and its points) or a
-/// goods card (counts as one of each of two goods, or trades as two goods).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct SpecialSpec {
-    /// A delivery ticket's two stations.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ticket: Vec<String>,
-    /// A delivery ticket's points.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub points: Option<u8>,
-    /// A goods card's two goods.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub goods: Vec<String>,
-    /// Copies of this card in the deck.
-    #[serde(default = "one")]
-    pub count: u8,
-    /// Fields this version does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Mapping,
-}
 
 /// A face of a die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -305,24 +201,9 @@ pub struct DiceRules {
 /// The rulebook a dice design starts from.
 pub const PRESET_NAME: &str = "trains-and-stations";
 
-/// Trains & Stations' file layer (see [`crate::families`]): its rules
-/// have no `cards:` section.
-pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
-    family: crate::Family::Dice,
-    parameters: PARAMETERS,
-    new_file_preset: PRESET_NAME,
-    new_file_has_board: true,
-    presets: &[(PRESET_NAME, "Trains & Stations")],
-    resolve: |rules, _| resolve(rules).map(|r| r.players),
-    preset_of: |_| PRESET_NAME,
-    preset_rules: |_| preset_rules(),
-    deck: |rules, cards| crate::rules::resolve(rules, cards).map(|(_, d)| d),
-    effective_rules: |rules, _| effective_rules(rules),
-};
-
 /// The preset's text.
 pub fn preset_source() -> &'static str {
-    include_str!("../presets/trains-and-stations.yaml")
+    include_str!("../../presets/trains-and-stations.yaml")
 }
 
 /// The preset's `rules` mapping.
@@ -575,122 +456,4 @@ mod tests {
         assert!(effective.get("preset").is_none());
         assert_eq!(effective, preset_rules());
     }
-}
-
-/// A scenario's changes to a dealt dice game (`setup: dice:`). Everything
-/// left out stays as dealt.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DiceSetup {
-    /// The faces the next dice rolled show, in order (then the seed's dice).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub rolls: Vec<Face>,
-    /// Dice on the board, by track name: one entry per space from the
-    /// track's `from` end, a player number, `white`, or `-` for empty.
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
-    pub board: IndexMap<String, Vec<String>>,
-    /// Buildings, by station: `mine 1` (a building type and its owner).
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
-    pub buildings: IndexMap<String, Vec<String>>,
-    /// Cards left in goods decks.
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
-    pub decks: IndexMap<String, u8>,
-    /// The good on a building type's field (`ranch: food`), the replaced
-    /// deck counting as used.
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
-    pub producing: IndexMap<String, String>,
-    /// Decks already used up and put away.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub used: Vec<String>,
-    /// Points left in the supply.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub supply: Option<i32>,
-    /// White dice in the common supply.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bonus_supply: Option<u8>,
-    /// Per player, in seat order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub players: Vec<DicePlayerSetup>,
-}
-
-/// One player's belongings in a scenario's setup.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DicePlayerSetup {
-    /// Coins.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub coins: Option<u8>,
-    /// Victory points.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub points: Option<i32>,
-    /// Saved dice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub saved: Option<Vec<Face>>,
-    /// Bonus dice held.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bonus_held: Option<u8>,
-    /// Goods cards held.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub goods: Option<IndexMap<String, u8>>,
-    /// Special cards in hand, by name (`ticket Seattle - Detroit (8)`,
-    /// `goods coal + cattle`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hand: Option<Vec<String>>,
-}
-
-/// A scenario's dice checks after a step (`expect: dice:`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DiceExpect {
-    /// The active player's own dice showing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub roll: Option<Vec<Face>>,
-    /// The white dice showing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub white: Option<Vec<Face>>,
-    /// Points left in the supply.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub supply: Option<i32>,
-    /// Cards left in goods decks.
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
-    pub decks: IndexMap<String, u8>,
-    /// The good on a building type's field (`nothing` for an empty field).
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
-    pub producing: IndexMap<String, String>,
-    /// Dice on tracks, as in the setup.
-    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
-    pub board: IndexMap<String, Vec<String>>,
-    /// Per player, in seat order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub players: Vec<DicePlayerExpect>,
-}
-
-/// One player's checks.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DicePlayerExpect {
-    /// Coins.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub coins: Option<u8>,
-    /// Victory points taken.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub points: Option<i32>,
-    /// Goods cards held (the decks named).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub goods: Option<IndexMap<String, u8>>,
-    /// Own dice on the board.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub on_board: Option<u8>,
-    /// Saved dice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub saved: Option<Vec<Face>>,
-    /// Bonus dice held.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bonus_held: Option<u8>,
-    /// Tickets revealed, by name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub revealed: Option<Vec<String>>,
-    /// Strikes suffered.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub strikes: Option<u32>,
 }

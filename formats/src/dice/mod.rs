@@ -1,0 +1,27 @@
+//! The file layer of Trains & Stations (`family: dice`, RULES.md §5): its
+//! map, its rules and preset, its scenario parts, and its entry in
+//! [`crate::families`].
+
+mod map;
+mod rules;
+mod scenario;
+
+pub use map::*;
+pub use rules::*;
+pub use scenario::*;
+
+/// Trains & Stations' file layer (see [`crate::families`]): its rules
+/// have no `cards:` section.
+pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
+    family: crate::Family::Dice,
+    parameters: PARAMETERS,
+    new_file_preset: PRESET_NAME,
+    new_file_has_board: true,
+    city_map: false,
+    presets: &[(PRESET_NAME, "Trains & Stations")],
+    resolve: |rules, _| resolve(rules).map(|r| r.players),
+    preset_of: |_| PRESET_NAME,
+    preset_rules: |_| preset_rules(),
+    deck: |rules, cards| crate::rules::resolve(rules, cards).map(|(_, d)| d),
+    effective_rules: |rules, _| effective_rules(rules),
+};
