@@ -105,7 +105,11 @@ const DEFAULT_BOARD_WIDTH: f32 = 820.0;
 
 /// Millimetres per unit of that editor's board, for `design`.
 fn hagstrom_scale(design: &GameFile) -> f32 {
-    design.board.as_ref().map_or(DEFAULT_BOARD_WIDTH, |b| b.width) / HAGSTROM_BOARD_WIDTH
+    design
+        .board
+        .as_ref()
+        .map_or(DEFAULT_BOARD_WIDTH, |b| b.width)
+        / HAGSTROM_BOARD_WIDTH
 }
 
 /// That editor's name of a Tracklayer colour (`gray` → `Grey`, `pink` →
@@ -165,7 +169,11 @@ fn export_hagstrom(design: &GameFile) -> [(&'static str, String); 3] {
             let kind = extra_text(&c.extra, STOP_TYPE);
             vec![
                 c.name.clone(),
-                if kind.is_empty() { "Regular".to_owned() } else { kind },
+                if kind.is_empty() {
+                    "Regular".to_owned()
+                } else {
+                    kind
+                },
                 unit(c.x),
                 unit(c.y),
             ]
@@ -505,12 +513,13 @@ pub fn import(design: &mut GameFile, dir: &Path) -> Result<(), TableError> {
 /// from elsewhere (beyond 1,100 units) are scaled to fit the board, shape
 /// kept.
 fn scale_stops(cities: &mut [CitySpec], design: &GameFile) {
-    let reach = cities
-        .iter()
-        .map(|c| c.x.max(c.y))
-        .fold(0.0f32, f32::max);
+    let reach = cities.iter().map(|c| c.x.max(c.y)).fold(0.0f32, f32::max);
     let scale = if reach > HAGSTROM_BOARD_WIDTH {
-        design.board.as_ref().map_or(DEFAULT_BOARD_WIDTH, |b| b.width) / reach
+        design
+            .board
+            .as_ref()
+            .map_or(DEFAULT_BOARD_WIDTH, |b| b.width)
+            / reach
     } else {
         hagstrom_scale(design)
     };
@@ -720,32 +729,39 @@ impl<T: Default> Keep<T> {
 fn parse_cities(file: &Path, text: &str, old: &[CitySpec]) -> Result<Vec<CitySpec>, TableError> {
     let mut keep = Keep::new(old.iter().map(|c| (c.name.clone(), c.extra.clone())));
     let mut columns = HashMap::new();
-    rows(file, text, Table::Cities, &CITY_HEADER[..3], &mut columns, |r| {
-        let name = r.required("name")?;
-        let country = r.text("country");
-        let mut extra = keep.take(name.clone());
-        // That editor's stop type: a junction (or its own type) is kept.
-        match r.text("type").trim() {
-            "" => {}
-            t if t.eq_ignore_ascii_case("regular") => {
-                extra.remove(STOP_TYPE);
+    rows(
+        file,
+        text,
+        Table::Cities,
+        &CITY_HEADER[..3],
+        &mut columns,
+        |r| {
+            let name = r.required("name")?;
+            let country = r.text("country");
+            let mut extra = keep.take(name.clone());
+            // That editor's stop type: a junction (or its own type) is kept.
+            match r.text("type").trim() {
+                "" => {}
+                t if t.eq_ignore_ascii_case("regular") => {
+                    extra.remove(STOP_TYPE);
+                }
+                t if t.eq_ignore_ascii_case("waypoint") => {
+                    extra.insert(STOP_TYPE.into(), "Junction".into());
+                }
+                t => {
+                    extra.insert(STOP_TYPE.into(), t.into());
+                }
             }
-            t if t.eq_ignore_ascii_case("waypoint") => {
-                extra.insert(STOP_TYPE.into(), "Junction".into());
-            }
-            t => {
-                extra.insert(STOP_TYPE.into(), t.into());
-            }
-        }
-        Ok(CitySpec {
-            x: r.coordinate("x")?,
-            y: r.coordinate("y")?,
-            country: (!country.is_empty()).then_some(country),
-            locked: r.flag("locked")?,
-            extra,
-            name,
-        })
-    })
+            Ok(CitySpec {
+                x: r.coordinate("x")?,
+                y: r.coordinate("y")?,
+                country: (!country.is_empty()).then_some(country),
+                locked: r.flag("locked")?,
+                extra,
+                name,
+            })
+        },
+    )
 }
 
 fn parse_routes(file: &Path, text: &str, old: &[RouteSpec]) -> Result<Vec<RouteSpec>, TableError> {
@@ -758,50 +774,63 @@ fn parse_routes(file: &Path, text: &str, old: &[RouteSpec]) -> Result<Vec<RouteS
             .map(|r| (key(&r.id, &r.from, &r.to, &r.color), r.extra.clone())),
     );
     let mut columns = HashMap::new();
-    rows(file, text, Table::Routes, &["from", "to", "length"], &mut columns, |r| {
-        let id = r.text("id");
-        let id = (!id.is_empty()).then_some(id);
-        let from = r.required("from")?;
-        let to = r.required("to")?;
-        let color = colour_name(&r.text("color"));
-        let length: u32 = r.number("length", 0)?;
-        if length == 0 {
-            return Err(r.error("`length` needs a whole number of car spaces, 1 or more".into()));
-        }
-        let bends =
-            Points::parse(&r.text("bends")).map_err(|e| r.error(format!("`bends`: {e}")))?;
-        let mut ferry: u32 = r.number("ferry", 0)?;
-        match r.text("type").trim().to_lowercase().as_str() {
-            "" | "railway" | "rail" => {}
-            // A boat route without a count needs one locomotive.
-            "boat" | "ship" | "ferry" => ferry = ferry.max(1),
-            other => {
-                return Err(r.error(format!(
-                    "`Type`: `{other}` is not Railway or Boat (a tunnel is a `Wagon style`)"
-                )));
+    rows(
+        file,
+        text,
+        Table::Routes,
+        &["from", "to", "length"],
+        &mut columns,
+        |r| {
+            let id = r.text("id");
+            let id = (!id.is_empty()).then_some(id);
+            let from = r.required("from")?;
+            let to = r.required("to")?;
+            let color = colour_name(&r.text("color"));
+            let length: u32 = r.number("length", 0)?;
+            if length == 0 {
+                return Err(
+                    r.error("`length` needs a whole number of car spaces, 1 or more".into())
+                );
             }
-        }
-        let tunnel = match r.text("wagon style").trim().to_lowercase().as_str() {
-            "" | "normal" | "regular" => r.flag("tunnel")?,
-            "tunnel" => true,
-            other => {
-                return Err(r.error(format!(
-                    "`Wagon style`: `{other}` is not read (only `Tunnel` plays by a rule of its own)"
-                )));
+            let bends =
+                Points::parse(&r.text("bends")).map_err(|e| r.error(format!("`bends`: {e}")))?;
+            let mut ferry: u32 = r.number("ferry", 0)?;
+            let kind = r.text("type");
+            match kind.trim().to_lowercase().as_str() {
+                "" | "railway" | "rail" => {}
+                // A boat route without a count needs one locomotive.
+                "boat" | "ship" | "ferry" => ferry = ferry.max(1),
+                _ => {
+                    return Err(r.error(format!(
+                        "`Type`: `{}` is not Railway or Boat (a tunnel is a `Wagon style`)",
+                        kind.trim()
+                    )));
+                }
             }
-        };
-        Ok(RouteSpec {
-            extra: keep.take(key(&id, &from, &to, &color)),
-            id,
-            from,
-            to,
-            length,
-            color,
-            tunnel,
-            ferry,
-            bends,
-        })
-    })
+            let style = r.text("wagon style");
+            let tunnel = match style.trim().to_lowercase().as_str() {
+                "" | "normal" | "regular" => r.flag("tunnel")?,
+                "tunnel" => true,
+                _ => {
+                    return Err(r.error(format!(
+                    "`Wagon style`: `{}` is not read (only `Tunnel` plays by a rule of its own)",
+                    style.trim()
+                )));
+                }
+            };
+            Ok(RouteSpec {
+                extra: keep.take(key(&id, &from, &to, &color)),
+                id,
+                from,
+                to,
+                length,
+                color,
+                tunnel,
+                ferry,
+                bends,
+            })
+        },
+    )
 }
 
 fn parse_tickets(
@@ -817,46 +846,54 @@ fn parse_tickets(
         )
     }));
     let mut columns = HashMap::new();
-    rows(file, text, Table::Tickets, &TICKET_HEADER[..3], &mut columns, |r| {
-        let from = r.required("from")?;
-        let to = r.required("to")?;
-        let points: u32 = r.number("points", u32::MAX)?;
-        if points == u32::MAX {
-            return Err(r.error("`points` needs a whole number".into()));
-        }
-        let (mut extra, mut cards, mut path) = keep.take(key(&from, &to));
-        if r.columns.contains_key(TICKET_DECK) {
-            let deck = r.text(TICKET_DECK);
-            if deck.is_empty() {
-                extra.remove(TICKET_DECK);
-            } else {
-                extra.insert(TICKET_DECK.into(), deck.into());
+    rows(
+        file,
+        text,
+        Table::Tickets,
+        &TICKET_HEADER[..3],
+        &mut columns,
+        |r| {
+            let from = r.required("from")?;
+            let to = r.required("to")?;
+            let points: u32 = r.number("points", u32::MAX)?;
+            if points == u32::MAX {
+                return Err(r.error("`points` needs a whole number".into()));
             }
-        }
-        // A table with the card-game columns says what the ticket needs;
-        // one without keeps what the design had.
-        if r.columns.contains_key(CARD_TICKET_COLUMNS[0]) {
-            cards = parse_cards(&r.text("cards")).map_err(|e| r.error(format!("`cards`: {e}")))?;
-        }
-        if r.columns.contains_key(CARD_TICKET_COLUMNS[1]) {
-            let text = r.text("path");
-            path = text
-                .split(PATH_SEPARATOR.trim())
-                .map(str::trim)
-                .filter(|c| !c.is_empty())
-                .map(str::to_owned)
-                .collect();
-        }
-        Ok(TicketSpec {
-            extra,
-            cards,
-            path,
-            from,
-            to,
-            points,
-            long: r.flag("long")?,
-        })
-    })
+            let (mut extra, mut cards, mut path) = keep.take(key(&from, &to));
+            if r.columns.contains_key(TICKET_DECK) {
+                let deck = r.text(TICKET_DECK);
+                if deck.is_empty() {
+                    extra.remove(TICKET_DECK);
+                } else {
+                    extra.insert(TICKET_DECK.into(), deck.into());
+                }
+            }
+            // A table with the card-game columns says what the ticket needs;
+            // one without keeps what the design had.
+            if r.columns.contains_key(CARD_TICKET_COLUMNS[0]) {
+                cards =
+                    parse_cards(&r.text("cards")).map_err(|e| r.error(format!("`cards`: {e}")))?;
+            }
+            if r.columns.contains_key(CARD_TICKET_COLUMNS[1]) {
+                let text = r.text("path");
+                path = text
+                    .split(PATH_SEPARATOR.trim())
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .map(str::to_owned)
+                    .collect();
+            }
+            Ok(TicketSpec {
+                extra,
+                cards,
+                path,
+                from,
+                to,
+                points,
+                long: r.flag("long")?,
+            })
+        },
+    )
 }
 
 #[cfg(test)]
@@ -1129,7 +1166,11 @@ mod tests {
         // Positions in its units (1,100 across) become millimetres of the
         // 820 mm board.
         let harbour = &design.cities[0];
-        assert!((harbour.x - 100.0 * 820.0 / 1100.0).abs() < 1e-3, "{}", harbour.x);
+        assert!(
+            (harbour.x - 100.0 * 820.0 / 1100.0).abs() < 1e-3,
+            "{}",
+            harbour.x
+        );
         assert_eq!(
             design.cities[2].extra.get("type").and_then(|v| v.as_str()),
             Some("Junction")
@@ -1173,9 +1214,22 @@ mod tests {
         assert_eq!(back.cities.len(), design.cities.len());
         for (b, d) in back.cities.iter().zip(&design.cities) {
             assert_eq!(b.name, d.name);
-            assert!((b.x - d.x).abs() < 0.01 && (b.y - d.y).abs() < 0.01, "{}", d.name);
+            assert!(
+                (b.x - d.x).abs() < 0.01 && (b.y - d.y).abs() < 0.01,
+                "{}",
+                d.name
+            );
         }
-        let route = |r: &RouteSpec| (r.from.clone(), r.to.clone(), r.length, r.color.clone(), r.tunnel, r.ferry);
+        let route = |r: &RouteSpec| {
+            (
+                r.from.clone(),
+                r.to.clone(),
+                r.length,
+                r.color.clone(),
+                r.tunnel,
+                r.ferry,
+            )
+        };
         let ticket = |t: &TicketSpec| (t.from.clone(), t.to.clone(), t.points, t.long);
         assert_eq!(
             back.routes.iter().map(route).collect::<Vec<_>>(),
@@ -1192,6 +1246,9 @@ mod tests {
         )
         .unwrap();
         let err = import(&mut back, dir.path()).unwrap_err().to_string();
-        assert!(err.contains("routes.csv:2:") && err.contains("`Monorail`"), "{err}");
+        assert!(
+            err.contains("routes.csv:2:") && err.contains("`Monorail`"),
+            "{err}"
+        );
     }
 }

@@ -504,12 +504,7 @@ fn every_bundled_design_prints_on_the_pages_its_size_needs() {
                 studio::export::pdf::write_plan(&design, &built, None, plan, &stamp).unwrap()
             };
             assert!(bytes.starts_with(b"%PDF-"));
-            assert_eq!(
-                pdf_pages(&bytes),
-                expected,
-                "{} on {name}",
-                path.display()
-            );
+            assert_eq!(pdf_pages(&bytes), expected, "{} on {name}", path.display());
             printed.push(design.family);
         }
     }
@@ -728,11 +723,19 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
         let players = usize::from(rules.players.max);
         let pieces = tts_pieces(objects);
         let want = |n: &str| pieces.get(n).copied().unwrap_or(0);
-        assert_eq!(want("train car"), usize::from(rules.trains) * players, "{}", path.display());
+        assert_eq!(
+            want("train car"),
+            usize::from(rules.trains) * players,
+            "{}",
+            path.display()
+        );
         assert_eq!(want("station"), usize::from(rules.stations.count) * players);
         assert_eq!(want("score marker"), players);
         assert!(want("score track") >= 1);
-        assert_eq!(want("bag"), players * (1 + usize::from(rules.stations.count > 0)));
+        assert_eq!(
+            want("bag"),
+            players * (1 + usize::from(rules.stations.count > 0))
+        );
     }
 }
 
@@ -758,7 +761,10 @@ fn tts_pieces(objects: &[serde_json::Value]) -> std::collections::HashMap<String
             "Custom_Tile" if name.starts_with("score track") => "score track".to_owned(),
             "Custom_Tile" => {
                 let image = o["CustomImage"]["ImageURL"].as_str().unwrap();
-                assert!(Path::new(image.trim_start_matches("file://")).is_file(), "{image}");
+                assert!(
+                    Path::new(image.trim_start_matches("file://")).is_file(),
+                    "{image}"
+                );
                 [
                     "train car",
                     "station",
@@ -828,7 +834,10 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
     assert_eq!(counts.len(), 4, "{counts:?}");
     assert_eq!(counts[3].0, "Rules summary");
     let pieces = tts_pieces(&objects);
-    assert_eq!(pieces.get("score marker"), Some(&usize::from(rules.players.max)));
+    assert_eq!(
+        pieces.get("score marker"),
+        Some(&usize::from(rules.players.max))
+    );
 
     // Trains & Stations: the station map as the board, then the special
     // cards, the goods decks, the victory-point cards and the rules summary,
@@ -868,8 +877,9 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
         count("die"),
         usize::from(rules.dice.per_player) * players + usize::from(rules.dice.bonus)
     );
-    let buildings =
-        usize::from(rules.buildings.ranch) + usize::from(rules.buildings.mine) + usize::from(rules.buildings.hotel);
+    let buildings = usize::from(rules.buildings.ranch)
+        + usize::from(rules.buildings.mine)
+        + usize::from(rules.buildings.hotel);
     assert_eq!(count("building token"), buildings * players);
     assert_eq!(count("coin"), usize::from(rules.coins.max) * players);
     assert_eq!(count("conductor token"), 1);

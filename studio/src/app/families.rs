@@ -17,9 +17,9 @@ use engine::dice::DiceFamily;
 use engine::families::AnyDesign;
 
 use super::editor::{Editor, EditorOf};
-use crate::export::families::ExportFamily;
 use super::play::family::PlayView;
 use super::simulate::family::SimView;
+use crate::export::families::ExportFamily;
 
 /// A family the studio can edit, play, simulate and export.
 pub trait StudioFamily: PlayView + SimView + EditorOf + ExportFamily {}

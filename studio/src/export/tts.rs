@@ -58,7 +58,9 @@ pub fn write_any(
     stem: &str,
     board_dpi: f32,
 ) -> Result<(), ExportError> {
-    save(dir, stem, |abs| make_any(file, design, source, abs, board_dpi))
+    save(dir, stem, |abs| {
+        make_any(file, design, source, abs, board_dpi)
+    })
 }
 
 /// The set of `file` of any family (built as `design`) whose images will

@@ -131,7 +131,14 @@ impl<'a> Objects<'a> {
     }
 
     /// A flat tile showing `url`, `w` × `d` units, at `at`.
-    pub fn tile(&mut self, name: &str, url: &str, (w, d): (f32, f32), at: Spot, round: bool) -> Value {
+    pub fn tile(
+        &mut self,
+        name: &str,
+        url: &str,
+        (w, d): (f32, f32),
+        at: Spot,
+        round: bool,
+    ) -> Value {
         json!({
             "Name": "Custom_Tile",
             "GUID": self.guid(),
@@ -165,7 +172,13 @@ impl<'a> Objects<'a> {
     }
 
     /// A bag named `name` in `seat`'s colour holding `contents`, at `at`.
-    pub fn bag(&mut self, name: &str, seat: Option<&Seat>, at: Spot, contents: Vec<Value>) -> Value {
+    pub fn bag(
+        &mut self,
+        name: &str,
+        seat: Option<&Seat>,
+        at: Spot,
+        contents: Vec<Value>,
+    ) -> Value {
         json!({
             "Name": "Bag",
             "GUID": self.guid(),
@@ -184,7 +197,11 @@ impl<'a> Objects<'a> {
     /// bag (a player's trains, the coins), a die's row of face labels is a
     /// custom die (the dice of one colour in a bag), the score-track strips
     /// lie end to end above the board.
-    pub fn pieces(&mut self, groups: &[PieceGroup], layout: &Layout) -> Result<Vec<Value>, ExportError> {
+    pub fn pieces(
+        &mut self,
+        groups: &[PieceGroup],
+        layout: &Layout,
+    ) -> Result<Vec<Value>, ExportError> {
         let mut out = Vec::new();
         let mut column = 0;
         for group in groups {
@@ -203,7 +220,12 @@ impl<'a> Objects<'a> {
                 };
                 let mut dice = Vec::new();
                 for (k, row) in group.rows.iter().enumerate() {
-                    dice.push(self.die(&format!("{name} {}", k + 1), row, seat.as_ref(), layout.pieces(column, 0))?);
+                    dice.push(self.die(
+                        &format!("{name} {}", k + 1),
+                        row,
+                        seat.as_ref(),
+                        layout.pieces(column, 0),
+                    )?);
                 }
                 out.push(self.bag(&name, seat.as_ref(), layout.pieces(column, 0), dice));
                 column += 1;
@@ -220,7 +242,10 @@ impl<'a> Objects<'a> {
                     Some(s) => format!("{} {}", s.name, title.trim_end_matches('s')),
                     None => group.title.trim_end_matches('s').to_owned(),
                 };
-                let at = layout.pieces(column + if singles { 0 } else { k }, if singles { k } else { 1 });
+                let at = layout.pieces(
+                    column + if singles { 0 } else { k },
+                    if singles { k } else { 1 },
+                );
                 let mut tiles = Vec::new();
                 for piece in row {
                     tiles.push(self.piece(&name, piece, at)?);
@@ -247,7 +272,13 @@ impl<'a> Objects<'a> {
             render_mm(components::draw(piece, 0.0, 0.0), w, h)
         })?;
         let round = matches!(piece, Piece::Coin | Piece::Conductor)
-            || matches!(piece, Piece::Counter { mark: components::Mark::Score, .. });
+            || matches!(
+                piece,
+                Piece::Counter {
+                    mark: components::Mark::Score,
+                    ..
+                }
+            );
         Ok(self.tile(name, &url, (units(w), units(h)), at, round))
     }
 
@@ -255,7 +286,11 @@ impl<'a> Objects<'a> {
     /// (or eight strips without one), locked in place.
     fn track(&mut self, group: &PieceGroup, layout: &Layout) -> Result<Vec<Value>, ExportError> {
         let mut out = Vec::new();
-        let width = if layout.board.0 > 0.0 { layout.board.0 } else { 40.0 };
+        let width = if layout.board.0 > 0.0 {
+            layout.board.0
+        } else {
+            40.0
+        };
         let (mut row, mut x) = (0, 0.0);
         for piece in group.rows.iter().flatten() {
             let (w, h) = components::size(piece);
@@ -289,7 +324,13 @@ impl<'a> Objects<'a> {
     /// face of a row of 2, 3, 5, 4; face 6 below), each face reporting its
     /// name when rolled. A die of another number of faces (a design may
     /// give any) lies as a tile of its labels in a row.
-    fn die(&mut self, name: &str, row: &[Piece], seat: Option<&Seat>, at: Spot) -> Result<Value, ExportError> {
+    fn die(
+        &mut self,
+        name: &str,
+        row: &[Piece],
+        seat: Option<&Seat>,
+        at: Spot,
+    ) -> Result<Value, ExportError> {
         let label = components::DIE_LABEL;
         let words: Vec<&str> = row
             .iter()
@@ -423,7 +464,9 @@ mod tests {
     #[test]
     fn a_unit_is_the_cards_width_over_two_and_a_half_and_decks_clear_the_board() {
         assert!((MM_PER_UNIT - 25.2).abs() < 1e-4);
-        let layout = Layout { board: (40.0, 24.0) };
+        let layout = Layout {
+            board: (40.0, 24.0),
+        };
         let (cw, ch) = card_units();
         let first = layout.deck(0);
         // Below the board's near edge, from its left edge, not overlapping.

@@ -52,21 +52,22 @@ pub fn blocks(markdown: &str) -> Vec<Block> {
     let mut lists: Vec<Option<u64>> = Vec::new();
     let mut item: Option<(usize, Option<u64>)> = None;
     let mut code: Option<String> = None;
-    let flush = |spans: &mut Vec<Span>, item: &Option<(usize, Option<u64>)>, out: &mut Vec<Block>| {
-        if spans.iter().all(|s| s.text.trim().is_empty()) {
-            spans.clear();
-            return;
-        }
-        let taken = std::mem::take(spans);
-        out.push(match item {
-            Some((depth, number)) => Block::Item {
-                depth: *depth,
-                number: *number,
-                spans: taken,
-            },
-            None => Block::Paragraph(taken),
-        });
-    };
+    let flush =
+        |spans: &mut Vec<Span>, item: &Option<(usize, Option<u64>)>, out: &mut Vec<Block>| {
+            if spans.iter().all(|s| s.text.trim().is_empty()) {
+                spans.clear();
+                return;
+            }
+            let taken = std::mem::take(spans);
+            out.push(match item {
+                Some((depth, number)) => Block::Item {
+                    depth: *depth,
+                    number: *number,
+                    spans: taken,
+                },
+                None => Block::Paragraph(taken),
+            });
+        };
     let mut heading: Option<u8> = None;
     for event in Parser::new(markdown) {
         match event {
@@ -75,7 +76,10 @@ pub fn blocks(markdown: &str) -> Vec<Block> {
                 heading = Some(level as u8);
             }
             Event::End(TagEnd::Heading(_)) => {
-                out.push(Block::Heading(heading.take().unwrap_or(1), std::mem::take(&mut spans)));
+                out.push(Block::Heading(
+                    heading.take().unwrap_or(1),
+                    std::mem::take(&mut spans),
+                ));
             }
             Event::Start(Tag::List(first)) => {
                 flush(&mut spans, &item, &mut out);
@@ -115,7 +119,9 @@ pub fn blocks(markdown: &str) -> Vec<Block> {
                 code = Some(String::new());
             }
             Event::End(TagEnd::CodeBlock) => {
-                out.push(Block::Code(code.take().unwrap_or_default().trim_end().to_owned()));
+                out.push(Block::Code(
+                    code.take().unwrap_or_default().trim_end().to_owned(),
+                ));
             }
             Event::Text(t) => match &mut code {
                 Some(c) => c.push_str(&t),
@@ -254,13 +260,18 @@ mod tests {
 
     #[test]
     fn the_preview_reads_headings_lists_and_emphasis() {
-        let got = blocks("# Setup\n\nDeal **four** cards.\n\n- one\n- *two*\n\n1. first\n2. second\n");
+        let got =
+            blocks("# Setup\n\nDeal **four** cards.\n\n- one\n- *two*\n\n1. first\n2. second\n");
         let texts: Vec<String> = got
             .iter()
             .map(|b| match b {
                 Block::Heading(l, s) => format!("h{l} {}", join(s)),
                 Block::Paragraph(s) => format!("p {}", join(s)),
-                Block::Item { depth, number, spans } => {
+                Block::Item {
+                    depth,
+                    number,
+                    spans,
+                } => {
                     format!("i{depth} {number:?} {}", join(spans))
                 }
                 Block::Code(t) => format!("code {t}"),

@@ -307,8 +307,9 @@ impl Studio {
         });
         let number = print.number;
         if made.is_ok() && self.doc.design.print.as_ref() != Some(&print) {
-            self.doc
-                .edit(&format!("Record print v{number}"), |d| d.print = Some(print));
+            self.doc.edit(&format!("Record print v{number}"), |d| {
+                d.print = Some(print)
+            });
         }
         self.report_export(
             made,
