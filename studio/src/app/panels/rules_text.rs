@@ -105,10 +105,8 @@ pub fn blocks(markdown: &str) -> Vec<Block> {
                 flush(&mut spans, &item, &mut out);
                 item = None;
             }
-            Event::End(TagEnd::Paragraph) => {
-                if item.is_none() {
-                    flush(&mut spans, &item, &mut out);
-                }
+            Event::End(TagEnd::Paragraph) if item.is_none() => {
+                flush(&mut spans, &item, &mut out);
             }
             Event::Start(Tag::Strong) => strong += 1,
             Event::End(TagEnd::Strong) => strong = strong.saturating_sub(1),
