@@ -785,6 +785,15 @@ fn tts_pieces(objects: &[serde_json::Value]) -> std::collections::HashMap<String
     out
 }
 
+/// The decks of a Tabletop Simulator set (lone cards too): name and cards.
+fn decks(objects: &[serde_json::Value]) -> Vec<(String, usize)> {
+    objects
+        .iter()
+        .filter(|o| matches!(o["Name"].as_str(), Some("Card" | "DeckCustom")))
+        .map(|o| (o["Nickname"].as_str().unwrap().to_owned(), held(o)))
+        .collect()
+}
+
 /// Cards an object of a Tabletop Simulator set holds (a lone card or a deck).
 fn held(object: &serde_json::Value) -> usize {
     match object["Name"].as_str() {
@@ -815,11 +824,7 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
         .design;
     let (rules, deck) = formats::card_game::resolve(&design.rules, &design.cards).unwrap();
     let objects = set("card-game-usa");
-    let counts: Vec<(String, usize)> = objects
-        .iter()
-        .filter(|o| matches!(o["Name"].as_str(), Some("Card" | "DeckCustom")))
-        .map(|o| (o["Nickname"].as_str().unwrap().to_owned(), held(o)))
-        .collect();
+    let counts = decks(&objects);
     assert_eq!(
         counts[..3],
         [
@@ -856,11 +861,7 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
     let specials: usize = design.specials.iter().map(|s| s.count as usize).sum();
     let goods: usize = rules.goods.values().map(|g| g.cards as usize).sum();
     let vp: usize = rules.points.cards.values().map(|n| usize::from(*n)).sum();
-    let decks: Vec<(String, usize)> = objects
-        .iter()
-        .filter(|o| matches!(o["Name"].as_str(), Some("Card" | "DeckCustom")))
-        .map(|o| (o["Nickname"].as_str().unwrap().to_owned(), held(o)))
-        .collect();
+    let decks = decks(&objects);
     assert_eq!(
         decks[..3],
         [
@@ -900,7 +901,7 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
         .dice
         .faces
         .iter()
-        .map(|f| studio::drawing::components::face_word(*f).to_owned())
+        .map(|f| studio::export::tts_table::face_value(*f).to_owned())
         .collect();
     assert_eq!(faces, words);
     assert_eq!(dice.last().unwrap()["ColorDiffuse"]["r"], 1.0);

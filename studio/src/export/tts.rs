@@ -154,7 +154,10 @@ fn assemble(
     };
     let mut built = Objects::new(&url);
     let mut objects = Vec::new();
-    let mut layout = Layout { board: (0.0, 0.0) };
+    let mut layout = Layout {
+        board: (0.0, 0.0),
+        decks: kit.sections.len(),
+    };
     if let Some((png, w, h)) = board {
         layout.board = (units(w), units(h));
         let at = built.image("board.png", || Ok(png))?;
@@ -239,7 +242,7 @@ fn assemble(
             }));
         }
     }
-    objects.extend(built.pieces(&kit.pieces, &layout)?);
+    objects.extend(built.pieces(&kit.pieces, kit.players, &layout)?);
     let save = json!({
         "SaveName": design.name,
         "GameMode": "",

@@ -56,13 +56,19 @@ pub struct Spot {
 }
 
 /// The table's layout around a board of `board` units (zero for the card
-/// game): decks in a row below the board, pieces in columns to its right,
-/// the score track in rows above it.
+/// game): decks in a row below the board, each player's pieces in a column
+/// right of the board (or of the decks, without a board) and the pieces
+/// nobody owns in the next, the score track in rows above the board.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     /// The board's width and depth, units.
     pub board: (f32, f32),
+    /// How many decks lie below it.
+    pub decks: usize,
 }
+
+/// Room between the columns and rows of pieces, units.
+const PIECE_PITCH: f32 = 2.5;
 
 impl Layout {
     /// Deck `k`'s place: below the board, from its left edge.
@@ -74,12 +80,15 @@ impl Layout {
         }
     }
 
-    /// Column `k` of pieces (one player's, or one group's), row `row` of
-    /// it: right of the board, from its far edge.
+    /// Column `k` of pieces, row `row` of it: right of the board and of the
+    /// decks, from the board's far edge down.
     pub fn pieces(&self, k: usize, row: usize) -> Spot {
+        let (cw, _) = card_units();
+        let decks_end = -self.board.0 / 2.0 + self.decks as f32 * (cw + GAP);
+        let right = (self.board.0 / 2.0).max(decks_end);
         Spot {
-            x: self.board.0 / 2.0 + GAP + 1.5 + k as f32 * 3.5,
-            z: self.board.1 / 2.0 - 1.5 - row as f32 * 3.5,
+            x: right + GAP + PIECE_PITCH / 2.0 + k as f32 * PIECE_PITCH,
+            z: self.board.1 / 2.0 - PIECE_PITCH / 2.0 - row as f32 * PIECE_PITCH,
         }
     }
 
@@ -89,6 +98,29 @@ impl Layout {
             x: -self.board.0 / 2.0,
             z: self.board.1 / 2.0 + GAP + units(components::TRACK_SPACE) * (row as f32 + 0.5),
         }
+    }
+}
+
+/// The column of a player's pieces (the seat's place in the seat order) or,
+/// for pieces nobody owns, the column after `players` seats; each column
+/// fills from the top.
+struct Columns {
+    players: usize,
+    rows: Vec<usize>,
+}
+
+impl Columns {
+    /// The next free place of the column of `seat`.
+    fn next(&mut self, seat: Option<&Seat>) -> (usize, usize) {
+        let column = seat
+            .and_then(|s| components::SEATS.iter().position(|t| t.name == s.name))
+            .map_or(self.players, |k| k.min(self.players));
+        if self.rows.len() <= column {
+            self.rows.resize(column + 1, 0);
+        }
+        let row = self.rows[column];
+        self.rows[column] += 1;
+        (column, row)
     }
 }
 
@@ -192,18 +224,26 @@ impl<'a> Objects<'a> {
         })
     }
 
-    /// The objects of the kit's `groups` of pieces: a row of one piece lies
-    /// loose (a score marker, the conductor), a row of several goes into a
-    /// bag (a player's trains, the coins), a die's row of face labels is a
-    /// custom die (the dice of one colour in a bag), the score-track strips
-    /// lie end to end above the board.
+    /// The objects of the kit's `groups` of pieces for `players` seats: a
+    /// row of one piece lies loose (a score marker, the conductor), a row of
+    /// several goes into a bag (a player's trains, the coins), a die's row
+    /// of face labels is a custom die (the dice of one colour in a bag), the
+    /// score-track strips lie end to end above the board.
     pub fn pieces(
         &mut self,
         groups: &[PieceGroup],
+        players: usize,
         layout: &Layout,
     ) -> Result<Vec<Value>, ExportError> {
         let mut out = Vec::new();
-        let mut column = 0;
+        let mut columns = Columns {
+            players,
+            rows: Vec::new(),
+        };
+        let mut place = |seat: Option<&Seat>| {
+            let (column, row) = columns.next(seat);
+            layout.pieces(column, row)
+        };
         for group in groups {
             if group.title == "Score track" {
                 out.extend(self.track(group, layout)?);
@@ -218,39 +258,30 @@ impl<'a> Objects<'a> {
                     Some(s) => format!("{} dice", s.name),
                     None => "White bonus dice".to_owned(),
                 };
+                let at = place(seat.as_ref());
                 let mut dice = Vec::new();
                 for (k, row) in group.rows.iter().enumerate() {
-                    dice.push(self.die(
-                        &format!("{name} {}", k + 1),
-                        row,
-                        seat.as_ref(),
-                        layout.pieces(column, 0),
-                    )?);
+                    dice.push(self.die(&format!("{name} {}", k + 1), row, seat.as_ref(), at)?);
                 }
-                out.push(self.bag(&name, seat.as_ref(), layout.pieces(column, 0), dice));
-                column += 1;
+                out.push(self.bag(&name, seat.as_ref(), at, dice));
                 continue;
             }
-            let singles = group.rows.iter().all(|r| r.len() == 1);
-            for (k, row) in group.rows.iter().enumerate() {
+            let title = group.title.to_lowercase();
+            for row in &group.rows {
                 let seat = match row.first() {
                     Some(Piece::Counter { seat, .. }) => Some(*seat),
                     _ => None,
                 };
-                let title = group.title.to_lowercase();
                 let name = match seat {
                     Some(s) => format!("{} {}", s.name, title.trim_end_matches('s')),
                     None => group.title.trim_end_matches('s').to_owned(),
                 };
-                let at = layout.pieces(
-                    column + if singles { 0 } else { k },
-                    if singles { k } else { 1 },
-                );
+                let at = place(seat.as_ref());
                 let mut tiles = Vec::new();
                 for piece in row {
                     tiles.push(self.piece(&name, piece, at)?);
                 }
-                if singles {
+                if tiles.len() == 1 {
                     out.extend(tiles);
                 } else {
                     let bag_name = match seat {
@@ -260,7 +291,6 @@ impl<'a> Objects<'a> {
                     out.push(self.bag(&bag_name, seat.as_ref(), at, tiles));
                 }
             }
-            column += if singles { 1 } else { group.rows.len() };
         }
         Ok(out)
     }
@@ -335,7 +365,7 @@ impl<'a> Objects<'a> {
         let words: Vec<&str> = row
             .iter()
             .filter_map(|p| match p {
-                Piece::DieFace { face, .. } => Some(face_word(*face)),
+                Piece::DieFace { face, .. } => Some(face_value(*face)),
                 _ => None,
             })
             .collect();
@@ -392,6 +422,15 @@ impl<'a> Objects<'a> {
             },
             "RotationValues": rotations
         }))
+    }
+}
+
+/// What a rolled die reports for `face` (the label's word; `locked train`
+/// in full).
+pub fn face_value(face: formats::dice::Face) -> &'static str {
+    match face {
+        formats::dice::Face::LockedTrain => "locked train",
+        f => face_word(f),
     }
 }
 
@@ -474,6 +513,12 @@ mod tests {
         assert!((first.x - cw / 2.0 + 20.0).abs() < 1e-4);
         assert!(layout.deck(1).x - layout.deck(0).x >= cw);
         assert!(layout.pieces(0, 0).x > 20.0);
+        // Without a board the pieces start right of the decks.
+        let cards_only = Layout {
+            board: (0.0, 0.0),
+            decks: 4,
+        };
+        assert!(cards_only.pieces(0, 0).x - 1.0 > cards_only.deck(3).x + cw / 2.0);
         assert!(layout.track(0).z > 12.0);
         // The six faces sit on six different cells of the cross.
         let mut cells = D6_NET.to_vec();
