@@ -505,6 +505,7 @@ mod tests {
         assert!((MM_PER_UNIT - 25.2).abs() < 1e-4);
         let layout = Layout {
             board: (40.0, 24.0),
+            decks: 3,
         };
         let (cw, ch) = card_units();
         let first = layout.deck(0);
