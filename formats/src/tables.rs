@@ -8,6 +8,15 @@
 //! repeats) keeps what the tables do not hold (keys this version does not
 //! know). A bad row is an error naming its file and line, and nothing is
 //! changed.
+//!
+//! Import also reads the tables of the browser map editor
+//! bjornhagstrom/ticket-to-ride-map-editor (its `docs/CSV.md`): headers in any
+//! case and with its aliases (`Colour`, `Long deck`, `Locomotives`, `a`/`b`,
+//! `Type` = `Junction` for a stop or `Boat` for a route, `Wagon style` =
+//! `Tunnel`), `,`, `;` or tab separators, its colour names (`Grey`, `Purple`),
+//! optional columns with defaults, and `stops.csv` beside or instead of
+//! `cities.csv`, whose positions are in its board units and are scaled to
+//! the design's board. [`export_as`] writes that dialect ([`Dialect::Hagstrom`]).
 
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
@@ -61,6 +70,217 @@ pub fn parse_cards(text: &str) -> Result<indexmap::IndexMap<String, u8>, String>
 
 /// The three tables' file names, in the order they are written and read.
 pub const TABLE_FILES: [&str; 3] = ["cities.csv", "routes.csv", "tickets.csv"];
+
+/// The file names of the tables [`Dialect::Hagstrom`] writes.
+pub const HAGSTROM_FILES: [&str; 3] = ["stops.csv", "routes.csv", "tickets.csv"];
+
+/// Whose columns the tables are written with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// Tracklayer's own (`cities.csv`, every field of the design).
+    #[default]
+    Tracklayer,
+    /// The columns, names and units bjornhagstrom/ticket-to-ride-map-editor
+    /// reads (`stops.csv`, `Colour`, `Grey`, `Boat`, …).
+    Hagstrom,
+}
+
+impl Dialect {
+    /// The file names this dialect writes.
+    pub fn files(self) -> [&'static str; 3] {
+        match self {
+            Dialect::Tracklayer => TABLE_FILES,
+            Dialect::Hagstrom => HAGSTROM_FILES,
+        }
+    }
+}
+
+/// The width of that editor's lying board in its units: a position of
+/// `stops.csv` is scaled by the design's board width over this.
+pub const HAGSTROM_BOARD_WIDTH: f32 = 1100.0;
+
+/// The board width positions of `stops.csv` are scaled to when the design
+/// has no `board:` (the USA board's 820 mm).
+const DEFAULT_BOARD_WIDTH: f32 = 820.0;
+
+/// Millimetres per unit of that editor's board, for `design`.
+fn hagstrom_scale(design: &GameFile) -> f32 {
+    design
+        .board
+        .as_ref()
+        .map_or(DEFAULT_BOARD_WIDTH, |b| b.width)
+        / HAGSTROM_BOARD_WIDTH
+}
+
+/// That editor's name of a Tracklayer colour (`gray` → `Grey`, `pink` →
+/// `Purple`, `red` → `Red`).
+fn hagstrom_colour(colour: &str) -> String {
+    match colour {
+        "gray" | "grey" => "Grey".to_owned(),
+        "pink" => "Purple".to_owned(),
+        c => {
+            let mut chars = c.chars();
+            chars.next().map_or_else(String::new, |f| {
+                f.to_uppercase().collect::<String>() + chars.as_str()
+            })
+        }
+    }
+}
+
+/// Tracklayer's name of a colour as a table may spell it (`Grey`, `GRAY` →
+/// `gray`; `Purple` → `pink`; others lower-cased).
+fn colour_name(text: &str) -> String {
+    match text.trim().to_lowercase().as_str() {
+        "grey" | "gray" | "" => "gray".to_owned(),
+        "purple" | "violet" => "pink".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// The design's tables in `dialect`: (file name, CSV text).
+pub fn export_as(design: &GameFile, dialect: Dialect) -> [(&'static str, String); 3] {
+    match dialect {
+        Dialect::Tracklayer => export(design),
+        Dialect::Hagstrom => export_hagstrom(design),
+    }
+}
+
+/// The tables as bjornhagstrom/ticket-to-ride-map-editor reads them: stops
+/// with their type (a city the design marks `type: Junction` stays one) and
+/// position in its board units, routes with `Colour` names it knows, `Boat`
+/// for a ferry with its `Locomotives`, `Tunnel` as a wagon style, tickets
+/// with their deck and `Long deck`.
+fn export_hagstrom(design: &GameFile) -> [(&'static str, String); 3] {
+    let scale = hagstrom_scale(design);
+    let unit = |mm: f32| {
+        let u = (mm / scale * 100.0).round() / 100.0;
+        u.to_string()
+    };
+    let extra_text = |extra: &serde_yaml::Mapping, key: &str| {
+        extra
+            .get(key)
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let stops = write(
+        &["Name", "Type", "X", "Y"],
+        design.cities.iter().map(|c| {
+            let kind = extra_text(&c.extra, STOP_TYPE);
+            vec![
+                c.name.clone(),
+                if kind.is_empty() {
+                    "Regular".to_owned()
+                } else {
+                    kind
+                },
+                unit(c.x),
+                unit(c.y),
+            ]
+        }),
+    );
+    let routes = write(
+        &[
+            "From",
+            "To",
+            "Length",
+            "Colour",
+            "Type",
+            "Wagon style",
+            "Locomotives",
+        ],
+        design.routes.iter().map(|r| {
+            vec![
+                r.from.clone(),
+                r.to.clone(),
+                r.length.to_string(),
+                hagstrom_colour(&r.color),
+                if r.ferry > 0 { "Boat" } else { "Railway" }.to_owned(),
+                if r.tunnel { "Tunnel" } else { "" }.to_owned(),
+                if r.ferry > 0 {
+                    r.ferry.to_string()
+                } else {
+                    String::new()
+                },
+            ]
+        }),
+    );
+    let tickets = write(
+        &["Deck", "From", "To", "Points", "Long deck"],
+        design.tickets.iter().map(|t| {
+            vec![
+                extra_text(&t.extra, TICKET_DECK),
+                t.from.clone(),
+                t.to.clone(),
+                t.points.to_string(),
+                flag(t.long),
+            ]
+        }),
+    );
+    [
+        (HAGSTROM_FILES[0], stops),
+        (HAGSTROM_FILES[1], routes),
+        (HAGSTROM_FILES[2], tickets),
+    ]
+}
+
+/// The key a city keeps that editor's stop type under (`Junction`,
+/// `Ferry port`), when it is not `Regular`.
+const STOP_TYPE: &str = "type";
+/// The key a ticket keeps that editor's deck name under.
+const TICKET_DECK: &str = "deck";
+
+/// A table header as import reads it: lower case, single spaces, and that
+/// editor's aliases turned into Tracklayer's names (`Colour` → `color`,
+/// `Long deck` → `long`, `Locomotives` → `ferry`, `a`/`b` → `from`/`to`).
+fn column_name(table: Table, header: &str) -> String {
+    let h = header
+        .trim()
+        .trim_start_matches('\u{feff}')
+        .to_lowercase()
+        .replace(['_', '-'], " ");
+    let h = h.split_whitespace().collect::<Vec<_>>().join(" ");
+    let alias = match (table, h.as_str()) {
+        (Table::Routes | Table::Tickets, "a") => "from",
+        (Table::Routes | Table::Tickets, "b") => "to",
+        (Table::Routes, "colour") => "color",
+        (Table::Routes, "locomotives" | "ferrylocomotives" | "ferry locomotives") => "ferry",
+        (Table::Routes, "wagonstyle") => "wagon style",
+        (Table::Routes | Table::Cities, "kind") => "type",
+        (Table::Tickets, "long deck") => "long",
+        (Table::Cities, "latitude" | "lat" | "longitude" | "lng" | "lon" | "long") => "lat/lon",
+        _ => return h,
+    };
+    alias.to_owned()
+}
+
+/// Which table a header belongs to (aliases differ: `long` is a ticket's
+/// long deck but a stop's longitude).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Table {
+    Cities,
+    Routes,
+    Tickets,
+}
+
+/// The separator of a table: `,`, `;` or tab, whichever its header line
+/// holds most of outside quotes (a comma on a tie).
+fn separator(text: &str) -> u8 {
+    let header = text.lines().next().unwrap_or_default();
+    let mut counts = [0usize; 3];
+    let mut quoted = false;
+    for b in header.bytes() {
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => counts[0] += 1,
+            b';' if !quoted => counts[1] += 1,
+            b'\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let best = (0..3).max_by_key(|i| (counts[*i], 3 - i)).unwrap_or(0);
+    [b',', b';', b'\t'][best]
+}
 
 /// A table that cannot be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -210,9 +430,9 @@ fn restore(cell: &str) -> &str {
     }
 }
 
-/// Which fields of one raw CSV line were quoted (their first byte is `"`),
-/// so that import keeps their spaces.
-fn quoted_fields(raw: &[u8]) -> Vec<bool> {
+/// Which fields of one raw CSV line (cells split at `sep`) were quoted
+/// (their first byte is `"`), so that import keeps their spaces.
+fn quoted_fields(raw: &[u8], sep: u8) -> Vec<bool> {
     let raw = raw
         .iter()
         .position(|b| !matches!(b, b'\r' | b'\n'))
@@ -229,7 +449,7 @@ fn quoted_fields(raw: &[u8]) -> Vec<bool> {
                 quoted |= at_start;
                 in_quotes = true;
             }
-            b',' => {
+            b if b == sep => {
                 out.push(quoted);
                 quoted = false;
                 at_start = true;
@@ -245,7 +465,10 @@ fn quoted_fields(raw: &[u8]) -> Vec<bool> {
 }
 
 /// Reads the three tables from `dir` into `design`, replacing its cities,
-/// routes and tickets; on any bad row the design is left as it was.
+/// routes and tickets; on any bad row the design is left as it was. The
+/// cities are read from `cities.csv`, or else from `stops.csv` (that
+/// editor's stops, their positions scaled from its board units to the
+/// design's board).
 pub fn import(design: &mut GameFile, dir: &Path) -> Result<(), TableError> {
     if design.family == crate::Family::Dice {
         return Err(TableError::Family {
@@ -262,10 +485,18 @@ pub fn import(design: &mut GameFile, dir: &Path) -> Result<(), TableError> {
                 source: std::io::Error::other(e.kind.to_string()),
             })
     };
-    let (cf, ct) = read(TABLE_FILES[0])?;
+    let stops = !dir.join(TABLE_FILES[0]).exists() && dir.join(HAGSTROM_FILES[0]).exists();
+    let (cf, ct) = read(if stops {
+        HAGSTROM_FILES[0]
+    } else {
+        TABLE_FILES[0]
+    })?;
     let (rf, rt) = read(TABLE_FILES[1])?;
     let (tf, tt) = read(TABLE_FILES[2])?;
-    let cities = parse_cities(&cf, &ct, &design.cities)?;
+    let mut cities = parse_cities(&cf, &ct, &design.cities)?;
+    if stops {
+        scale_stops(&mut cities, design);
+    }
     let routes = parse_routes(&rf, &rt, &design.routes)?;
     let tickets = parse_tickets(&tf, &tt, &design.tickets)?;
     if design.family == crate::Family::CardGame {
@@ -275,6 +506,27 @@ pub fn import(design: &mut GameFile, dir: &Path) -> Result<(), TableError> {
     design.routes = routes;
     design.tickets = tickets;
     Ok(())
+}
+
+/// Positions of `stops.csv` in millimetres of `design`'s board: that
+/// editor's units scaled by the board's width over its 1,100; positions
+/// from elsewhere (beyond 1,100 units) are scaled to fit the board, shape
+/// kept.
+fn scale_stops(cities: &mut [CitySpec], design: &GameFile) {
+    let reach = cities.iter().map(|c| c.x.max(c.y)).fold(0.0f32, f32::max);
+    let scale = if reach > HAGSTROM_BOARD_WIDTH {
+        design
+            .board
+            .as_ref()
+            .map_or(DEFAULT_BOARD_WIDTH, |b| b.width)
+            / reach
+    } else {
+        hagstrom_scale(design)
+    };
+    for c in cities {
+        c.x *= scale;
+        c.y *= scale;
+    }
 }
 
 /// Refuses a board design's tables for a card-game design, which has no
@@ -287,7 +539,10 @@ fn fits_a_card_game(
 ) -> Result<(), TableError> {
     let has_cards = csv::Reader::from_reader(tickets.as_bytes())
         .headers()
-        .is_ok_and(|h| h.iter().any(|c| c.trim() == CARD_TICKET_COLUMNS[0]));
+        .is_ok_and(|h| {
+            h.iter()
+                .any(|c| column_name(Table::Tickets, c) == CARD_TICKET_COLUMNS[0])
+        });
     if cities.is_empty() && routes.is_empty() && has_cards {
         return Ok(());
     }
@@ -369,23 +624,28 @@ impl Row<'_> {
 
     fn flag(&self, column: &str) -> Result<bool, TableError> {
         match self.text(column).trim().to_ascii_lowercase().as_str() {
-            "" | "no" | "false" | "0" => Ok(false),
-            "yes" | "true" | "1" => Ok(true),
+            "" | "no" | "false" | "0" | "nej" => Ok(false),
+            "yes" | "true" | "1" | "ja" => Ok(true),
             other => Err(self.error(format!("`{column}`: `{other}` is not yes or no"))),
         }
     }
 }
 
-/// Reads a table's rows, checking its header has `header`'s columns.
+/// Reads a table's rows, checking its header has the `required` columns
+/// (headers in any case, with that editor's aliases; cells split at `,`,
+/// `;` or tab, whichever the header uses).
 fn rows<'a, T>(
     file: &'a Path,
     text: &str,
-    header: &[&str],
+    table: Table,
+    required: &[&str],
     columns: &'a mut HashMap<String, usize>,
     mut each: impl FnMut(&Row<'_>) -> Result<T, TableError>,
 ) -> Result<Vec<T>, TableError> {
+    let sep = separator(text);
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
+        .delimiter(sep)
         .from_reader(text.as_bytes());
     let head_error = |reason: String| TableError::Row {
         file: file.to_owned(),
@@ -398,13 +658,18 @@ fn rows<'a, T>(
         .clone();
     columns.clear();
     for (i, name) in found.iter().enumerate() {
-        columns.insert(name.trim().to_owned(), i);
+        columns.insert(column_name(table, name), i);
     }
-    for want in header {
+    if columns.contains_key("lat/lon") && !columns.contains_key("x") {
+        return Err(head_error(
+            "positions as latitude and longitude are not read: give `X` and `Y` columns".into(),
+        ));
+    }
+    for want in required {
         if !columns.contains_key(*want) {
             return Err(head_error(format!(
-                "the header lacks `{want}` (expected: {})",
-                header.join(",")
+                "the header lacks `{want}` (needed: {}; headers may be in any case)",
+                required.join(",")
             )));
         }
     }
@@ -427,7 +692,7 @@ fn rows<'a, T>(
         let row = Row {
             file,
             line: record.position().map_or(0, csv::Position::line),
-            quoted: quoted_fields(text.as_bytes().get(start..end).unwrap_or_default()),
+            quoted: quoted_fields(text.as_bytes().get(start..end).unwrap_or_default(), sep),
             record,
             columns,
         };
@@ -464,18 +729,39 @@ impl<T: Default> Keep<T> {
 fn parse_cities(file: &Path, text: &str, old: &[CitySpec]) -> Result<Vec<CitySpec>, TableError> {
     let mut keep = Keep::new(old.iter().map(|c| (c.name.clone(), c.extra.clone())));
     let mut columns = HashMap::new();
-    rows(file, text, &CITY_HEADER, &mut columns, |r| {
-        let name = r.required("name")?;
-        let country = r.text("country");
-        Ok(CitySpec {
-            x: r.coordinate("x")?,
-            y: r.coordinate("y")?,
-            country: (!country.is_empty()).then_some(country),
-            locked: r.flag("locked")?,
-            extra: keep.take(name.clone()),
-            name,
-        })
-    })
+    rows(
+        file,
+        text,
+        Table::Cities,
+        &CITY_HEADER[..3],
+        &mut columns,
+        |r| {
+            let name = r.required("name")?;
+            let country = r.text("country");
+            let mut extra = keep.take(name.clone());
+            // That editor's stop type: a junction (or its own type) is kept.
+            match r.text("type").trim() {
+                "" => {}
+                t if t.eq_ignore_ascii_case("regular") => {
+                    extra.remove(STOP_TYPE);
+                }
+                t if t.eq_ignore_ascii_case("waypoint") => {
+                    extra.insert(STOP_TYPE.into(), "Junction".into());
+                }
+                t => {
+                    extra.insert(STOP_TYPE.into(), t.into());
+                }
+            }
+            Ok(CitySpec {
+                x: r.coordinate("x")?,
+                y: r.coordinate("y")?,
+                country: (!country.is_empty()).then_some(country),
+                locked: r.flag("locked")?,
+                extra,
+                name,
+            })
+        },
+    )
 }
 
 fn parse_routes(file: &Path, text: &str, old: &[RouteSpec]) -> Result<Vec<RouteSpec>, TableError> {
@@ -488,30 +774,63 @@ fn parse_routes(file: &Path, text: &str, old: &[RouteSpec]) -> Result<Vec<RouteS
             .map(|r| (key(&r.id, &r.from, &r.to, &r.color), r.extra.clone())),
     );
     let mut columns = HashMap::new();
-    rows(file, text, &ROUTE_HEADER, &mut columns, |r| {
-        let id = r.text("id");
-        let id = (!id.is_empty()).then_some(id);
-        let from = r.required("from")?;
-        let to = r.required("to")?;
-        let color = r.required("color")?;
-        let length: u32 = r.number("length", 0)?;
-        if length == 0 {
-            return Err(r.error("`length` needs a whole number of car spaces, 1 or more".into()));
-        }
-        let bends =
-            Points::parse(&r.text("bends")).map_err(|e| r.error(format!("`bends`: {e}")))?;
-        Ok(RouteSpec {
-            extra: keep.take(key(&id, &from, &to, &color)),
-            id,
-            from,
-            to,
-            length,
-            color,
-            tunnel: r.flag("tunnel")?,
-            ferry: r.number("ferry", 0)?,
-            bends,
-        })
-    })
+    rows(
+        file,
+        text,
+        Table::Routes,
+        &["from", "to", "length"],
+        &mut columns,
+        |r| {
+            let id = r.text("id");
+            let id = (!id.is_empty()).then_some(id);
+            let from = r.required("from")?;
+            let to = r.required("to")?;
+            let color = colour_name(&r.text("color"));
+            let length: u32 = r.number("length", 0)?;
+            if length == 0 {
+                return Err(
+                    r.error("`length` needs a whole number of car spaces, 1 or more".into())
+                );
+            }
+            let bends =
+                Points::parse(&r.text("bends")).map_err(|e| r.error(format!("`bends`: {e}")))?;
+            let mut ferry: u32 = r.number("ferry", 0)?;
+            let kind = r.text("type");
+            match kind.trim().to_lowercase().as_str() {
+                "" | "railway" | "rail" => {}
+                // A boat route without a count needs one locomotive.
+                "boat" | "ship" | "ferry" => ferry = ferry.max(1),
+                _ => {
+                    return Err(r.error(format!(
+                        "`Type`: `{}` is not Railway or Boat (a tunnel is a `Wagon style`)",
+                        kind.trim()
+                    )));
+                }
+            }
+            let style = r.text("wagon style");
+            let tunnel = match style.trim().to_lowercase().as_str() {
+                "" | "normal" | "regular" => r.flag("tunnel")?,
+                "tunnel" => true,
+                _ => {
+                    return Err(r.error(format!(
+                    "`Wagon style`: `{}` is not read (only `Tunnel` plays by a rule of its own)",
+                    style.trim()
+                )));
+                }
+            };
+            Ok(RouteSpec {
+                extra: keep.take(key(&id, &from, &to, &color)),
+                id,
+                from,
+                to,
+                length,
+                color,
+                tunnel,
+                ferry,
+                bends,
+            })
+        },
+    )
 }
 
 fn parse_tickets(
@@ -527,38 +846,54 @@ fn parse_tickets(
         )
     }));
     let mut columns = HashMap::new();
-    rows(file, text, &TICKET_HEADER, &mut columns, |r| {
-        let from = r.required("from")?;
-        let to = r.required("to")?;
-        let points: u32 = r.number("points", u32::MAX)?;
-        if points == u32::MAX {
-            return Err(r.error("`points` needs a whole number".into()));
-        }
-        let (extra, mut cards, mut path) = keep.take(key(&from, &to));
-        // A table with the card-game columns says what the ticket needs;
-        // one without keeps what the design had.
-        if r.columns.contains_key(CARD_TICKET_COLUMNS[0]) {
-            cards = parse_cards(&r.text("cards")).map_err(|e| r.error(format!("`cards`: {e}")))?;
-        }
-        if r.columns.contains_key(CARD_TICKET_COLUMNS[1]) {
-            let text = r.text("path");
-            path = text
-                .split(PATH_SEPARATOR.trim())
-                .map(str::trim)
-                .filter(|c| !c.is_empty())
-                .map(str::to_owned)
-                .collect();
-        }
-        Ok(TicketSpec {
-            extra,
-            cards,
-            path,
-            from,
-            to,
-            points,
-            long: r.flag("long")?,
-        })
-    })
+    rows(
+        file,
+        text,
+        Table::Tickets,
+        &TICKET_HEADER[..3],
+        &mut columns,
+        |r| {
+            let from = r.required("from")?;
+            let to = r.required("to")?;
+            let points: u32 = r.number("points", u32::MAX)?;
+            if points == u32::MAX {
+                return Err(r.error("`points` needs a whole number".into()));
+            }
+            let (mut extra, mut cards, mut path) = keep.take(key(&from, &to));
+            if r.columns.contains_key(TICKET_DECK) {
+                let deck = r.text(TICKET_DECK);
+                if deck.is_empty() {
+                    extra.remove(TICKET_DECK);
+                } else {
+                    extra.insert(TICKET_DECK.into(), deck.into());
+                }
+            }
+            // A table with the card-game columns says what the ticket needs;
+            // one without keeps what the design had.
+            if r.columns.contains_key(CARD_TICKET_COLUMNS[0]) {
+                cards =
+                    parse_cards(&r.text("cards")).map_err(|e| r.error(format!("`cards`: {e}")))?;
+            }
+            if r.columns.contains_key(CARD_TICKET_COLUMNS[1]) {
+                let text = r.text("path");
+                path = text
+                    .split(PATH_SEPARATOR.trim())
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .map(str::to_owned)
+                    .collect();
+            }
+            Ok(TicketSpec {
+                extra,
+                cards,
+                path,
+                from,
+                to,
+                points,
+                long: r.flag("long")?,
+            })
+        },
+    )
 }
 
 #[cfg(test)]
@@ -618,7 +953,7 @@ mod tests {
         std::fs::write(&routes, "from,to,color\nA,B,red\n").unwrap();
         let err = import(&mut d, dir.path()).unwrap_err().to_string();
         assert!(
-            err.contains("routes.csv:1:") && err.contains("lacks `id`"),
+            err.contains("routes.csv:1:") && err.contains("lacks `length`"),
             "{err}"
         );
     }
@@ -782,5 +1117,138 @@ mod tests {
             );
             assert_eq!(target, design, "{name}");
         }
+    }
+    /// Cells of a table by lower-case header, row by row, whatever its
+    /// separator.
+    fn cells(text: &str) -> Vec<HashMap<String, String>> {
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(separator(text))
+            .from_reader(text.as_bytes());
+        let head: Vec<String> = reader
+            .headers()
+            .unwrap()
+            .iter()
+            .map(|h| h.trim().to_lowercase())
+            .collect();
+        reader
+            .records()
+            .map(|r| {
+                head.iter()
+                    .cloned()
+                    .zip(r.unwrap().iter().map(|c| c.trim().to_owned()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    // The templates of that editor's CSV guide, written from its column
+    // descriptions: a stop file saved by a European Excel (semicolons), a
+    // route file with tabs, a ticket file with commas, headers in its case.
+    const STOPS: &str = "Name;Type;X;Y\nHarbour;Regular;100;200\nHill Town;Regular;550;120\nCrossing;Junction;300;400\nIsland;Ferry port;900;650\n";
+    const ROUTES: &str = "From\tTo\tLength\tColour\tType\tWagon style\tLocomotives\nHarbour\tHill Town\t4\tGrey\tRailway\t\t\nHarbour\tHill Town\t4\tPurple\tRailway\t\t\nHarbour\tCrossing\t2\tRed\tRailway\tTunnel\t\nCrossing\tIsland\t3\tBlue\tBoat\t\t1\n";
+    const TICKETS: &str = "Deck,From,To,Points,Long deck\nStarter,Harbour,Island,9,no\nStarter,Hill Town,Island,7,no\nGrand tour,Harbour,Island,20,yes\n";
+
+    #[test]
+    fn that_editors_templates_read_in_and_write_back_in_its_dialect() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in [
+            ("stops.csv", STOPS),
+            ("routes.csv", ROUTES),
+            ("tickets.csv", TICKETS),
+        ] {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        let mut design = GameFile {
+            board: usa().board,
+            ..GameFile::default()
+        };
+        import(&mut design, dir.path()).unwrap();
+        // Positions in its units (1,100 across) become millimetres of the
+        // 820 mm board.
+        let harbour = &design.cities[0];
+        assert!(
+            (harbour.x - 100.0 * 820.0 / 1100.0).abs() < 1e-3,
+            "{}",
+            harbour.x
+        );
+        assert_eq!(
+            design.cities[2].extra.get("type").and_then(|v| v.as_str()),
+            Some("Junction")
+        );
+        let colours: Vec<&str> = design.routes.iter().map(|r| r.color.as_str()).collect();
+        assert_eq!(colours, ["gray", "pink", "red", "blue"]);
+        assert!(design.routes[2].tunnel && !design.routes[0].tunnel);
+        assert_eq!(design.routes[3].ferry, 1);
+        assert_eq!(design.tickets.iter().filter(|t| t.long).count(), 1);
+
+        // Written back in its dialect, every cell it wrote reads the same.
+        let out = export_as(&design, Dialect::Hagstrom);
+        for ((name, written), original) in out.iter().zip([STOPS, ROUTES, TICKETS]) {
+            let (back, first) = (cells(written), cells(original));
+            assert_eq!(back.len(), first.len(), "{name}");
+            for (b, f) in back.iter().zip(&first) {
+                for (column, value) in f {
+                    let got = b.get(column).map(String::as_str).unwrap_or_default();
+                    let same = match (got.parse::<f32>(), value.parse::<f32>()) {
+                        (Ok(g), Ok(v)) => (g - v).abs() < 0.01,
+                        _ => got.eq_ignore_ascii_case(value),
+                    };
+                    assert!(same, "{name}: {column}: wrote {got:?} for {value:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_design_goes_to_that_editors_dialect_and_back_with_its_network() {
+        let design = usa();
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in export_as(&design, Dialect::Hagstrom) {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        let mut back = GameFile {
+            board: design.board.clone(),
+            ..GameFile::default()
+        };
+        import(&mut back, dir.path()).unwrap();
+        assert_eq!(back.cities.len(), design.cities.len());
+        for (b, d) in back.cities.iter().zip(&design.cities) {
+            assert_eq!(b.name, d.name);
+            assert!(
+                (b.x - d.x).abs() < 0.01 && (b.y - d.y).abs() < 0.01,
+                "{}",
+                d.name
+            );
+        }
+        let route = |r: &RouteSpec| {
+            (
+                r.from.clone(),
+                r.to.clone(),
+                r.length,
+                r.color.clone(),
+                r.tunnel,
+                r.ferry,
+            )
+        };
+        let ticket = |t: &TicketSpec| (t.from.clone(), t.to.clone(), t.points, t.long);
+        assert_eq!(
+            back.routes.iter().map(route).collect::<Vec<_>>(),
+            design.routes.iter().map(route).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            back.tickets.iter().map(ticket).collect::<Vec<_>>(),
+            design.tickets.iter().map(ticket).collect::<Vec<_>>()
+        );
+        // A type or wagon style it does not know is named with its line.
+        std::fs::write(
+            dir.path().join("routes.csv"),
+            "from;to;length;type\nA;B;2;Monorail\n",
+        )
+        .unwrap();
+        let err = import(&mut back, dir.path()).unwrap_err().to_string();
+        assert!(
+            err.contains("routes.csv:2:") && err.contains("`Monorail`"),
+            "{err}"
+        );
     }
 }

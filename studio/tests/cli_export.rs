@@ -450,14 +450,18 @@ fn every_bundled_design_prints_on_the_pages_its_size_needs() {
     for path in designs {
         let design = formats::load(&path).unwrap().design;
         let built = engine::families::AnyDesign::build(&design).unwrap();
-        let papers: &[(&str, Paper)] =
-            if path.ends_with("usa.yaml") || path.ends_with("card-game-usa.yaml") {
-                &[("a4", Paper::A4), ("letter", Paper::Letter)]
-            } else {
-                &[("a4", Paper::A4)]
+        // A4 through the command line; Letter in the library with the A4
+        // kit's score track (the same design, no second simulation).
+        let mut track = None;
+        for (name, paper) in [("a4", Paper::A4), ("letter", Paper::Letter)] {
+            let plan = match track {
+                None => Plan::of(&design, &built, Options::on(paper)),
+                Some(t) => {
+                    let kit = studio::export::kit::Kit::with_track(&design, &built, paper, t);
+                    Plan::with_kit(&design, &built, Options::on(paper), kit)
+                }
             };
-        for (name, paper) in papers {
-            let plan = Plan::of(&design, &built, Options::on(*paper));
+            track = Some(plan.kit.track);
             for (component, count) in expected_components(&design) {
                 let item = plan.kit.items.iter().find(|i| i.name == component);
                 assert_eq!(
@@ -480,30 +484,31 @@ fn every_bundled_design_prints_on_the_pages_its_size_needs() {
             let pieces: usize = plan.kit.pieces.iter().map(|g| g.count()).sum();
             let placed: usize = plan.piece_pages.iter().map(|p| p.pieces.len()).sum();
             assert_eq!(placed, pieces, "{}: every piece on a page", path.display());
-            let out = dir.path().join(format!("{name}.pdf"));
-            let run = tracklayer(&[
-                "export",
-                &path.display().to_string(),
-                "--to",
-                "pdf",
-                "--paper",
-                name,
-                "-o",
-                &out.display().to_string(),
-            ]);
-            assert!(run.status.success(), "{}: {run:?}", path.display());
-            let bytes = std::fs::read(&out).unwrap();
+            let expected = expected_pages(&design, paper.mm(), &plan);
+            let bytes = if paper == Paper::A4 {
+                let out = dir.path().join(format!("{name}.pdf"));
+                let run = tracklayer(&[
+                    "export",
+                    &path.display().to_string(),
+                    "--to",
+                    "pdf",
+                    "--paper",
+                    name,
+                    "-o",
+                    &out.display().to_string(),
+                ]);
+                assert!(run.status.success(), "{}: {run:?}", path.display());
+                std::fs::read(&out).unwrap()
+            } else {
+                let stamp = studio::export::stamp::Stamp::new(&design.name, b"");
+                studio::export::pdf::write_plan(&design, &built, None, plan, &stamp).unwrap()
+            };
             assert!(bytes.starts_with(b"%PDF-"));
-            assert_eq!(
-                pdf_pages(&bytes),
-                expected_pages(&design, paper.mm(), &plan),
-                "{} on {name}",
-                path.display()
-            );
+            assert_eq!(pdf_pages(&bytes), expected, "{} on {name}", path.display());
             printed.push(design.family);
         }
     }
-    assert!(printed.len() >= 8, "{printed:?}");
+    assert!(printed.len() >= 16, "{printed:?}");
     for family in [
         formats::Family::Board,
         formats::Family::CardGame,
@@ -642,20 +647,28 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
             .iter()
             .find(|s| s.title == "Rules summary")
             .map_or(0, |s| s.cards.len());
+        let bonus = usize::from(rules.bonuses.longest_path != 0)
+            + usize::from(rules.bonuses.globetrotter != 0);
         let decks: Vec<usize> = [
             design.tickets.len() - long,
             long,
             deck.total() as usize,
             terrain,
+            bonus,
             rules_cards,
         ]
         .into_iter()
         .filter(|n| *n > 0)
         .collect();
-        // The board, then one object per deck (a lone card for the rules summary).
-        assert_eq!(objects.len(), 1 + decks.len(), "{}", path.display());
-        assert_eq!(objects[0]["Name"], "Custom_Board");
-        for (object, cards) in objects[1..].iter().zip(&decks) {
+        // The board, then one object per deck (a lone card for the rules
+        // summary), then the pieces.
+        assert_eq!(objects[0]["Name"], "Custom_Tile");
+        let cards: Vec<&serde_json::Value> = objects
+            .iter()
+            .filter(|o| matches!(o["Name"].as_str(), Some("Card" | "DeckCustom")))
+            .collect();
+        assert_eq!(cards.len(), decks.len(), "{}", path.display());
+        for (object, cards) in cards.iter().zip(&decks) {
             let held = if *cards == 1 {
                 assert_eq!(object["Name"], "Card");
                 1
@@ -697,7 +710,88 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
         let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
         let (w, h) = image::image_dimensions(board.trim_start_matches("file://")).unwrap();
         assert!(w <= 4096 && h <= 4096, "{board}: {w} × {h}");
+        // The board at the cards' scale: as many card widths wide on the
+        // table as on paper (a card is 2.5 units, a tile 2 units a side).
+        let size = design.board.as_ref().unwrap();
+        let card_widths = objects[0]["Transform"]["scaleX"].as_f64().unwrap() * 2.0 / 2.5;
+        assert!(
+            (card_widths - f64::from(size.width) / 63.0).abs() < 0.05,
+            "{}: {card_widths}",
+            path.display()
+        );
+        // Every piece the rules count, in the player colours.
+        let players = usize::from(rules.players.max);
+        let pieces = tts_pieces(objects);
+        let want = |n: &str| pieces.get(n).copied().unwrap_or(0);
+        assert_eq!(
+            want("train car"),
+            usize::from(rules.trains) * players,
+            "{}",
+            path.display()
+        );
+        assert_eq!(want("station"), usize::from(rules.stations.count) * players);
+        assert_eq!(want("score marker"), players);
+        assert!(want("score track") >= 1);
+        assert_eq!(
+            want("bag"),
+            players * (1 + usize::from(rules.stations.count > 0))
+        );
     }
+}
+
+/// The pieces of a Tabletop Simulator set by kind (the end of their name:
+/// `red train car` → `train car`; dice, bags and score-track strips by
+/// object), looking into bags.
+fn tts_pieces(objects: &[serde_json::Value]) -> std::collections::HashMap<String, usize> {
+    let mut out = std::collections::HashMap::new();
+    let mut stack: Vec<&serde_json::Value> = objects.iter().collect();
+    while let Some(o) = stack.pop() {
+        let name = o["Nickname"].as_str().unwrap_or_default().to_lowercase();
+        let kind = match o["Name"].as_str().unwrap_or_default() {
+            "Bag" => {
+                stack.extend(o["ContainedObjects"].as_array().unwrap());
+                "bag".to_owned()
+            }
+            "Custom_Dice" => {
+                // Six faces, each reporting its name when rolled.
+                assert_eq!(o["CustomImage"]["CustomDice"]["Type"], 1);
+                assert_eq!(o["RotationValues"].as_array().unwrap().len(), 6);
+                "die".to_owned()
+            }
+            "Custom_Tile" if name.starts_with("score track") => "score track".to_owned(),
+            "Custom_Tile" => {
+                let image = o["CustomImage"]["ImageURL"].as_str().unwrap();
+                assert!(
+                    Path::new(image.trim_start_matches("file://")).is_file(),
+                    "{image}"
+                );
+                [
+                    "train car",
+                    "station",
+                    "score marker",
+                    "building token",
+                    "coin",
+                    "conductor token",
+                ]
+                .into_iter()
+                .find(|k| name.ends_with(k))
+                .unwrap_or("board")
+                .to_owned()
+            }
+            _ => continue,
+        };
+        *out.entry(kind).or_insert(0) += 1;
+    }
+    out
+}
+
+/// The decks of a Tabletop Simulator set (lone cards too): name and cards.
+fn decks(objects: &[serde_json::Value]) -> Vec<(String, usize)> {
+    objects
+        .iter()
+        .filter(|o| matches!(o["Name"].as_str(), Some("Card" | "DeckCustom")))
+        .map(|o| (o["Nickname"].as_str().unwrap().to_owned(), held(o)))
+        .collect()
 }
 
 /// Cards an object of a Tabletop Simulator set holds (a lone card or a deck).
@@ -730,10 +824,7 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
         .design;
     let (rules, deck) = formats::card_game::resolve(&design.rules, &design.cards).unwrap();
     let objects = set("card-game-usa");
-    let counts: Vec<(String, usize)> = objects
-        .iter()
-        .map(|o| (o["Nickname"].as_str().unwrap().to_owned(), held(o)))
-        .collect();
+    let counts = decks(&objects);
     assert_eq!(
         counts[..3],
         [
@@ -747,15 +838,21 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
     );
     assert_eq!(counts.len(), 4, "{counts:?}");
     assert_eq!(counts[3].0, "Rules summary");
+    let pieces = tts_pieces(&objects);
+    assert_eq!(
+        pieces.get("score marker"),
+        Some(&usize::from(rules.players.max))
+    );
 
     // Trains & Stations: the station map as the board, then the special
-    // cards, the goods decks and the rules summary.
+    // cards, the goods decks, the victory-point cards and the rules summary,
+    // then the dice, buildings, coins, conductor and markers.
     let design = formats::load(&maps.join("trains-and-stations-demo.yaml"))
         .unwrap()
         .design;
     let rules = formats::dice::resolve(&design.rules).unwrap();
     let objects = set("trains-and-stations-demo");
-    assert_eq!(objects[0]["Name"], "Custom_Board");
+    assert_eq!(objects[0]["Name"], "Custom_Tile");
     let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
     let image = image::open(board.trim_start_matches("file://")).unwrap();
     // 800 × 480 mm at 130 dots per inch, the most within 4,096 pixels (150
@@ -763,12 +860,51 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
     assert_eq!((image.width(), image.height()), (4094, 2457));
     let specials: usize = design.specials.iter().map(|s| s.count as usize).sum();
     let goods: usize = rules.goods.values().map(|g| g.cards as usize).sum();
-    assert_eq!(objects[1]["Nickname"], "Special cards");
-    assert_eq!(held(&objects[1]), specials);
-    assert_eq!(objects[2]["Nickname"], "Goods cards");
-    assert_eq!(held(&objects[2]), goods);
-    assert_eq!(objects[3]["Nickname"], "Rules summary");
-    assert_eq!(objects.len(), 4);
+    let vp: usize = rules.points.cards.values().map(|n| usize::from(*n)).sum();
+    let decks = decks(&objects);
+    assert_eq!(
+        decks[..3],
+        [
+            ("Special cards".to_owned(), specials),
+            ("Goods cards".to_owned(), goods),
+            ("Victory point cards".to_owned(), vp),
+        ]
+    );
+    assert_eq!(decks[3].0, "Rules summary");
+    let players = usize::from(rules.players.max);
+    let pieces = tts_pieces(&objects);
+    let count = |n: &str| pieces.get(n).copied().unwrap_or(0);
+    assert_eq!(
+        count("die"),
+        usize::from(rules.dice.per_player) * players + usize::from(rules.dice.bonus)
+    );
+    let buildings = usize::from(rules.buildings.ranch)
+        + usize::from(rules.buildings.mine)
+        + usize::from(rules.buildings.hotel);
+    assert_eq!(count("building token"), buildings * players);
+    assert_eq!(count("coin"), usize::from(rules.coins.max) * players);
+    assert_eq!(count("conductor token"), 1);
+    assert_eq!(count("score marker"), players);
+    // A die of each colour and the white ones report the design's faces.
+    let dice: Vec<&serde_json::Value> = objects
+        .iter()
+        .filter(|o| o["Name"] == "Bag" && o["Nickname"].as_str().unwrap().ends_with("dice"))
+        .flat_map(|b| b["ContainedObjects"].as_array().unwrap())
+        .collect();
+    let faces: Vec<&str> = dice[0]["RotationValues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["Value"].as_str().unwrap())
+        .collect();
+    let words: Vec<String> = rules
+        .dice
+        .faces
+        .iter()
+        .map(|f| studio::export::tts_table::face_value(*f).to_owned())
+        .collect();
+    assert_eq!(faces, words);
+    assert_eq!(dice.last().unwrap()["ColorDiffuse"]["r"], 1.0);
 }
 
 /// Runs `tracklayer` with `args`, each given as text.

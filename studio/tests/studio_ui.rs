@@ -954,8 +954,79 @@ fn print_and_play_and_a_tabletop_set_are_exported_from_the_file_menu() {
     click_label(&mut h, "Export");
     let json = std::fs::read_to_string(set.join("usa.json")).unwrap();
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(json["ObjectStates"][0]["Name"], "Custom_Board");
+    assert_eq!(json["ObjectStates"][0]["Name"], "Custom_Tile");
+    assert_eq!(json["ObjectStates"][0]["Locked"], true);
     assert!(set.join("board.png").is_file());
+}
+
+#[test]
+fn the_pdf_export_records_its_print_number_in_the_open_design_once_per_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("usa.pdf");
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    let export = |h: &mut Harness<'_, Studio>| {
+        choose(h, "File", "Export print-and-play (PDF)…");
+        type_into(h, "Path", &pdf.display().to_string());
+        click_label(h, "Export");
+    };
+    let print = |h: &Harness<'_, Studio>| h.state().doc.design.print.as_ref().map(|p| p.number);
+    assert_eq!(print(&h), None);
+    export(&mut h);
+    assert!(
+        h.state().status.contains("print v1"),
+        "{}",
+        h.state().status
+    );
+    assert_eq!(print(&h), Some(1));
+    assert_eq!(
+        h.state().doc.history().undo_label(),
+        Some("Record print v1")
+    );
+    assert!(
+        h.state().doc.is_dirty(),
+        "saving keeps the number in the file"
+    );
+    // Unchanged: the same number again, and no new undo step.
+    let steps = h.state().doc.history().undo_len();
+    export(&mut h);
+    assert_eq!(print(&h), Some(1));
+    assert_eq!(h.state().doc.history().undo_len(), steps);
+    // A change, then a print: the next number.
+    click_label(&mut h, "Rules");
+    type_into(&mut h, "trains", "30");
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    export(&mut h);
+    assert_eq!(print(&h), Some(2));
+}
+
+#[test]
+fn the_designers_rules_text_is_edited_with_a_preview_as_one_undo_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    click_label(&mut h, "Rules");
+    click_label(&mut h, "Designer's rules text");
+    assert!(h.query_by_label("Preview: nothing is printed.").is_some());
+    type_into(
+        &mut h,
+        "Rules text",
+        "# Setup\n\nDeal **four** cards.\n\n- one\n- two",
+    );
+    assert_eq!(
+        h.state().doc.design.rules_text.as_deref(),
+        Some("# Setup\n\nDeal **four** cards.\n\n- one\n- two")
+    );
+    // The preview shows the heading and the bold word as text of their own.
+    assert!(h.query_by_label("Setup").is_some());
+    assert!(h.query_by_label("four").is_some());
+    assert!(h.query_by_label("Preview: printed on 1 card.").is_some());
+    assert_eq!(
+        h.state().doc.history().undo_label(),
+        Some("Edit rules text")
+    );
+    click_label(&mut h, "Undo");
+    assert_eq!(h.state().doc.design.rules_text, None);
+    assert!(h.query_by_label("Preview: nothing is printed.").is_some());
 }
 
 #[test]

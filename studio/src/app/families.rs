@@ -19,11 +19,12 @@ use engine::families::AnyDesign;
 use super::editor::{Editor, EditorOf};
 use super::play::family::PlayView;
 use super::simulate::family::SimView;
+use crate::export::families::ExportFamily;
 
-/// A family the studio can edit, play and simulate.
-pub trait StudioFamily: PlayView + SimView + EditorOf {}
+/// A family the studio can edit, play, simulate and export.
+pub trait StudioFamily: PlayView + SimView + EditorOf + ExportFamily {}
 
-impl<F: PlayView + SimView + EditorOf> StudioFamily for F {}
+impl<F: PlayView + SimView + EditorOf + ExportFamily> StudioFamily for F {}
 
 /// Code generic over the family, run with the family of a design, as
 /// [`engine::families::FamilyVisitor`] with the studio's views in reach.

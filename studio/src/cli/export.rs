@@ -68,6 +68,29 @@ pub struct Args {
     /// edge), beside the fronts to fold over (printers without duplex), or none.
     #[arg(long, value_enum, default_value = "duplex")]
     pub backs: Backs,
+    /// `csv`: whose columns: Tracklayer's own (`cities.csv`, every field) or
+    /// those bjornhagstrom/ticket-to-ride-map-editor reads (`stops.csv`,
+    /// `Colour`, `Grey`, `Boat`, positions in its board units).
+    #[arg(long, value_enum, default_value = "tracklayer")]
+    pub dialect: CsvDialect,
+}
+
+/// The columns `--to csv` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CsvDialect {
+    /// Tracklayer's own tables, which `tracklayer import` reads back exactly.
+    Tracklayer,
+    /// The tables of the browser map editor bjornhagstrom/ticket-to-ride-map-editor.
+    Hagstrom,
+}
+
+impl From<CsvDialect> for formats::tables::Dialect {
+    fn from(d: CsvDialect) -> Self {
+        match d {
+            CsvDialect::Tracklayer => formats::tables::Dialect::Tracklayer,
+            CsvDialect::Hagstrom => formats::tables::Dialect::Hagstrom,
+        }
+    }
 }
 
 /// Reads a resolution between 10 and 1,200 dots per inch.
@@ -94,19 +117,23 @@ pub fn run(args: Args) -> ExitCode {
         .unwrap_or_else(|| "design".to_owned());
     let tts_json = format!("{stem}.json");
     let tts_files = [tts_json.as_str(), "board.png"];
+    let csv_files = formats::tables::Dialect::from(args.dialect).files();
     let output = match args.to {
         Kind::Svg | Kind::Png | Kind::Pdf => Output::File(&args.out),
-        Kind::Csv => Output::Folder(&args.out, &formats::tables::TABLE_FILES),
+        Kind::Csv => Output::Folder(&args.out, &csv_files),
         Kind::Tts => Output::Folder(&args.out, &tts_files),
     };
     if let Err(code) = check_outputs([output], &design_inputs(&loaded)) {
         return code;
     }
-    // A card-game design's tickets (with their cards) export as tables.
-    let tables_only = matches!(args.to, Kind::Csv) && design.family == formats::Family::CardGame;
-    // Every family prints; the other kinds draw or list a board.
-    let any_family = matches!(args.to, Kind::Pdf | Kind::Tts) || tables_only;
-    if !any_family && let Err(e) = crate::export::exportable(design) {
+    // Every family prints; the family says whether it draws a board or
+    // has tables.
+    let allowed = match args.to {
+        Kind::Pdf | Kind::Tts => Ok(()),
+        Kind::Csv => crate::export::families::tables(design),
+        Kind::Svg | Kind::Png => crate::export::families::board_drawing(design),
+    };
+    if let Err(e) = allowed {
         eprintln!("error: {}: {e}", args.file.display());
         return ExitCode::from(2);
     }
@@ -160,7 +187,7 @@ pub fn run(args: Args) -> ExitCode {
             )
         }
         Kind::Csv => {
-            let tables = formats::tables::export(design);
+            let tables = formats::tables::export_as(design, args.dialect.into());
             formats::write_files(&args.out, tables.iter().map(|(n, t)| (*n, t.as_bytes())))
                 .map(drop)
                 .map_err(ExportError::from)
@@ -180,25 +207,7 @@ pub fn run(args: Args) -> ExitCode {
         Kind::Csv => "the tables written".to_owned(),
         Kind::Tts => "the Tabletop Simulator set written".to_owned(),
     };
-    let what = match design.family {
-        formats::Family::Board => format!(
-            "{} cities, {} routes, {} tickets",
-            design.cities.len(),
-            design.routes.len(),
-            design.tickets.len()
-        ),
-        formats::Family::CardGame => format!("{} tickets", design.tickets.len()),
-        formats::Family::Dice => format!(
-            "{} stations, {} tracks, {} special cards",
-            design.stations.len(),
-            design.tracks.len(),
-            design
-                .specials
-                .iter()
-                .map(|s| usize::from(s.count))
-                .sum::<usize>()
-        ),
-    };
+    let what = crate::export::families::summary(design);
     println!(
         "{}: {what}; {done} to {}",
         args.file.display(),
@@ -257,7 +266,9 @@ fn playable(loaded: &formats::LoadedDesign, file: &std::path::Path) -> Option<An
 /// Arguments of `import`.
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
-    /// The folder holding `cities.csv`, `routes.csv` and `tickets.csv`.
+    /// The folder holding `cities.csv` (or the map editor's `stops.csv`),
+    /// `routes.csv` and `tickets.csv` (headers in any case, `,` `;` or tab
+    /// separated).
     pub dir: PathBuf,
     /// The design to update (its cities, routes and tickets are replaced; its
     /// rules and the rest stay), or to create when it does not exist.
@@ -271,6 +282,7 @@ pub fn import(args: ImportArgs) -> ExitCode {
     // itself is the one file meant to be rewritten.
     let mut inputs: Vec<PathBuf> = formats::tables::TABLE_FILES
         .iter()
+        .chain(&formats::tables::HAGSTROM_FILES[..1])
         .map(|name| args.dir.join(name))
         .collect();
     let (mut design, base) = if args.into.exists() {

@@ -5,6 +5,7 @@
 
 pub mod cards;
 pub mod contents;
+pub mod families;
 pub mod kit;
 pub mod pdf;
 pub mod pieces;
@@ -14,10 +15,11 @@ pub mod stamp;
 pub mod station_map;
 pub mod tiles;
 pub mod tts;
+pub mod tts_table;
 
 use std::path::Path;
 
-use formats::{Family, GameFile};
+use formats::GameFile;
 
 use crate::drawing::DrawError;
 
@@ -26,7 +28,7 @@ use crate::drawing::DrawError;
 /// network is the tickets' mini-map. A source that is missing or broken, or
 /// a design never saved, only leaves the mini-maps out.
 pub fn source_board(design: &GameFile, file: Option<&Path>) -> Option<GameFile> {
-    if design.family != Family::CardGame {
+    if !families::derived_from_a_board(design) {
         return None;
     }
     let from = design.derived_from.as_ref()?;
@@ -34,18 +36,14 @@ pub fn source_board(design: &GameFile, file: Option<&Path>) -> Option<GameFile> 
     formats::load(&path)
         .ok()
         .map(|l| l.design)
-        .filter(|d| d.family == Family::Board && !d.cities.is_empty())
+        .filter(|d| families::board_drawing(d).is_ok() && !d.cities.is_empty())
 }
 
 /// Whether `design` can be exported as a board (an SVG or PNG drawing, the
 /// spreadsheet tables, and the studio's menu exports, which print boards):
 /// board designs can; the others say what they can be exported as instead.
 pub fn exportable(design: &GameFile) -> Result<(), ExportError> {
-    match design.family {
-        Family::Board => Ok(()),
-        Family::CardGame => Err(ExportError::CardGameHasNoBoard),
-        Family::Dice => Err(ExportError::DiceHasNoBoard),
-    }
+    families::board_drawing(design)
 }
 
 /// Why an export was not made (nothing is written then).

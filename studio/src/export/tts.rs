@@ -1,13 +1,14 @@
-//! A Tabletop Simulator saved object: the board as a custom board (a board
-//! game's board, a dice game's station map; the card game has none), and each
-//! card section as a custom deck whose faces are drawn on sheets of at most
-//! 10 × 7 cards (identical cards share one face), with the deck counts as
-//! card lists. The images are PNG files beside the JSON, referenced by
-//! `file:///` URLs (`docs/export.md` says how to load and share it).
+//! A Tabletop Simulator saved object: the board as a locked tile at the
+//! cards' scale (a board game's board, a dice game's station map; the card
+//! game has none), each card section of the print-and-play kit as a custom
+//! deck whose faces are drawn on sheets of at most 10 × 7 cards (identical
+//! cards share one face), with the deck counts as card lists, placed below
+//! the board, and the kit's playing pieces ([`super::tts_table`]). The
+//! images are PNG files beside the JSON, referenced by `file:///` URLs
+//! (`docs/export.md` says how to load and share it).
 
 use std::path::Path;
 
-use engine::Board;
 use engine::families::AnyDesign;
 use formats::GameFile;
 use resvg::{tiny_skia, usvg};
@@ -15,9 +16,12 @@ use serde_json::{Value, json};
 use svg::node::element::{Group, SVG};
 
 use super::ExportError;
-use super::cards::{self, CARD_H, CARD_W, Card, MiniMap, Section};
+use super::cards::{self, CARD_H, CARD_W, Card, MiniMap};
+use super::kit::Kit;
 use super::pdf::{svg_of, tree};
+use super::tts_table::{Layout, Objects, transform, units};
 use crate::drawing::geometry::Geometry;
+use crate::drawing::paper::Paper;
 use crate::drawing::svg::{BoardStyle, Colors, board_png};
 
 /// Most cards across a Tabletop Simulator card sheet.
@@ -41,9 +45,11 @@ pub struct TtsSet {
 
 /// Writes the set of `file` of any family (built as `design`) into the
 /// folder `dir` (created if missing): `<stem>.json` and its images, each file
-/// atomically: a board game's board (drawn at `board_dpi`) and decks, a dice
-/// game's station map and decks, the card game's decks (its tickets with a
-/// mini-map of `source`, the board design it was derived from, when given).
+/// atomically: a board game's board (drawn at `board_dpi`), a dice game's
+/// station map (none for the card game), the kit's decks (the card game's
+/// tickets with a mini-map of `source`, the board design it was derived
+/// from, when given) and its playing pieces, counted from the rules as the
+/// print-and-play kit counts them.
 pub fn write_any(
     file: &GameFile,
     design: &AnyDesign,
@@ -52,27 +58,50 @@ pub fn write_any(
     stem: &str,
     board_dpi: f32,
 ) -> Result<(), ExportError> {
-    save(dir, stem, |abs| match design {
-        AnyDesign::Board(board) => set(file, board, abs, board_dpi),
-        AnyDesign::CardGame(d) => {
-            let sections = cards::card_game_sections(file, d);
-            match source {
-                Some(source) => {
-                    let geometry = Geometry::build(source, 0);
-                    let map = MiniMap::of(source, &geometry);
-                    assemble(file, None, &sections, Some(&map), abs)
-                }
-                None => assemble(file, None, &sections, None, abs),
-            }
+    save(dir, stem, |abs| {
+        make_any(file, design, source, abs, board_dpi)
+    })
+}
+
+/// The set of `file` of any family (built as `design`) whose images will
+/// lie in `dir` (an absolute folder: the JSON refers to them by `file:///`
+/// URLs).
+pub fn make_any(
+    file: &GameFile,
+    design: &AnyDesign,
+    source: Option<&GameFile>,
+    dir: &Path,
+    board_dpi: f32,
+) -> Result<TtsSet, ExportError> {
+    let kit = Kit::new(file, design, Paper::A4);
+    match design {
+        AnyDesign::Board(_) => {
+            let style = BoardStyle {
+                colors: Colors::Screen,
+                ..BoardStyle::default()
+            };
+            let geometry = Geometry::build(file, 0);
+            let (w, h) = crate::drawing::svg::extent(file, &geometry);
+            let png = board_png(file, within_limit(w, h, board_dpi), &style)?;
+            let map = MiniMap::of(file, &geometry);
+            assemble(file, Some((png, w, h)), &kit, Some(&map), dir)
         }
+        AnyDesign::CardGame(_) => match source {
+            Some(source) => {
+                let geometry = Geometry::build(source, 0);
+                let map = MiniMap::of(source, &geometry);
+                assemble(file, None, &kit, Some(&map), dir)
+            }
+            None => assemble(file, None, &kit, None, dir),
+        },
         AnyDesign::Dice(d) => {
             let (map, w, h) = super::station_map::drawing(file, d);
             let dpi = within_limit(w, h, DPI);
             let px = |mm: f32| (mm / 25.4 * dpi).round() as u32;
             let png = render_px(&svg_of(map, w, h), px(w), px(h))?;
-            assemble(file, Some(png), &cards::dice_sections(d), None, abs)
+            assemble(file, Some((png, w, h)), &kit, None, dir)
         }
-    })
+    }
 }
 
 /// Makes the set with `make` (given the absolute folder its images will lie
@@ -107,34 +136,13 @@ fn absolute_folder(dir: &Path) -> std::io::Result<std::path::PathBuf> {
     }
 }
 
-/// The set of the board design `design` (built as `board`) whose images will
-/// lie in `dir` (an absolute folder: the JSON refers to them by `file:///`
-/// URLs).
-pub fn set(design: &GameFile, board: &Board, dir: &Path, dpi: f32) -> Result<TtsSet, ExportError> {
-    let style = BoardStyle {
-        colors: Colors::Screen,
-        ..BoardStyle::default()
-    };
-    let geometry = Geometry::build(design, 0);
-    let (w, h) = crate::drawing::svg::extent(design, &geometry);
-    let png = board_png(design, within_limit(w, h, dpi), &style)?;
-    let map = MiniMap::of(design, &geometry);
-    assemble(
-        design,
-        Some(png),
-        &cards::sections(design, board),
-        Some(&map),
-        dir,
-    )
-}
-
-/// The set of `design`: its board image (when it has a board) and a deck per
-/// card section, the tickets with `map`'s mini-map when there is one; the
-/// images will lie in `dir`.
+/// The set of `design`: its board (an image of `w` × `h` mm) when it has
+/// one, a deck per card section of `kit` (the tickets with `map`'s mini-map
+/// when there is one) and `kit`'s pieces; the images will lie in `dir`.
 fn assemble(
     design: &GameFile,
-    board: Option<Vec<u8>>,
-    sections: &[Section],
+    board: Option<(Vec<u8>, f32, f32)>,
+    kit: &Kit,
     map: Option<&MiniMap>,
     dir: &Path,
 ) -> Result<TtsSet, ExportError> {
@@ -144,27 +152,19 @@ fn assemble(
             dir.join(name).display().to_string().trim_start_matches('/')
         )
     };
-    let mut images = Vec::new();
+    let mut built = Objects::new(&url);
     let mut objects = Vec::new();
-    if let Some(png) = board {
-        images.push(("board.png".to_owned(), png));
-        objects.push(json!({
-            "Name": "Custom_Board",
-            "GUID": guid(0),
-            "Nickname": design.name,
-            "Description": "Board exported by Tracklayer",
-            "Transform": transform(0.0, 0.0, false),
-            "Locked": true,
-            "CustomImage": {
-                "ImageURL": url("board.png"),
-                "ImageSecondaryURL": "",
-                "ImageScalar": 1.0,
-                "WidthScale": 0.0
-            }
-        }));
+    let mut layout = Layout {
+        board: (0.0, 0.0),
+        decks: kit.sections.len(),
+    };
+    if let Some((png, w, h)) = board {
+        layout.board = (units(w), units(h));
+        let at = built.image("board.png", || Ok(png))?;
+        objects.push(built.board(&design.name, &at, layout.board));
     }
     let network = map.map(MiniMap::network);
-    for (k, section) in sections.iter().enumerate() {
+    for (k, section) in kit.sections.iter().enumerate() {
         let slug = slug(&section.title);
         // Identical cards share a face: the deck lists a face once per card.
         let mut faces: Vec<&Card> = Vec::new();
@@ -176,29 +176,25 @@ fn assemble(
             });
             ids.push(i);
         }
-        let back = format!("{slug}-back.png");
-        images.push((
-            back.clone(),
-            render_cards(&back_svg(&design.name, &section.title), 1, 1)?,
-        ));
+        let back = built.image(&format!("{slug}-back.png"), || {
+            render_cards(&back_svg(&design.name, &section.title), 1, 1)
+        })?;
         let mut custom = serde_json::Map::new();
         for (s, chunk) in faces.chunks(SHEET_COLS * SHEET_ROWS).enumerate() {
             let cols = chunk.len().min(SHEET_COLS);
             let rows = chunk.len().div_ceil(SHEET_COLS);
-            let name = format!("{slug}-{}.png", s + 1);
-            images.push((
-                name.clone(),
+            let face = built.image(&format!("{slug}-{}.png", s + 1), || {
                 render_cards(
                     &sheet_svg(chunk, cols, rows, map.zip(network.as_ref())),
                     cols,
                     rows,
-                )?,
-            ));
+                )
+            })?;
             custom.insert(
                 deck_key(k, s).to_string(),
                 json!({
-                    "FaceURL": url(&name),
-                    "BackURL": url(&back),
+                    "FaceURL": face,
+                    "BackURL": back,
                     "NumWidth": cols,
                     "NumHeight": rows,
                     "BackIsHidden": true,
@@ -214,33 +210,39 @@ fn assemble(
                     + (i % (SHEET_COLS * SHEET_ROWS)) as u32
             })
             .collect();
-        let x = -20.0 + 8.0 * k as f32;
+        let at = layout.deck(k);
         // The rules are read, not dealt: they lie face up.
         let face_down = !section.title.starts_with("Rules") && section.title != "Designer's rules";
-        let card = |n: usize, id: u32| {
+        let mut card = |n: usize, id: u32| {
             json!({
                 "Name": "Card",
-                "GUID": guid(1000 * (k + 1) + n),
+                "GUID": built.guid(),
                 "Nickname": section.cards[n].name(),
                 "CardID": id,
                 "CustomDeck": custom.clone(),
-                "Transform": transform(x, -18.0, face_down),
+                "Transform": transform(at, (1.0, 1.0, 1.0), face_down),
             })
         };
         if card_ids.len() == 1 {
             objects.push(card(0, card_ids[0]));
         } else {
+            let contained: Vec<Value> = card_ids
+                .iter()
+                .enumerate()
+                .map(|(n, id)| card(n, *id))
+                .collect();
             objects.push(json!({
                 "Name": "DeckCustom",
-                "GUID": guid(k + 1),
+                "GUID": built.guid(),
                 "Nickname": section.title,
-                "Transform": transform(x, -18.0, face_down),
+                "Transform": transform(at, (1.0, 1.0, 1.0), face_down),
                 "DeckIDs": card_ids,
                 "CustomDeck": custom,
-                "ContainedObjects": card_ids.iter().enumerate().map(|(n, id)| card(n, *id)).collect::<Vec<_>>(),
+                "ContainedObjects": contained,
             }));
         }
     }
+    objects.extend(built.pieces(&kit.pieces, kit.players, &layout)?);
     let save = json!({
         "SaveName": design.name,
         "GameMode": "",
@@ -257,7 +259,10 @@ fn assemble(
         "VersionNumber": ""
     });
     let json = serde_json::to_string_pretty(&save)?;
-    Ok(TtsSet { json, images })
+    Ok(TtsSet {
+        json,
+        images: built.images,
+    })
 }
 
 /// The key of sheet `sheet` of section `section` in `CustomDeck` (card ids
@@ -273,20 +278,6 @@ pub const MAX_IMAGE: f32 = 4096.0;
 /// than [`MAX_IMAGE`] pixels a side at `dpi`.
 pub fn within_limit(w: f32, h: f32, dpi: f32) -> f32 {
     dpi.min(MAX_IMAGE * 25.4 / w.max(h).max(1.0)).floor()
-}
-
-/// A six-hex-digit object id, unique within the set.
-fn guid(n: usize) -> String {
-    format!("{:06x}", 0x10_0000 + n)
-}
-
-/// Where an object lies on the table: `x`, `z` and face down or up.
-fn transform(x: f32, z: f32, face_down: bool) -> Value {
-    json!({
-        "posX": x, "posY": 1.0, "posZ": z,
-        "rotX": 0.0, "rotY": 180.0, "rotZ": if face_down { 180.0 } else { 0.0 },
-        "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0
-    })
 }
 
 /// A file-name part from a title: `Long destination tickets` → `long-destination-tickets`.
@@ -362,7 +353,7 @@ fn render_cards(svg: &str, cols: usize, rows: usize) -> Result<Vec<u8>, ExportEr
 }
 
 /// SVG text as a PNG of `w` × `h` pixels.
-fn render_px(svg: &str, w: u32, h: u32) -> Result<Vec<u8>, ExportError> {
+pub(crate) fn render_px(svg: &str, w: u32, h: u32) -> Result<Vec<u8>, ExportError> {
     let tree: usvg::Tree = tree(svg)?;
     let size = tree.size();
     let mut pixmap =

@@ -5,6 +5,7 @@ pub mod cards;
 pub mod diagnostics;
 pub mod inspector;
 pub mod rules;
+pub mod rules_text;
 pub mod search;
 pub mod stats;
 pub mod tables;

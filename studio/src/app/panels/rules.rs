@@ -16,6 +16,8 @@ use crate::app::document::Document;
 #[derive(Default)]
 pub struct RulesPanel {
     buffers: HashMap<&'static str, String>,
+    /// The designer's own rules text, under the presets.
+    text: super::rules_text::RulesTextEditor,
     error: Option<String>,
     generation: u64,
 }
@@ -192,6 +194,7 @@ impl RulesPanel {
         if let Some(e) = &self.error {
             ui.colored_label(Color32::from_rgb(220, 50, 50), e);
         }
+        egui::CollapsingHeader::new("Designer's rules text").show(ui, |ui| self.text.ui(ui, doc));
         let (effective, preset_rules) = (&book.effective, &book.preset_rules);
         let mut action: Option<(&'static str, Option<String>)> = None;
         let own_edit = ScrollArea::vertical()

@@ -286,25 +286,37 @@ impl Studio {
 
     /// Writes the print-and-play PDF (A4) of the design as it stands into
     /// `path` (a board, a card game with its source map's mini-maps, or a
-    /// station map); a design with errors is refused with the reason, and
-    /// nothing else changes.
+    /// station map) with its print number, which the open design then
+    /// records as one undo step when the design changed since its last print
+    /// (as `tracklayer export --to pdf` records it in the file); a design
+    /// with errors is refused with the reason, and nothing else changes.
     pub fn export_print(&mut self, path: &Path) {
         let file = &self.doc.design;
+        let print = crate::export::stamp::next_print(file);
         let made = self
             .not_the_design(path, None)
             .and_then(|()| self.printable());
         let made = made.and_then(|design| {
             let text = formats::to_yaml(file, None).map_err(|e| e.to_string())?;
-            let stamp = Stamp::new(&file.name, text.as_bytes());
+            let stamp = Stamp::new(&file.name, text.as_bytes()).numbered(print.number);
             let source = crate::export::source_board(file, self.doc.path.as_deref());
             let bytes =
                 crate::export::pdf::print(file, &design, source.as_ref(), Paper::A4, &stamp)
                     .map_err(|e| e.to_string())?;
             formats::write_atomic(path, &bytes).map_err(|e| e.to_string())
         });
+        let number = print.number;
+        if made.is_ok() && self.doc.design.print.as_ref() != Some(&print) {
+            self.doc.edit(&format!("Record print v{number}"), |d| {
+                d.print = Some(print)
+            });
+        }
         self.report_export(
             made,
-            format!("Wrote the print-and-play PDF to {}.", path.display()),
+            format!(
+                "Wrote the print-and-play PDF (print v{number}) to {}.",
+                path.display()
+            ),
         );
     }
 
