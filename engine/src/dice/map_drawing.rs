@@ -706,4 +706,33 @@ mod tests {
         assert_eq!(m.spaces[0].len(), 4);
         assert_eq!(m.overlaps(), []);
     }
+
+    #[test]
+    fn a_name_moves_off_the_spaces_under_its_station() {
+        // A track runs straight down from A: the name below would cover it.
+        let f = file(
+            "name: t\nfamily: dice\nstations:\n  - {name: A, x: 100, y: 100, slots: 1}\n  - {name: B, x: 100, y: 200, slots: 1}\ntracks:\n  - {from: A, to: B, spaces: 5}\n",
+        );
+        let m = StationMapDrawing::of(&f);
+        assert_ne!(m.station_names[0][0].anchor, Anchor::Middle, "{m:#?}");
+        assert_eq!(m.overlaps(), []);
+    }
+
+    #[test]
+    fn the_fit_clears_a_crowded_map_and_moves_little() {
+        let f = file(
+            "name: t\nfamily: dice\nboard: {width: 400, height: 300}\nstations:\n  - {name: Alpha, x: 100, y: 100, slots: 3}\n  - {name: Beta, x: 300, y: 100, slots: 2}\n  - {name: Gamma, x: 130, y: 112, slots: 2}\n  - {name: Delta, x: 200, y: 220, slots: 2}\njunctions:\n  - {name: Knot, x: 200, y: 150}\ntracks:\n  - {from: Alpha, to: Beta, spaces: 4}\n  - {from: Gamma, to: Knot, spaces: 1}\n  - {from: Knot, to: Delta, spaces: 1}\n  - {from: Beta, to: Delta, spaces: 2, bends: \"280,200\"}\n",
+        );
+        let before = StationMapDrawing::of(&f).overlaps().len();
+        assert!(before > 0);
+        let fitted = fit(&f, &FitOptions::default(), &mut |_| true).unwrap();
+        assert_eq!(fitted.report.overlaps, (before, 0));
+        let mut out = f.clone();
+        fitted.apply(&mut out);
+        assert_eq!(StationMapDrawing::of(&out).overlaps(), []);
+        assert!(fitted.report.max_move <= 60.0, "{:?}", fitted.report);
+        // Deterministic, and a cancelled fit gives nothing.
+        assert_eq!(fit(&f, &FitOptions::default(), &mut |_| true).unwrap(), fitted);
+        assert!(fit(&f, &FitOptions::default(), &mut |_| false).is_err());
+    }
 }

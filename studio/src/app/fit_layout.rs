@@ -280,12 +280,14 @@ fn figures_ui(ui: &mut Ui, r: &FitReport, family: Family) {
             r.moved, r.mean_move, r.max_move
         ));
         ui.end_row();
-        ui.label("Locked");
-        ui.label(r.locked.to_string());
-        ui.end_row();
-        ui.label("Bent");
-        ui.label(r.bent.to_string());
-        ui.end_row();
+        if family != Family::Dice {
+            ui.label("Locked");
+            ui.label(r.locked.to_string());
+            ui.end_row();
+            ui.label("Bent");
+            ui.label(r.bent.to_string());
+            ui.end_row();
+        }
     });
 }
 

@@ -307,6 +307,8 @@ pub struct ScreenText {
     pub text: String,
     /// Its anchor on the baseline.
     pub at: Pos2,
+    /// The centre of the marker it names.
+    pub marker: Pos2,
     /// How the text sits on its anchor.
     pub align: Align2,
     /// Letter height, points.
@@ -352,9 +354,10 @@ pub fn layout(model: &MapModel, fit: &Fit) -> Layout {
     let d = StationMapDrawing::build(&model.input());
     let at = |p: V2| fit.at(pos2(p.x, p.y));
     let scale = fit.scale();
-    let text = |t: &Text| ScreenText {
+    let text = |t: &Text, marker: V2| ScreenText {
         text: t.text.clone(),
         at: at(t.at),
+        marker: at(marker),
         align: match t.anchor {
             Anchor::Start => Align2::LEFT_BOTTOM,
             Anchor::Middle => Align2::CENTER_BOTTOM,
@@ -389,9 +392,15 @@ pub fn layout(model: &MapModel, fit: &Fit) -> Layout {
         station_names: d
             .station_names
             .iter()
-            .map(|n| n.iter().map(text).collect())
+            .zip(&d.stations)
+            .map(|(n, c)| n.iter().map(|t| text(t, *c)).collect())
             .collect(),
-        junction_names: d.junction_names.iter().map(text).collect(),
+        junction_names: d
+            .junction_names
+            .iter()
+            .zip(&d.junctions)
+            .map(|(t, c)| text(t, *c))
+            .collect(),
         size: d.space * scale,
         slot: SLOT * scale,
         station_radius: STATION_RADIUS * scale,
@@ -556,17 +565,19 @@ pub fn paint(painter: &Painter, model: &MapModel, l: &Layout, look: &Look) {
     }
 }
 
-/// A name or bonus line where the layout puts it.
+/// A name or bonus line where the layout puts it (drawn larger than printed
+/// when the map is zoomed out, then as much further from its marker).
 fn paint_text(painter: &Painter, t: &ScreenText, color: Color32) {
     // egui's size is the em; the drawing's baseline anchor sits at the
     // galley's bottom less its descent.
     let size = t.size.max(MIN_TEXT);
+    let at = t.marker + (t.at - t.marker) * (size / t.size.max(0.01));
     let font = FontId::proportional(size);
     let galley = painter.layout_no_wrap(t.text.clone(), font, color);
     let descent = size * engine::board_game::layout::text::DESCENT;
     let rect = t
         .align
-        .anchor_size(t.at + vec2(0.0, descent), galley.size());
+        .anchor_size(at + vec2(0.0, descent), galley.size());
     painter.rect_filled(
         rect.expand(1.0),
         2.0,
