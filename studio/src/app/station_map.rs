@@ -216,11 +216,20 @@ impl MapModel {
                     bonus: s.bonus.clone(),
                 })
                 .collect(),
-            junctions: self.junctions.iter().map(|(n, p)| (n.clone(), v(*p))).collect(),
+            junctions: self
+                .junctions
+                .iter()
+                .map(|(n, p)| (n.clone(), v(*p)))
+                .collect(),
             tracks: self
                 .tracks
                 .iter()
-                .map(|t| (t.points.as_ref().map(|l| l.iter().map(|p| v(*p)).collect()), t.spaces))
+                .map(|t| {
+                    (
+                        t.points.as_ref().map(|l| l.iter().map(|p| v(*p)).collect()),
+                        t.spaces,
+                    )
+                })
                 .collect(),
         }
     }
@@ -379,7 +388,11 @@ pub fn layout(model: &MapModel, fit: &Fit) -> Layout {
             .tracks
             .iter()
             .zip(&d.lines)
-            .map(|(t, l)| t.points.as_ref().map(|_| l.iter().map(|p| at(*p)).collect()))
+            .map(|(t, l)| {
+                t.points
+                    .as_ref()
+                    .map(|_| l.iter().map(|p| at(*p)).collect())
+            })
             .collect(),
         spaces,
         stations: d.stations.iter().map(|p| at(*p)).collect(),
@@ -575,9 +588,7 @@ fn paint_text(painter: &Painter, t: &ScreenText, color: Color32) {
     let font = FontId::proportional(size);
     let galley = painter.layout_no_wrap(t.text.clone(), font, color);
     let descent = size * engine::board_game::layout::text::DESCENT;
-    let rect = t
-        .align
-        .anchor_size(at + vec2(0.0, descent), galley.size());
+    let rect = t.align.anchor_size(at + vec2(0.0, descent), galley.size());
     painter.rect_filled(
         rect.expand(1.0),
         2.0,

@@ -99,10 +99,7 @@ pub fn run(args: Args) -> ExitCode {
             r.mean_move,
             r.max_move,
         );
-        println!(
-            "Overlaps: {} before, {} after.",
-            r.overlaps.0, r.overlaps.1
-        );
+        println!("Overlaps: {} before, {} after.", r.overlaps.0, r.overlaps.1);
         return ExitCode::SUCCESS;
     }
     println!(
