@@ -590,24 +590,9 @@ pub fn fit(
             break;
         }
     }
-    let moves: Vec<f32> = x
-        .iter()
-        .zip(&original)
-        .map(|(a, b)| a.dist(*b))
-        .filter(|d| *d > 0.05)
-        .collect();
     let report = FitReport {
-        moved: moves.len(),
-        max_move: moves.iter().copied().fold(0.0, f32::max),
-        mean_move: if moves.is_empty() {
-            0.0
-        } else {
-            moves.iter().sum::<f32>() / moves.len() as f32
-        },
-        locked: 0,
         overlaps: (before, current),
-        lengths_off: (0, 0),
-        bent: 0,
+        ..FitReport::moves(&original, &x)
     };
     progress(1.0);
     Ok(MapFit {
