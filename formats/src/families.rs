@@ -27,6 +27,10 @@ pub struct FamilyFiles {
     /// ([`crate::board_game::map`]), which `tracklayer layout` lays out and
     /// whose ticket deck `tracklayer diff` puts in figures.
     pub city_map: bool,
+    /// Whether its design draws a map of places on the board (cities and
+    /// routes, or stations and tracks), which `tracklayer layout` and the
+    /// studio's Fit layout lay out.
+    pub drawn_map: bool,
     /// Its presets, as (name in files, title: "Use USA preset").
     pub presets: &'static [(&'static str, &'static str)],
     /// Resolves a design's `rules:` (and `cards:`) to the player range they

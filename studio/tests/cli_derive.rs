@@ -162,5 +162,8 @@ fn layout_writes_a_laid_out_copy_and_refuses_its_input_and_other_families() {
     let card = maps().join("card-game-usa.yaml").display().to_string();
     let refused = tracklayer(&["layout", &card, "-o", &out.display().to_string(), "--quiet"]);
     assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("lays out board designs"));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("lays out board designs and station maps")
+    );
 }

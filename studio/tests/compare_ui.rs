@@ -32,6 +32,12 @@ fn compare_lists_the_differences_and_shows_them_on_the_map() {
     click_label(&mut h, "Compare");
     h.get_by_label("~ New York - Atlanta: points: 12 -> 6");
     h.get_by_label("~ Denver - El Paso: points: 8 -> 4");
+    // The decks side by side in figures: points differ, lengths do not.
+    h.get_by_label("Decks");
+    h.get_by_label("points off the shortest path");
+    let [this, usa] = h.state().compare.as_ref().unwrap().decks.clone().unwrap();
+    assert_eq!(this.lengths, usa.lengths);
+    assert_ne!(this.points_total, usa.points_total);
     let design = &h.state().doc.design;
     let city = |n: &str| design.cities.iter().position(|c| c.name == n).unwrap();
     let lit = &h.state().canvas.overlay.lit_cities;

@@ -14,6 +14,7 @@ mod common;
 mod compare_ui;
 mod deck_ui;
 mod dice_ui;
+mod fit_layout_ui;
 mod play_ui;
 mod simulate_ui;
 mod snapshots;

@@ -1,18 +1,19 @@
 //! Where a station map (Trains & Stations) is printed, in design
-//! millimetres: each track's spaces, each station's marker, building slots,
-//! name and city bonus, each junction and its name, at the sizes the
-//! print-and-play export draws them (`studio/src/export/station_map.rs`; a
-//! studio test checks that both put spaces and slots at the same points),
-//! and what of it overlaps (TL152).
+//! millimetres, computed once here for everyone who draws it (the studio's
+//! station map, the print-and-play PDF) and for the validator: each track's
+//! spaces, each station's marker, building slots, name and city bonus, each
+//! junction and its name (names placed where they cover nothing), what of it
+//! overlaps (TL152), and [`fit`], which moves stations and junctions until
+//! nothing does.
 
 use formats::GameFile;
 
+use crate::board_game::layout::fit::{Cancelled, FitOptions, FitReport};
 use crate::board_game::layout::overlaps::TOLERANCE;
 use crate::board_game::layout::shapes::Shape;
 use crate::board_game::layout::text;
-use crate::board_game::layout::{Box2, V2, v2};
+use crate::board_game::layout::{Anchor, Box2, V2, v2};
 use crate::validate::{Code, Diagnostic, Diagnostics};
-
 /// Radius of a station's marker (ring included).
 pub const STATION_RADIUS: f32 = 7.5;
 /// Radius of a junction's marker.
@@ -49,15 +50,138 @@ pub enum Part {
     Junction(usize),
 }
 
+/// A station as the drawing needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StationInput {
+    /// Its name.
+    pub name: String,
+    /// Where it is.
+    pub at: V2,
+    /// Its building slots.
+    pub slots: u8,
+    /// Its city bonus in words (`+2 VP`), if any.
+    pub bonus: Option<String>,
+}
+
+/// What a station map is drawn from: read from a design file (which may be
+/// broken) or from a validated design, so that every drawing of the map is
+/// this one.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapInput {
+    /// Stations, in file order.
+    pub stations: Vec<StationInput>,
+    /// Junctions: name and position.
+    pub junctions: Vec<(String, V2)>,
+    /// Tracks: their ends and bends (`None` when an end names no place) and
+    /// their spaces.
+    pub tracks: Vec<(Option<Vec<V2>>, usize)>,
+}
+
+/// The most spaces a track is drawn with.
+const MAX_SPACES: usize = 999;
+
+impl MapInput {
+    /// The map of a design file as it is.
+    pub fn of_file(file: &GameFile) -> MapInput {
+        let stations: Vec<StationInput> = file
+            .stations
+            .iter()
+            .map(|s| StationInput {
+                name: s.name.clone(),
+                at: v2(s.x, s.y),
+                slots: s.slots,
+                bonus: s.bonus.as_ref().map(|b| bonus_words(&b.kind, b.amount)),
+            })
+            .collect();
+        let junctions: Vec<(String, V2)> = file
+            .junctions
+            .iter()
+            .map(|j| (j.name.clone(), v2(j.x, j.y)))
+            .collect();
+        let place = |name: &str| {
+            stations
+                .iter()
+                .find(|s| s.name == name)
+                .map(|s| s.at)
+                .or_else(|| junctions.iter().find(|j| j.0 == name).map(|j| j.1))
+        };
+        let tracks = file
+            .tracks
+            .iter()
+            .map(|t| {
+                let line = place(&t.from).zip(place(&t.to)).map(|(a, b)| {
+                    let mut line = vec![a];
+                    line.extend(t.bends.0.iter().map(|p| V2::from(*p)));
+                    line.push(b);
+                    line
+                });
+                let n = usize::try_from(t.spaces).unwrap_or(MAX_SPACES);
+                (line, n.min(MAX_SPACES))
+            })
+            .collect();
+        MapInput {
+            stations,
+            junctions,
+            tracks,
+        }
+    }
+}
+
+/// A line of text as printed: its anchor on the baseline, which way it runs
+/// from there, its letter height and weight.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Text {
+    /// The words.
+    pub text: String,
+    /// The anchor point on the baseline.
+    pub at: V2,
+    /// Which way the text runs from `at`.
+    pub anchor: Anchor,
+    /// Letter height, millimetres.
+    pub size: f32,
+    /// Bold (station names).
+    pub bold: bool,
+}
+
+impl Text {
+    /// The box its letters cover, with a thin halo.
+    pub fn rect(&self) -> Box2 {
+        let w = text::width(&self.text, self.size) * if self.bold { 1.1 } else { 1.0 };
+        let left = match self.anchor {
+            Anchor::Start => self.at.x,
+            Anchor::Middle => self.at.x - w / 2.0,
+            Anchor::End => self.at.x - w,
+        };
+        let halo = 0.6;
+        Box2 {
+            min: v2(left - halo, self.at.y - text::ASCENT * self.size - halo),
+            max: v2(
+                left + w + halo,
+                self.at.y + text::DESCENT * self.size + halo,
+            ),
+        }
+    }
+}
+
 /// The station map of a design file as printed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StationMapDrawing {
     /// The side of every track space.
     pub space: f32,
+    /// Each track's line (empty when an end names no place).
+    pub lines: Vec<Vec<V2>>,
     /// Each track's space centres (empty when an end names no place).
     pub spaces: Vec<Vec<V2>>,
+    /// Each station's centre.
+    pub stations: Vec<V2>,
     /// Each station's slot centres.
     pub slots: Vec<Vec<V2>>,
+    /// Each station's name, and its city bonus under it.
+    pub station_names: Vec<Vec<Text>>,
+    /// Each junction's centre.
+    pub junctions: Vec<V2>,
+    /// Each junction's name.
+    pub junction_names: Vec<Text>,
     /// Every shape drawn, with the part it belongs to.
     pub shapes: Vec<(Part, Shape)>,
 }
@@ -76,12 +200,11 @@ pub fn along(line: &[V2], t: f32) -> V2 {
     line.last().copied().unwrap_or(V2::ZERO)
 }
 
-/// The centres of `slots` building slots over a station at `at`, at
-/// `scale` points per millimetre of the printed sizes.
-pub fn slot_centres(at: V2, slots: u8, scale: f32) -> Vec<V2> {
+/// The centres of `slots` building slots over a station at `at`.
+pub fn slot_centres(at: V2, slots: u8) -> Vec<V2> {
     let n = f32::from(slots);
     (0..slots)
-        .map(|k| at + v2((f32::from(k) - (n - 1.0) / 2.0) * SLOT_PITCH, -SLOT_RISE) * scale)
+        .map(|k| at + v2((f32::from(k) - (n - 1.0) / 2.0) * SLOT_PITCH, -SLOT_RISE))
         .collect()
 }
 
@@ -97,60 +220,88 @@ pub fn space_side(tracks: impl IntoIterator<Item = (f32, usize)>) -> f32 {
     size.max(SPACE_MIN)
 }
 
-fn text_box(x: f32, baseline: f32, label: &str, font: f32, bold: bool) -> Box2 {
-    let w = text::width(label, font) * if bold { 1.1 } else { 1.0 };
-    let halo = 0.6;
-    Box2 {
-        min: v2(x - w / 2.0 - halo, baseline - text::ASCENT * font - halo),
-        max: v2(x + w / 2.0 + halo, baseline + text::DESCENT * font + halo),
-    }
+/// Where a name may go beside a marker of radius `r` at `at`, in order of
+/// preference: below, right, left, above, then further below. Each is the
+/// lines of text (`(words, letter height, bold)`) placed one under another.
+fn name_spots(at: V2, r: f32, below: f32, lines: &[(&str, f32, bool)]) -> Vec<Vec<Text>> {
+    let first = lines.first().map_or(0.0, |l| l.1);
+    let place = |x: f32, y: f32, anchor: Anchor| {
+        let mut y = y;
+        lines
+            .iter()
+            .enumerate()
+            .map(|(k, (words, size, bold))| {
+                if k > 0 {
+                    y += size * 1.35;
+                }
+                Text {
+                    text: (*words).to_owned(),
+                    at: v2(x, y),
+                    anchor,
+                    size: *size,
+                    bold: *bold,
+                }
+            })
+            .collect()
+    };
+    let side_y = at.y + first * 0.35;
+    vec![
+        place(at.x, at.y + below, Anchor::Middle),
+        place(at.x + r + 2.0, side_y, Anchor::Start),
+        place(at.x - r - 2.0, side_y, Anchor::End),
+        place(at.x + r + 2.0, side_y + first * 1.6, Anchor::Start),
+        place(at.x - r - 2.0, side_y + first * 1.6, Anchor::End),
+        place(at.x, at.y + below + 10.0, Anchor::Middle),
+    ]
+}
+
+/// The box of a name's lines.
+fn texts_box(texts: &[Text]) -> Box2 {
+    texts
+        .iter()
+        .map(Text::rect)
+        .reduce(Box2::union)
+        .unwrap_or(Box2::EMPTY)
+}
+
+/// The first of `spots` whose box meets none of `taken` (the first when all
+/// do).
+fn free(spots: Vec<Vec<Text>>, taken: &[(Part, Shape)], own: impl Fn(Part) -> bool) -> Vec<Text> {
+    let clear = |texts: &Vec<Text>| {
+        let b = Shape::boxed(texts_box(texts));
+        taken
+            .iter()
+            .filter(|(p, _)| !own(*p))
+            .all(|(_, s)| !(s.bbox().intersects(&b.bbox()) && s.overlaps(&b, TOLERANCE)))
+    };
+    let first = spots.first().cloned().unwrap_or_default();
+    spots.into_iter().find(clear).unwrap_or(first)
 }
 
 impl StationMapDrawing {
     /// The map of `file` as printed.
     pub fn of(file: &GameFile) -> StationMapDrawing {
-        let place = |name: &str| {
-            file.stations
-                .iter()
-                .find(|s| s.name == name)
-                .map(|s| v2(s.x, s.y))
-                .or_else(|| {
-                    file.junctions
-                        .iter()
-                        .find(|j| j.name == name)
-                        .map(|j| v2(j.x, j.y))
-                })
-        };
-        let lines: Vec<Option<Vec<V2>>> = file
-            .tracks
-            .iter()
-            .map(|t| {
-                let (a, b) = (place(&t.from)?, place(&t.to)?);
-                let mut line = vec![a];
-                line.extend(t.bends.0.iter().map(|p| V2::from(*p)));
-                line.push(b);
-                Some(line)
-            })
-            .collect();
-        let count =
-            |t: &formats::dice::TrackSpec| usize::try_from(t.spaces).unwrap_or(999).min(999);
-        let space = space_side(lines.iter().zip(&file.tracks).filter_map(|(l, t)| {
+        StationMapDrawing::build(&MapInput::of_file(file))
+    }
+
+    /// The map of `input` as printed.
+    pub fn build(input: &MapInput) -> StationMapDrawing {
+        let space = space_side(input.tracks.iter().filter_map(|(l, n)| {
             let l = l.as_ref()?;
-            Some((l.windows(2).map(|w| w[0].dist(w[1])).sum(), count(t)))
+            Some((l.windows(2).map(|w| w[0].dist(w[1])).sum(), *n))
         }));
         let mut shapes = Vec::new();
-        let spaces: Vec<Vec<V2>> = lines
+        let spaces: Vec<Vec<V2>> = input
+            .tracks
             .iter()
-            .zip(&file.tracks)
             .enumerate()
-            .map(|(i, (line, t))| {
+            .map(|(i, (line, n))| {
                 let Some(line) = line else { return Vec::new() };
-                let n = count(t);
-                let centres: Vec<V2> = (0..n)
-                    .map(|k| along(line, (k as f32 + 1.0) / (n as f32 + 1.0)))
+                let centres: Vec<V2> = (0..*n)
+                    .map(|k| along(line, (k as f32 + 1.0) / (*n as f32 + 1.0)))
                     .collect();
+                let h = space / 2.0;
                 for c in &centres {
-                    let h = space / 2.0;
                     shapes.push((
                         Part::Track(i),
                         Shape::boxed(Box2 {
@@ -162,19 +313,18 @@ impl StationMapDrawing {
                 centres
             })
             .collect();
-        let mut slots = Vec::with_capacity(file.stations.len());
-        for (i, s) in file.stations.iter().enumerate() {
-            let at = v2(s.x, s.y);
+        let mut slots = Vec::with_capacity(input.stations.len());
+        for (i, s) in input.stations.iter().enumerate() {
             shapes.push((
                 Part::Station(i),
                 Shape::Disc {
-                    center: at,
+                    center: s.at,
                     radius: STATION_RADIUS,
                 },
             ));
-            let centres = slot_centres(at, s.slots.min(12), 1.0);
+            let centres = slot_centres(s.at, s.slots.min(12));
+            let h = SLOT / 2.0;
             for c in &centres {
-                let h = SLOT / 2.0;
                 shapes.push((
                     Part::Slots(i),
                     Shape::boxed(Box2 {
@@ -184,35 +334,50 @@ impl StationMapDrawing {
                 ));
             }
             slots.push(centres);
-            let mut name = text_box(at.x, at.y + NAME.0, &s.name, NAME.1, true);
-            if let Some(b) = &s.bonus {
-                let words = bonus_words(&b.kind, b.amount);
-                name = name.union(text_box(at.x, at.y + BONUS.0, &words, BONUS.1, false));
-            }
-            shapes.push((Part::StationName(i), Shape::boxed(name)));
         }
-        for (i, j) in file.junctions.iter().enumerate() {
-            let at = v2(j.x, j.y);
+        for (i, (_, at)) in input.junctions.iter().enumerate() {
             shapes.push((
                 Part::Junction(i),
                 Shape::Disc {
-                    center: at,
+                    center: *at,
                     radius: JUNCTION_RADIUS,
                 },
             ));
-            let name = text_box(
-                at.x,
-                at.y + JUNCTION_NAME.0,
-                &j.name,
-                JUNCTION_NAME.1,
-                false,
-            );
-            shapes.push((Part::Junction(i), Shape::boxed(name)));
+        }
+        // Names last, each where it covers nothing drawn so far.
+        let mut station_names = Vec::with_capacity(input.stations.len());
+        for (i, s) in input.stations.iter().enumerate() {
+            let mut lines = vec![(s.name.as_str(), NAME.1, true)];
+            if let Some(b) = &s.bonus {
+                lines.push((b.as_str(), BONUS.1, false));
+            }
+            let spots = name_spots(s.at, STATION_RADIUS, NAME.0, &lines);
+            let own = |p: Part| matches!(p, Part::Station(j) | Part::StationName(j) if j == i);
+            let texts = free(spots, &shapes, own);
+            shapes.push((Part::StationName(i), Shape::boxed(texts_box(&texts))));
+            station_names.push(texts);
+        }
+        let mut junction_names = Vec::with_capacity(input.junctions.len());
+        for (i, (name, at)) in input.junctions.iter().enumerate() {
+            let lines = [(name.as_str(), JUNCTION_NAME.1, false)];
+            let spots = name_spots(*at, JUNCTION_RADIUS, JUNCTION_NAME.0, &lines);
+            let texts = free(spots, &shapes, |p| p == Part::Junction(i));
+            shapes.push((Part::Junction(i), Shape::boxed(texts_box(&texts))));
+            junction_names.extend(texts);
         }
         StationMapDrawing {
             space,
+            lines: input
+                .tracks
+                .iter()
+                .map(|(l, _)| l.clone().unwrap_or_default())
+                .collect(),
             spaces,
+            stations: input.stations.iter().map(|s| s.at).collect(),
             slots,
+            station_names,
+            junctions: input.junctions.iter().map(|j| j.1).collect(),
+            junction_names,
             shapes,
         }
     }
@@ -244,6 +409,211 @@ impl StationMapDrawing {
         found.dedup();
         found
     }
+}
+
+/// A proposed station map: every station's and junction's new place and
+/// every track's bends, by index.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapFit {
+    /// Every station's place.
+    pub stations: Vec<V2>,
+    /// Every junction's place.
+    pub junctions: Vec<V2>,
+    /// Every track's bends.
+    pub bends: Vec<Vec<V2>>,
+    /// What changed (a station map has no car count to fit: its lengths
+    /// figures stay 0).
+    pub report: FitReport,
+}
+
+impl MapFit {
+    /// Writes the places and bends into `file` (nothing else changes).
+    pub fn apply(&self, file: &mut GameFile) {
+        let round = |v: f32| (v * 10.0).round() / 10.0;
+        for (s, p) in file.stations.iter_mut().zip(&self.stations) {
+            (s.x, s.y) = (round(p.x), round(p.y));
+        }
+        for (j, p) in file.junctions.iter_mut().zip(&self.junctions) {
+            (j.x, j.y) = (round(p.x), round(p.y));
+        }
+        for (t, b) in file.tracks.iter_mut().zip(&self.bends) {
+            t.bends.0 = b
+                .iter()
+                .map(|p| formats::Point {
+                    x: round(p.x),
+                    y: round(p.y),
+                })
+                .collect();
+        }
+    }
+}
+
+/// Steps a place tries, millimetres, smallest first (so the map moves as
+/// little as it can).
+const STEPS: [f32; 7] = [3.0, 6.0, 10.0, 15.0, 22.0, 30.0, 40.0];
+/// Directions a place tries at each step.
+const DIRECTIONS: usize = 12;
+
+/// Lays out the station map of `file`: moves stations and junctions (with
+/// the bends of their tracks) until nothing is printed over anything else.
+/// Each place drawn over something tries small steps in twelve directions,
+/// the smallest first, and keeps the first that leaves fewer overlaps,
+/// stays on the board and shrinks no track space. The map keeps its shape:
+/// only the places in the way move, and no further than they must.
+/// Deterministic (places are tried in file order). `progress` hears the
+/// share done after each pass and returns `false` to cancel.
+pub fn fit(
+    file: &GameFile,
+    opts: &FitOptions,
+    progress: &mut dyn FnMut(f32) -> bool,
+) -> Result<MapFit, Cancelled> {
+    let input = MapInput::of_file(file);
+    let ns = input.stations.len();
+    let original: Vec<V2> = input
+        .stations
+        .iter()
+        .map(|s| s.at)
+        .chain(input.junctions.iter().map(|j| j.1))
+        .collect();
+    // Each track's ends (as place indices) and its bends relative to them.
+    let place = |name: &str| {
+        (input.stations.iter().position(|s| s.name == name))
+            .or_else(|| (input.junctions.iter().position(|j| j.0 == name)).map(|j| ns + j))
+    };
+    let ends: Vec<Option<(usize, usize)>> = file
+        .tracks
+        .iter()
+        .map(|t| place(&t.from).zip(place(&t.to)))
+        .collect();
+    let relative: Vec<Vec<(f32, f32)>> = file
+        .tracks
+        .iter()
+        .zip(&ends)
+        .map(|(t, e)| match e {
+            Some((a, b)) => t
+                .bends
+                .0
+                .iter()
+                .map(|p| to_chord(original[*a], original[*b], V2::from(*p)))
+                .collect(),
+            None => Vec::new(),
+        })
+        .collect();
+    let bends_at = |x: &[V2]| -> Vec<Vec<V2>> {
+        ends.iter()
+            .zip(&relative)
+            .map(|(e, rel)| match e {
+                Some((a, b)) => rel.iter().map(|r| from_chord(x[*a], x[*b], *r)).collect(),
+                None => Vec::new(),
+            })
+            .collect()
+    };
+    let draw = |x: &[V2]| {
+        let mut input = input.clone();
+        for (s, p) in input.stations.iter_mut().zip(x) {
+            s.at = *p;
+        }
+        for (j, p) in input.junctions.iter_mut().zip(&x[ns..]) {
+            j.1 = *p;
+        }
+        for ((line, _), (e, b)) in input.tracks.iter_mut().zip(ends.iter().zip(bends_at(x))) {
+            if let (Some(l), Some((a, z))) = (line.as_mut(), e) {
+                let mut points = vec![x[*a]];
+                points.extend(b);
+                points.push(x[*z]);
+                *l = points;
+            }
+        }
+        StationMapDrawing::build(&input)
+    };
+    let board = file.board.as_ref().map(|b| (b.width, b.height));
+    let on_board = |p: V2| {
+        board.is_none_or(|(w, h)| {
+            let m = STATION_RADIUS + 2.0;
+            p.x >= m && p.y >= SLOT_RISE + SLOT && p.x <= w - m && p.y <= h - m - NAME.0
+        })
+    };
+    let start = draw(&original);
+    let before = start.overlaps().len();
+    let mut x = original.clone();
+    let mut current = before;
+    // How far a place may wander: the anchor option holds it nearer.
+    let reach = STEPS[STEPS.len() - 1] * (1.5 - opts.anchor.clamp(0.0, 1.0));
+    let passes = opts.rounds.max(1);
+    for pass in 0..passes {
+        if current == 0 {
+            break;
+        }
+        let d = draw(&x);
+        let mut involved: Vec<usize> = Vec::new();
+        for (a, b) in d.overlaps() {
+            for p in [a, b] {
+                match p {
+                    Part::Track(i) => {
+                        if let Some((a, z)) = ends[i] {
+                            involved.extend([a, z]);
+                        }
+                    }
+                    Part::Station(i) | Part::Slots(i) | Part::StationName(i) => involved.push(i),
+                    Part::Junction(j) => involved.push(ns + j),
+                }
+            }
+        }
+        involved.sort_unstable();
+        involved.dedup();
+        let mut improved = false;
+        'place: for i in involved {
+            for step in STEPS {
+                for k in 0..DIRECTIONS {
+                    let a = k as f32 * std::f32::consts::TAU / DIRECTIONS as f32;
+                    let to = x[i] + v2(a.cos(), a.sin()) * step;
+                    if !on_board(to) || to.dist(original[i]) > reach {
+                        continue;
+                    }
+                    let old = x[i];
+                    x[i] = to;
+                    let tried = draw(&x);
+                    let n = tried.overlaps().len();
+                    if n < current && tried.space >= start.space - 0.01 {
+                        current = n;
+                        improved = true;
+                        continue 'place;
+                    }
+                    x[i] = old;
+                }
+            }
+        }
+        if !progress((pass + 1) as f32 / passes as f32) {
+            return Err(Cancelled);
+        }
+        if !improved {
+            break;
+        }
+    }
+    let report = FitReport {
+        overlaps: (before, current),
+        ..FitReport::moves(&original, &x)
+    };
+    progress(1.0);
+    Ok(MapFit {
+        stations: x[..ns].to_vec(),
+        junctions: x[ns..].to_vec(),
+        bends: bends_at(&x),
+        report,
+    })
+}
+
+/// A bend in its track's frame: along the chord and across it, in chord
+/// lengths, so it follows its ends when they move.
+fn to_chord(a: V2, b: V2, p: V2) -> (f32, f32) {
+    let ab = b - a;
+    let l2 = ab.len_sq().max(1e-6);
+    ((p - a).dot(ab) / l2, (p - a).dot(ab.perp()) / l2)
+}
+
+fn from_chord(a: V2, b: V2, (t, s): (f32, f32)) -> V2 {
+    let ab = b - a;
+    a + ab * t + ab.perp() * s
 }
 
 /// A city bonus in words, as printed: `+2 VP`, `+1 card`, `+1 die`.
@@ -320,5 +690,43 @@ mod tests {
         let m = StationMapDrawing::of(&f);
         assert_eq!(m.spaces[0].len(), 4);
         assert_eq!(m.overlaps(), []);
+    }
+
+    #[test]
+    fn a_name_moves_off_the_spaces_under_its_station() {
+        // A track runs straight down from A: the name below would cover it.
+        let f = file(
+            "name: t\nfamily: dice\nstations:\n  - {name: A, x: 100, y: 100, slots: 1}\n  - {name: B, x: 100, y: 200, slots: 1}\ntracks:\n  - {from: A, to: B, spaces: 5}\n",
+        );
+        let m = StationMapDrawing::of(&f);
+        assert_ne!(m.station_names[0][0].anchor, Anchor::Middle, "{m:#?}");
+        assert!(
+            m.overlaps()
+                .iter()
+                .all(|o| *o != (Part::Track(0), Part::StationName(0))),
+            "{:?}",
+            m.overlaps()
+        );
+    }
+
+    #[test]
+    fn the_fit_clears_a_crowded_map_and_moves_little() {
+        let f = file(
+            "name: t\nfamily: dice\nboard: {width: 400, height: 300}\nstations:\n  - {name: Alpha, x: 100, y: 100, slots: 3}\n  - {name: Beta, x: 300, y: 100, slots: 2}\n  - {name: Gamma, x: 130, y: 112, slots: 2}\n  - {name: Delta, x: 200, y: 220, slots: 2}\njunctions:\n  - {name: Knot, x: 200, y: 150}\ntracks:\n  - {from: Alpha, to: Beta, spaces: 4}\n  - {from: Gamma, to: Knot, spaces: 1}\n  - {from: Knot, to: Delta, spaces: 1}\n  - {from: Beta, to: Delta, spaces: 2, bends: \"280,200\"}\n",
+        );
+        let before = StationMapDrawing::of(&f).overlaps().len();
+        assert!(before > 0);
+        let fitted = fit(&f, &FitOptions::default(), &mut |_| true).unwrap();
+        assert_eq!(fitted.report.overlaps, (before, 0));
+        let mut out = f.clone();
+        fitted.apply(&mut out);
+        assert_eq!(StationMapDrawing::of(&out).overlaps(), []);
+        assert!(fitted.report.max_move <= 60.0, "{:?}", fitted.report);
+        // Deterministic, and a cancelled fit gives nothing.
+        assert_eq!(
+            fit(&f, &FitOptions::default(), &mut |_| true).unwrap(),
+            fitted
+        );
+        assert!(fit(&f, &FitOptions::default(), &mut |_| false).is_err());
     }
 }

@@ -14,6 +14,7 @@ pub const BOARD: crate::families::FamilyFiles = crate::families::FamilyFiles {
     new_file_preset: "usa",
     new_file_has_board: true,
     city_map: true,
+    drawn_map: true,
     presets: &[
         ("usa", "USA"),
         ("europe", "Europe"),

@@ -15,6 +15,7 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
     new_file_preset: PRESET,
     new_file_has_board: false,
     city_map: false,
+    drawn_map: false,
     presets: &[(PRESET, "the card-game")],
     resolve: |rules, cards| resolve(rules, cards).map(|(r, _)| r.players),
     preset_of: |_| PRESET,

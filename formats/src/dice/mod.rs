@@ -18,6 +18,7 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
     new_file_preset: PRESET_NAME,
     new_file_has_board: true,
     city_map: false,
+    drawn_map: true,
     presets: &[(PRESET_NAME, "Trains & Stations")],
     resolve: |rules, _| resolve(rules).map(|r| r.players),
     preset_of: |_| PRESET_NAME,

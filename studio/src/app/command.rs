@@ -113,6 +113,8 @@ pub enum UICommand {
     Search,
     /// Zoom the map to show the whole design.
     ZoomToFit,
+    /// Fit the layout to the routes: a proposal to accept or discard.
+    FitLayout,
     /// Open the Background image window.
     BackgroundImage,
     /// Open the Play window.
@@ -193,6 +195,7 @@ impl UICommand {
                 ToggleLock,
                 Search,
                 ZoomToFit,
+                UICommand::FitLayout,
                 BackgroundImage,
                 PlayGame,
                 Simulate,
@@ -234,6 +237,7 @@ impl UICommand {
             UICommand::ToggleLock => "Lock or unlock positions",
             UICommand::Search => "Search…",
             UICommand::ZoomToFit => "Zoom to fit",
+            UICommand::FitLayout => "Fit layout…",
             UICommand::BackgroundImage => "Background image…",
             UICommand::PlayGame => "Play a game…",
             UICommand::Simulate => "Simulate…",
@@ -302,6 +306,7 @@ impl UICommand {
             UICommand::ToggleLock => "Lock or unlock the selected cities' positions".into(),
             UICommand::Search => "Find a city, route or ticket by name".into(),
             UICommand::ZoomToFit => "Show the whole design".into(),
+            UICommand::FitLayout => "Move the unlocked places so each route's drawing fits its length and nothing is printed over anything else; shown as a proposal to accept (one undo step) or discard".into(),
             UICommand::BackgroundImage => "Place an image under the map to trace a board".into(),
             UICommand::PlayGame => {
                 "Play a hot-seat game against bots on the design as it is now".into()
@@ -356,6 +361,7 @@ impl UICommand {
             UICommand::ToggleLock => const { &[plain(Key::L)] },
             UICommand::Search => const { &[cmd(Key::F)] },
             UICommand::ZoomToFit => const { &[plain(Key::F)] },
+            UICommand::FitLayout => &[],
             UICommand::Tool(t) => match t {
                 Tool::Select => const { &[plain(Key::V)] },
                 Tool::AddCity => const { &[plain(Key::C)] },

@@ -21,6 +21,7 @@ pub mod edit;
 pub mod editor;
 pub mod families;
 pub mod files;
+pub mod fit_layout;
 pub mod history;
 pub mod job;
 pub mod panels;

@@ -8,10 +8,17 @@
 //!
 //! The map is read either from a validated [`DiceDesign`] (at the table) or
 //! straight from the design file (in the editor, where the design may be
-//! broken: a track naming an unknown place is simply not drawn).
+//! broken: a track naming an unknown place is simply not drawn). Where each
+//! part goes is the engine's printed drawing
+//! ([`engine::dice::map_drawing::StationMapDrawing`], which the validator
+//! checks and the PDF prints), scaled to the screen.
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, pos2, vec2};
+use engine::board_game::layout::{Anchor, V2, v2};
 use engine::dice::design::{Bonus, End};
+use engine::dice::map_drawing::{
+    self, JUNCTION_RADIUS, MapInput, SLOT, STATION_RADIUS, StationInput, StationMapDrawing, Text,
+};
 use engine::dice::{Building, DiceDesign, Occupant, State};
 use engine::game::Seat;
 use formats::GameFile;
@@ -71,12 +78,7 @@ pub struct MapModel {
 
 /// A city bonus in words: `+2 VP`, `+1 card`, `+1 die`.
 pub fn bonus_text(kind: &str, amount: u8) -> String {
-    match kind {
-        "points" => format!("+{amount} VP"),
-        "special-card" => format!("+{amount} card"),
-        "bonus-die" => format!("+{amount} die"),
-        other => format!("+{amount} {other}"),
-    }
+    map_drawing::bonus_words(kind, amount)
 }
 
 fn spec_bonus(b: &BonusSpec) -> String {
@@ -199,6 +201,38 @@ impl MapModel {
     pub fn space_count(&self) -> usize {
         self.tracks.last().map_or(0, |t| t.first + t.spaces)
     }
+
+    /// What the engine draws the map from.
+    pub fn input(&self) -> MapInput {
+        let v = |p: Pos2| v2(p.x, p.y);
+        MapInput {
+            stations: self
+                .stations
+                .iter()
+                .map(|s| StationInput {
+                    name: s.name.clone(),
+                    at: v(s.pos),
+                    slots: s.slots,
+                    bonus: s.bonus.clone(),
+                })
+                .collect(),
+            junctions: self
+                .junctions
+                .iter()
+                .map(|(n, p)| (n.clone(), v(*p)))
+                .collect(),
+            tracks: self
+                .tracks
+                .iter()
+                .map(|t| {
+                    (
+                        t.points.as_ref().map(|l| l.iter().map(|p| v(*p)).collect()),
+                        t.spaces,
+                    )
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Where design millimetres land on the screen.
@@ -275,7 +309,29 @@ fn distance_to(line: &[Pos2], p: Pos2) -> f32 {
         .fold(f32::MAX, f32::min)
 }
 
-/// Everything of the map on the screen: lines, space and slot centres.
+/// A line of text on the screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScreenText {
+    /// The words.
+    pub text: String,
+    /// Its anchor on the baseline.
+    pub at: Pos2,
+    /// The centre of the marker it names.
+    pub marker: Pos2,
+    /// How the text sits on its anchor.
+    pub align: Align2,
+    /// Letter height, points.
+    pub size: f32,
+    /// Bold (station names).
+    pub bold: bool,
+}
+
+/// On screen, names are drawn at least this many points high, however far
+/// the map is zoomed out (they stay where the printed board has them).
+const MIN_TEXT: f32 = 9.0;
+
+/// Everything of the map on the screen: the engine's printed drawing scaled
+/// by the fit.
 pub struct Layout {
     /// Each track's line (screen points), `None` when it is not drawn.
     pub lines: Vec<Option<Vec<Pos2>>>,
@@ -287,50 +343,81 @@ pub struct Layout {
     pub junctions: Vec<Pos2>,
     /// The centres of every station's slots.
     pub slots: Vec<Vec<Pos2>>,
+    /// Every station's name and bonus lines.
+    pub station_names: Vec<Vec<ScreenText>>,
+    /// Every junction's name.
+    pub junction_names: Vec<ScreenText>,
     /// The side of a space.
     pub size: f32,
+    /// The side of a building slot.
+    pub slot: f32,
+    /// The radius of a station's marker.
+    pub station_radius: f32,
+    /// The radius of a junction's marker.
+    pub junction_radius: f32,
 }
 
-/// Lays the map out with `fit`.
+/// Lays the map out with `fit`: where the engine prints each part, on the
+/// screen.
 pub fn layout(model: &MapModel, fit: &Fit) -> Layout {
+    let d = StationMapDrawing::build(&model.input());
+    let at = |p: V2| fit.at(pos2(p.x, p.y));
+    let scale = fit.scale();
+    let text = |t: &Text, marker: V2| ScreenText {
+        text: t.text.clone(),
+        at: at(t.at),
+        marker: at(marker),
+        align: match t.anchor {
+            Anchor::Start => Align2::LEFT_BOTTOM,
+            Anchor::Middle => Align2::CENTER_BOTTOM,
+            Anchor::End => Align2::RIGHT_BOTTOM,
+        },
+        size: t.size * scale,
+        bold: t.bold,
+    };
     let mut spaces = vec![Pos2::ZERO; model.space_count()];
-    let mut lines = Vec::new();
-    let mut size: f32 = 14.0;
-    for t in &model.tracks {
-        let Some(line) = &t.points else {
-            lines.push(None);
-            continue;
-        };
-        let line: Vec<Pos2> = line.iter().map(|p| fit.at(*p)).collect();
-        let length: f32 = line.windows(2).map(|w| w[0].distance(w[1])).sum();
-        let n = t.spaces;
-        if n > 0 {
-            size = size.min(length / (n as f32 + 1.0) * 0.8);
+    for (t, centres) in model.tracks.iter().zip(&d.spaces) {
+        for (k, c) in centres.iter().enumerate() {
+            if let Some(slot) = spaces.get_mut(t.first + k) {
+                *slot = at(*c);
+            }
         }
-        for i in 0..n {
-            spaces[t.first + i] = along(&line, (i as f32 + 1.0) / (n as f32 + 1.0));
-        }
-        lines.push(Some(line));
     }
-    let stations: Vec<Pos2> = model.stations.iter().map(|s| fit.at(s.pos)).collect();
-    let slots = model
-        .stations
-        .iter()
-        .zip(&stations)
-        .map(|(s, c)| {
-            let n = f32::from(s.slots);
-            (0..s.slots)
-                .map(|k| *c + vec2((f32::from(k) - (n - 1.0) / 2.0) * 13.0, -17.0))
-                .collect()
-        })
-        .collect();
     Layout {
-        lines,
+        lines: model
+            .tracks
+            .iter()
+            .zip(&d.lines)
+            .map(|(t, l)| {
+                t.points
+                    .as_ref()
+                    .map(|_| l.iter().map(|p| at(*p)).collect())
+            })
+            .collect(),
         spaces,
-        stations,
-        junctions: model.junctions.iter().map(|j| fit.at(j.1)).collect(),
-        slots,
-        size: size.max(5.0),
+        stations: d.stations.iter().map(|p| at(*p)).collect(),
+        junctions: d.junctions.iter().map(|p| at(*p)).collect(),
+        slots: d
+            .slots
+            .iter()
+            .map(|s| s.iter().map(|p| at(*p)).collect())
+            .collect(),
+        station_names: d
+            .station_names
+            .iter()
+            .zip(&d.stations)
+            .map(|(n, c)| n.iter().map(|t| text(t, *c)).collect())
+            .collect(),
+        junction_names: d
+            .junction_names
+            .iter()
+            .zip(&d.junctions)
+            .map(|(t, c)| text(t, *c))
+            .collect(),
+        size: d.space * scale,
+        slot: SLOT * scale,
+        station_radius: STATION_RADIUS * scale,
+        junction_radius: JUNCTION_RADIUS * scale,
     }
 }
 
@@ -429,27 +516,23 @@ pub fn paint(painter: &Painter, model: &MapModel, l: &Layout, look: &Look) {
             painter.circle_stroke(*at, radius + 4.0 * inside as f32, Stroke::new(3.0, *color));
         }
     }
-    for (at, (name, _)) in l.junctions.iter().zip(&model.junctions) {
+    for at in &l.junctions {
         painter.circle(
             *at,
-            4.5,
+            l.junction_radius.max(2.5),
             Color32::from_gray(90),
             Stroke::new(1.0, Color32::WHITE),
         );
-        painter.text(
-            *at + vec2(0.0, 6.0),
-            Align2::CENTER_TOP,
-            name,
-            FontId::proportional(9.5),
-            Color32::from_gray(70),
-        );
     }
-    for (i, s) in model.stations.iter().enumerate() {
+    for t in &l.junction_names {
+        paint_text(painter, t, Color32::from_gray(70));
+    }
+    for i in 0..model.stations.len() {
         let c = l.stations[i];
         let lit = look.lit_stations.contains(&(i as u16));
         painter.circle(
             c,
-            7.0,
+            (l.station_radius - 0.5).max(3.0),
             Color32::from_rgb(60, 60, 70),
             Stroke::new(
                 if lit { 3.0 } else { 1.0 },
@@ -460,21 +543,13 @@ pub fn paint(painter: &Painter, model: &MapModel, l: &Layout, look: &Look) {
                 },
             ),
         );
-        let name = painter.text(
-            c + vec2(0.0, 9.0),
-            Align2::CENTER_TOP,
-            &s.name,
-            font.clone(),
-            Color32::BLACK,
-        );
-        if let Some(bonus) = &s.bonus {
-            painter.text(
-                pos2(c.x, name.bottom()),
-                Align2::CENTER_TOP,
-                bonus,
-                FontId::proportional(9.5),
-                Color32::from_rgb(120, 60, 0),
-            );
+        for (k, t) in l.station_names[i].iter().enumerate() {
+            let color = if k == 0 {
+                Color32::BLACK
+            } else {
+                Color32::from_rgb(120, 60, 0)
+            };
+            paint_text(painter, t, color);
         }
         let built = look
             .state
@@ -482,7 +557,7 @@ pub fn paint(painter: &Painter, model: &MapModel, l: &Layout, look: &Look) {
             .map(|b| b.as_slice())
             .unwrap_or(&[]);
         for (k, at) in l.slots[i].iter().enumerate() {
-            let r = Rect::from_center_size(*at, vec2(12.0, 12.0));
+            let r = Rect::from_center_size(*at, vec2(l.slot, l.slot));
             match built.get(k) {
                 Some(&(b, owner)) => {
                     painter.rect_filled(r, 1.0, player_color(Seat(owner)));
@@ -500,6 +575,29 @@ pub fn paint(painter: &Painter, model: &MapModel, l: &Layout, look: &Look) {
             }
             painter.rect_stroke(r, 1.0, Stroke::new(1.0, Color32::BLACK), StrokeKind::Middle);
         }
+    }
+}
+
+/// A name or bonus line where the layout puts it (drawn larger than printed
+/// when the map is zoomed out, then as much further from its marker).
+fn paint_text(painter: &Painter, t: &ScreenText, color: Color32) {
+    // egui's size is the em; the drawing's baseline anchor sits at the
+    // galley's bottom less its descent.
+    let size = t.size.max(MIN_TEXT);
+    let at = t.marker + (t.at - t.marker) * (size / t.size.max(0.01));
+    let font = FontId::proportional(size);
+    let galley = painter.layout_no_wrap(t.text.clone(), font, color);
+    let descent = size * engine::board_game::layout::text::DESCENT;
+    let rect = t.align.anchor_size(at + vec2(0.0, descent), galley.size());
+    painter.rect_filled(
+        rect.expand(1.0),
+        2.0,
+        Color32::from_rgba_unmultiplied(236, 231, 214, 200),
+    );
+    let stroke = if t.bold { 0.4 } else { 0.0 };
+    painter.galley(rect.min, galley.clone(), color);
+    if stroke > 0.0 {
+        painter.galley(rect.min + vec2(stroke, 0.0), galley, color);
     }
 }
 

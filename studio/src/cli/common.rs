@@ -16,17 +16,15 @@ pub fn load_file(path: &Path) -> Result<LoadedDesign, ExitCode> {
     })
 }
 
-/// `Ok` when the design at `path` has the board game's map (cities joined
-/// by routes, as its family's file layer says: [`formats::families`]); else
-/// prints that `what` (e.g. "`layout` lays out") board designs only and
-/// gives exit code 2. Every command made for that map refuses the other
-/// families with this one message.
-pub fn city_map_only(what: &str, path: &Path, design: &formats::GameFile) -> Result<(), ExitCode> {
-    if formats::families::of(design.family).city_map {
+/// Refuses a design whose family draws no map of places (the card game),
+/// for a command made for maps: prints that `what` (e.g. "`layout` lays
+/// out") board designs and station maps only and gives exit code 2.
+pub fn drawn_map_only(what: &str, path: &Path, design: &formats::GameFile) -> Result<(), ExitCode> {
+    if formats::families::of(design.family).drawn_map {
         return Ok(());
     }
     eprintln!(
-        "error: {}: {what} board designs; this is a {} design",
+        "error: {}: {what} board designs and station maps; this is a {} design",
         path.display(),
         design.family
     );

@@ -146,6 +146,9 @@ pub struct TicketsArgs {
     /// The shortest long ticket as a fraction of the diameter (default: as Europe's).
     #[arg(long)]
     pub long_min: Option<f64>,
+    /// The longest long ticket as a fraction of the diameter (default: as Europe's longest).
+    #[arg(long)]
+    pub long_max: Option<f64>,
     /// A ticket of the design that stays (`From - To`), repeatable.
     #[arg(long = "lock")]
     pub locks: Vec<String>,
@@ -234,6 +237,7 @@ fn run_tickets(args: TicketsArgs) -> ExitCode {
         hubs: !args.no_hubs,
         long_count: args.long_count,
         long_min: args.long_min,
+        long_max: args.long_max,
         locked: args.locks.clone(),
         points: args.points,
         adjust_points: args.adjust_points,

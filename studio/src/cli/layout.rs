@@ -1,18 +1,23 @@
 //! `tracklayer layout FILE -o OUT`: moves a board design's unlocked cities
 //! (and bends routes) so every route's drawn length fits its car count and
-//! nothing overlaps (`docs/layout.md`).
+//! nothing overlaps, or a station map's stations and junctions so nothing is
+//! printed over anything else (`docs/layout.md`); the studio's View → Fit
+//! layout runs the same fit.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use engine::board_game::layout::{FitOptions, fit};
+use engine::board_game::layout::FitOptions;
+use formats::Family;
+
+use crate::app::fit_layout::propose;
 
 /// Arguments of `layout`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The board design to lay out.
+    /// The board design or station map to lay out.
     pub file: PathBuf,
     /// Where to write the laid-out design (never over FILE).
     #[arg(short, long)]
@@ -43,7 +48,8 @@ pub fn run(args: Args) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
-    if let Err(code) = super::common::city_map_only("`layout` lays out", &args.file, &loaded.design)
+    if let Err(code) =
+        super::common::drawn_map_only("`layout` lays out", &args.file, &loaded.design)
     {
         return code;
     }
@@ -66,23 +72,33 @@ pub fn run(args: Args) -> ExitCode {
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar.set_length(100);
-    let fitted = fit(&loaded.design, &opts, &mut |share| {
+    let fitted = propose(&loaded.design, &opts, &mut |share| {
         bar.set_position((share.clamp(0.0, 1.0) * 100.0) as u64);
         !cancel.load(Ordering::Relaxed)
     });
     bar.finish_and_clear();
-    let Ok(fitted) = fitted else {
+    let Some((design, r)) = fitted else {
         eprintln!("stopped: {} was not written", args.out.display());
         return ExitCode::from(130);
     };
     let took = started.elapsed();
-    let mut design = loaded.design.clone();
-    fitted.apply(&mut design);
     if let Err(e) = formats::save(&design, loaded.base.as_ref(), &args.out) {
         eprintln!("error: {}: {e}", args.out.display());
         return ExitCode::from(2);
     }
-    let r = &fitted.report;
+    if design.family == Family::Dice {
+        println!(
+            "Wrote {} in {:.2} s: moved {} of {} stations and junctions, by {:.1} mm on average and {:.1} mm at most",
+            args.out.display(),
+            took.as_secs_f64(),
+            r.moved,
+            design.stations.len() + design.junctions.len(),
+            r.mean_move,
+            r.max_move,
+        );
+        println!("Overlaps: {} before, {} after.", r.overlaps.0, r.overlaps.1);
+        return ExitCode::SUCCESS;
+    }
     println!(
         "Wrote {} in {:.2} s: moved {} of {} cities ({} locked), by {:.1} mm on average and {:.1} mm at most; bent {} routes",
         args.out.display(),

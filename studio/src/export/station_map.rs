@@ -1,17 +1,18 @@
 //! The station map of a dice design (Trains & Stations) as an SVG drawing in
 //! millimetres, for the print-and-play board tiles. The studio paints its
 //! station map with egui, which cannot write SVG, so this draws the same
-//! parts (laid out by [`crate::app::station_map::layout`]) for paper:
-//! tracks as rows of spaces, stations with their building slots as boxes,
-//! name and city bonus, and junctions.
+//! parts where the engine's printed drawing puts them (through
+//! [`crate::app::station_map::layout`] at one point per millimetre): tracks
+//! as rows of spaces, stations with their building slots, names and city
+//! bonuses, and junctions, at the engine's sizes (no size is set here).
 
-use egui::{Pos2, Rect, vec2};
+use egui::{Align2, Pos2, Rect, vec2};
 use engine::dice::DiceDesign;
 use formats::GameFile;
 use svg::node::element::{Circle, Group, Polygon, Polyline, Rectangle, Text};
 
 use super::sheet::text;
-use crate::app::station_map::{Fit, Layout, MapModel, layout};
+use crate::app::station_map::{Fit, Layout, MapModel, ScreenText, layout};
 
 /// The blank edge around the stations when the design gives no board size,
 /// millimetres.
@@ -68,55 +69,44 @@ pub fn drawing(file: &GameFile, design: &DiceDesign) -> (Group, f32, f32) {
                     .set("stroke-width", 0.4),
             );
     }
-    for (at, (name, _)) in l.junctions.iter().zip(&model.junctions) {
+    for at in &l.junctions {
         g = g.add(
             Circle::new()
                 .set("cx", at.x)
                 .set("cy", at.y)
-                .set("r", 3.5)
+                .set("r", l.junction_radius)
                 .set("fill", "#5a5a5a"),
         );
-        let (x, y, anchor) = free_spot(&l, *at, 3.5, name, 3.5);
-        g = g.add(halo(
-            text(x, y, 3.5, name)
-                .set("text-anchor", anchor)
-                .set("fill", "#464646"),
-        ));
     }
-    for (i, st) in model.stations.iter().enumerate() {
+    for t in &l.junction_names {
+        g = g.add(svg_text(t, "#464646"));
+    }
+    for i in 0..model.stations.len() {
         let c = l.stations[i];
+        // The ring's outer edge is the marker's radius.
         g = g.add(
             Circle::new()
                 .set("cx", c.x)
                 .set("cy", c.y)
-                .set("r", 7.0)
+                .set("r", l.station_radius - 0.5)
                 .set("fill", "#3c3c46")
                 .set("stroke", "#ffffff")
                 .set("stroke-width", 1.0),
         );
-        // The name (and the bonus under it) where no space or slot is.
-        let (x, y, anchor) = free_spot(&l, c, 7.0, &st.name, 5.0);
-        g = g.add(halo(
-            text(x, y, 5.0, &st.name)
-                .set("text-anchor", anchor)
-                .set("font-weight", "bold"),
-        ));
-        if let Some(bonus) = &st.bonus {
-            g = g.add(halo(
-                text(x, y + 5.0, 4.0, bonus)
-                    .set("text-anchor", anchor)
-                    .set("fill", "#783c00"),
-            ));
+        // The name, then the bonus under it.
+        for (k, t) in l.station_names[i].iter().enumerate() {
+            g = g.add(svg_text(t, if k == 0 { "#000000" } else { "#783c00" }));
         }
         // Building slots: white houses, where building tokens go.
+        let slot = l.slot;
         for at in &l.slots[i] {
             let (x, y) = (at.x, at.y);
             let pts = [
-                (x - SLOT / 2.0, y + SLOT / 2.0),
-                (x - SLOT / 2.0, y - SLOT * 0.1),
-                (x, y - SLOT / 2.0),
-                (x + SLOT / 2.0, y - SLOT * 0.1),
-                (x + SLOT / 2.0, y + SLOT / 2.0),
+                (x - slot / 2.0, y + slot / 2.0),
+                (x - slot / 2.0, y - slot * 0.1),
+                (x, y - slot / 2.0),
+                (x + slot / 2.0, y - slot * 0.1),
+                (x + slot / 2.0, y + slot / 2.0),
             ]
             .iter()
             .map(|(x, y)| format!("{x},{y}"))
@@ -150,49 +140,20 @@ fn laid_out(file: &GameFile, design: &DiceDesign) -> (MapModel, Layout, f32, f32
     (model, l, w, h)
 }
 
-/// The side of a building slot, millimetres (a building token is smaller).
-const SLOT: f32 = 12.0;
-
-/// Where a label `name` `size` mm high goes beside a dot of radius `r` at
-/// `at`: below, above, right or left of it, the first place where it covers
-/// no track space and no building slot (below when none is free). Returns
-/// the baseline's anchor point and the text anchor.
-fn free_spot(l: &Layout, at: Pos2, r: f32, name: &str, size: f32) -> (f32, f32, &'static str) {
-    let w = name.chars().count() as f32 * size * 0.58;
-    let tall = size * 2.2;
-    let candidates = [
-        (at.x, at.y + r + size + 1.0, "middle", at.x - w / 2.0),
-        (at.x + r + 2.0, at.y + size * 0.35, "start", at.x + r + 2.0),
-        (
-            at.x - r - 2.0,
-            at.y + size * 0.35,
-            "end",
-            at.x - r - 2.0 - w,
-        ),
-        (at.x, at.y + r + size + 12.0, "middle", at.x - w / 2.0),
-    ];
-    let s = l.size / 2.0;
-    let blocked = |left: f32, base: f32| {
-        let b = Rect::from_min_max(
-            Pos2::new(left, base - size),
-            Pos2::new(left + w, base - size + tall),
-        );
-        let space = l
-            .spaces
-            .iter()
-            .any(|p| b.intersects(Rect::from_center_size(*p, vec2(2.0 * s, 2.0 * s))));
-        let slot = l
-            .slots
-            .iter()
-            .flatten()
-            .any(|p| b.intersects(Rect::from_center_size(*p, vec2(SLOT, SLOT))));
-        space || slot
+/// A name or bonus line where the drawing puts it, with a paper halo.
+fn svg_text(t: &ScreenText, fill: &str) -> Text {
+    let anchor = match t.align {
+        Align2::LEFT_BOTTOM => "start",
+        Align2::RIGHT_BOTTOM => "end",
+        _ => "middle",
     };
-    candidates
-        .iter()
-        .find(|(_, y, _, left)| !blocked(*left, *y))
-        .or(candidates.first())
-        .map_or((at.x, at.y, "middle"), |(x, y, a, _)| (*x, *y, *a))
+    let mut out = text(t.at.x, t.at.y, t.size, &t.text)
+        .set("text-anchor", anchor)
+        .set("fill", fill);
+    if t.bold {
+        out = out.set("font-weight", "bold");
+    }
+    halo(out)
 }
 
 /// Where the stations, junctions, track spaces and slots of `design` are

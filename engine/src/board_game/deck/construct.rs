@@ -162,7 +162,7 @@ pub fn build(space: &Space, plan: &Plan, locked: Vec<(usize, bool)>, seed: u64) 
         if deck.long.len() + locked_long >= plan.long_count {
             break;
         }
-        if space.pairs[p].length >= plan.long_min && scorer.fits(&named, &in_deck, p) {
+        if plan.long_allowed(space.pairs[p].length) && scorer.fits(&named, &in_deck, p) {
             add(&mut deck.long, p, space, &mut named, &mut in_deck);
         }
     }
@@ -221,7 +221,7 @@ fn anneal(scorer: &Scorer, deck: &mut Deck, rng: &mut GameRng) {
         return;
     }
     let long_pool: Vec<usize> = (0..space.pairs.len())
-        .filter(|&p| space.pairs[p].length >= plan.long_min)
+        .filter(|&p| plan.long_allowed(space.pairs[p].length))
         .collect();
     let mut current = scorer.score(deck);
     let mut best = (current, deck.clone());

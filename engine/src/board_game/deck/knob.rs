@@ -97,7 +97,7 @@ impl DeckKnob {
             let c = rng.index(space.pairs.len());
             let p = &space.pairs[c];
             let kind_ok = if long {
-                p.length >= plan.long_min
+                plan.long_allowed(p.length)
             } else {
                 plan.allowed(p.length) && band.is_none_or(|b| plan.band(p.length) == b)
             };

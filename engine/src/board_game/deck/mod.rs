@@ -495,23 +495,32 @@ mod tests {
             let v = crate::validate(&out.design);
             assert_eq!(v.diagnostics.count(crate::Severity::Error), 0, "{map}");
         }
+        let europe = build(
+            &stripped("europe.yaml"),
+            &DeckOptions::default(),
+            &Effort {
+                simulate: false,
+                ..Effort::default()
+            },
+            &|_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap();
         assert_eq!(
-            build(
-                &stripped("europe.yaml"),
-                &DeckOptions::default(),
-                &Effort {
-                    simulate: false,
-                    ..Effort::default()
-                },
-                &|_| {},
-                &AtomicBool::new(false)
-            )
-            .unwrap()
-            .plan
-            .long_count,
-            6,
+            europe.plan.long_count, 6,
             "Europe's variant has long tickets: one more than five players are dealt"
         );
+        // Long tickets run between the official deck's shortest and longest.
+        let space = Space::of(&europe.design, 1);
+        for t in europe.design.tickets.iter().filter(|t| t.long) {
+            let length = space.pairs[space.pair_named(&t.from, &t.to).unwrap()].length;
+            assert!(
+                (europe.plan.long_min..=europe.plan.long_max).contains(&length),
+                "{} is {length} long",
+                t.display_name()
+            );
+        }
+        assert!(europe.plan.long_max < 25, "{}", europe.plan.long_max);
     }
 
     #[test]

@@ -130,6 +130,9 @@ pub struct DeckOptions {
     /// The shortest long ticket, as a fraction of the diameter (default: as
     /// Europe's).
     pub long_min: Option<f64>,
+    /// The longest long ticket, as a fraction of the diameter (default: as
+    /// Europe's longest).
+    pub long_max: Option<f64>,
     /// Tickets of the design (`From - To`) that stay as they are.
     pub locked: Vec<String>,
     /// How points follow from lengths.
@@ -151,6 +154,7 @@ impl Default for DeckOptions {
             hubs: true,
             long_count: None,
             long_min: None,
+            long_max: None,
             locked: Vec::new(),
             points: PointsRule::Shortest,
             adjust_points: false,
@@ -178,6 +182,8 @@ pub struct Reference {
     pub max_over_mean: f64,
     /// The shortest long ticket's length over the diameter.
     pub long_min: Option<f64>,
+    /// The longest long ticket's length over the diameter.
+    pub long_max: Option<f64>,
     /// The shortest regular ticket's length over the diameter.
     pub min_length: f64,
 }
@@ -190,7 +196,7 @@ impl Reference {
         let space = Space::of(&file, 1);
         let mut shares = [0.0; 3];
         let mut named = vec![0usize; space.spots.len()];
-        let (mut regular, mut long, mut long_min) = (0, 0, None::<u32>);
+        let (mut regular, mut long, mut long_min, mut long_max) = (0, 0, None::<u32>, None::<u32>);
         let mut shortest = u32::MAX;
         for t in &file.tickets {
             let Some(p) = space.pair_named(&t.from, &t.to) else {
@@ -202,6 +208,7 @@ impl Reference {
             if t.long {
                 long += 1;
                 long_min = Some(long_min.map_or(pair.length, |m| m.min(pair.length)));
+                long_max = Some(long_max.map_or(pair.length, |m| m.max(pair.length)));
             } else {
                 regular += 1;
                 shortest = shortest.min(pair.length);
@@ -221,6 +228,7 @@ impl Reference {
             shares,
             max_over_mean: named.iter().copied().max().unwrap_or(0) as f64 / mean.max(1e-9),
             long_min: long_min.map(|m| f64::from(m) / f64::from(space.diameter.max(1))),
+            long_max: long_max.map(|m| f64::from(m) / f64::from(space.diameter.max(1))),
             min_length: f64::from(shortest.min(space.diameter)) / f64::from(space.diameter.max(1)),
         }
     }
@@ -299,6 +307,8 @@ pub struct Plan {
     pub long_count: usize,
     /// The shortest long ticket in car spaces.
     pub long_min: u32,
+    /// The longest long ticket in car spaces.
+    pub long_max: u32,
     /// The shortest regular ticket in car spaces (as the official deck's,
     /// relative to the diameter; never above the short band's top).
     pub min_length: u32,
@@ -364,6 +374,22 @@ impl Plan {
             )));
         }
         let long_min = (long_fraction * f64::from(space.diameter)).ceil().max(1.0) as u32;
+        let max_fraction = o
+            .long_max
+            .unwrap_or_else(|| refs.iter().filter_map(|r| r.long_max).next().unwrap_or(1.0));
+        if !(0.0..=1.0).contains(&max_fraction) {
+            return Err(DeckError::Option(format!(
+                "the long tickets' maximum length is a fraction of the diameter from 0 to 1, not {max_fraction}"
+            )));
+        }
+        // A designer's minimum above the official longest keeps its band.
+        let long_max = ((max_fraction * f64::from(space.diameter)).floor() as u32)
+            .max(if o.long_max.is_some() { 0 } else { long_min });
+        if long_max < long_min {
+            return Err(DeckError::Option(format!(
+                "the long tickets' maximum length ({long_max} car spaces) is below their minimum ({long_min})"
+            )));
+        }
         let e = o.edges;
         if !(e.short_below > 0.0 && e.short_below <= e.long_from && e.long_from <= 1.0) {
             return Err(DeckError::Option(format!(
@@ -409,11 +435,15 @@ impl Plan {
                 });
             }
         }
-        let long_available = space.pairs.iter().filter(|p| p.length >= long_min).count();
+        let long_available = space
+            .pairs
+            .iter()
+            .filter(|p| (long_min..=long_max).contains(&p.length))
+            .count();
         if long_count > long_available {
             return Err(DeckError::Supply {
                 count: long_count,
-                what: format!("long tickets of at least {long_min} car spaces"),
+                what: format!("long tickets of {long_min} to {long_max} car spaces"),
                 available: long_available,
             });
         }
@@ -457,6 +487,7 @@ impl Plan {
             hubs: o.hubs,
             long_count,
             long_min,
+            long_max,
             min_length,
             diameter: space.diameter,
             points: o.points,
@@ -467,6 +498,11 @@ impl Plan {
     /// Whether a regular ticket may be `length` car spaces long.
     pub fn allowed(&self, length: u32) -> bool {
         length >= self.min_length
+    }
+
+    /// Whether a long ticket may be `length` car spaces long.
+    pub fn long_allowed(&self, length: u32) -> bool {
+        (self.long_min..=self.long_max).contains(&length)
     }
 
     /// The band of a regular ticket of `length`.
@@ -498,8 +534,8 @@ impl Plan {
         );
         if self.long_count > 0 {
             s.push_str(&format!(
-                "; {} long tickets of at least {} car spaces",
-                self.long_count, self.long_min
+                "; {} long tickets of {} to {} car spaces",
+                self.long_count, self.long_min, self.long_max
             ));
         }
         s.push_str(&format!(

@@ -77,6 +77,29 @@ pub struct FitReport {
     pub bent: usize,
 }
 
+impl FitReport {
+    /// A report of the moves from `before` to `after` (places by index);
+    /// its other figures are zero.
+    pub fn moves(before: &[V2], after: &[V2]) -> FitReport {
+        let moves: Vec<f32> = after
+            .iter()
+            .zip(before)
+            .map(|(a, b)| a.dist(*b))
+            .filter(|d| *d > 0.05)
+            .collect();
+        FitReport {
+            moved: moves.len(),
+            max_move: moves.iter().copied().fold(0.0, f32::max),
+            mean_move: if moves.is_empty() {
+                0.0
+            } else {
+                moves.iter().sum::<f32>() / moves.len() as f32
+            },
+            ..FitReport::default()
+        }
+    }
+}
+
 /// A proposed layout: new positions and bends, by index.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fitted {
@@ -310,24 +333,12 @@ pub fn fit(
         end = start.clone();
         bent = 0;
     }
-    let moves: Vec<f32> = x
-        .iter()
-        .zip(&original)
-        .map(|(a, b)| a.dist(*b))
-        .filter(|d| *d > 0.05)
-        .collect();
     let report = FitReport {
-        moved: moves.len(),
-        max_move: moves.iter().copied().fold(0.0, f32::max),
-        mean_move: if moves.is_empty() {
-            0.0
-        } else {
-            moves.iter().sum::<f32>() / moves.len() as f32
-        },
         locked: design.cities.iter().filter(|c| c.locked).count(),
         overlaps: (before.0, overlaps::find(&end).len()),
         lengths_off: (before.1, lengths_off(&end).len()),
         bent,
+        ..FitReport::moves(&original, &x)
     };
     progress(1.0);
     Ok(Fitted {

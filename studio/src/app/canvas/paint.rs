@@ -5,6 +5,7 @@
 //! only what is on screen is drawn, so big designs stay smooth.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use egui::epaint::{Mesh, PathStroke};
 use egui::{
@@ -59,7 +60,25 @@ pub struct Overlay {
     pub route_notes: HashMap<usize, String>,
     /// A note shown next to a city while the pointer is on it.
     pub city_notes: HashMap<usize, String>,
+    /// A proposed drawing of the board (Fit layout), drawn over the current one.
+    pub proposal: Option<Arc<ProposedDrawing>>,
 }
+
+/// A proposed drawing of the board, in board millimetres: its car spaces
+/// (outlined over the current ones), its city markers, and an arrow from
+/// where each moved city is to where it would go.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ProposedDrawing {
+    /// Each moved city: (now, proposed).
+    pub moves: Vec<(Pos2, Pos2)>,
+    /// The corners of every proposed car space.
+    pub spaces: Vec<[Pos2; 4]>,
+    /// Every proposed city marker's centre.
+    pub cities: Vec<Pos2>,
+}
+
+/// The colour of a proposed drawing.
+pub const PROPOSED: Color32 = Color32::from_rgb(150, 40, 210);
 
 impl Overlay {
     /// Does the overlay carry a note on `obj`? The note then stands in for
@@ -82,6 +101,7 @@ impl Overlay {
             && self.crossed_routes.is_empty()
             && self.route_notes.is_empty()
             && self.city_notes.is_empty()
+            && self.proposal.is_none()
     }
 }
 
@@ -170,7 +190,38 @@ pub fn paint(painter: &Painter, s: &Scene<'_>) {
     }
     paint_routes(painter, s, visible);
     paint_cities(painter, s, visible);
+    if let Some(p) = &s.overlay.proposal {
+        let r = (CITY_RADIUS * v.scale).max(3.0);
+        paint_proposal(painter, v.visible(), &|p| v.to_screen(p), r, p);
+    }
     paint_note(painter, s);
+}
+
+/// A proposed drawing over the current one: its car spaces outlined, its
+/// markers as rings of radius `r` (points), arrows from the places now to
+/// theirs. `visible` is the part of the map on screen (millimetres),
+/// `to_screen` where a millimetre point is drawn.
+pub fn paint_proposal(
+    painter: &Painter,
+    visible: Rect,
+    to_screen: &dyn Fn(Pos2) -> Pos2,
+    r: f32,
+    p: &ProposedDrawing,
+) {
+    let stroke = Stroke::new(1.6, PROPOSED);
+    for corners in &p.spaces {
+        if corners.iter().any(|c| visible.contains(*c)) {
+            let pts = corners.iter().map(|c| to_screen(*c)).collect();
+            painter.add(Shape::closed_line(pts, stroke));
+        }
+    }
+    for c in p.cities.iter().filter(|c| visible.contains(**c)) {
+        painter.circle_stroke(to_screen(*c), r, Stroke::new(2.0, PROPOSED));
+    }
+    for (from, to) in &p.moves {
+        let (a, b) = (to_screen(*from), to_screen(*to));
+        painter.arrow(a, b - a, Stroke::new(2.0, PROPOSED.gamma_multiply(0.8)));
+    }
 }
 
 fn paint_regions(painter: &Painter, s: &Scene<'_>, visible: Rect) {

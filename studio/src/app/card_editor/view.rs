@@ -63,6 +63,8 @@ impl Editor for CardGameEditor {
     fn offers(&self, command: UICommand) -> bool {
         match command {
             UICommand::DeriveCardGame | UICommand::ExportSvg | UICommand::ExportPng => false,
+            // The card game's map is its source's: it is laid out there.
+            UICommand::FitLayout => false,
             UICommand::Tool(t) => t == Tool::Select,
             _ => true,
         }

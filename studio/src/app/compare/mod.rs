@@ -11,6 +11,7 @@ pub mod simulated;
 use std::path::{Path, PathBuf};
 
 use egui::{Color32, RichText, Ui};
+use engine::board_game::deck::{DeckFigures, compare_rows};
 use engine::diff::data::value_text;
 use engine::diff::{DesignDiff, FieldChange, ListDiff, design_diff};
 use formats::GameFile;
@@ -38,6 +39,9 @@ pub struct CompareView {
     data_overlay: Overlay,
     /// The simulated comparison.
     pub simulated: Simulated,
+    /// The two ticket decks in figures (this design's, the other's), when
+    /// both are board designs whose tickets differ.
+    pub decks: Option<[DeckFigures; 2]>,
     generation: u64,
 }
 
@@ -54,6 +58,7 @@ impl CompareView {
             overlay: Overlay::default(),
             data_overlay: Overlay::default(),
             simulated: Simulated::default(),
+            decks: None,
             other,
             generation,
         };
@@ -75,6 +80,9 @@ impl CompareView {
 
     fn compute(&mut self, design: &GameFile) {
         self.diff = design_diff(design, &self.other);
+        let board = |f: &GameFile| f.family == formats::Family::Board;
+        self.decks = (board(design) && board(&self.other) && design.tickets != self.other.tickets)
+            .then(|| [DeckFigures::of(design), DeckFigures::of(&self.other)]);
         self.data_overlay = self.draw(design);
         self.overlay = self.data_overlay.clone();
     }
@@ -116,6 +124,10 @@ impl CompareView {
                     ui.label(change_text(f));
                 }
             }
+        }
+        if let Some([a, b]) = &self.decks {
+            ui.separator();
+            decks_ui(ui, a, b, &other);
         }
         ui.separator();
         self.simulated
@@ -246,4 +258,23 @@ fn list_ui(ui: &mut Ui, name: &str, list: &ListDiff, other: &str) {
         };
         ui.colored_label(CHANGED, format!("~ {name}: {}", fields_text(&c.fields)));
     }
+}
+
+/// The two decks side by side in figures: lengths, coverage, points.
+fn decks_ui(ui: &mut Ui, a: &DeckFigures, b: &DeckFigures, other: &str) {
+    ui.label(RichText::new("Decks").strong());
+    egui::Grid::new("compare decks")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label(RichText::new("this design").strong());
+            ui.label(RichText::new(other).strong());
+            ui.end_row();
+            for [what, x, y] in compare_rows(a, b) {
+                ui.label(what);
+                ui.label(x);
+                ui.label(y);
+                ui.end_row();
+            }
+        });
 }

@@ -43,6 +43,8 @@ pub struct Settings {
     pub long_count: usize,
     /// Shortest long ticket (fraction of the diameter), when set.
     pub long_min: f64,
+    /// Longest long ticket (fraction of the diameter), when set.
+    pub long_max: f64,
     /// Tickets that stay, one `From - To` per line.
     pub locked: String,
     /// `shortest` or `linear:A,B`.
@@ -74,6 +76,7 @@ impl Default for Settings {
             set_long: false,
             long_count: 0,
             long_min: 0.7,
+            long_max: 1.0,
             locked: String::new(),
             points: "shortest".into(),
             adjust_points: false,
@@ -101,6 +104,7 @@ impl Settings {
             hubs: self.hubs,
             long_count: self.set_long.then_some(self.long_count),
             long_min: self.set_long.then_some(self.long_min),
+            long_max: self.set_long.then_some(self.long_max),
             locked: self
                 .locked
                 .lines()

@@ -59,6 +59,13 @@ pub(super) fn settings_ui(ui: &mut Ui, s: &mut Settings) {
                     .speed(0.01),
             )
         });
+        labelled(ui, "Long tickets up to (share of the diameter)", |ui| {
+            ui.add(
+                egui::DragValue::new(&mut s.long_max)
+                    .range(0.0..=1.0)
+                    .speed(0.01),
+            )
+        });
     });
     labelled(ui, "Locked tickets", |ui| {
         ui.text_edit_multiline(&mut s.locked)

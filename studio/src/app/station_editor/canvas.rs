@@ -9,7 +9,7 @@ use formats::GameFile;
 use formats::points::Point;
 
 use super::{StationEditor, Tool, edit};
-use crate::app::canvas::paint::{Mark, Overlay};
+use crate::app::canvas::paint::{Mark, Overlay, paint_proposal};
 use crate::app::document::Document;
 use crate::app::station_map::{self, Fit, Look, MapModel, Part};
 use crate::app::validation::Report;
@@ -180,6 +180,11 @@ impl StationEditor {
             station_map::PAPER,
         );
         station_map::paint(&painter, &model, &l, &look);
+        if let Some(p) = &overlay.proposal {
+            let visible = Rect::from_two_pos(fit.design_at(rect.min), fit.design_at(rect.max));
+            let to_screen = |q: Pos2| fit.at(q);
+            paint_proposal(&painter, visible, &to_screen, l.station_radius, p);
+        }
         if let (Some(Part::Track(i)), Some(p)) = (hovered, pointer)
             && let Some(t) = doc.design.tracks.get(i)
         {

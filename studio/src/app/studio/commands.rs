@@ -43,6 +43,7 @@ impl Studio {
                 self.search.focus = true;
             }
             UICommand::ZoomToFit => self.canvas.zoom_to_fit(),
+            UICommand::FitLayout => self.fit_layout.request(),
             UICommand::BackgroundImage => self.background_open = true,
             UICommand::PlayGame => self.play.open = true,
             UICommand::Simulate => self.simulate.open = true,

@@ -68,6 +68,7 @@ impl Studio {
             .overlay()
             .or_else(|| self.simulate.overlay())
             .or_else(|| self.compare.as_ref().map(|c| c.overlay.clone()))
+            .or_else(|| self.fit_layout.overlay(&self.doc.design))
             .or_else(|| {
                 self.deck
                     .open

@@ -68,6 +68,7 @@ const MENUS: [(&str, &[MenuItem]); 5] = [
         "View",
         &[
             Command(UICommand::ZoomToFit),
+            Command(UICommand::FitLayout),
             GridSettings,
             Command(UICommand::BackgroundImage),
         ],

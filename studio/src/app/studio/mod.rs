@@ -112,6 +112,8 @@ pub struct Studio {
     pub balance: BalanceWindow,
     /// The Build a deck window: ticket decks built for the map.
     pub deck: super::deck::DeckWindow,
+    /// The Fit layout window: a proposed layout of the map.
+    pub fit_layout: super::fit_layout::FitLayoutWindow,
     /// The editor of a card-game design (its panels and source map).
     pub card_editor: CardEditor,
     /// The station-map editor (dice designs).
@@ -170,6 +172,7 @@ impl Studio {
             compare: None,
             balance: BalanceWindow::default(),
             deck: Default::default(),
+            fit_layout: Default::default(),
             card_editor: CardEditor::default(),
             station_editor: StationEditor::default(),
             tables: [

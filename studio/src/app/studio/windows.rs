@@ -61,6 +61,7 @@ impl Studio {
         self.compare_window(ctx);
         self.balance_window(ctx);
         self.deck_window(ctx);
+        self.fit_layout_window(ctx);
         if self.search_open {
             let mut open = true;
             let mut picked = None;
