@@ -280,8 +280,7 @@ fn file_new_starts_a_station_map_or_a_card_game_with_the_rulebook_rules() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(config(dir.path(), Some(maps("usa.yaml"))), [1500.0, 1000.0]);
 
-    click_label(&mut h, "File");
-    click_label(&mut h, "New Trains & Stations map");
+    common::new_design(&mut h, Some("Trains & Stations (the dice game)"));
     let design = &h.state().doc.design;
     assert_eq!(design.family, formats::Family::Dice);
     assert!(design.stations.is_empty() && design.cities.is_empty());
@@ -293,8 +292,7 @@ fn file_new_starts_a_station_map_or_a_card_game_with_the_rulebook_rules() {
     assert_eq!(h.state().doc.design.stations.len(), 1);
 
     // The document is dirty now: New asks first, and discarding goes on.
-    click_label(&mut h, "File");
-    click_label(&mut h, "New card game");
+    common::new_design(&mut h, Some("Card game (Ticket to Ride: The Card Game)"));
     click_label(&mut h, "Discard changes");
     let design = &h.state().doc.design;
     assert_eq!(design.family, formats::Family::CardGame);

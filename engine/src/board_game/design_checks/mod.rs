@@ -13,6 +13,7 @@ mod edge;
 mod fields;
 mod overlap;
 mod parallel;
+mod scoring_table;
 pub(crate) mod rules;
 mod stations;
 mod statistics;
@@ -111,6 +112,7 @@ pub fn run(file: &GameFile, diags: &mut Diagnostics) {
     crossings::check(&ctx, &mut found);
     drawing::check(&ctx, &mut found);
     edge::check(&ctx, &mut found);
+    scoring_table::check(&ctx, &mut found);
     overlap::check(&ctx, &mut found);
     fields::check(&ctx, &mut found);
     statistics::check(&ctx, &mut found);

@@ -28,7 +28,10 @@ impl Canvas {
                     t.push_str(", tunnel");
                 }
                 if r.ferry > 0 {
-                    t.push_str(&format!(", ferry ({} locomotives)", r.ferry));
+                    t.push_str(&format!(
+                        ", ferry ({})",
+                        engine::words::count(r.ferry, "locomotive")
+                    ));
                 }
                 t
             }),
