@@ -73,10 +73,10 @@ impl CardsPanel {
         };
         let palette = Palette::of(&doc.design);
         ui.label(format!(
-            "{} train cards: {} colours and {} locomotives.",
-            deck.total(),
-            deck.colors.len(),
-            deck.locomotives
+            "{}: {} and {}.",
+            engine::words::count(deck.total(), "train card"),
+            engine::words::count(deck.colors.len(), "colour"),
+            engine::words::count(deck.locomotives, "locomotive")
         ));
         let mut change: Option<(String, Value)> = None;
         let mut locos = deck.locomotives;

@@ -75,13 +75,12 @@ pub fn ui(ui: &mut Ui, doc: &mut Document, background: bool) -> Option<DesignAct
     }
     if let Some(mut board) = doc.design.board.clone() {
         let before = board.clone();
-        ui.horizontal(|ui| {
-            labelled(ui, "Board width (mm)", |ui| {
-                ui.add(DragValue::new(&mut board.width).range(100.0..=5000.0))
-            });
-            labelled(ui, "Board height (mm)", |ui| {
-                ui.add(DragValue::new(&mut board.height).range(100.0..=5000.0))
-            });
+        // One row each, so the panel never grows wider than it was.
+        labelled(ui, "Board width (mm)", |ui| {
+            ui.add(DragValue::new(&mut board.width).range(100.0..=5000.0))
+        });
+        labelled(ui, "Board height (mm)", |ui| {
+            ui.add(DragValue::new(&mut board.height).range(100.0..=5000.0))
         });
         labelled(ui, "Car space (mm)", |ui| {
             ui.add(DragValue::new(&mut board.car_space).range(5.0..=100.0))
@@ -100,11 +99,9 @@ pub fn ui(ui: &mut Ui, doc: &mut Document, background: bool) -> Option<DesignAct
         .background
         .as_ref()
         .map_or("none".to_owned(), |b| b.image.clone());
-    ui.horizontal(|ui| {
-        ui.label(format!("Background: {background}"));
-        if ui.button("Choose background…").clicked() {
-            action = Some(DesignAction::Background);
-        }
-    });
+    ui.add(egui::Label::new(format!("Background: {background}")).wrap());
+    if ui.button("Choose background…").clicked() {
+        action = Some(DesignAction::Background);
+    }
     action
 }
