@@ -453,12 +453,20 @@ fn the_play_panel_docks_beside_the_map_at_a_fixed_width_and_the_map_refits() {
     let map = h.get_by_label("Map canvas").rect();
     // The panel lies right of the map, not over it.
     let panel_left = h.get_by_label("Keep the ticked tickets").rect().min.x;
-    assert!(panel_left >= map.max.x, "{panel_left} over the map ending at {}", map.max.x);
+    assert!(
+        panel_left >= map.max.x,
+        "{panel_left} over the map ending at {}",
+        map.max.x
+    );
     // The whole map is in view again.
     let view = h.state().canvas.view;
     for c in &h.state().doc.design.cities {
         let p = view.to_screen(pos2(c.x, c.y));
-        assert!(map.contains(p), "{} at {p:?} is off the map {map:?}", c.name);
+        assert!(
+            map.contains(p),
+            "{} at {p:?} is off the map {map:?}",
+            c.name
+        );
     }
     // A few turns later the panel has the same width.
     for _ in 0..6 {

@@ -1007,7 +1007,10 @@ fn file_new_asks_for_the_design_and_opens_it_with_its_board_scale_and_name() {
     assert_eq!(design.family, formats::Family::Board);
     let board = design.board.clone().unwrap();
     assert_eq!((board.width, board.height), (594.0, 420.0));
-    assert_eq!(design.rules.get("preset").and_then(|p| p.as_str()), Some("europe"));
+    assert_eq!(
+        design.rules.get("preset").and_then(|p| p.as_str()),
+        Some("europe")
+    );
 
     // The board's edge and a car-space ruler are on the map, and the view
     // shows the whole board.
@@ -1114,13 +1117,19 @@ fn the_diagnostics_panel_keeps_its_finding_and_its_height() {
         .edit("Move city", |d| d.cities[0].x = -50.0);
     settle(&mut h);
     assert!(h.query_by_label_contains("TL130 city A").is_some());
-    assert!(h.query_by_label_contains(fix).is_some(), "the finding stays picked");
+    assert!(
+        h.query_by_label_contains(fix).is_some(),
+        "the finding stays picked"
+    );
     assert_eq!(h.query_all_by_label_contains("Fix: ").count(), 1);
 
     // A handle on the panel's top edge makes it taller, and the height
     // is remembered by the next run.
     let before = h.get_by_label("Diagnostics").rect().min.y;
-    let grip = h.get_by_label("Resize the diagnostics panel").rect().center();
+    let grip = h
+        .get_by_label("Resize the diagnostics panel")
+        .rect()
+        .center();
     drag(&mut h, grip, grip - egui::vec2(0.0, 120.0));
     let after = h.get_by_label("Diagnostics").rect().min.y;
     assert!(before - after > 100.0, "{before} → {after}");
@@ -1160,10 +1169,18 @@ fn editor_habits_select_all_zoom_keys_and_enter_and_escape() {
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Equals);
     h.run_steps(2);
     assert!(scale(&h) > fit * 1.2);
-    assert_eq!(h.ctx.zoom_factor(), 1.0, "Ctrl+= zooms the map, not the interface");
+    assert_eq!(
+        h.ctx.zoom_factor(),
+        1.0,
+        "Ctrl+= zooms the map, not the interface"
+    );
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Num0);
     h.run_steps(2);
-    assert!((scale(&h) - 96.0 / 25.4).abs() < 1e-3, "100%: {}", scale(&h));
+    assert!(
+        (scale(&h) - 96.0 / 25.4).abs() < 1e-3,
+        "100%: {}",
+        scale(&h)
+    );
     h.key_press(egui::Key::F);
     h.run_steps(2);
     assert!((scale(&h) / fit - 1.0).abs() < 1e-3);
@@ -1194,4 +1211,12 @@ fn editor_habits_select_all_zoom_keys_and_enter_and_escape() {
     h.run_steps(3);
     assert!(h.state().dialog.is_none());
     assert_eq!(h.state().doc.design.name, "Ticket to Ride — Europe");
+
+    // F1: the shortcut sheet, read from the same command list.
+    h.key_press(egui::Key::F1);
+    h.run_steps(2);
+    assert!(h.state().shortcuts_open);
+    for keys in ["Ctrl+A", "Ctrl+0", "Plus or Equals or Ctrl+Plus or Ctrl+Equals"] {
+        assert!(h.query_by_label(keys).is_some(), "{keys} on the sheet");
+    }
 }

@@ -393,14 +393,16 @@ impl UICommand {
             | UICommand::InterfaceNormal => &[],
             UICommand::SelectAll => const { &[cmd(Key::A)] },
             UICommand::ShortcutSheet => const { &[plain(Key::F1)] },
-            UICommand::ZoomIn => const {
-                &[
-                    plain(Key::Plus),
-                    plain(Key::Equals),
-                    cmd(Key::Plus),
-                    cmd(Key::Equals),
-                ]
-            },
+            UICommand::ZoomIn => {
+                const {
+                    &[
+                        plain(Key::Plus),
+                        plain(Key::Equals),
+                        cmd(Key::Plus),
+                        cmd(Key::Equals),
+                    ]
+                }
+            }
             UICommand::ZoomOut => const { &[plain(Key::Minus), cmd(Key::Minus)] },
             UICommand::ZoomActual => const { &[cmd(Key::Num0)] },
             UICommand::Undo => const { &[cmd(Key::Z)] },

@@ -476,7 +476,8 @@ fn disc(mesh: &mut Mesh, c: Pos2, r: f32, color: Color32) {
 /// board of its own.
 pub fn board_rect(design: &GameFile) -> Option<Rect> {
     let b = design.board.as_ref()?;
-    (b.width > 0.0 && b.height > 0.0).then(|| Rect::from_min_size(Pos2::ZERO, vec2(b.width, b.height)))
+    (b.width > 0.0 && b.height > 0.0)
+        .then(|| Rect::from_min_size(Pos2::ZERO, vec2(b.width, b.height)))
 }
 
 fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {

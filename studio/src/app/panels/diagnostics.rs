@@ -57,10 +57,9 @@ pub fn objects_of(d: &Diagnostic) -> Vec<Obj> {
             ObjectRef::Route(i) => Some(Obj::Route(*i)),
             ObjectRef::Ticket(i) => Some(Obj::Ticket(*i)),
             ObjectRef::Region(i) => Some(Obj::Region(*i)),
-            ObjectRef::Country(_)
-            | ObjectRef::Rule(_)
-            | ObjectRef::Cards
-            | ObjectRef::Color(_) => None,
+            ObjectRef::Country(_) | ObjectRef::Rule(_) | ObjectRef::Cards | ObjectRef::Color(_) => {
+                None
+            }
         })
         .collect()
 }
@@ -168,8 +167,10 @@ impl DiagnosticsPanel {
                         .show(ui, |ui| {
                             for d in diags.iter().filter(|d| d.severity == sev) {
                                 let text = format!("{} {}", d.code, d.message);
-                                let picked =
-                                    self.picked.as_ref().is_some_and(|p| *p == FindingKey::of(d));
+                                let picked = self
+                                    .picked
+                                    .as_ref()
+                                    .is_some_and(|p| *p == FindingKey::of(d));
                                 let b = ui.add(Button::selectable(picked, text).wrap());
                                 let b = match &d.fix {
                                     Some(fix) => b.on_hover_text(format!("Fix: {fix}")),

@@ -140,10 +140,8 @@ impl Studio {
     /// The handle along the panel's top edge: a grip to drag the panel
     /// taller or shorter. The height is stored when the drag ends.
     fn diagnostics_handle(&mut self, ui: &mut Ui, height: f32, most: f32) {
-        let (rect, response) = ui.allocate_exact_size(
-            egui::vec2(ui.available_width(), 10.0),
-            egui::Sense::drag(),
-        );
+        let (rect, response) =
+            ui.allocate_exact_size(egui::vec2(ui.available_width(), 10.0), egui::Sense::drag());
         response.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Splitter, true, "Resize the diagnostics panel")
         });
@@ -159,7 +157,10 @@ impl Studio {
         let c = rect.center();
         for dy in [-2.0, 2.0] {
             ui.painter().line_segment(
-                [egui::pos2(c.x - 24.0, c.y + dy), egui::pos2(c.x + 24.0, c.y + dy)],
+                [
+                    egui::pos2(c.x - 24.0, c.y + dy),
+                    egui::pos2(c.x + 24.0, c.y + dy),
+                ],
                 egui::Stroke::new(1.5, color),
             );
         }
