@@ -23,7 +23,11 @@ impl Canvas {
         let Some(o) = self.hover else { return };
         let mut text = match o {
             Obj::Route(i) => doc.design.routes.get(i).map(|r| {
-                let mut t = format!("{}, {} spaces", r.display_name(), r.length);
+                let mut t = format!(
+                    "{}, {}",
+                    r.display_name(),
+                    engine::words::count(r.length, "space")
+                );
                 if r.tunnel {
                     t.push_str(", tunnel");
                 }

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use egui::{Button, CollapsingHeader, Color32, RichText, ScrollArea, Ui};
+use engine::words::count;
 use engine::{Code, Diagnostic, ObjectRef, Severity};
 
 use crate::app::canvas::paint::Mark;
@@ -129,13 +130,13 @@ impl DiagnosticsPanel {
                 diags.count(Severity::Warning),
                 diags.count(Severity::Info),
             );
-            ui.label(RichText::new(format!("{e} errors")).color(if e > 0 {
+            ui.label(RichText::new(count(e, "error")).color(if e > 0 {
                 Color32::from_rgb(220, 50, 50)
             } else {
                 ui.visuals().text_color()
             }));
-            ui.label(format!("{w} warnings"));
-            ui.label(format!("{i} infos"));
+            ui.label(count(w, "warning"));
+            ui.label(count(i, "info"));
             if busy {
                 ui.spinner();
                 ui.label("checking…");
