@@ -996,7 +996,11 @@ fn file_new_asks_for_the_design_and_opens_it_with_its_board_scale_and_name() {
     ] {
         assert!(h.query_by_label(game).is_some(), "{game}");
     }
-    type_into(&mut h, "Name of the new design", "Seven Cities");
+    // The name field has the keyboard with "Untitled" selected: typing
+    // replaces it.
+    h.get_by_label("Name of the new design")
+        .type_text("Seven Cities");
+    h.run_steps(2);
     click_label(&mut h, "Board size");
     click_label(&mut h, "A2 (594 × 420 mm)");
     click_label(&mut h, "Rules preset");

@@ -129,11 +129,22 @@ impl NewDesignForm {
                 }
             }
             ui.separator();
+            let id = ui.make_persistent_id("new-design-name");
             let name = labelled(ui, "Name of the new design", |ui| {
-                ui.add(TextEdit::singleline(&mut self.design.name).desired_width(280.0))
+                TextEdit::singleline(&mut self.design.name)
+                    .id(id)
+                    .desired_width(280.0)
+                    .show(ui)
+                    .response
+                    .response
             });
             if ui.memory(|m| m.focused().is_none()) {
+                // The name is selected, so typing replaces "Untitled".
                 name.request_focus();
+                let mut state = TextEdit::load_state(ui.ctx(), id).unwrap_or_default();
+                let all = egui::text::CCursorRange::select_all_str(&self.design.name);
+                state.cursor.set_char_range(Some(all));
+                state.store(ui.ctx(), id);
             }
             let files = formats::families::of(self.design.family);
             ui.add_enabled_ui(files.new_file_has_board, |ui| self.board_ui(ui));
