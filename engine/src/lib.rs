@@ -32,6 +32,7 @@ pub mod rng;
 pub mod scenario;
 pub mod sim;
 pub mod validate;
+pub mod words;
 
 pub use board_game::board::Board;
 pub use validate::{Code, Diagnostic, Diagnostics, ObjectRef, Severity, Validation, validate};

@@ -120,6 +120,10 @@ pub struct GameFile {
     /// Who made it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub authors: Vec<String>,
+    /// The designer's own working notes (the studio's Design panel); never
+    /// printed or shown to players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
     /// The card game: the board design its tickets were derived from,
     /// relative to this file (so tickets can be drawn on that map).
     #[serde(default, skip_serializing_if = "Option::is_none")]

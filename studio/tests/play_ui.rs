@@ -438,3 +438,45 @@ fn opening_another_design_leaves_the_last_ones_game_behind() {
     assert_eq!(file_name(&h), "europe-replay-1.yaml");
     assert!(!h.state().canvas.read_only, "the new map is editable");
 }
+
+#[test]
+fn the_play_panel_docks_beside_the_map_at_a_fixed_width_and_the_map_refits() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    // Zoomed in on one corner, as after revealing a finding.
+    for _ in 0..4 {
+        h.key_press(egui::Key::Plus);
+        h.run_steps(1);
+    }
+    start(&mut h, &["human", "random"], 11);
+    h.run_steps(3);
+    let map = h.get_by_label("Map canvas").rect();
+    // The panel lies right of the map, not over it.
+    let panel_left = h.get_by_label("Keep the ticked tickets").rect().min.x;
+    assert!(
+        panel_left >= map.max.x,
+        "{panel_left} over the map ending at {}",
+        map.max.x
+    );
+    // The whole map is in view again.
+    let view = h.state().canvas.view;
+    for c in &h.state().doc.design.cities {
+        let p = view.to_screen(pos2(c.x, c.y));
+        assert!(
+            map.contains(p),
+            "{} at {p:?} is off the map {map:?}",
+            c.name
+        );
+    }
+    // A few turns later the panel has the same width.
+    for _ in 0..6 {
+        wait_for_human::<BoardFamily>(&mut h);
+        human_moves(&mut h);
+    }
+    h.run_steps(2);
+    assert_eq!(
+        h.get_by_label("Map canvas").rect(),
+        map,
+        "the panel keeps its width, and the map its size"
+    );
+}

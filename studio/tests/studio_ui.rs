@@ -58,7 +58,7 @@ fn choose(h: &mut Harness<'_, Studio>, menu: &str, item: &str) {
 fn adds_cities_and_a_route_by_mouse() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = studio(dir.path(), Some(maps("usa.yaml")));
-    choose(&mut h, "File", "New");
+    common::new_design(&mut h, None);
     assert!(h.state().doc.design.cities.is_empty());
     click_label(&mut h, "Add city");
 
@@ -288,11 +288,11 @@ fn asks_before_unsaved_changes_are_lost() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = studio(dir.path(), Some(maps("usa.yaml")));
     h.state_mut().doc.edit("x", |d| d.cities[0].x += 1.0);
-    choose(&mut h, "File", "New");
+    common::new_design(&mut h, None);
     assert!(matches!(h.state().dialog, Some(Dialog::Unsaved(_))));
     click_label(&mut h, "Cancel");
     assert_eq!(h.state().doc.design.cities.len(), 36);
-    choose(&mut h, "File", "New");
+    common::new_design(&mut h, None);
     click_label(&mut h, "Discard changes");
     assert!(h.state().doc.design.cities.is_empty());
 }
@@ -586,7 +586,7 @@ fn rule_edits_are_undoable_and_presets_are_one_click_away() {
 fn bends_and_regions_are_drawn_with_the_mouse() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = studio(dir.path(), Some(maps("usa.yaml")));
-    choose(&mut h, "File", "New");
+    common::new_design(&mut h, None);
     click_label(&mut h, "Add city");
     for x in [100.0, 300.0] {
         let p = screen(&h, x, 100.0);
@@ -754,7 +754,7 @@ fn wheel_zooms_at_the_pointer_and_middle_drag_pans() {
 fn a_shortcut_and_its_menu_entry_run_the_same_command() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = studio(dir.path(), None);
-    choose(&mut h, "File", "New");
+    common::new_design(&mut h, None);
     click_label(&mut h, "Add city");
     for (x, y) in [(100.0, 100.0), (200.0, 100.0)] {
         let p = screen(&h, x, y);
@@ -1051,4 +1051,247 @@ fn a_card_game_prints_from_the_file_menu_and_offers_no_board_drawing() {
         "{}",
         h.state().status
     );
+}
+
+#[test]
+fn file_new_asks_for_the_design_and_opens_it_with_its_board_scale_and_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::N);
+    h.run_steps(2);
+    // The families come from the registry, each with its preset.
+    for game in [
+        "Board game (Ticket to Ride maps)",
+        "Card game (Ticket to Ride: The Card Game)",
+        "Trains & Stations (the dice game)",
+    ] {
+        assert!(h.query_by_label(game).is_some(), "{game}");
+    }
+    // The name field has the keyboard with "Untitled" selected: typing
+    // replaces it.
+    h.get_by_label("Name of the new design")
+        .type_text("Seven Cities");
+    h.run_steps(2);
+    click_label(&mut h, "Board size");
+    click_label(&mut h, "A2 (594 × 420 mm)");
+    click_label(&mut h, "Rules preset");
+    click_label(&mut h, "Europe");
+    click_label(&mut h, "Create");
+    let design = &h.state().doc.design;
+    assert_eq!(design.name, "Seven Cities");
+    assert_eq!(design.family, formats::Family::Board);
+    let board = design.board.clone().unwrap();
+    assert_eq!((board.width, board.height), (594.0, 420.0));
+    assert_eq!(
+        design.rules.get("preset").and_then(|p| p.as_str()),
+        Some("europe")
+    );
+
+    // The board's edge and a car-space ruler are on the map, and the view
+    // shows the whole board.
+    assert!(
+        h.query_by_label_contains("board 594 × 420 mm").is_some(),
+        "the board's size on the map"
+    );
+    assert!(
+        h.query_by_label_contains(" car spaces = ").is_some(),
+        "the car-space ruler on the map"
+    );
+    let visible = h.state().canvas.view.visible();
+    assert!(
+        visible.contains_rect(egui::Rect::from_min_max(pos2(0.0, 0.0), pos2(594.0, 420.0))),
+        "{visible:?}"
+    );
+
+    // Nothing selected: the inspector is the Design panel.
+    type_into(&mut h, "Design name", "Seven Cities of Gold");
+    type_into(&mut h, "Author notes", "try a ferry to the island");
+    let design = &h.state().doc.design;
+    assert_eq!(design.name, "Seven Cities of Gold");
+    assert_eq!(design.notes.as_deref(), Some("try a ferry to the island"));
+
+    let saved = dir.path().join("seven.yaml");
+    choose(&mut h, "File", "Save to path…");
+    type_into(&mut h, "Path", &saved.display().to_string());
+    click_label(&mut h, "Save");
+    let back = formats::load(&saved).unwrap().design;
+    assert_eq!(back.name, "Seven Cities of Gold");
+    assert_eq!(back.notes.as_deref(), Some("try a ferry to the island"));
+    choose(&mut h, "Playtest", "Play a game…");
+    h.get_by_label("A game on Seven Cities of Gold as it is now.");
+    choose(&mut h, "Playtest", "Simulate…");
+    h.get_by_label("Bot games on Seven Cities of Gold as it is now.");
+}
+
+/// A small map with a pink-heavy deck (TL109) and a route drawn longer
+/// than the USA scoring table's 6 car spaces (TL132).
+const COLOURS: &str = "format: tracklayer/1
+name: Colours
+rules: {preset: usa}
+board: {width: 800, height: 540}
+cities:
+  - {name: A, x: 100, y: 100}
+  - {name: B, x: 250, y: 100}
+  - {name: C, x: 400, y: 100}
+  - {name: D, x: 665, y: 100}
+  - {name: E, x: 665, y: 250}
+routes:
+  - {from: A, to: B, length: 6, color: red}
+  - {from: B, to: C, length: 6, color: pink}
+  - {from: C, to: D, length: 6, color: pink}
+  - {from: D, to: E, length: 6, color: pink}
+tickets:
+  - {from: A, to: E, points: 20}
+";
+
+/// The colours map in a studio whose Diagnostics panel is `height` tall
+/// (its findings all in view).
+fn colours(dir: &Path, height: Option<f32>) -> Harness<'static, Studio> {
+    let path = dir.join("colours.yaml");
+    std::fs::write(&path, COLOURS).unwrap();
+    let mut h = studio(dir, Some(path));
+    if height.is_some() {
+        h.state_mut().settings.diagnostics_height = height;
+        h.run_steps(2);
+    }
+    h
+}
+
+#[test]
+fn a_long_route_is_flagged_and_a_colour_finding_shows_the_colour_and_its_routes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = colours(dir.path(), Some(560.0));
+    // C - D is 265 mm: room for 10 car spaces where the table scores 6.
+    assert!(
+        h.query_by_label_contains("TL132 route C - D").is_some(),
+        "no TL132 for the long route"
+    );
+    h.get_by_label_contains("TL109 pink has").click();
+    h.run_steps(3);
+    let s = h.state();
+    assert_eq!(s.tab, studio::app::studio::Tab::Cards);
+    assert_eq!(s.cards.highlight.as_deref(), Some("pink"));
+    assert_eq!(s.selection.routes(), vec![1, 2, 3], "the pink routes");
+    assert!(h.query_by_label("pink cards").is_some(), "the Cards panel");
+}
+
+#[test]
+fn the_diagnostics_panel_keeps_its_finding_and_its_height() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = colours(dir.path(), Some(440.0));
+    // Nothing is picked until the designer clicks.
+    assert!(h.query_by_label_contains("Fix: ").is_none());
+    h.get_by_label_contains("TL132 route C - D").click();
+    h.run_steps(3);
+    let fix = "Fix: move C and D closer";
+    assert!(h.query_by_label_contains(fix).is_some());
+    // An edit that puts a new finding before it (a city off the board,
+    // TL130) leaves the same finding picked, and only it.
+    h.state_mut()
+        .doc
+        .edit("Move city", |d| d.cities[0].x = -50.0);
+    settle(&mut h);
+    assert!(h.query_by_label_contains("TL130 city A").is_some());
+    assert!(
+        h.query_by_label_contains(fix).is_some(),
+        "the finding stays picked"
+    );
+    assert_eq!(h.query_all_by_label_contains("Fix: ").count(), 1);
+
+    // A handle on the panel's top edge makes it taller, and the height
+    // is remembered by the next run.
+    let before = h.get_by_label("Diagnostics").rect().min.y;
+    let grip = h
+        .get_by_label("Resize the diagnostics panel")
+        .rect()
+        .center();
+    drag(&mut h, grip, grip - egui::vec2(0.0, 120.0));
+    let after = h.get_by_label("Diagnostics").rect().min.y;
+    assert!(before - after > 100.0, "{before} → {after}");
+    let height = h.state().settings.diagnostics_height.unwrap();
+    drop(h);
+    let h = colours(dir.path(), None);
+    assert_eq!(h.state().settings.diagnostics_height, Some(height));
+    assert!((h.get_by_label("Diagnostics").rect().min.y - after).abs() < 2.0);
+}
+
+#[test]
+fn editor_habits_select_all_zoom_keys_and_enter_and_escape() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    // Ctrl+A selects the whole map; Edit → Select all is the same command.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(2);
+    assert_eq!(h.state().selection.cities().len(), 36);
+    assert_eq!(h.state().selection.routes().len(), 100);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(h.state().selection.is_empty());
+    choose(&mut h, "Edit", "Select all");
+    assert_eq!(h.state().selection.cities().len(), 36);
+
+    // `+` and `−` zoom the map; Ctrl+= too, and the interface keeps its size.
+    let scale = |h: &Harness<'_, Studio>| h.state().canvas.view.scale;
+    h.key_press(egui::Key::F);
+    h.run_steps(2);
+    let fit = scale(&h);
+    h.key_press(egui::Key::Plus);
+    h.run_steps(2);
+    assert!((scale(&h) / fit - 1.25).abs() < 1e-3, "{} {fit}", scale(&h));
+    h.key_press(egui::Key::Minus);
+    h.run_steps(2);
+    assert!((scale(&h) / fit - 1.0).abs() < 1e-3);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Equals);
+    h.run_steps(2);
+    assert!(scale(&h) > fit * 1.2);
+    assert_eq!(
+        h.ctx.zoom_factor(),
+        1.0,
+        "Ctrl+= zooms the map, not the interface"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Num0);
+    h.run_steps(2);
+    assert!(
+        (scale(&h) - 96.0 / 25.4).abs() < 1e-3,
+        "100%: {}",
+        scale(&h)
+    );
+    h.key_press(egui::Key::F);
+    h.run_steps(2);
+    assert!((scale(&h) / fit - 1.0).abs() < 1e-3);
+    choose(&mut h, "View", "Zoom in");
+    assert!(scale(&h) > fit * 1.2);
+    choose(&mut h, "View", "Larger interface");
+    h.run_steps(2);
+    assert!((h.ctx.zoom_factor() - 1.1).abs() < 1e-3);
+    choose(&mut h, "View", "Normal interface size");
+    h.run_steps(2);
+    assert_eq!(h.ctx.zoom_factor(), 1.0);
+
+    // Escape closes an open menu.
+    click_label(&mut h, "File");
+    assert!(h.query_by_label("Open…").is_some());
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(h.query_by_label("Open…").is_none(), "the menu stays open");
+
+    // Enter confirms a path dialog, Escape closes one.
+    choose(&mut h, "File", "Open path…");
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(h.state().dialog.is_none(), "Escape closes the dialog");
+    choose(&mut h, "File", "Open path…");
+    type_into(&mut h, "Path", &maps("europe.yaml").display().to_string());
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert!(h.state().dialog.is_none());
+    assert_eq!(h.state().doc.design.name, "Ticket to Ride — Europe");
+
+    // F1: the shortcut sheet, read from the same command list.
+    h.key_press(egui::Key::F1);
+    h.run_steps(2);
+    assert!(h.state().shortcuts_open);
+    for row in ["Select all", "Ctrl+A", "Zoom in", "Zoom 100%", "Ctrl+0"] {
+        assert!(h.query_by_label(row).is_some(), "{row} on the sheet");
+    }
 }

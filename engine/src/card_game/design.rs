@@ -442,8 +442,9 @@ fn check_rules(
             Diagnostic::new(
                 Code::CardDeckTooSmall,
                 format!(
-                    "{} players get {} locomotive(s) each ({locos_needed} in all); the deck has {loco}",
-                    p.max, rules.locomotives_dealt
+                    "{} players get {} each ({locos_needed} in all); the deck has {loco}",
+                    p.max,
+                    crate::words::count(rules.locomotives_dealt, "locomotive")
                 ),
             )
             .at("rules.locomotives_dealt")

@@ -191,9 +191,15 @@ impl State {
                 seat,
                 kept,
                 returned,
-            } => format!("{seat} kept {kept} tickets and returned {returned}"),
+            } => format!(
+                "{seat} kept {} and returned {returned}",
+                crate::words::count(*kept, "ticket")
+            ),
             Event::MovedToTrack { seat, cards } => {
-                format!("{seat} moved {cards} cards from the Rail Yard On the Track")
+                format!(
+                    "{seat} moved {} from the Rail Yard to On the Track",
+                    crate::words::count(*cards, "card")
+                )
             }
             Event::Drew {
                 seat,
@@ -213,7 +219,8 @@ impl State {
                     .map(|c| d.kind_name(c))
                     .collect();
                 format!(
-                    "{seat} played {cards} cards to the Rail Yard ({})",
+                    "{seat} played {} to the Rail Yard ({})",
+                    crate::words::count(*cards, "card"),
                     names.join(", ")
                 )
             }
@@ -223,11 +230,12 @@ impl State {
                 color,
                 cards,
             } => format!(
-                "Train Robbery: {thief} played more {} than {victim}, who discards {cards} cards",
-                d.kind_name(usize::from(*color))
+                "Train Robbery: {thief} played more {} than {victim}, who discards {}",
+                d.kind_name(usize::from(*color)),
+                crate::words::count(*cards, "card")
             ),
             Event::DrewTickets { seat, offered } => {
-                format!("{seat} drew {offered} tickets")
+                format!("{seat} drew {}", crate::words::count(*offered, "ticket"))
             }
             Event::Passed { seat } => format!("{seat} could do nothing and passed"),
             Event::DeckRanOut { seat } => {

@@ -52,6 +52,7 @@ fn names_of(file: &GameFile, route_names: &[String], o: &ObjectRef) -> Vec<Strin
             .collect(),
         ObjectRef::Rule(p) => vec![p.clone(), format!("rules.{p}")],
         ObjectRef::Cards => vec!["cards".into()],
+        ObjectRef::Color(c) => vec![c.clone()],
     }
 }
 

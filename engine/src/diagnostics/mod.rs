@@ -54,6 +54,8 @@ pub enum ObjectRef {
     Rule(String),
     /// The card deck.
     Cards,
+    /// A colour of the deck and the routes of that colour, by its name.
+    Color(String),
 }
 
 impl ObjectRef {
@@ -67,6 +69,7 @@ impl ObjectRef {
             ObjectRef::Region(i) => format!("terrain.regions[{i}]"),
             ObjectRef::Rule(p) => format!("rules.{p}"),
             ObjectRef::Cards => "cards".into(),
+            ObjectRef::Color(c) => format!("cards.colors.{c}"),
         }
     }
 }
@@ -318,6 +321,8 @@ codes! {
     TicketBeyondTrains = 131, Warning, "ticket longer than a player's trains";
     /// A city or bend point outside the printed board.
     OutsideBoard = 130, Warning, "object outside the board";
+    /// A route drawn longer than the longest length the scoring table scores.
+    RouteBeyondScoring = 132, Warning, "route drawn longer than the scoring table allows";
     /// Routes drawn crossing each other.
     RoutesCross = 113, Warning, "routes cross";
     /// A route drawn much shorter than its length.

@@ -26,6 +26,7 @@ const GAME_FILE: &[&str] = &[
     "family",
     "description",
     "authors",
+    "notes",
     "board",
     "rules",
     "stations",

@@ -20,12 +20,12 @@ impl EditorOf for BoardFamily {
 }
 
 impl Editor for BoardEditor {
-    fn new_text(&self) -> &'static str {
-        "New"
+    fn family_title(&self) -> &'static str {
+        "Board game (Ticket to Ride maps)"
     }
 
-    fn new_tooltip(&self) -> &'static str {
-        "Start a new, empty board design"
+    fn family_blurb(&self) -> &'static str {
+        "Cities, routes and tickets on a board; the USA, Europe or Heart of Africa rules"
     }
 
     fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
@@ -109,6 +109,9 @@ fn inspector_panel(studio: &mut Studio, ui: &mut Ui) {
                 .ui(ui, &mut studio.doc, &studio.selection, focus)
             {
                 studio.status = s;
+            }
+            if std::mem::take(&mut studio.inspector.background_asked) {
+                studio.background_open = true;
             }
         });
 }

@@ -6,10 +6,7 @@
 
 use egui::{Context, Key, KeyboardShortcut, Modifiers};
 
-use formats::Family;
-
 use super::canvas::Tool;
-use super::families;
 
 /// A direction to nudge the selected cities in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,8 +66,9 @@ pub enum Scope {
 /// keyboard shortcut asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UICommand {
-    /// A new, empty design of a family (the board game's is plain "New").
-    New(formats::Family),
+    /// A new design: the New design dialog asks for its family, name,
+    /// board size and preset.
+    New,
     /// Open a design with the file dialog.
     Open,
     /// Open a design by typing its path.
@@ -107,6 +105,8 @@ pub enum UICommand {
     Delete,
     /// Duplicate the selection.
     Duplicate,
+    /// Select every city, route and region of the map.
+    SelectAll,
     /// Lock or unlock the selected cities' positions.
     ToggleLock,
     /// Open the Search window.
@@ -115,6 +115,18 @@ pub enum UICommand {
     ZoomToFit,
     /// Fit the layout to the routes: a proposal to accept or discard.
     FitLayout,
+    /// Zoom the map in a step, about its centre.
+    ZoomIn,
+    /// Zoom the map out a step, about its centre.
+    ZoomOut,
+    /// Show the map at its printed size (100 %).
+    ZoomActual,
+    /// Make the whole interface (text, buttons) larger.
+    InterfaceLarger,
+    /// Make the whole interface smaller.
+    InterfaceSmaller,
+    /// The interface at its normal size.
+    InterfaceNormal,
     /// Open the Background image window.
     BackgroundImage,
     /// Open the Play window.
@@ -125,6 +137,8 @@ pub enum UICommand {
     Balance,
     /// Open the Build a deck window.
     BuildDeck,
+    /// Open the sheet of every command and its keyboard shortcuts.
+    ShortcutSheet,
     /// Pick a tool of the map.
     Tool(Tool),
     /// Cancel a half-finished action, or clear the selection.
@@ -167,12 +181,11 @@ impl UICommand {
         use UICommand::{
             BackgroundImage, Balance, BuildDeck, Cancel, Compare, Delete, DeriveCardGame,
             Duplicate, ExportPdf, ExportPng, ExportSvg, ExportTables, ExportTts, FinishRegion,
-            ImportTables, New, Nudge, Open, OpenPath, PlayGame, Quit, Redo, Save, SaveAs,
-            SaveToPath, Search, Simulate, ToggleLock, Undo, ZoomToFit,
+            ImportTables, InterfaceLarger, InterfaceNormal, InterfaceSmaller, New, Nudge, Open,
+            OpenPath, PlayGame, Quit, Redo, Save, SaveAs, SaveToPath, Search, SelectAll,
+            ShortcutSheet, Simulate, ToggleLock, Undo, ZoomActual, ZoomIn, ZoomOut, ZoomToFit,
         };
-        Family::ALL
-            .into_iter()
-            .map(New)
+        std::iter::once(New)
             .chain([
                 Open,
                 OpenPath,
@@ -192,15 +205,23 @@ impl UICommand {
                 Redo,
                 Delete,
                 Duplicate,
+                SelectAll,
                 ToggleLock,
                 Search,
                 ZoomToFit,
                 UICommand::FitLayout,
+                ZoomIn,
+                ZoomOut,
+                ZoomActual,
+                InterfaceLarger,
+                InterfaceSmaller,
+                InterfaceNormal,
                 BackgroundImage,
                 PlayGame,
                 Simulate,
                 Balance,
                 BuildDeck,
+                ShortcutSheet,
             ])
             .chain(Tool::ALL.map(UICommand::Tool))
             .chain([Cancel, FinishRegion])
@@ -215,7 +236,7 @@ impl UICommand {
     /// [`Self::toolbar_text`] differs).
     pub fn text(self) -> &'static str {
         match self {
-            UICommand::New(family) => families::editor(family).new_text(),
+            UICommand::New => "New…",
             UICommand::Open => "Open…",
             UICommand::OpenPath => "Open path…",
             UICommand::Save => "Save",
@@ -238,11 +259,19 @@ impl UICommand {
             UICommand::Search => "Search…",
             UICommand::ZoomToFit => "Zoom to fit",
             UICommand::FitLayout => "Fit layout…",
+            UICommand::ZoomIn => "Zoom in",
+            UICommand::ZoomOut => "Zoom out",
+            UICommand::ZoomActual => "Zoom 100%",
+            UICommand::InterfaceLarger => "Larger interface",
+            UICommand::InterfaceSmaller => "Smaller interface",
+            UICommand::InterfaceNormal => "Normal interface size",
+            UICommand::SelectAll => "Select all",
             UICommand::BackgroundImage => "Background image…",
             UICommand::PlayGame => "Play a game…",
             UICommand::Simulate => "Simulate…",
             UICommand::Balance => "Balance…",
             UICommand::BuildDeck => "Build a deck…",
+            UICommand::ShortcutSheet => "Keyboard shortcuts…",
             UICommand::Tool(t) => t.label(),
             UICommand::Cancel => "Cancel",
             UICommand::FinishRegion => "Close region",
@@ -274,7 +303,9 @@ impl UICommand {
     /// What it does, in a sentence.
     pub fn tooltip(self) -> String {
         match self {
-            UICommand::New(family) => families::editor(family).new_tooltip().into(),
+            UICommand::New => {
+                "Start a new design: choose its game, name, board size and rules preset".into()
+            }
             UICommand::Open => "Open a design file".into(),
             UICommand::OpenPath => "Open a design by typing its path".into(),
             UICommand::Save => {
@@ -307,6 +338,15 @@ impl UICommand {
             UICommand::Search => "Find a city, route or ticket by name".into(),
             UICommand::ZoomToFit => "Show the whole design".into(),
             UICommand::FitLayout => "Move the unlocked places so each route's drawing fits its length and nothing is printed over anything else; shown as a proposal to accept (one undo step) or discard".into(),
+            UICommand::ZoomIn => "Zoom the map in".into(),
+            UICommand::ZoomOut => "Zoom the map out".into(),
+            UICommand::ZoomActual => {
+                "Show the map at its printed size (on a 96 dots-per-inch screen)".into()
+            }
+            UICommand::InterfaceLarger => "Make the text and controls larger".into(),
+            UICommand::InterfaceSmaller => "Make the text and controls smaller".into(),
+            UICommand::InterfaceNormal => "Show the text and controls at their normal size".into(),
+            UICommand::SelectAll => "Select every city, route and region of the map".into(),
             UICommand::BackgroundImage => "Place an image under the map to trace a board".into(),
             UICommand::PlayGame => {
                 "Play a hot-seat game against bots on the design as it is now".into()
@@ -318,6 +358,7 @@ impl UICommand {
                 "Search for small changes that meet balance targets in simulation, then accept or reject each".into()
             }
             UICommand::BuildDeck => "Build a ticket deck for the map, chosen by simulation with the bots, and accept it as one undo step".into(),
+            UICommand::ShortcutSheet => "Every command and its keyboard shortcuts".into(),
             UICommand::Tool(t) => t.hint().into(),
             UICommand::Cancel => "Cancel a half-finished action, or clear the selection".into(),
             UICommand::FinishRegion => "Close the region being drawn".into(),
@@ -332,13 +373,11 @@ impl UICommand {
     /// Its keyboard shortcuts, the first the one to show.
     pub fn kb_shortcuts(self) -> &'static [KeyboardShortcut] {
         match self {
-            // The default family's; the others have none.
-            UICommand::New(family) if family == Family::default() => const { &[cmd(Key::N)] },
+            UICommand::New => const { &[cmd(Key::N)] },
             UICommand::Open => const { &[cmd(Key::O)] },
             UICommand::Save => const { &[cmd(Key::S)] },
             UICommand::SaveAs => const { &[cmd_shift(Key::S)] },
-            UICommand::New(_)
-            | UICommand::OpenPath
+            UICommand::OpenPath
             | UICommand::SaveToPath
             | UICommand::ExportSvg
             | UICommand::Compare
@@ -353,7 +392,24 @@ impl UICommand {
             | UICommand::PlayGame
             | UICommand::Simulate
             | UICommand::Balance
-            | UICommand::BuildDeck => &[],
+            | UICommand::BuildDeck
+            | UICommand::InterfaceLarger
+            | UICommand::InterfaceSmaller
+            | UICommand::InterfaceNormal => &[],
+            UICommand::SelectAll => const { &[cmd(Key::A)] },
+            UICommand::ShortcutSheet => const { &[plain(Key::F1)] },
+            UICommand::ZoomIn => {
+                const {
+                    &[
+                        plain(Key::Plus),
+                        plain(Key::Equals),
+                        cmd(Key::Plus),
+                        cmd(Key::Equals),
+                    ]
+                }
+            }
+            UICommand::ZoomOut => const { &[plain(Key::Minus), cmd(Key::Minus)] },
+            UICommand::ZoomActual => const { &[cmd(Key::Num0)] },
             UICommand::Undo => const { &[cmd(Key::Z)] },
             UICommand::Redo => const { &[cmd_shift(Key::Z), cmd(Key::Y)] },
             UICommand::Delete => const { &[plain(Key::Delete), plain(Key::Backspace)] },
@@ -388,13 +444,14 @@ impl UICommand {
     /// Where its shortcuts are listened for.
     pub fn scope(self) -> Scope {
         match self {
-            UICommand::New(_)
+            UICommand::New
             | UICommand::Open
             | UICommand::Save
             | UICommand::SaveAs
             | UICommand::Undo
             | UICommand::Redo
-            | UICommand::Search => Scope::Window,
+            | UICommand::Search
+            | UICommand::ShortcutSheet => Scope::Window,
             _ => Scope::Map,
         }
     }

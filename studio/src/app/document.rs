@@ -7,6 +7,7 @@ use formats::{BaseDesign, Family, GameFile, LoadError, Point};
 
 use super::edit::Drag;
 use super::history::{History, StateId};
+use super::studio::NewDesign;
 
 /// An open design.
 #[derive(Debug)]
@@ -35,16 +36,24 @@ impl Document {
     /// A new, empty design of `family` with its rulebook's preset (USA for
     /// the board game), never saved. A card game has no board of its own.
     pub fn new_of(family: Family) -> Self {
-        let files = formats::families::of(family);
+        Self::new_from(&NewDesign::of(family))
+    }
+
+    /// A new, empty design as File → New chose it: its family, name, board
+    /// size and preset, never saved.
+    pub fn new_from(new: &NewDesign) -> Self {
+        let files = formats::families::of(new.family);
         let mut design = GameFile {
-            name: "Untitled".into(),
-            family,
-            board: files.new_file_has_board.then(formats::BoardSize::default),
+            name: new.name.clone(),
+            family: new.family,
+            board: files.new_file_has_board.then(|| formats::BoardSize {
+                width: new.board.0,
+                height: new.board.1,
+                ..formats::BoardSize::default()
+            }),
             ..GameFile::default()
         };
-        design
-            .rules
-            .insert("preset".into(), files.new_file_preset.into());
+        design.rules.insert("preset".into(), new.preset.into());
         let history = History::new(&design);
         Document {
             design,

@@ -16,10 +16,10 @@ use super::studio::Studio;
 /// kept by the [`Studio`] (the document, the selection, the panels shared by
 /// several families); an editor is the code that shows and edits it.
 pub trait Editor: Sync {
-    /// The File menu's entry that starts a new design of the family.
-    fn new_text(&self) -> &'static str;
-    /// What that entry does, in a sentence.
-    fn new_tooltip(&self) -> &'static str;
+    /// The family's name where File → New offers it.
+    fn family_title(&self) -> &'static str;
+    /// What a new design of the family is, in a sentence.
+    fn family_blurb(&self) -> &'static str;
     /// The panels at the left and right (the studio docks the diagnostics
     /// below them).
     fn side_panels(&self, studio: &mut Studio, ui: &mut Ui);

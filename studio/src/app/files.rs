@@ -55,6 +55,12 @@ pub struct Settings {
     /// The file open when the studio last closed.
     #[serde(default)]
     pub last: Option<PathBuf>,
+    /// The Diagnostics panel's height, in points, as last dragged.
+    #[serde(default)]
+    pub diagnostics_height: Option<f32>,
+    /// The interface's size (View → Larger interface), when not the normal 1.
+    #[serde(default)]
+    pub interface_scale: Option<f32>,
 }
 
 impl Settings {

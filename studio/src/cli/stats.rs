@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use engine::board_game::stats::DesignStats;
+use engine::words;
 
 use super::validate::{Format, Sources, render_load_error};
 
@@ -76,8 +77,14 @@ pub fn tables(name: &str, s: &DesignStats) -> String {
     let _ = writeln!(out, "{name}");
     let _ = writeln!(
         out,
-        "{} cities, {} countries, {} routes ({} double pairs, {} tunnels, {} ferries), {} car spaces\n",
-        s.cities, s.countries, s.routes, s.double_pairs, s.tunnels, s.ferries, s.car_spaces
+        "{}, {}, {} ({}, {}, {}), {}\n",
+        words::count(s.cities, "city"),
+        words::count(s.countries, "country"),
+        words::count(s.routes, "route"),
+        words::count(s.double_pairs, "double pair"),
+        words::count(s.tunnels, "tunnel"),
+        words::count(s.ferries, "ferry"),
+        words::count(s.car_spaces, "car space")
     );
 
     let _ = writeln!(out, "Routes by colour and length:");

@@ -46,6 +46,17 @@ pub fn harness(config: StudioConfig, size: [f32; 2]) -> Harness<'static, Studio>
     h
 }
 
+/// File → New with the dialog's defaults, or the game titled `family`
+/// (as the dialog offers it): clicks Create.
+pub fn new_design(h: &mut Harness<'_, Studio>, family: Option<&str>) {
+    click_label(h, "File");
+    click_label(h, "New…");
+    if let Some(f) = family {
+        click_label(h, f);
+    }
+    click_label(h, "Create");
+}
+
 /// Runs frames until validation has caught up and the UI is still.
 pub fn settle(h: &mut Harness<'_, Studio>) {
     h.run_steps(2);

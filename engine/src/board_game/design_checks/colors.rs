@@ -84,6 +84,7 @@ fn imbalance(ctx: &Context, diags: &mut Diagnostics) {
                 ),
             )
             .object(ObjectRef::Cards)
+            .object(ObjectRef::Color(row.color.clone()))
             .fix(hint);
         if written {
             d = d.at(format!("cards.colors.{}", row.color));

@@ -16,6 +16,7 @@ const GAME_FILE: &[&str] = &[
     "family",
     "description",
     "authors",
+    "notes",
     "board",
     "rules",
     "cards",
@@ -318,7 +319,7 @@ mod tests {
         };
         assert_eq!(keys_of(&allow), ALLOW);
         let mut file: GameFile = serde_yaml::from_str(
-            "{extends: b.yaml, description: d, authors: [a], board: {width: 1, height: 1},
+            "{extends: b.yaml, description: d, authors: [a], notes: n, board: {width: 1, height: 1},
               rules: {trains: 1}, cards: {locomotives: 1}, countries: [{name: K}],
               terrain: {regions: [{kind: sea, points: '0,0 1,0 1,1'}]},
               allow: [{code: TL103}], remove: {cities: [X]}}",

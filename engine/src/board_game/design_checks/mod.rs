@@ -14,6 +14,7 @@ mod fields;
 mod overlap;
 mod parallel;
 pub(crate) mod rules;
+mod scoring_table;
 mod stations;
 mod statistics;
 mod tickets;
@@ -113,6 +114,7 @@ pub fn run(file: &GameFile, diags: &mut Diagnostics) {
     crossings::check(&ctx, &mut found);
     drawing::check(&ctx, &mut found);
     edge::check(&ctx, &mut found);
+    scoring_table::check(&ctx, &mut found);
     overlap::check(&ctx, &drawn, &mut found);
     fields::check(&ctx, &mut found);
     statistics::check(&ctx, &mut found);

@@ -103,7 +103,7 @@ pub struct BalanceWindow {
 }
 
 /// The engine's text in the studio's font (which has no arrows or `≤`).
-fn shown(text: &str) -> String {
+pub(crate) fn shown(text: &str) -> String {
     text.replace('→', "->")
         .replace('≤', "<=")
         .replace('≥', ">=")

@@ -23,12 +23,19 @@ impl Canvas {
         let Some(o) = self.hover else { return };
         let mut text = match o {
             Obj::Route(i) => doc.design.routes.get(i).map(|r| {
-                let mut t = format!("{}, {} spaces", r.display_name(), r.length);
+                let mut t = format!(
+                    "{}, {}",
+                    r.display_name(),
+                    engine::words::count(r.length, "space")
+                );
                 if r.tunnel {
                     t.push_str(", tunnel");
                 }
                 if r.ferry > 0 {
-                    t.push_str(&format!(", ferry ({} locomotives)", r.ferry));
+                    t.push_str(&format!(
+                        ", ferry ({})",
+                        engine::words::count(r.ferry, "locomotive")
+                    ));
                 }
                 t
             }),

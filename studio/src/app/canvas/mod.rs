@@ -8,6 +8,7 @@ mod background;
 mod hit;
 mod labels;
 pub mod paint;
+mod scale;
 mod tools;
 pub mod view;
 
@@ -111,6 +112,21 @@ impl Canvas {
     /// Zooms to show the whole design at the next frame.
     pub fn zoom_to_fit(&mut self) {
         self.fit_pending = true;
+    }
+
+    /// Zooms by `factor` about the middle of the map (View → Zoom in/out,
+    /// `+` and `−`).
+    pub fn zoom_by(&mut self, factor: f32) {
+        self.view.zoom_at(self.view.rect.center(), factor);
+    }
+
+    /// Shows the map at its printed size: a millimetre of board is a
+    /// millimetre of a 96 dots-per-inch screen at the normal interface size.
+    pub fn zoom_actual(&mut self) {
+        const REAL: f32 = 96.0 / 25.4;
+        if self.view.scale > 0.0 {
+            self.zoom_by(REAL / self.view.scale);
+        }
     }
 
     /// Forgets cached layout (a new document).
@@ -227,7 +243,9 @@ impl Canvas {
         self.geometry(doc);
         if self.fit_pending && rect.width() > 1.0 {
             if let Some(g) = &self.geometry {
-                self.view.fit(g.bounds);
+                // The whole board and whatever lies outside it.
+                let board = paint::board_rect(&doc.design).unwrap_or(Rect::NOTHING);
+                self.view.fit(g.bounds.union(board));
             }
             self.fit_pending = false;
         }
@@ -279,6 +297,7 @@ impl Canvas {
             );
         }
         self.paint_tool_feedback(&painter, doc, selection, pointer);
+        scale::ruler(ui, &painter, &self.view, &doc.design);
         let noted = self.hover.is_some_and(|o| self.overlay.has_note(o));
         if let Some(at) = pointer.filter(|_| self.gesture == Gesture::Idle && !noted) {
             self.paint_hover_label(&painter, doc, marks, at);

@@ -140,6 +140,9 @@ pub struct Scene<'a> {
     pub background: Option<BackgroundImage>,
 }
 
+/// The soft halo around a selected city.
+const SELECTED_HALO: Color32 = Color32::from_rgba_premultiplied(120, 94, 0, 110);
+
 /// Below this many screen points per car space, a route is one line.
 const SPACES_MIN_PX: f32 = 4.0;
 /// City names are drawn only when a city dot is at least this wide on screen…
@@ -172,7 +175,24 @@ pub fn paint(painter: &Painter, s: &Scene<'_>) {
     let visible = v
         .visible()
         .expand(s.geometry.half_width * 2.0 + CITY_RADIUS);
-    painter.rect_filled(v.rect, 0.0, Color32::from_rgb(222, 216, 200));
+    match board_rect(s.design) {
+        Some(board) => {
+            // The table around the board darker, the board's paper as
+            // before, and its edge, so a design shows where it ends.
+            painter.rect_filled(v.rect, 0.0, Color32::from_rgb(196, 190, 176));
+            let r = Rect::from_min_max(v.to_screen(board.min), v.to_screen(board.max));
+            painter.rect_filled(r, 0.0, Color32::from_rgb(222, 216, 200));
+            painter.rect_stroke(
+                r,
+                0.0,
+                Stroke::new(1.5, Color32::from_rgb(90, 80, 60)),
+                egui::StrokeKind::Outside,
+            );
+        }
+        None => {
+            painter.rect_filled(v.rect, 0.0, Color32::from_rgb(222, 216, 200));
+        }
+    }
 
     if let Some(bg) = s.background {
         let r = Rect::from_min_max(v.to_screen(bg.rect.min), v.to_screen(bg.rect.max));
@@ -348,7 +368,7 @@ fn paint_routes(painter: &Painter, s: &Scene<'_>, visible: Rect) {
             .copied()
             .unwrap_or_else(|| s.palette.route(&route.color));
         let halo = if s.selection.contains(obj) {
-            Some((colors::SELECTED, 4.0))
+            Some((colors::SELECTED, 6.0))
         } else if s.overlay.lit_routes.contains(&i) {
             Some((colors::LIT, 4.0))
         } else if s.hover == Some(obj) {
@@ -503,6 +523,14 @@ fn disc(mesh: &mut Mesh, c: Pos2, r: f32, color: Color32) {
     }
 }
 
+/// The printed board's outline in board millimetres, when the design has a
+/// board of its own.
+pub fn board_rect(design: &GameFile) -> Option<Rect> {
+    let b = design.board.as_ref()?;
+    (b.width > 0.0 && b.height > 0.0)
+        .then(|| Rect::from_min_size(Pos2::ZERO, vec2(b.width, b.height)))
+}
+
 fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {
     let v = s.view;
     let g = s.geometry;
@@ -531,6 +559,25 @@ fn paint_cities(painter: &Painter, s: &Scene<'_>, visible: Rect) {
         };
         if let Some(c) = s.overlay.city_colors.get(&i) {
             shapes.push(Shape::circle_filled(p, r * 1.6 + 5.0, *c));
+        }
+        if s.selection.contains(obj) {
+            // A soft halo and four handles, so a selected city stands out
+            // on a busy map.
+            shapes.push(Shape::circle_filled(p, r + 10.0, SELECTED_HALO));
+            let d = r + 7.0;
+            for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+                shapes.push(Shape::rect_filled(
+                    Rect::from_center_size(p + vec2(sx * d, sy * d), vec2(5.0, 5.0)),
+                    0.0,
+                    Color32::WHITE,
+                ));
+                shapes.push(Shape::rect_stroke(
+                    Rect::from_center_size(p + vec2(sx * d, sy * d), vec2(5.0, 5.0)),
+                    0.0,
+                    Stroke::new(1.0, Color32::from_rgb(60, 50, 40)),
+                    egui::StrokeKind::Middle,
+                ));
+            }
         }
         if let Some(c) = ring {
             shapes.push(Shape::circle_filled(p, r + 3.5, c));

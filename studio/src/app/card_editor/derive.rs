@@ -107,13 +107,13 @@ impl DeriveForm {
     /// Shows the form.
     pub fn ui(&mut self, ctx: &egui::Context, native: bool) -> FormOutcome {
         let mut outcome = FormOutcome::Open;
-        egui::Modal::new(egui::Id::unique("derive card game")).show(ctx, |ui| {
+        let modal = egui::Modal::new(egui::Id::unique("derive card game")).show(ctx, |ui| {
             ui.heading("Derive a card game");
             ui.label("Each ticket of this map becomes a card-game ticket needing the colours of the routes along the shortest path between its cities.");
-            let r = labelled(ui, "Write to", |ui| {
+            labelled(ui, "Write to", |ui| {
                 ui.add(TextEdit::singleline(&mut self.path).desired_width(380.0))
             });
-            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            let enter = ui.input(|i| i.key_pressed(Key::Enter));
             if native && ui.button("Choose file…").clicked() {
                 outcome = FormOutcome::Browse;
             }
@@ -165,6 +165,9 @@ impl DeriveForm {
                 }
             });
         });
+        if modal.should_close() && outcome == FormOutcome::Open {
+            outcome = FormOutcome::Cancel;
+        }
         outcome
     }
 }

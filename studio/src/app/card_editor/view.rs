@@ -20,12 +20,12 @@ impl EditorOf for CardFamily {
 }
 
 impl Editor for CardGameEditor {
-    fn new_text(&self) -> &'static str {
-        "New card game"
+    fn family_title(&self) -> &'static str {
+        "Card game (Ticket to Ride: The Card Game)"
     }
 
-    fn new_tooltip(&self) -> &'static str {
-        "Start a new, empty card-game design (the rulebook's rules, no tickets)"
+    fn family_blurb(&self) -> &'static str {
+        "Tickets and train cards, no board of its own (the rulebook's rules)"
     }
 
     fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
@@ -62,7 +62,13 @@ impl Editor for CardGameEditor {
 
     fn offers(&self, command: UICommand) -> bool {
         match command {
-            UICommand::DeriveCardGame | UICommand::ExportSvg | UICommand::ExportPng => false,
+            UICommand::DeriveCardGame
+            | UICommand::ExportSvg
+            | UICommand::ExportPng
+            | UICommand::ZoomIn
+            | UICommand::ZoomOut
+            | UICommand::ZoomActual
+            | UICommand::SelectAll => false,
             // The card game's map is its source's: it is laid out there.
             UICommand::FitLayout => false,
             UICommand::Tool(t) => t == Tool::Select,

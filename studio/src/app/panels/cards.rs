@@ -16,6 +16,8 @@ use crate::drawing::colors::Palette;
 /// The Cards panel.
 #[derive(Default)]
 pub struct CardsPanel {
+    /// The colour a finding is about (TL109), lit in the table.
+    pub highlight: Option<String>,
     new_color: String,
     error: Option<String>,
 }
@@ -42,12 +44,20 @@ fn set_cards(doc: &mut Document, path: &str, value: Value, label: &str) -> Resul
     Ok(())
 }
 
-/// A card kind's swatch (a locomotive's striped) and name.
-fn swatch_label(ui: &mut Ui, kind: &str, palette: &Palette) {
+/// A card kind's swatch (a locomotive's striped) and name, on a lit
+/// background when a finding is about it.
+fn swatch_label(ui: &mut Ui, kind: &str, palette: &Palette, lit: bool) {
     ui.horizontal(|ui| {
         let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 16.0), egui::Sense::hover());
         paint_swatch(ui, r, kind, palette);
-        ui.label(kind);
+        if lit {
+            let text = egui::RichText::new(kind)
+                .strong()
+                .background_color(ui.visuals().selection.bg_fill);
+            ui.label(text);
+        } else {
+            ui.label(kind);
+        }
     });
 }
 
@@ -63,10 +73,10 @@ impl CardsPanel {
         };
         let palette = Palette::of(&doc.design);
         ui.label(format!(
-            "{} train cards: {} colours and {} locomotives.",
-            deck.total(),
-            deck.colors.len(),
-            deck.locomotives
+            "{}: {} and {}.",
+            engine::words::count(deck.total(), "train card"),
+            engine::words::count(deck.colors.len(), "colour"),
+            engine::words::count(deck.locomotives, "locomotive")
         ));
         let mut change: Option<(String, Value)> = None;
         let mut locos = deck.locomotives;
@@ -75,7 +85,7 @@ impl CardsPanel {
             .striped(true)
             .show(ui, |ui| {
                 for (name, &count) in &deck.colors {
-                    swatch_label(ui, name, &palette);
+                    swatch_label(ui, name, &palette, self.highlight.as_ref() == Some(name));
                     let mut n = count;
                     let label = format!("{name} cards");
                     let r = ui.add(DragValue::new(&mut n).range(0..=250));
@@ -85,7 +95,7 @@ impl CardsPanel {
                     }
                     ui.end_row();
                 }
-                swatch_label(ui, "locomotives", &palette);
+                swatch_label(ui, "locomotives", &palette, false);
                 let r = ui.add(DragValue::new(&mut locos).range(0..=250));
                 r.widget_info(|| WidgetInfo::labeled(Role::SpinButton, true, "Locomotives"));
                 ui.end_row();

@@ -1,20 +1,52 @@
 //! The Diagnostics panel: the engine validator's findings for the design as it
-//! is now, grouped by severity with counts. Clicking one selects its objects.
+//! is now, grouped by severity with counts. Clicking one selects its objects;
+//! the finding stays picked (lit, its fix shown) by what it is, its code and
+//! objects, so an edit that reorders the findings never lights another one.
 
 use std::collections::HashMap;
 
 use egui::{Button, CollapsingHeader, Color32, RichText, ScrollArea, Ui};
-use engine::{Diagnostic, ObjectRef, Severity};
+use engine::words::count;
+use engine::{Code, Diagnostic, ObjectRef, Severity};
 
 use crate::app::canvas::paint::Mark;
 use crate::app::selection::Obj;
 use crate::app::validation::Report;
 
+/// What a finding is, across edits that reorder the report: its code, the
+/// objects it names and the field it points at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FindingKey {
+    code: Code,
+    objects: Vec<ObjectRef>,
+    path: Option<String>,
+}
+
+impl FindingKey {
+    /// The key of `d`.
+    pub fn of(d: &Diagnostic) -> Self {
+        FindingKey {
+            code: d.code,
+            objects: d.objects.clone(),
+            path: d.path.clone(),
+        }
+    }
+}
+
 /// The Diagnostics panel.
 #[derive(Default)]
 pub struct DiagnosticsPanel {
-    /// The diagnostic last clicked (index into the report).
-    pub picked: Option<usize>,
+    /// The finding last clicked, lit with its fix shown while the report
+    /// still has it; nothing until the designer clicks one.
+    pub picked: Option<FindingKey>,
+}
+
+/// The colour a finding is about (TL109), if any.
+pub fn color_of(d: &Diagnostic) -> Option<&str> {
+    d.objects.iter().find_map(|o| match o {
+        ObjectRef::Color(c) => Some(c.as_str()),
+        _ => None,
+    })
 }
 
 /// The map objects a diagnostic is about.
@@ -26,7 +58,9 @@ pub fn objects_of(d: &Diagnostic) -> Vec<Obj> {
             ObjectRef::Route(i) => Some(Obj::Route(*i)),
             ObjectRef::Ticket(i) => Some(Obj::Ticket(*i)),
             ObjectRef::Region(i) => Some(Obj::Region(*i)),
-            ObjectRef::Country(_) | ObjectRef::Rule(_) | ObjectRef::Cards => None,
+            ObjectRef::Country(_) | ObjectRef::Rule(_) | ObjectRef::Cards | ObjectRef::Color(_) => {
+                None
+            }
         })
         .collect()
 }
@@ -70,8 +104,10 @@ pub fn marks(report: Option<&Report>, design: &formats::GameFile) -> HashMap<Obj
 pub enum DiagnosticClick {
     /// Select these objects and bring them into view.
     Objects(Vec<Obj>),
-    /// Show this rule parameter (or the deck) in its panel.
-    Rules,
+    /// Show this colour in the Cards panel and select its routes.
+    Color(String),
+    /// Show what this finding names in its panel (a rule parameter, the deck).
+    Rules(Box<Diagnostic>),
 }
 
 impl DiagnosticsPanel {
@@ -94,13 +130,13 @@ impl DiagnosticsPanel {
                 diags.count(Severity::Warning),
                 diags.count(Severity::Info),
             );
-            ui.label(RichText::new(format!("{e} errors")).color(if e > 0 {
+            ui.label(RichText::new(count(e, "error")).color(if e > 0 {
                 Color32::from_rgb(220, 50, 50)
             } else {
                 ui.visuals().text_color()
             }));
-            ui.label(format!("{w} warnings"));
-            ui.label(format!("{i} infos"));
+            ui.label(count(w, "warning"));
+            ui.label(count(i, "info"));
             if busy {
                 ui.spinner();
                 ui.label("checking…");
@@ -130,27 +166,30 @@ impl DiagnosticsPanel {
                     CollapsingHeader::new(format!("{title} ({n})"))
                         .default_open(sev != Severity::Info)
                         .show(ui, |ui| {
-                            for (k, d) in
-                                diags.iter().enumerate().filter(|(_, d)| d.severity == sev)
-                            {
+                            for d in diags.iter().filter(|d| d.severity == sev) {
                                 let text = format!("{} {}", d.code, d.message);
-                                let b =
-                                    ui.add(Button::selectable(self.picked == Some(k), text).wrap());
+                                let picked = self
+                                    .picked
+                                    .as_ref()
+                                    .is_some_and(|p| *p == FindingKey::of(d));
+                                let b = ui.add(Button::selectable(picked, text).wrap());
                                 let b = match &d.fix {
                                     Some(fix) => b.on_hover_text(format!("Fix: {fix}")),
                                     None => b,
                                 };
                                 if b.clicked() {
-                                    self.picked = Some(k);
+                                    self.picked = Some(FindingKey::of(d));
                                     let objs = objects_of(d);
-                                    out = Some(if objs.is_empty() {
-                                        DiagnosticClick::Rules
-                                    } else {
-                                        DiagnosticClick::Objects(objs)
+                                    out = Some(match color_of(d) {
+                                        Some(c) => DiagnosticClick::Color(c.to_owned()),
+                                        None if objs.is_empty() => {
+                                            DiagnosticClick::Rules(Box::new(d.clone()))
+                                        }
+                                        None => DiagnosticClick::Objects(objs),
                                     });
                                 }
                                 if let Some(fix) = &d.fix
-                                    && self.picked == Some(k)
+                                    && picked
                                 {
                                     ui.label(RichText::new(format!("Fix: {fix}")).italics());
                                 }

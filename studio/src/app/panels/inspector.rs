@@ -18,6 +18,8 @@ pub struct Inspector {
     name: Option<(usize, String)>,
     ends: Option<(String, String, String)>,
     error: Option<String>,
+    /// The Design panel asked for the Background image window.
+    pub(crate) background_asked: bool,
 }
 
 /// Colours a route may have: the deck's and `gray`.
@@ -93,6 +95,10 @@ impl Inspector {
                     "This design is a variant of {}: edits are saved as differences from it.",
                     doc.base.as_ref().map_or("", |b| b.extends.as_str())
                 ));
+            }
+            ui.separator();
+            if super::design::ui(ui, doc, true) == Some(super::design::DesignAction::Background) {
+                self.background_asked = true;
             }
             return None;
         }
@@ -448,7 +454,7 @@ impl Inspector {
         let bends: usize = list.iter().map(|r| r.bends.0.len()).sum();
         if bends > 0 {
             ui.horizontal(|ui| {
-                ui.label(format!("{bends} bend points"));
+                ui.label(engine::words::count(bends, "bend point"));
                 if ui.button("Straighten").clicked() {
                     doc.edit("Straighten route", |d| {
                         for &i in idx {

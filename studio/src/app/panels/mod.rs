@@ -2,6 +2,7 @@
 //! the object tables, rules, cards, statistics, diagnostics and search.
 
 pub mod cards;
+pub mod design;
 pub mod diagnostics;
 pub mod inspector;
 pub mod rules;

@@ -6,6 +6,7 @@ use egui::{Grid, RichText, ScrollArea, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 
 use engine::board_game::stats::DesignStats;
+use engine::words::count;
 
 use crate::app::analysis;
 use crate::app::document::Document;
@@ -58,8 +59,12 @@ impl StatsPanel {
                     }
                 });
                 ui.label(format!(
-                    "{} car spaces in {} routes ({} double pairs, {} tunnels, {} ferries).",
-                    s.car_spaces, s.routes, s.double_pairs, s.tunnels, s.ferries
+                    "{} in {} ({}, {}, {}).",
+                    count(s.car_spaces, "car space"),
+                    count(s.routes, "route"),
+                    count(s.double_pairs, "double pair"),
+                    count(s.tunnels, "tunnel"),
+                    count(s.ferries, "ferry")
                 ));
                 ui.separator();
                 ui.label(RichText::new("Tickets by points").strong());

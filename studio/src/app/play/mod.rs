@@ -27,7 +27,7 @@ pub mod table;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use egui::{Color32, Context, RichText, Ui};
+use egui::{Color32, Context, Id, RichText, Ui};
 
 use super::canvas::paint::Overlay;
 use super::document::Document;
@@ -73,6 +73,8 @@ pub struct PlayWindow {
     generation: u64,
     /// The design was edited since the game started.
     stale: bool,
+    /// A game was on the table last frame (the map refits when one starts).
+    was_in_game: bool,
 }
 
 impl PlayWindow {
@@ -264,9 +266,37 @@ pub fn default_replay_path(doc: &Document, fallback_dir: &Path, seed: u64) -> Pa
     dir.join(format!("{stem}-replay-{seed}.yaml"))
 }
 
+/// The Play panel's width: fixed, so it never grows with the log or the
+/// hand, and the map beside it keeps its size.
+pub const PLAY_WIDTH: f32 = 380.0;
+
+/// Where the studio notes the map's area on screen for the frame after:
+/// what a family that draws its own map at the table (the dice game) may
+/// cover without covering the Play panel.
+fn map_area_id() -> Id {
+    Id::unique("play-map-area")
+}
+
+/// Notes the map's area on screen (the studio's central area).
+pub fn set_map_area(ctx: &Context, area: egui::Rect) {
+    ctx.data_mut(|d| d.insert_temp(map_area_id(), area));
+}
+
+/// The map's area on screen as of the last frame.
+pub fn map_area(ctx: &Context) -> Option<egui::Rect> {
+    ctx.data(|d| d.get_temp(map_area_id()))
+}
+
 impl Studio {
-    /// Shows the Play window when it is open, and lets the bots move.
-    pub(crate) fn play_window(&mut self, ctx: &Context) {
+    /// Shows the Play panel docked at the right of the map when it is open,
+    /// and lets the bots move; the map refits when a game starts.
+    pub(crate) fn play_dock(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let in_game = self.play.in_game();
+        if in_game && !self.play.was_in_game {
+            self.canvas.zoom_to_fit();
+        }
+        self.play.was_in_game = in_game;
         if !self.play.open {
             return;
         }
@@ -281,13 +311,24 @@ impl Studio {
         let mut open = true;
         let fallback = self.config.dirs.config.clone();
         let (play, doc, ratings) = (&mut self.play, &self.doc, &mut self.simulate.ratings);
-        egui::Window::new("Play")
-            .open(&mut open)
-            .default_pos([8.0, 64.0])
-            .default_width(370.0)
-            .default_height(760.0)
-            .vscroll(true)
-            .show(ctx, |ui| play.ui(ui, doc, &fallback, ratings));
+        egui::Panel::right("play")
+            .resizable(false)
+            .exact_size(PLAY_WIDTH)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.heading("Play");
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.button("Close Play").clicked() {
+                            open = false;
+                        }
+                    });
+                });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("play")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| play.ui(ui, doc, &fallback, ratings));
+            });
         self.play.open = open;
     }
 }

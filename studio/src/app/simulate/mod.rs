@@ -177,6 +177,7 @@ impl SimulateWindow {
     /// Draws the window's contents; returns what the studio should do.
     fn ui(&mut self, ui: &mut Ui, doc: &super::document::Document) -> Vec<Action> {
         let running = self.running();
+        ui.label(format!("Bot games on {} as it is now.", doc.design.name));
         let bots = families::bot_names(doc.design.family);
         setup::follow_family(&mut self.setup, doc.design.family);
         let listed = ratings::by_rating(bots, self.ratings.ladder(&doc.design, doc.generation()));

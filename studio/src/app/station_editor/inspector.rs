@@ -87,6 +87,9 @@ pub fn ui(
     let result = match *selected {
         None => {
             summary(ui, &doc.design);
+            ui.separator();
+            // The station map has no background image to trace.
+            crate::app::panels::design::ui(ui, doc, false);
             Ok(None)
         }
         Some(part @ Part::Station(i)) => station(ui, st, doc, part, i),

@@ -21,12 +21,12 @@ impl EditorOf for DiceFamily {
 }
 
 impl Editor for StationMapEditor {
-    fn new_text(&self) -> &'static str {
-        "New Trains & Stations map"
+    fn family_title(&self) -> &'static str {
+        "Trains & Stations (the dice game)"
     }
 
-    fn new_tooltip(&self) -> &'static str {
-        "Start a new, empty Trains & Stations station map (the rulebook's rules)"
+    fn family_blurb(&self) -> &'static str {
+        "Stations and tracks on a station map, played with dice (the rulebook's rules)"
     }
 
     fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
@@ -82,6 +82,10 @@ impl Editor for StationMapEditor {
         !matches!(
             command,
             UICommand::ZoomToFit
+                | UICommand::ZoomIn
+                | UICommand::ZoomOut
+                | UICommand::ZoomActual
+                | UICommand::SelectAll
                 | UICommand::Delete
                 | UICommand::Duplicate
                 | UICommand::ToggleLock

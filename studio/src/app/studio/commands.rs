@@ -2,7 +2,10 @@
 //! the keyboard shortcuts that run them.
 
 use super::super::command::{Scope, UICommand};
-use super::{PathPurpose, Replace, Studio};
+
+/// How much View → Zoom in (`+`) zooms the map.
+const ZOOM_STEP: f32 = 1.25;
+use super::{Dialog, NewDesignForm, PathPurpose, Replace, Studio};
 
 impl Studio {
     /// Runs a command, whether it came from a menu, the toolbar or a key.
@@ -12,7 +15,7 @@ impl Studio {
             return;
         }
         match command {
-            UICommand::New(family) => self.request(Replace::New(family)),
+            UICommand::New => self.dialog = Some(Dialog::NewDesign(NewDesignForm::default())),
             UICommand::Open => self.request(Replace::Open(None)),
             UICommand::OpenPath => self.ask_typed_path(PathPurpose::Open),
             UICommand::Save => {
@@ -44,6 +47,14 @@ impl Studio {
             }
             UICommand::ZoomToFit => self.canvas.zoom_to_fit(),
             UICommand::FitLayout => self.fit_layout.request(),
+            UICommand::ZoomIn => self.canvas.zoom_by(ZOOM_STEP),
+            UICommand::ZoomOut => self.canvas.zoom_by(1.0 / ZOOM_STEP),
+            UICommand::ZoomActual => self.canvas.zoom_actual(),
+            UICommand::InterfaceLarger => self.scale_interface(Some(0.1)),
+            UICommand::InterfaceSmaller => self.scale_interface(Some(-0.1)),
+            UICommand::InterfaceNormal => self.scale_interface(None),
+            UICommand::SelectAll => self.select_all(),
+            UICommand::ShortcutSheet => self.shortcuts_open = true,
             UICommand::BackgroundImage => self.background_open = true,
             UICommand::PlayGame => self.play.open = true,
             UICommand::Simulate => self.simulate.open = true,
@@ -55,6 +66,19 @@ impl Studio {
                 .canvas
                 .finish_region(&mut self.doc, &mut self.selection),
             UICommand::Nudge { direction, far } => self.nudge(direction, far),
+        }
+    }
+
+    /// Makes the interface larger or smaller by `step` (`None`: its normal
+    /// size); the size is remembered between runs.
+    fn scale_interface(&mut self, step: Option<f32>) {
+        let now = self.settings.interface_scale.unwrap_or(1.0);
+        let next = step.map_or(1.0, |s| (now + s).clamp(0.5, 3.0));
+        self.settings.interface_scale = (next != 1.0).then_some(next);
+        if let Err(e) = self.settings.store(&self.config.dirs) {
+            self.status = format!("Could not remember the interface size: {e}");
+        } else {
+            self.status = format!("Interface at {:.0}%.", next * 100.0);
         }
     }
 
@@ -97,6 +121,12 @@ impl Studio {
     /// plain keys wait while a text field has the keyboard or a dialog is
     /// open.
     pub(super) fn shortcuts(&mut self, ctx: &egui::Context) {
+        // Escape closes an open menu (or a drop-down) before anything else.
+        if egui::Popup::is_any_open(ctx)
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            egui::Popup::close_all(ctx);
+        }
         for command in UICommand::pressed(ctx, Scope::Window) {
             self.run_command(command);
         }

@@ -8,7 +8,8 @@ use egui::{Key, TextEdit};
 use super::super::card_editor::derive::DeriveForm;
 use super::super::files::Recovery;
 use super::super::panels::labelled;
-use super::{PathPurpose, Replace, Studio};
+use super::new_design::NewOutcome;
+use super::{NewDesignForm, PathPurpose, Replace, Studio};
 use crate::drawing::svg::BoardImage;
 
 /// A dialog in front of the studio.
@@ -29,6 +30,8 @@ pub enum Dialog {
     Recover(Recovery),
     /// File → Derive card game…: where to write and the choices.
     Derive(DeriveForm),
+    /// File → New: the new design's family, name, board size and preset.
+    NewDesign(NewDesignForm),
     /// A message with an OK button (load and save errors).
     Message {
         /// Window title.
@@ -51,14 +54,15 @@ impl Studio {
         let mut then: Option<Followup> = None;
         let dialog = match dialog {
             Dialog::Unsaved(what) => {
-                egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+                let enter = ctx.input(|i| i.key_pressed(Key::Enter));
+                let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
                     ui.heading("Unsaved changes");
                     ui.label(format!(
                         "{} has changes that are not saved. Save them first?",
                         self.doc.title()
                     ));
                     ui.horizontal(|ui| {
-                        if ui.button("Save").clicked() {
+                        if ui.button("Save").clicked() || enter {
                             keep = false;
                             let w = what.clone();
                             then = Some(Box::new(move |s: &mut Studio| {
@@ -77,6 +81,10 @@ impl Studio {
                         }
                     });
                 });
+                if modal.should_close() {
+                    keep = false;
+                    then = None;
+                }
                 Dialog::Unsaved(what)
             }
             Dialog::TypedPath {
@@ -98,7 +106,7 @@ impl Studio {
                     }
                     PathPurpose::Compare => "Compare with another design",
                 };
-                egui::Modal::new(egui::Id::unique("typed-path")).show(ctx, |ui| {
+                let modal = egui::Modal::new(egui::Id::unique("typed-path")).show(ctx, |ui| {
                     ui.heading(title);
                     if let Some(n) = &note {
                         ui.label(n);
@@ -109,7 +117,9 @@ impl Studio {
                     if ui.memory(|m| m.focused().is_none()) {
                         r.request_focus();
                     }
-                    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                    // Enter confirms whether or not the field still has the
+                    // keyboard (a single-line field gives it up on Enter).
+                    let enter = ui.input(|i| i.key_pressed(Key::Enter));
                     ui.horizontal(|ui| {
                         let ok = match purpose {
                             PathPurpose::Open => "Open",
@@ -150,6 +160,10 @@ impl Studio {
                         }
                     });
                 });
+                if modal.should_close() {
+                    keep = false;
+                    then = None;
+                }
                 Dialog::TypedPath {
                     purpose,
                     text,
@@ -188,14 +202,26 @@ impl Studio {
                 Dialog::Recover(r)
             }
             Dialog::Derive(form) => return self.derive_dialog(ctx, form),
+            Dialog::NewDesign(mut form) => {
+                match form.ui(ctx) {
+                    NewOutcome::Open => self.dialog = Some(Dialog::NewDesign(form)),
+                    NewOutcome::Cancel => {}
+                    NewOutcome::Create(new) => self.request(Replace::New(new)),
+                }
+                return;
+            }
             Dialog::Message { title, text } => {
-                egui::Modal::new(egui::Id::unique("message")).show(ctx, |ui| {
+                let enter = ctx.input(|i| i.key_pressed(Key::Enter));
+                let modal = egui::Modal::new(egui::Id::unique("message")).show(ctx, |ui| {
                     ui.heading(&title);
                     ui.label(&text);
-                    if ui.button("OK").clicked() {
+                    if ui.button("OK").clicked() || enter {
                         keep = false;
                     }
                 });
+                if modal.should_close() {
+                    keep = false;
+                }
                 Dialog::Message { title, text }
             }
         };

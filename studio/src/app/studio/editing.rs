@@ -44,7 +44,7 @@ impl Studio {
         let objs: Vec<Obj> = self.selection.iter().collect();
         self.doc.edit("Delete", |d| edit::delete(d, &objs));
         self.selection.clear();
-        self.status = format!("Deleted {} objects.", objs.len());
+        self.status = format!("Deleted {}.", engine::words::count(objs.len(), "object"));
     }
 
     /// Duplicates the selection and selects the copies.
@@ -103,6 +103,22 @@ impl Studio {
 
     /// Selects `objs` (added to the selection when `add`) and brings them
     /// into view.
+    /// Selects every city, route and region of the map (Edit → Select
+    /// all, Ctrl+A).
+    pub(crate) fn select_all(&mut self) {
+        let d = &self.doc.design;
+        let all: Vec<Obj> = (0..d.cities.len())
+            .map(Obj::City)
+            .chain((0..d.routes.len()).map(Obj::Route))
+            .chain((0..d.terrain.regions.len()).map(Obj::Region))
+            .collect();
+        self.selection.clear();
+        for o in &all {
+            self.selection.add(*o);
+        }
+        self.status = format!("Selected {}.", engine::words::count(all.len(), "object"));
+    }
+
     pub(crate) fn select_and_reveal(&mut self, objs: Vec<Obj>, add: bool) {
         if !add {
             self.selection.clear();

@@ -19,8 +19,8 @@ use crate::export::stamp::Stamp;
 /// there are unsaved changes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Replace {
-    /// A new, empty design of a family.
-    New(formats::Family),
+    /// A new, empty design as File → New chose it.
+    New(super::NewDesign),
     /// Open a file (ask for one when `None`).
     Open(Option<PathBuf>),
     /// Close the window.
@@ -90,6 +90,8 @@ impl Studio {
         self.selection.clear();
         self.canvas.reset();
         self.inspector = Inspector::default();
+        self.diagnostics.picked = None;
+        self.cards.highlight = None;
         self.autosaved = None;
         self.play.follow_new_design();
         self.simulate.follow_new_design();
@@ -107,9 +109,9 @@ impl Studio {
     /// Replaces or closes the document without asking.
     pub(super) fn perform(&mut self, what: Replace) {
         match what {
-            Replace::New(family) => {
-                self.set_document(Document::new_of(family));
-                self.status = "New design.".into();
+            Replace::New(new) => {
+                self.set_document(Document::new_from(&new));
+                self.status = format!("New design: {}.", new.name);
             }
             Replace::Open(Some(p)) => {
                 self.open_path(&p);

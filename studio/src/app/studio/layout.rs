@@ -5,7 +5,14 @@
 use egui::{RichText, Ui, ViewportCommand};
 
 use super::super::panels::diagnostics::DiagnosticClick;
+use super::super::selection::Obj;
 use super::Studio;
+
+/// The Diagnostics panel's height until the designer drags it, in points:
+/// room for the counts and about eight findings.
+const DIAGNOSTICS_DEFAULT: f32 = 220.0;
+/// The least it can be dragged to: the counts and two findings.
+const DIAGNOSTICS_MIN: f32 = 90.0;
 
 /// The side panel's tabs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +59,10 @@ impl Studio {
     /// Shows one frame of the studio.
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
+        let scale = self.settings.interface_scale.unwrap_or(1.0);
+        if (ctx.zoom_factor() - scale).abs() > 1e-3 {
+            ctx.set_zoom_factor(scale);
+        }
         self.validator.poll();
         self.validator
             .submit(self.doc.generation(), &self.doc.design);
@@ -90,8 +101,10 @@ impl Studio {
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         let editor = self.editor();
+        self.play_dock(ui);
         editor.side_panels(self, ui);
         self.diagnostics_dock(ui);
+        super::super::play::set_map_area(&ctx, ui.available_rect_before_wrap());
         editor.centre(self, ui);
         self.windows(&ctx);
         self.dialogs(&ctx);
@@ -107,12 +120,60 @@ impl Studio {
         }
     }
 
-    /// The Diagnostics panel docked below.
+    /// The Diagnostics panel docked below, as tall as the designer last
+    /// dragged its handle (remembered between runs).
     fn diagnostics_dock(&mut self, ui: &mut Ui) {
+        let most = (ui.available_height() * 0.7).max(DIAGNOSTICS_MIN);
+        let height = self
+            .settings
+            .diagnostics_height
+            .unwrap_or(DIAGNOSTICS_DEFAULT)
+            .clamp(DIAGNOSTICS_MIN, most);
         egui::Panel::bottom("diagnostics")
-            .resizable(true)
-            .default_size(170.0)
-            .show(ui, |ui| self.diagnostics_panel(ui));
+            .resizable(false)
+            .exact_size(height)
+            .show(ui, |ui| {
+                self.diagnostics_handle(ui, height, most);
+                self.diagnostics_panel(ui);
+            });
+    }
+
+    /// The handle along the panel's top edge: a grip to drag the panel
+    /// taller or shorter. The height is stored when the drag ends.
+    fn diagnostics_handle(&mut self, ui: &mut Ui, height: f32, most: f32) {
+        let (rect, response) =
+            ui.allocate_exact_size(egui::vec2(ui.available_width(), 10.0), egui::Sense::drag());
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Splitter, true, "Resize the diagnostics panel")
+        });
+        let response = response
+            .on_hover_cursor(egui::CursorIcon::ResizeVertical)
+            .on_hover_text("Drag to make the diagnostics panel taller or shorter");
+        let lit = response.hovered() || response.dragged();
+        let color = if lit {
+            ui.visuals().widgets.hovered.fg_stroke.color
+        } else {
+            ui.visuals().widgets.noninteractive.fg_stroke.color
+        };
+        let c = rect.center();
+        for dy in [-2.0, 2.0] {
+            ui.painter().line_segment(
+                [
+                    egui::pos2(c.x - 24.0, c.y + dy),
+                    egui::pos2(c.x + 24.0, c.y + dy),
+                ],
+                egui::Stroke::new(1.5, color),
+            );
+        }
+        if response.dragged() {
+            let h = (height - response.drag_delta().y).clamp(DIAGNOSTICS_MIN, most);
+            self.settings.diagnostics_height = Some(h);
+        }
+        if response.drag_stopped()
+            && let Err(e) = self.settings.store(&self.config.dirs)
+        {
+            self.status = format!("Could not remember the panel's height: {e}");
+        }
     }
 
     /// The active tool's hint and the last message.
@@ -124,6 +185,18 @@ impl Studio {
         });
     }
 
+    /// A colour finding: the colour lit in the Cards panel and its routes
+    /// selected on the map.
+    fn reveal_color(&mut self, color: &str) {
+        let routes = (self.doc.design.routes.iter().enumerate())
+            .filter(|(_, r)| r.color == color)
+            .map(|(i, _)| Obj::Route(i))
+            .collect();
+        self.select_and_reveal(routes, false);
+        self.cards.highlight = Some(color.to_owned());
+        self.tab = Tab::Cards;
+    }
+
     /// The validator's findings; a click selects what one names.
     fn diagnostics_panel(&mut self, ui: &mut Ui) {
         ui.heading("Diagnostics");
@@ -131,15 +204,8 @@ impl Studio {
         if let Some(click) = self.diagnostics.ui(ui, self.validator.latest(), busy) {
             match click {
                 DiagnosticClick::Objects(objs) => self.select_and_reveal(objs, false),
-                DiagnosticClick::Rules => {
-                    let picked = self
-                        .diagnostics
-                        .picked
-                        .and_then(|k| self.validator.latest()?.diagnostics.0.get(k).cloned());
-                    if let Some(d) = picked {
-                        self.editor().reveal(self, &d);
-                    }
-                }
+                DiagnosticClick::Color(color) => self.reveal_color(&color),
+                DiagnosticClick::Rules(d) => self.editor().reveal(self, &d),
             }
         }
     }

@@ -3,7 +3,6 @@
 //! than commands.
 
 use egui::{Button, Role, Ui, WidgetInfo};
-use formats::Family;
 
 use super::super::command::UICommand;
 use super::super::panels::labelled;
@@ -15,22 +14,20 @@ enum MenuItem {
     Command(UICommand),
     /// A line between groups.
     Separator,
-    /// File → New of every family.
-    NewDesigns,
     /// The Open recent submenu.
     RecentFiles,
     /// The grid's settings: shown, snapped to, its step.
     GridSettings,
 }
 
-use MenuItem::{Command, GridSettings, NewDesigns, RecentFiles, Separator};
+use MenuItem::{Command, GridSettings, RecentFiles, Separator};
 
 /// The menus, left to right, with their entries.
-const MENUS: [(&str, &[MenuItem]); 5] = [
+const MENUS: [(&str, &[MenuItem]); 6] = [
     (
         "File",
         &[
-            NewDesigns,
+            Command(UICommand::New),
             Command(UICommand::Open),
             Command(UICommand::OpenPath),
             RecentFiles,
@@ -60,6 +57,7 @@ const MENUS: [(&str, &[MenuItem]); 5] = [
             Separator,
             Command(UICommand::Delete),
             Command(UICommand::Duplicate),
+            Command(UICommand::SelectAll),
             Command(UICommand::ToggleLock),
             Command(UICommand::Search),
         ],
@@ -67,8 +65,16 @@ const MENUS: [(&str, &[MenuItem]); 5] = [
     (
         "View",
         &[
+            Command(UICommand::ZoomIn),
+            Command(UICommand::ZoomOut),
+            Command(UICommand::ZoomActual),
             Command(UICommand::ZoomToFit),
             Command(UICommand::FitLayout),
+            Separator,
+            Command(UICommand::InterfaceLarger),
+            Command(UICommand::InterfaceSmaller),
+            Command(UICommand::InterfaceNormal),
+            Separator,
             GridSettings,
             Command(UICommand::BackgroundImage),
         ],
@@ -82,6 +88,7 @@ const MENUS: [(&str, &[MenuItem]); 5] = [
             Command(UICommand::Balance),
         ],
     ),
+    ("Help", &[Command(UICommand::ShortcutSheet)]),
 ];
 
 impl Studio {
@@ -98,13 +105,6 @@ impl Studio {
                         }
                         Separator => {
                             ui.separator();
-                        }
-                        NewDesigns => {
-                            for c in Family::ALL.map(UICommand::New) {
-                                if self.menu_entry(ui, c) {
-                                    self.run_command(c);
-                                }
-                            }
                         }
                         RecentFiles => self.recent_files_menu(ui),
                         GridSettings => self.grid_settings(ui),

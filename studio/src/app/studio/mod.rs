@@ -3,7 +3,7 @@
 //!
 //! This module holds the state and starts it; the jobs are in submodules:
 //! `layout` (the panels and status bar of one frame), `menus` and
-//! `toolbar`, `commands` (what each [`UICommand`](super::command::UICommand)
+//! `toolbar`, `new_design` (File → New's dialog), `commands` (what each [`UICommand`](super::command::UICommand)
 //! does, and the shortcuts), `file_ops` (open, save, recent files,
 //! autosave), `editing` (undo, delete, duplicate, lock, nudge), `dialogs`,
 //! the `background` image editor and the `windows` over the studio.
@@ -15,6 +15,7 @@ mod editing;
 mod file_ops;
 mod layout;
 mod menus;
+mod new_design;
 mod toolbar;
 mod windows;
 
@@ -48,6 +49,7 @@ use super::validation::Validator;
 pub use dialogs::Dialog;
 pub use file_ops::{PathPurpose, Replace};
 pub use layout::Tab;
+pub use new_design::{NewDesign, NewDesignForm, PAPERS, Paper};
 
 /// How often unsaved work is written to the recovery file.
 pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(30);
@@ -102,6 +104,8 @@ pub struct Studio {
     pub search_open: bool,
     /// Whether the Background window is open.
     pub background_open: bool,
+    /// Whether the Keyboard shortcuts window is open.
+    pub shortcuts_open: bool,
     /// The Play window: hot-seat games against bots.
     pub play: PlayWindow,
     /// The Simulate window: batch bot games and their report.
@@ -121,7 +125,8 @@ pub struct Studio {
     pub(crate) tables: [ObjectTable; 3],
     pub(crate) inspector: Inspector,
     pub(crate) rules: RulesPanel,
-    pub(crate) cards: CardsPanel,
+    /// The Cards panel (its lit colour, from a colour finding).
+    pub cards: CardsPanel,
     pub(crate) stats: StatsPanel,
     diagnostics: DiagnosticsPanel,
     search: Search,
@@ -153,6 +158,9 @@ impl Studio {
     /// Starts the studio; `ctx` is repainted when validation finishes.
     pub fn new(ctx: &egui::Context, config: StudioConfig) -> Self {
         let settings = Settings::load(&config.dirs);
+        // Ctrl+plus and Ctrl+minus zoom the map; the interface's size is in
+        // the View menu.
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
         let wake_ctx = ctx.clone();
         let validator = Validator::start(Arc::new(move || wake_ctx.request_repaint()));
         let mut studio = Studio {
@@ -167,6 +175,7 @@ impl Studio {
             status: String::new(),
             search_open: false,
             background_open: false,
+            shortcuts_open: false,
             play: PlayWindow::default(),
             simulate: SimulateWindow::default(),
             compare: None,

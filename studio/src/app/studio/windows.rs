@@ -2,6 +2,7 @@
 //! background image.
 
 use super::super::balance::Request;
+use super::super::command::UICommand;
 use super::{PathPurpose, Studio};
 
 impl Studio {
@@ -56,7 +57,6 @@ impl Studio {
 
     /// Shows the open windows and acts on what they ask for.
     pub(super) fn windows(&mut self, ctx: &egui::Context) {
-        self.play_window(ctx);
         self.simulate_window(ctx);
         self.compare_window(ctx);
         self.balance_window(ctx);
@@ -74,6 +74,15 @@ impl Studio {
             }
             self.search_open = open;
         }
+        if self.shortcuts_open {
+            let mut open = true;
+            egui::Window::new("Keyboard shortcuts")
+                .open(&mut open)
+                .default_width(420.0)
+                .vscroll(true)
+                .show(ctx, |ui| shortcut_sheet(ui, self));
+            self.shortcuts_open = open;
+        }
         if self.background_open {
             let mut open = true;
             let mut choose = false;
@@ -86,4 +95,24 @@ impl Studio {
             }
         }
     }
+}
+
+/// Every command with a shortcut, as the menus and the shortcut handler
+/// read them from the one command list; greyed where the open design's
+/// editor does not offer it.
+fn shortcut_sheet(ui: &mut egui::Ui, studio: &Studio) {
+    egui::Grid::new("shortcut sheet")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for c in UICommand::all() {
+                let Some(keys) = c.shortcut_text(ui.ctx()) else {
+                    continue;
+                };
+                let offered = studio.editor().offers(c);
+                ui.add_enabled(offered, egui::Label::new(c.text()));
+                ui.add_enabled(offered, egui::Label::new(keys));
+                ui.end_row();
+            }
+        });
 }

@@ -158,8 +158,8 @@ pub fn piles(ui: &mut Ui, state: &State) {
         }
     });
     ui.label(format!(
-        "Deck: {} cards · discards: {} · tickets left: {}",
-        state.deck().len(),
+        "Deck: {} · discards: {} · tickets left: {}",
+        engine::words::count(state.deck().len(), "card"),
         state.discards().total(),
         state.ticket_deck().len()
     ));

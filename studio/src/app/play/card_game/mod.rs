@@ -100,8 +100,8 @@ impl PlayView for CardFamily {
         ui.label(RichText::new(format!("Hand of {}", seat_name(seat))).strong());
         ui.label(cards_text(d, &p.hand));
         ui.label(format!(
-            "On the Track: {} cards, face down (hidden from you too)",
-            p.on_track.total()
+            "On the Track: {}, face down (hidden from you too)",
+            engine::words::count(p.on_track.total(), "card")
         ));
         ui.label(RichText::new(format!("Tickets of {}", seat_name(seat))).strong());
         if p.tickets.is_empty() {
@@ -134,8 +134,8 @@ impl PlayView for CardFamily {
         ui.label(format!("Face up: {}", shown.join(", ")));
         let (deal, deals) = state.deal_number();
         ui.label(format!(
-            "Deck: {} cards · discards: {} · tickets left: {} · deal {} of {}",
-            state.deck_len(),
+            "Deck: {} · discards: {} · tickets left: {} · deal {} of {}",
+            engine::words::count(state.deck_len(), "card"),
             state.discards().total(),
             state.ticket_deck().len(),
             deal + 1,

@@ -172,17 +172,31 @@ impl PlayView for DiceFamily {
                 .collect(),
             ..MapLook::default()
         };
-        // The Play window is a narrow side panel: the map gets a window of
-        // its own over the central area, where board maps are drawn.
-        // It opens right of the Play window and left of the Inspector.
+        // The Play panel is narrow: the map gets a window of its own, fixed
+        // over the studio's central area (where board maps are drawn), so
+        // it never covers the Play panel's controls nor they it.
         let screen = ui.ctx().content_rect();
-        let width = (screen.width() - MAP_LEFT - INSPECTOR_SPACE).clamp(320.0, MAP_WIDTH);
+        let area = super::map_area(ui.ctx()).unwrap_or_else(|| {
+            egui::Rect::from_min_size(
+                egui::pos2(MAP_LEFT, 40.0),
+                egui::vec2(
+                    (screen.width() - MAP_LEFT - INSPECTOR_SPACE).clamp(320.0, MAP_WIDTH),
+                    MAP_HEIGHT,
+                ),
+            )
+        });
+        // The window's frame and title bar take a little room of their own.
+        let inner = area.shrink2(egui::vec2(8.0, 20.0));
+        let width = inner.width().clamp(200.0, MAP_WIDTH);
+        let height = (inner.height() - 24.0).clamp(200.0, MAP_HEIGHT * 1.5);
         let click = egui::Window::new("Trains & Stations map")
-            .default_pos([MAP_LEFT, 40.0])
-            .default_width(width)
+            .fixed_pos(area.min + egui::vec2(4.0, 4.0))
+            .collapsible(false)
+            .resizable(false)
+            .constrain_to(area)
             .show(ui.ctx(), |ui| {
-                ui.set_min_width(width);
-                map::draw(ui, d, &look, MAP_HEIGHT)
+                ui.set_width(width);
+                map::draw(ui, d, &look, height)
             })
             .and_then(|r| r.inner)
             .flatten();
