@@ -3,22 +3,24 @@
 //! ([`crate::bots::flat`]) with this family's policy.
 //!
 //! - **Candidates** are the union of what every heuristic style would do
-//!   here (`route-focus` first: the default), the claims of the route-focus
-//!   plan, the best-scoring other claims, every distinct card draw and
+//!   here (first the design's strongest style, by a fixed-seed round robin
+//!   of the styles on this design, [`super::design_styles`]: the default),
+//!   the claims of the route-focus plan, the best-scoring other claims, every distinct card draw and
 //!   drawing tickets, so that no single style's blind spot decides. They
 //!   depend only on what the bot sees and are computed once per decision.
 //! - **Policy switching**: each style's choice is a candidate of its own,
 //!   played on in the playouts by that same style for the searching player
 //!   (two styles proposing the same move give two candidates); the other
-//!   candidates are played on by `route-focus`. The search thus also picks
+//!   candidates are played on by the default style. The search thus also picks
 //!   which style's plan to follow from here, not only its next move.
 //! - Each pass samples a **determinization** from the observation (other
 //!   hands and tickets dealt anew, every public count kept), re-deals the
 //!   rivals' tickets in favour of those their routes explain
 //!   ([`super::infer`]), and deals every rival a **playout style** from the
-//!   four literature styles uniformly ([`RivalModel::Mixed`]: the opponent
-//!   model; a rival's style is not observable, so the playouts average over
-//!   them). Every surviving candidate is played **from the same world**, so a
+//!   four literature styles, each with a chance proportional to the square
+//!   of its round-robin strength on this design ([`RivalModel::Strengths`]:
+//!   the opponent model; a rival's style is not observable, so the playouts
+//!   average over them, the styles that play the design well most). Every surviving candidate is played **from the same world**, so a
 //!   lucky deal or an easy rival counts alike for all of them.
 //! - The playouts run to the end of the game, and the real outcome is the
 //!   reward (win plus a small margin term). With
@@ -28,8 +30,8 @@
 //!   by how feasible they still are, trains still to lay, stations, longest
 //!   path), the reward being the squashed margin over the best other player.
 //! - **Sequential halving** drops the worse half of the candidates after
-//!   each round; the route-focus choice (played on by `route-focus`) is kept
-//!   and replaced only by a candidate whose mean reward beats it by a margin.
+//!   each round; the default style's choice (played on by that style) is
+//!   kept and replaced only by a candidate whose mean reward beats it by a margin.
 
 use smallvec::SmallVec;
 
@@ -393,7 +395,7 @@ impl SearchPolicy<State> for ExpertPolicy {
 }
 
 /// The `expert` bot: the flat search ([`flat::search`]) with the expert's
-/// policy, keeping the route-focus choice unless another candidate beats it
+/// policy, keeping the default style's choice unless another candidate beats it
 /// by [`ExpertConfig::default_margin`]; the route-focus heuristic decides
 /// when there is nothing to search.
 pub type ExpertBot = FlatBot<ExpertPolicy, HeuristicBot>;
