@@ -229,6 +229,7 @@ fn an_expert_that_no_candidate_can_move_plays_route_focus() {
     let game = BoardGame::new(board("usa.yaml"), 2).unwrap();
     let config = ExpertConfig {
         default_margin: 2.0,
+        default_style: Some(bots::Style::RouteFocus),
         ..ExpertConfig::default()
     };
     let mut expert = expert_with("expert:6".into(), Budget::Iterations(6), 5, config);

@@ -3,22 +3,24 @@
 //! ([`crate::bots::flat`]) with this family's policy.
 //!
 //! - **Candidates** are the union of what every heuristic style would do
-//!   here (`route-focus` first: the default), the claims of the route-focus
-//!   plan, the best-scoring other claims, every distinct card draw and
+//!   here (first the design's strongest style, by a fixed-seed round robin
+//!   of the styles on this design, [`super::design_styles`]: the default),
+//!   the claims of the route-focus plan, the best-scoring other claims, every distinct card draw and
 //!   drawing tickets, so that no single style's blind spot decides. They
 //!   depend only on what the bot sees and are computed once per decision.
 //! - **Policy switching**: each style's choice is a candidate of its own,
 //!   played on in the playouts by that same style for the searching player
 //!   (two styles proposing the same move give two candidates); the other
-//!   candidates are played on by `route-focus`. The search thus also picks
+//!   candidates are played on by the default style. The search thus also picks
 //!   which style's plan to follow from here, not only its next move.
 //! - Each pass samples a **determinization** from the observation (other
 //!   hands and tickets dealt anew, every public count kept), re-deals the
 //!   rivals' tickets in favour of those their routes explain
 //!   ([`super::infer`]), and deals every rival a **playout style** from the
-//!   four literature styles uniformly ([`RivalModel::Mixed`]: the opponent
-//!   model; a rival's style is not observable, so the playouts average over
-//!   them). Every surviving candidate is played **from the same world**, so a
+//!   four literature styles, each with a chance proportional to the square
+//!   of its round-robin strength on this design ([`RivalModel::Strengths`]:
+//!   the opponent model; a rival's style is not observable, so the playouts
+//!   average over them, the styles that play the design well most). Every surviving candidate is played **from the same world**, so a
 //!   lucky deal or an easy rival counts alike for all of them.
 //! - The playouts run to the end of the game, and the real outcome is the
 //!   reward (win plus a small margin term). With
@@ -28,11 +30,12 @@
 //!   by how feasible they still are, trains still to lay, stations, longest
 //!   path), the reward being the squashed margin over the best other player.
 //! - **Sequential halving** drops the worse half of the candidates after
-//!   each round; the route-focus choice (played on by `route-focus`) is kept
-//!   and replaced only by a candidate whose mean reward beats it by a margin.
+//!   each round; the default style's choice (played on by that style) is
+//!   kept and replaced only by a candidate whose mean reward beats it by a margin.
 
 use smallvec::SmallVec;
 
+use super::design_styles;
 use super::evaluate::Evaluator;
 use super::heuristic::{HeuristicBot, Style};
 use super::infer::{EndWeights, reweigh_tickets};
@@ -67,8 +70,11 @@ pub struct ExpertConfig {
     pub default_margin: f64,
     /// The style the searching player plays in the playouts after a
     /// candidate no style proposed (and, with [`RivalModel::Same`], the
-    /// rivals' style); its choice is the protected default.
-    pub rollout_style: Style,
+    /// rivals' style); its choice is the protected default. `None` (the
+    /// default): the design's strongest style, by a fixed-seed round robin
+    /// of the four styles on this design and player count
+    /// ([`design_styles`]).
+    pub default_style: Option<Style>,
     /// How the rivals play in the playouts.
     pub rivals: RivalModel,
     /// Policy switching: each style's choice is searched with that style
@@ -93,8 +99,8 @@ impl Default for ExpertConfig {
             full_playout_trains: u32::MAX,
             margin_scale: 20.0,
             default_margin: 0.03,
-            rollout_style: Style::RouteFocus,
-            rivals: RivalModel::Mixed,
+            default_style: None,
+            rivals: RivalModel::Strengths,
             switching: true,
             other_claims: 4,
             face_up_draws: true,
@@ -106,12 +112,17 @@ impl Default for ExpertConfig {
 /// How the rivals play in the expert's playouts.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RivalModel {
-    /// As [`ExpertConfig::rollout_style`].
+    /// As [`ExpertConfig::default_style`].
     Same,
     /// This style.
     Style(Style),
     /// Each pass deals every rival a style from [`Style::ALL`] uniformly.
     Mixed,
+    /// Each pass deals every rival a style from [`Style::ALL`] with a
+    /// chance proportional to the square of its round-robin share on this
+    /// design ([`design_styles::strengths`]): the styles that play the
+    /// design well, the rivals that matter, are met most.
+    Strengths,
 }
 
 /// The expert's search policy.
@@ -129,6 +140,12 @@ pub struct ExpertPolicy {
     continuation: Vec<usize>,
     /// The searching player.
     me: usize,
+    /// The protected default style (an index into [`Style::ALL`]), fixed
+    /// for the game description at the first decision.
+    default: Option<usize>,
+    /// The chance of each style of [`Style::ALL`] to be dealt to a rival
+    /// (cumulative).
+    rival_odds: [f64; 4],
     evaluator: Evaluator,
     legal: Vec<Action>,
     values: Vec<f64>,
@@ -148,6 +165,8 @@ impl ExpertPolicy {
             seat_style: Vec::new(),
             continuation: Vec::new(),
             me: 0,
+            default: None,
+            rival_odds: [0.25, 0.5, 0.75, 1.0],
             evaluator: Evaluator::default(),
             legal: Vec::new(),
             values: Vec::new(),
@@ -155,7 +174,34 @@ impl ExpertPolicy {
         }
     }
 
+    /// The protected default style's index, once [`Self::settle`]d.
+    fn default(&self) -> usize {
+        self.default.unwrap_or(style_index(
+            self.config.default_style.unwrap_or(Style::RouteFocus),
+        ))
+    }
+
+    /// Fixes the default style and the rivals' odds for this game
+    /// description, reading only the design ([`design_styles`]).
+    fn settle(&mut self, state: &State) {
+        if self.default.is_some() {
+            return;
+        }
+        let needs_table =
+            self.config.default_style.is_none() || self.config.rivals == RivalModel::Strengths;
+        let table = needs_table.then(|| design_styles::strengths(state.game()));
+        self.default = Some(match (self.config.default_style, &table) {
+            (Some(style), _) => style_index(style),
+            (None, Some(t)) => design_styles::best(t),
+            (None, None) => 0,
+        });
+        if let (RivalModel::Strengths, Some(t)) = (self.config.rivals, &table) {
+            self.rival_odds = rival_odds(t);
+        }
+    }
+
     fn ensure(&mut self, players: usize) {
+        let default = self.default();
         while self.players.len() < players {
             self.players.push(
                 Style::ALL
@@ -163,14 +209,14 @@ impl ExpertPolicy {
                     .map(|&s| HeuristicBot::new(s, 0))
                     .collect(),
             );
-            self.seat_style.push(style_index(self.config.rollout_style));
+            self.seat_style.push(default);
         }
     }
 
     /// The wide candidate set: every style's choice, then the plan's
     /// claims, the best other claims, distinct draws and tickets.
     fn wide(&mut self, obs: &Observation<'_>, out: &mut Vec<Action>) {
-        let default = style_index(self.config.rollout_style);
+        let default = self.default();
         self.continuation.clear();
         let mut order: SmallVec<[usize; 4]> = SmallVec::new();
         order.push(default);
@@ -205,6 +251,21 @@ impl ExpertPolicy {
     }
 }
 
+/// The cumulative chances of dealing each style to a rival: proportional to
+/// the square of its round-robin share (uniform when every share is 0).
+fn rival_odds(strengths: &design_styles::Strengths) -> [f64; 4] {
+    let total: f64 = strengths.iter().map(|s| s * s).sum();
+    let mut odds = [0.25, 0.5, 0.75, 1.0];
+    if total > 0.0 {
+        let mut acc = 0.0;
+        for (o, s) in odds.iter_mut().zip(strengths) {
+            acc += s * s / total;
+            *o = acc;
+        }
+    }
+    odds
+}
+
 /// The place of `style` in [`Style::ALL`] (0 for a persona).
 fn style_index(style: Style) -> usize {
     Style::ALL.iter().position(|&s| s == style).unwrap_or(0)
@@ -223,7 +284,7 @@ impl SearchPolicy<State> for ExpertPolicy {
             .continuation
             .get(index)
             .copied()
-            .unwrap_or(style_index(self.config.rollout_style));
+            .unwrap_or(self.default());
         if let Some(s) = self.seat_style.get_mut(self.me) {
             *s = style;
         }
@@ -237,6 +298,7 @@ impl SearchPolicy<State> for ExpertPolicy {
         // Everything here reads the searching player's own observation, the
         // same in every determinization.
         self.me = seat.index();
+        self.settle(state);
         self.ensure(state.num_players());
         self.wide(&state.observation(seat), out);
         true
@@ -306,8 +368,9 @@ impl SearchPolicy<State> for ExpertPolicy {
         if let Some(w) = self.config.infer {
             reweigh_tickets(state, observer, w, rng);
         }
+        self.settle(state);
         self.ensure(state.num_players());
-        let default = style_index(self.config.rollout_style);
+        let default = self.default();
         for s in 0..state.num_players() {
             self.seat_style[s] = if s == observer.index() {
                 default
@@ -316,6 +379,10 @@ impl SearchPolicy<State> for ExpertPolicy {
                     RivalModel::Same => default,
                     RivalModel::Style(style) => style_index(style),
                     RivalModel::Mixed => rng.below(Style::ALL.len() as u32) as usize,
+                    RivalModel::Strengths => {
+                        let x = f64::from(rng.below(1 << 30)) / f64::from(1u32 << 30);
+                        self.rival_odds.iter().position(|&o| x < o).unwrap_or(0)
+                    }
                 }
             };
         }
@@ -328,7 +395,7 @@ impl SearchPolicy<State> for ExpertPolicy {
 }
 
 /// The `expert` bot: the flat search ([`flat::search`]) with the expert's
-/// policy, keeping the route-focus choice unless another candidate beats it
+/// policy, keeping the default style's choice unless another candidate beats it
 /// by [`ExpertConfig::default_margin`]; the route-focus heuristic decides
 /// when there is nothing to search.
 pub type ExpertBot = FlatBot<ExpertPolicy, HeuristicBot>;
@@ -393,7 +460,11 @@ mod tests {
         let state = first_turn();
         let me = state.current_player().unwrap();
         let obs = state.observation(me);
-        let mut policy = ExpertPolicy::new(ExpertConfig::default());
+        let mut policy = ExpertPolicy::new(ExpertConfig {
+            default_style: Some(Style::RouteFocus),
+            rivals: RivalModel::Mixed,
+            ..ExpertConfig::default()
+        });
         let mut cands = Vec::new();
         assert!(policy.root_candidates(&state, &mut cands));
         for (i, &style) in Style::ALL.iter().enumerate() {
@@ -418,5 +489,18 @@ mod tests {
             assert_eq!(policy.seat_style[me.index()], 0);
         }
         assert_eq!(dealt, [true; 4]);
+    }
+
+    /// A style twice as strong on the design is dealt to rivals four times
+    /// as often; with no strengths every style is as likely.
+    #[test]
+    fn rivals_are_dealt_the_strong_styles_of_the_design_most() {
+        let odds = rival_odds(&[0.2, 0.4, 0.2, 0.2]);
+        let chance: Vec<f64> = (0..4)
+            .map(|i| odds[i] - if i == 0 { 0.0 } else { odds[i - 1] })
+            .collect();
+        assert!((chance[1] - 4.0 * chance[0]).abs() < 1e-12);
+        assert!((odds[3] - 1.0).abs() < 1e-12);
+        assert_eq!(rival_odds(&[0.0; 4]), [0.25, 0.5, 0.75, 1.0]);
     }
 }

@@ -14,6 +14,7 @@
 //! They are built by name with [`by_name`]; `docs/bots.md` documents each
 //! style's decision rules.
 
+pub mod design_styles;
 pub mod evaluate;
 pub mod expert;
 pub mod heuristic;
