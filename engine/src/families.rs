@@ -23,6 +23,33 @@ use crate::game::Family;
 use crate::game::checked;
 use crate::scenario::{ScenarioError, ScenarioReport, run_family};
 
+/// Lays out the map a design draws (its family's
+/// [`formats::families::FamilyFiles::drawn_map`]): the board game's cities
+/// and routes, or a station map. The design with its places moved and the
+/// figures, or `None` when `progress` cancels or the family draws no map
+/// (the card game).
+pub fn fit_layout(
+    design: &GameFile,
+    options: &crate::board_game::layout::FitOptions,
+    progress: &mut dyn FnMut(f32) -> bool,
+) -> Option<(GameFile, crate::board_game::layout::FitReport)> {
+    let mut out = design.clone();
+    let report = match design.family {
+        formats::Family::Board => {
+            let fitted = crate::board_game::layout::fit(design, options, progress).ok()?;
+            fitted.apply(&mut out);
+            fitted.report
+        }
+        formats::Family::Dice => {
+            let fitted = crate::dice::map_drawing::fit(design, options, progress).ok()?;
+            fitted.apply(&mut out);
+            fitted.report
+        }
+        formats::Family::CardGame => return None,
+    };
+    Some((out, report))
+}
+
 /// Code generic over the family, run with the family of a design.
 pub trait FamilyVisitor {
     /// What it returns.

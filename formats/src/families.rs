@@ -20,16 +20,14 @@ pub struct FamilyFiles {
     pub parameters: &'static [Parameter],
     /// The preset a new design of the family starts from.
     pub new_file_preset: &'static str,
-    /// Whether a new design has a board of its own to draw on (the card game
-    /// has none).
-    pub new_file_has_board: bool,
     /// Whether its map is the board game's: cities joined by routes
-    /// ([`crate::board_game::map`]), which `tracklayer layout` lays out and
-    /// whose ticket deck `tracklayer diff` puts in figures.
+    /// ([`crate::board_game::map`]), whose ticket deck `tracklayer diff`
+    /// puts in figures.
     pub city_map: bool,
-    /// Whether its design draws a map of places on the board (cities and
-    /// routes, or stations and tracks), which `tracklayer layout` and the
-    /// studio's Fit layout lay out.
+    /// Whether its design draws a map of places on a board of its own
+    /// (cities and routes, or stations and tracks): a new design gets a
+    /// board, and `tracklayer layout` and the studio's Fit layout lay the map
+    /// out. The card game has none (its map is its source design's).
     pub drawn_map: bool,
     /// Its presets, as (name in files, title: "Use USA preset").
     pub presets: &'static [(&'static str, &'static str)],

@@ -29,6 +29,14 @@ pub const KEYED_LISTS: [&str; 5] = [
     "terrain.regions",
 ];
 
+/// Merges a design's `rules:` over its preset's rules, `preset` itself left
+/// out: what every family's resolution starts from.
+pub fn merge_over_preset(preset_rules: &mut Mapping, rules: &Mapping) {
+    let mut own = rules.clone();
+    own.shift_remove("preset");
+    deep_merge(preset_rules, &own);
+}
+
 /// Merges `over` into `base`: mappings recursively, everything else replaced;
 /// a null in `over` removes the key (a variant clearing a base's value).
 pub fn deep_merge(base: &mut Mapping, over: &Mapping) {

@@ -12,7 +12,6 @@ pub const BOARD: crate::families::FamilyFiles = crate::families::FamilyFiles {
     family: crate::Family::Board,
     parameters: PARAMETERS,
     new_file_preset: "usa",
-    new_file_has_board: true,
     city_map: true,
     drawn_map: true,
     presets: &[

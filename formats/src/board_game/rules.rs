@@ -11,7 +11,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_yaml::{Mapping, Value};
 
-use crate::merge::deep_merge;
+use crate::merge::{deep_merge, merge_over_preset};
 use crate::rules::{Deck, Parameter, PlayerRange, ResolveError, typed};
 
 /// A rulebook whose values a design starts from.
@@ -242,9 +242,7 @@ pub fn effective_sections(
 ) -> Result<(Mapping, Mapping), ResolveError> {
     let preset = preset_of(rules)?;
     let (mut r, mut c) = preset.sections();
-    let mut own = rules.clone();
-    own.shift_remove("preset");
-    deep_merge(&mut r, &own);
+    merge_over_preset(&mut r, rules);
     deep_merge(&mut c, cards);
     Ok((r, c))
 }

@@ -13,7 +13,6 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
     family: crate::Family::CardGame,
     parameters: PARAMETERS,
     new_file_preset: PRESET,
-    new_file_has_board: false,
     city_map: false,
     drawn_map: false,
     presets: &[(PRESET, "the card-game")],

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_yaml::{Mapping, Value};
 
-use crate::merge::deep_merge;
+use crate::merge::{deep_merge, merge_over_preset};
 use crate::rules::{Deck, Parameter, PlayerRange, ResolveError};
 
 /// The preset's name in files (`rules: {preset: card-game}`).
@@ -211,9 +211,7 @@ pub fn effective_sections(
         });
     }
     let (mut r, mut c) = preset_sections();
-    let mut own = rules.clone();
-    own.shift_remove("preset");
-    deep_merge(&mut r, &own);
+    merge_over_preset(&mut r, rules);
     deep_merge(&mut c, cards);
     Ok((r, c))
 }

@@ -16,7 +16,6 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
     family: crate::Family::Dice,
     parameters: PARAMETERS,
     new_file_preset: PRESET_NAME,
-    new_file_has_board: true,
     city_map: false,
     drawn_map: true,
     presets: &[(PRESET_NAME, "Trains & Stations")],

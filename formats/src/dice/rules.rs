@@ -5,7 +5,7 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_yaml::{Mapping, Value};
 
-use crate::merge::deep_merge;
+use crate::merge::merge_over_preset;
 use crate::rules::{Parameter, PlayerRange, ResolveError};
 
 /// A face of a die.
@@ -387,9 +387,7 @@ pub const PARAMETERS: &[Parameter] = &[
 /// means, field by field (the Rules panel's values).
 pub fn effective_rules(rules: &Mapping) -> Mapping {
     let mut r = preset_rules();
-    let mut own = rules.clone();
-    own.shift_remove("preset");
-    deep_merge(&mut r, &own);
+    merge_over_preset(&mut r, rules);
     r
 }
 

@@ -46,7 +46,7 @@ impl Document {
         let mut design = GameFile {
             name: new.name.clone(),
             family: new.family,
-            board: files.new_file_has_board.then(|| formats::BoardSize {
+            board: files.drawn_map.then(|| formats::BoardSize {
                 width: new.board.0,
                 height: new.board.1,
                 ..formats::BoardSize::default()

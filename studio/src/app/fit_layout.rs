@@ -1,6 +1,6 @@
 //! View → Fit layout: the engine's layout fit (the one `tracklayer layout`
-//! runs: [`engine::board_game::layout::fit`] for a board,
-//! [`engine::dice::map_drawing::fit`] for a station map) on a worker thread,
+//! runs, [`engine::families::fit_layout`], which picks the board's or the
+//! station map's fit by the family) on a worker thread,
 //! with progress and cancel. The proposal is drawn on the canvas over the
 //! current drawing (its car spaces outlined, an arrow from where each moved
 //! city is to where it would go) with the figures before → after; Accept
@@ -105,11 +105,13 @@ impl FitLayoutWindow {
                         .cancel_flag()
                         .load(std::sync::atomic::Ordering::Relaxed)
                 };
-                propose(&design, &options, &mut progress).map(|(design, report)| Proposal {
-                    design,
-                    report,
-                    generation,
-                })
+                engine::families::fit_layout(&design, &options, &mut progress).map(
+                    |(design, report)| Proposal {
+                        design,
+                        report,
+                        generation,
+                    },
+                )
             },
         );
         self.state = State::Running(job);
@@ -289,25 +291,6 @@ fn figures_ui(ui: &mut Ui, r: &FitReport, family: Family) {
             ui.end_row();
         }
     });
-}
-
-/// The fit of `design` by its family: the design as it would be and the
-/// figures, or `None` when cancelled.
-pub fn propose(
-    design: &GameFile,
-    options: &FitOptions,
-    progress: &mut dyn FnMut(f32) -> bool,
-) -> Option<(GameFile, FitReport)> {
-    let mut out = design.clone();
-    if design.family == Family::Dice {
-        let fitted = map_drawing::fit(design, options, progress).ok()?;
-        fitted.apply(&mut out);
-        Some((out, fitted.report))
-    } else {
-        let fitted = board_layout::fit(design, options, progress).ok()?;
-        fitted.apply(&mut out);
-        Some((out, fitted.report))
-    }
 }
 
 /// Millimetre points as the canvas takes them.

@@ -12,8 +12,6 @@ use std::time::Instant;
 use engine::board_game::layout::FitOptions;
 use formats::Family;
 
-use crate::app::fit_layout::propose;
-
 /// Arguments of `layout`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -72,7 +70,7 @@ pub fn run(args: Args) -> ExitCode {
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar.set_length(100);
-    let fitted = propose(&loaded.design, &opts, &mut |share| {
+    let fitted = engine::families::fit_layout(&loaded.design, &opts, &mut |share| {
         bar.set_position((share.clamp(0.0, 1.0) * 100.0) as u64);
         !cancel.load(Ordering::Relaxed)
     });

@@ -147,8 +147,8 @@ impl NewDesignForm {
                 state.store(ui.ctx(), id);
             }
             let files = formats::families::of(self.design.family);
-            ui.add_enabled_ui(files.new_file_has_board, |ui| self.board_ui(ui));
-            if !files.new_file_has_board {
+            ui.add_enabled_ui(files.drawn_map, |ui| self.board_ui(ui));
+            if !files.drawn_map {
                 ui.label("This game has no board of its own.");
             }
             labelled(ui, "Rules preset", |ui| {
