@@ -63,6 +63,9 @@ pub struct BoardGame {
     /// Whether both tracks of a double route may be claimed at this player count.
     pub(crate) both_tracks_open: bool,
     pub(crate) tables: tables::ClaimTables,
+    /// The literature styles' strengths on this game, played once when the
+    /// `expert` first asks ([`bots::design_styles::strengths`]).
+    pub(crate) style_strengths: std::sync::OnceLock<bots::design_styles::Strengths>,
 }
 
 impl BoardGame {
@@ -76,6 +79,7 @@ impl BoardGame {
             players,
             both_tracks_open,
             tables,
+            style_strengths: std::sync::OnceLock::new(),
         }))
     }
 

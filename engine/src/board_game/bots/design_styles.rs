@@ -10,9 +10,9 @@
 //! rules and the player count): it is the same for every seat and every
 //! game, so it reveals nothing hidden and keeps the expert deterministic.
 //! It costs a few hundred heuristic games (tens of milliseconds) and is
-//! computed once per game description in a process ([`strengths`]).
+//! computed once per game description and kept with it ([`strengths`]).
 
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::Arc;
 
 use super::heuristic::{HeuristicBot, Style};
 use crate::board_game::BoardGame;
@@ -32,26 +32,12 @@ const TURN_CAP: u32 = 600;
 /// of the other style's seats (ties half), in the order of [`Style::ALL`].
 pub type Strengths = [f64; 4];
 
-/// Round robins already played in this process, by game description (held
-/// weakly, so a dropped game's entry is never matched by a new one).
-static PLAYED: Mutex<Vec<(Weak<BoardGame>, Strengths)>> = Mutex::new(Vec::new());
-
 /// The styles' strengths on `game` ([`round_robin`] with [`DEALS`]),
-/// computed once per game description in this process.
+/// computed once per game description and kept with it.
 pub fn strengths(game: &Arc<BoardGame>) -> Strengths {
-    // A poisoned lock only means another thread panicked mid-robin: the
-    // entries it left are whole, so keep using them.
-    let mut played = PLAYED.lock().unwrap_or_else(|e| e.into_inner());
-    played.retain(|(g, _)| g.strong_count() > 0);
-    if let Some((_, s)) = played
-        .iter()
-        .find(|(g, _)| std::ptr::eq(g.as_ptr(), Arc::as_ptr(game)))
-    {
-        return *s;
-    }
-    let s = round_robin(game, DEALS);
-    played.push((Arc::downgrade(game), s));
-    s
+    *game
+        .style_strengths
+        .get_or_init(|| round_robin(game, DEALS))
 }
 
 /// Plays every ordered pair of styles (one seat of the first, every other
