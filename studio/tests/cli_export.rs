@@ -604,15 +604,34 @@ fn a_design_with_errors_or_of_another_family_is_refused_and_the_old_file_kept() 
     );
 
     // A good export replaces the old file whole, leaving no temporary file,
-    // and records its print number in the design.
+    // and reads the design without writing it.
+    let before = std::fs::read(&usa_copy).unwrap();
     let run = export(&usa_copy, "pdf", &out);
     assert!(run.status.success(), "{run:?}");
+    assert_eq!(
+        std::fs::read(&usa_copy).unwrap(),
+        before,
+        "the input is not written"
+    );
+    assert!(String::from_utf8_lossy(&run.stdout).contains("print v1 (not recorded"));
     assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF-"));
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+
+    // Asked to, it records the print number in the design.
+    let run = tracklayer(&[
+        "export",
+        &usa_copy.display().to_string(),
+        "--to",
+        "pdf",
+        "--record-print",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
     let recorded = formats::load(&usa_copy).unwrap().design;
     assert_eq!(recorded.print.map(|p| p.number), Some(1));
     assert!(String::from_utf8_lossy(&run.stdout).contains("print v1 recorded"));

@@ -73,6 +73,11 @@ pub struct Args {
     /// `Colour`, `Grey`, `Boat`, positions in its board units).
     #[arg(long, value_enum, default_value = "tracklayer")]
     pub dialect: CsvDialect,
+    /// `pdf`: also keep this print's number in the design file's `print:`
+    /// entry (that one line is rewritten). Without it the export reads the
+    /// design and never writes it.
+    #[arg(long)]
+    pub record_print: bool,
 }
 
 /// The columns `--to csv` writes.
@@ -198,8 +203,14 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("Nothing was written.");
         return ExitCode::from(2);
     }
-    if args.to == Kind::Pdf {
+    if args.to == Kind::Pdf && args.record_print {
         record_print(&loaded, &args.file);
+    } else if args.to == Kind::Pdf {
+        println!(
+            "print v{} (not recorded in {}: add --record-print to keep it)",
+            next_print(design).number,
+            args.file.display()
+        );
     }
     let done = match args.to {
         Kind::Svg | Kind::Png => "the board drawn".to_owned(),
@@ -217,8 +228,9 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// Keeps the print number of this export in the design file when the design
-/// changed since its last printing (only the `print:` line changes). A file
-/// that cannot be rewritten only gets a warning: the PDF is written.
+/// changed since its last printing (only the `print:` line changes), on
+/// `--record-print`. A file that cannot be rewritten only gets a warning: the
+/// PDF is written.
 fn record_print(loaded: &formats::LoadedDesign, file: &std::path::Path) {
     let print = next_print(&loaded.design);
     if loaded.design.print.as_ref() == Some(&print) {
