@@ -21,7 +21,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 
-use crate::design::{CitySpec, GameFile, RouteSpec, TicketSpec};
+use crate::board_game::map::{CitySpec, RouteSpec, TicketSpec};
+use crate::design::GameFile;
 use crate::points::Points;
 
 /// The header of `cities.csv`.

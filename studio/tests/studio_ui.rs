@@ -566,19 +566,25 @@ fn rule_edits_are_undoable_and_presets_are_one_click_away() {
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
     let trains = |h: &Harness<'_, Studio>| {
-        formats::rules::resolve(&h.state().doc.design.rules, &h.state().doc.design.cards)
-            .unwrap()
-            .0
-            .trains
+        formats::board_game::rules::resolve(
+            &h.state().doc.design.rules,
+            &h.state().doc.design.cards,
+        )
+        .unwrap()
+        .0
+        .trains
     };
     assert_eq!(trains(&h), 30);
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
     assert_eq!(trains(&h), 45);
     click_label(&mut h, "Use Europe preset");
-    let r = formats::rules::resolve(&h.state().doc.design.rules, &h.state().doc.design.cards)
-        .unwrap()
-        .0;
+    let r = formats::board_game::rules::resolve(
+        &h.state().doc.design.rules,
+        &h.state().doc.design.cards,
+    )
+    .unwrap()
+    .0;
     assert_eq!(r.stations.count, 3, "Europe's stations");
 }
 

@@ -102,7 +102,7 @@ impl Balance<BoardFamily> for BoardBalance {
     );
 
     fn played(file: &GameFile) -> Option<(Value, Value)> {
-        let (rules, deck) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
+        let (rules, deck) = formats::board_game::rules::resolve(&file.rules, &file.cards).ok()?;
         Some((
             serde_yaml::to_value(rules).ok()?,
             serde_yaml::to_value(deck).ok()?,

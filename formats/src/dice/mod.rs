@@ -22,6 +22,6 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
     resolve: |rules, _| resolve(rules).map(|r| r.players),
     preset_of: |_| PRESET_NAME,
     preset_rules: |_| preset_rules(),
-    deck: |rules, cards| crate::rules::resolve(rules, cards).map(|(_, d)| d),
+    deck: |rules, cards| crate::board_game::rules::resolve(rules, cards).map(|(_, d)| d),
     effective_rules: |rules, _| effective_rules(rules),
 };
