@@ -29,6 +29,13 @@ pub enum TicketTarget {
     },
 }
 
+/// The ticket-points knob (the board game's and the card game's), for help
+/// texts.
+pub const TICKET_POINTS_KNOB: Help = Help {
+    syntax: "ticket-points[=1..30]",
+    what: "ticket points, 1-2 at a time, within the bounds",
+};
+
 /// The ticket targets, for help texts.
 pub const TICKET_TARGETS: [Help; 2] = [
     Help {

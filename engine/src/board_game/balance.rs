@@ -13,7 +13,7 @@ use super::knob::{Knob, Mutator};
 use super::sim::{BoardReport, TicketRow};
 use crate::balance::family::{Help, Section};
 use crate::balance::target::{Measure, Target, TargetError};
-use crate::balance::tickets::{self, TICKET_TARGETS, TicketStat, TicketTarget};
+use crate::balance::tickets::{self, TICKET_POINTS_KNOB, TICKET_TARGETS, TicketStat, TicketTarget};
 use crate::balance::{Balance, Proposal, proposals};
 use crate::rng::GameRng;
 use crate::sim::{PlayerCountReport, SimReport};
@@ -52,10 +52,7 @@ impl Balance<BoardFamily> for BoardBalance {
     type Target = BoardTarget;
 
     const KNOBS: &'static [Help] = &[
-        Help {
-            syntax: "ticket-points[=1..30]",
-            what: "ticket points, 1-2 at a time, within the bounds",
-        },
+        TICKET_POINTS_KNOB,
         Help {
             syntax: "route-length",
             what: "route lengths, each within ±1 of the original",

@@ -16,7 +16,7 @@ use crate::balance::knob::{
     step_deck, step_rule, step_ticket_points, step_within, ticket_locked, unknown, value_at,
 };
 use crate::balance::target::{Measure, Target, TargetError};
-use crate::balance::tickets::{self, TICKET_TARGETS, TicketStat, TicketTarget};
+use crate::balance::tickets::{self, TICKET_POINTS_KNOB, TICKET_TARGETS, TicketStat, TicketTarget};
 use crate::balance::{Balance, Report};
 use crate::rng::GameRng;
 use crate::sim::PlayerCountReport;
@@ -173,10 +173,7 @@ impl Balance<CardFamily> for CardBalance {
     type Target = TicketTarget;
 
     const KNOBS: &'static [Help] = &[
-        Help {
-            syntax: "ticket-points[=1..30]",
-            what: "ticket points, 1-2 at a time, within the bounds",
-        },
+        TICKET_POINTS_KNOB,
         Help {
             syntax: "ticket-cards[=1..8]",
             what: "the cards a ticket needs: one more or fewer, each ticket keeping LO..HI cards",
