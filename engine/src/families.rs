@@ -23,6 +23,25 @@ use crate::game::Family;
 use crate::game::checked;
 use crate::scenario::{ScenarioError, ScenarioReport, run_family};
 
+/// A layout fit's outcome ([`fit_layout`]): the design as the fit makes it,
+/// its figures, and what the figures count, in the family's words, so the
+/// studio and `tracklayer layout` show them without naming a family.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaidOut {
+    /// The design with its places moved (and routes bent).
+    pub design: GameFile,
+    /// The figures before → after.
+    pub report: crate::board_game::layout::FitReport,
+    /// What the fit moves, as the family names it ("cities", "stations and
+    /// junctions").
+    pub places: &'static str,
+    /// How many of them the design has.
+    pub place_count: usize,
+    /// Whether the map's routes have car counts to fit: the figures of routes
+    /// off their length, locked places and bent routes apply.
+    pub fits_lengths: bool,
+}
+
 /// Lays out the map a design draws (its family's
 /// [`formats::families::FamilyFiles::drawn_map`]): the board game's cities
 /// and routes, or a station map. The design with its places moved and the
@@ -32,22 +51,29 @@ pub fn fit_layout(
     design: &GameFile,
     options: &crate::board_game::layout::FitOptions,
     progress: &mut dyn FnMut(f32) -> bool,
-) -> Option<(GameFile, crate::board_game::layout::FitReport)> {
+) -> Option<LaidOut> {
     let mut out = design.clone();
-    let report = match design.family {
+    let (report, places, place_count, fits_lengths) = match design.family {
         formats::Family::Board => {
             let fitted = crate::board_game::layout::fit(design, options, progress).ok()?;
             fitted.apply(&mut out);
-            fitted.report
+            (fitted.report, "cities", design.cities.len(), true)
         }
         formats::Family::Dice => {
             let fitted = crate::dice::map_drawing::fit(design, options, progress).ok()?;
             fitted.apply(&mut out);
-            fitted.report
+            let places = design.stations.len() + design.junctions.len();
+            (fitted.report, "stations and junctions", places, false)
         }
         formats::Family::CardGame => return None,
     };
-    Some((out, report))
+    Some(LaidOut {
+        design: out,
+        report,
+        places,
+        place_count,
+        fits_lengths,
+    })
 }
 
 /// Code generic over the family, run with the family of a design.

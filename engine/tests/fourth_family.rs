@@ -67,7 +67,7 @@ impl RaceDesign {
 /// a city no route touches is a warning (TL102, which `allow:` silences).
 fn check(file: &GameFile) -> (Option<RaceDesign>, Diagnostics) {
     let mut d = Diagnostics::default();
-    let rules = match formats::rules::resolve(&file.rules, &file.cards) {
+    let rules = match formats::board_game::rules::resolve(&file.rules, &file.cards) {
         Ok((rules, _)) => rules,
         Err(e) => {
             d.push(Diagnostic::unresolved_rules(&e));

@@ -10,11 +10,8 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_yaml::Mapping;
 
+use crate::board_game::map::{CitySpec, CountrySpec, RouteSpec, TicketSpec};
 use crate::points::{Points, short_f32};
-
-/// The board game's map, at the paths the other crates name them by
-/// (`formats::design::RouteSpec`).
-pub use crate::board_game::map::{CitySpec, CountrySpec, RouteSpec, TicketSpec};
 
 /// The schema version this build reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -132,7 +129,7 @@ pub struct GameFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardSize>,
     /// Rule parameters as written: a `preset` plus the fields that override it.
-    /// Resolve them with [`crate::rules::resolve`].
+    /// Resolve them with [`crate::board_game::rules::resolve`].
     #[serde(default, skip_serializing_if = "Mapping::is_empty")]
     pub rules: Mapping,
     /// The train-card deck as written (colours, counts, locomotives); the preset's

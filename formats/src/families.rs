@@ -29,6 +29,13 @@ pub struct FamilyFiles {
     /// board, and `tracklayer layout` and the studio's Fit layout lay the map
     /// out. The card game has none (its map is its source design's).
     pub drawn_map: bool,
+    /// Whether its tickets name the cards they need and their path (the card
+    /// game's): its tables ([`crate::tables`]) carry those columns, and tables
+    /// imported into one must be a card game's.
+    pub ticket_cards: bool,
+    /// Why its designs have no tables of cities, routes and tickets
+    /// (`None`: they have): `tables` import refuses with this reason.
+    pub no_tables: Option<&'static str>,
     /// Its presets, as (name in files, title: "Use USA preset").
     pub presets: &'static [(&'static str, &'static str)],
     /// Resolves a design's `rules:` (and `cards:`) to the player range they

@@ -26,14 +26,16 @@ pub mod source;
 pub mod suggest;
 pub mod tables;
 
+pub use board_game::map::{CitySpec, CountrySpec, RouteSpec, TicketSpec};
+pub use board_game::rules::{Preset, Rules};
 pub use design::{
-    Allow, Background, BoardSize, CitySpec, CountrySpec, Family, FormatVersion, GameFile,
-    PrintNumber, Region, RegionKind, RouteSpec, Terrain, TicketSpec,
+    Allow, Background, BoardSize, Family, FormatVersion, GameFile, PrintNumber, Region, RegionKind,
+    Terrain,
 };
 pub use error::{LoadError, LoadErrorKind, Location};
 pub use load::{BaseDesign, LoadedDesign, Sources, load, load_str};
 pub use points::{Point, Points};
-pub use rules::{Deck, Preset, Rules};
+pub use rules::Deck;
 pub use save::{
     OutputError, SaveError, check_output, check_output_folder, save, to_yaml, write_atomic,
     write_files,

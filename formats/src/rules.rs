@@ -8,14 +8,6 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_yaml::{Mapping, Value};
 
-/// The board game's rules, at the paths the other crates name them by
-/// (`formats::rules::resolve`).
-pub use crate::board_game::rules::{
-    Bonuses, DisplayRules, DoubleRules, EndRules, PARAMETERS, Preset, Returned, Rules,
-    StationRules, TerrainCardRules, TerrainType, TicketDeal, TicketRules, TieBreak, TunnelRules,
-    effective_sections, preset_of, resolve,
-};
-
 /// How many players may sit down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerRange {

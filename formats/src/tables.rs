@@ -21,7 +21,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 
-use crate::design::{CitySpec, GameFile, RouteSpec, TicketSpec};
+use crate::board_game::map::{CitySpec, RouteSpec, TicketSpec};
+use crate::design::GameFile;
 use crate::points::Points;
 
 /// The header of `cities.csv`.
@@ -342,7 +343,7 @@ pub fn export(design: &GameFile) -> [(&'static str, String); 3] {
             ]
         }),
     );
-    let card_game = design.family == crate::Family::CardGame
+    let card_game = crate::families::of(design.family).ticket_cards
         || design
             .tickets
             .iter()
@@ -470,10 +471,11 @@ fn quoted_fields(raw: &[u8], sep: u8) -> Vec<bool> {
 /// editor's stops, their positions scaled from its board units to the
 /// design's board).
 pub fn import(design: &mut GameFile, dir: &Path) -> Result<(), TableError> {
-    if design.family == crate::Family::Dice {
+    let files = crate::families::of(design.family);
+    if let Some(reason) = files.no_tables {
         return Err(TableError::Family {
             dir: dir.to_owned(),
-            reason: "a Trains & Stations design has stations and tracks, which the tables do not hold: import them into a board design, and edit stations and tracks in the studio or the YAML".into(),
+            reason: reason.into(),
         });
     }
     let read = |name: &str| {
@@ -499,7 +501,7 @@ pub fn import(design: &mut GameFile, dir: &Path) -> Result<(), TableError> {
     }
     let routes = parse_routes(&rf, &rt, &design.routes)?;
     let tickets = parse_tickets(&tf, &tt, &design.tickets)?;
-    if design.family == crate::Family::CardGame {
+    if files.ticket_cards {
         fits_a_card_game(dir, &cities, &routes, &tt)?;
     }
     design.cities = cities;
@@ -924,7 +926,7 @@ mod tests {
             let design = crate::load(&path).unwrap().design;
             let dir = write_tables(&design);
             let mut back = design.clone();
-            if design.family == crate::Family::Dice {
+            if crate::families::of(design.family).no_tables.is_some() {
                 // Stations and tracks have no tables: the import is refused.
                 assert!(import(&mut back, dir.path()).is_err());
                 continue;

@@ -186,7 +186,7 @@ fn board_knobs_write_route_and_deck_changes_and_keep_locks() {
     };
     assert_eq!(route(&variant), route(&original));
     let red = |f: &formats::GameFile| {
-        formats::rules::resolve(&f.rules, &f.cards)
+        formats::board_game::rules::resolve(&f.rules, &f.cards)
             .unwrap()
             .1
             .colors["red"]

@@ -299,7 +299,8 @@ fn expected_pages(design: &formats::GameFile, paper: (f32, f32), plan: &Plan) ->
     // Cards in each section.
     let (board, sections): (usize, Vec<usize>) = match design.family {
         formats::Family::Board => {
-            let (rules, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
+            let (rules, deck) =
+                formats::board_game::rules::resolve(&design.rules, &design.cards).unwrap();
             let long = design.tickets.iter().filter(|t| t.long).count();
             let terrain: usize = rules
                 .terrain_cards
@@ -358,7 +359,8 @@ fn expected_components(design: &formats::GameFile) -> Vec<(String, u32)> {
     let n = |s: &str, k: u32| (s.to_owned(), k);
     match design.family {
         formats::Family::Board => {
-            let (r, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
+            let (r, deck) =
+                formats::board_game::rules::resolve(&design.rules, &design.cards).unwrap();
             let players = u32::from(r.players.max);
             let mut out = vec![
                 n("Train cars", u32::from(r.trains) * players),
@@ -659,7 +661,8 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
                 .unwrap();
         let objects = json["ObjectStates"].as_array().unwrap();
 
-        let (rules, deck) = formats::rules::resolve(&design.rules, &design.cards).unwrap();
+        let (rules, deck) =
+            formats::board_game::rules::resolve(&design.rules, &design.cards).unwrap();
         let long = design.tickets.iter().filter(|t| t.long).count();
         let terrain: usize = rules
             .terrain_cards

@@ -43,7 +43,7 @@ fn fit_layout_proposes_accepts_as_one_undo_step_and_discards() {
     click_label(&mut h, "Fit layout…");
     wait_for_fit(&mut h);
     let proposal = h.state().fit_layout.proposal().expect("a proposal").clone();
-    assert_eq!(proposal.report.overlaps, (before, 0));
+    assert_eq!(proposal.fitted.report.overlaps, (before, 0));
     h.get_by_label(&format!("{before} -> 0"));
     // On the map, over the current drawing; nothing changed yet.
     let shown = h.state().canvas.overlay.proposal.clone().expect("drawn");

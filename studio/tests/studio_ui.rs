@@ -566,19 +566,25 @@ fn rule_edits_are_undoable_and_presets_are_one_click_away() {
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
     let trains = |h: &Harness<'_, Studio>| {
-        formats::rules::resolve(&h.state().doc.design.rules, &h.state().doc.design.cards)
-            .unwrap()
-            .0
-            .trains
+        formats::board_game::rules::resolve(
+            &h.state().doc.design.rules,
+            &h.state().doc.design.cards,
+        )
+        .unwrap()
+        .0
+        .trains
     };
     assert_eq!(trains(&h), 30);
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
     assert_eq!(trains(&h), 45);
     click_label(&mut h, "Use Europe preset");
-    let r = formats::rules::resolve(&h.state().doc.design.rules, &h.state().doc.design.cards)
-        .unwrap()
-        .0;
+    let r = formats::board_game::rules::resolve(
+        &h.state().doc.design.rules,
+        &h.state().doc.design.cards,
+    )
+    .unwrap()
+    .0;
     assert_eq!(r.stations.count, 3, "Europe's stations");
 }
 
@@ -979,8 +985,9 @@ fn the_pdf_export_records_its_print_number_in_the_open_design_once_per_change() 
     );
     assert_eq!(print(&h), Some(1));
     assert_eq!(
-        h.state().doc.history().undo_label(),
-        Some("Record print v1")
+        h.state().doc.history().undo_len(),
+        0,
+        "a printing is no undo step"
     );
     assert!(
         h.state().doc.is_dirty(),
@@ -998,6 +1005,16 @@ fn the_pdf_export_records_its_print_number_in_the_open_design_once_per_change() 
     h.run_steps(2);
     export(&mut h);
     assert_eq!(print(&h), Some(2));
+    // Undo the change: the design is as printed as v1, but v2 exists, so the
+    // number is kept and the next print of a changed design is v3, never v2
+    // again.
+    h.state_mut().doc.undo();
+    assert_eq!(print(&h), Some(2), "undo keeps the print number");
+    type_into(&mut h, "trains", "31");
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    export(&mut h);
+    assert_eq!(print(&h), Some(3));
 }
 
 #[test]

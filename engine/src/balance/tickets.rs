@@ -29,6 +29,13 @@ pub enum TicketTarget {
     },
 }
 
+/// The ticket-points knob (the board game's and the card game's), for help
+/// texts.
+pub const TICKET_POINTS_KNOB: Help = Help {
+    syntax: "ticket-points[=1..30]",
+    what: "ticket points, 1-2 at a time, within the bounds",
+};
+
 /// The ticket targets, for help texts.
 pub const TICKET_TARGETS: [Help; 2] = [
     Help {
@@ -109,6 +116,37 @@ pub struct TicketStat<'a> {
     pub held: u64,
     /// Completed per held, with its interval.
     pub completion: &'a Rate,
+}
+
+/// A family report's row of one ticket, as the ticket targets read it.
+pub trait TicketTally {
+    /// The row's statistics.
+    fn stat(&self) -> TicketStat<'_>;
+}
+
+/// Implements [`TicketTally`] for a family report's ticket row type, which
+/// has the fields `index`, `name`, `points`, `held` and `completion` (the
+/// board game's and the card game's rows differ in their other fields).
+macro_rules! ticket_tally {
+    ($row:ty) => {
+        impl $crate::balance::tickets::TicketTally for $row {
+            fn stat(&self) -> $crate::balance::tickets::TicketStat<'_> {
+                $crate::balance::tickets::TicketStat {
+                    index: self.index,
+                    name: &self.name,
+                    points: self.points,
+                    held: self.held,
+                    completion: &self.completion,
+                }
+            }
+        }
+    };
+}
+pub(crate) use ticket_tally;
+
+/// A player count's ticket rows as the ticket targets read them.
+pub fn ticket_stats<T: TicketTally>(rows: &[T]) -> Vec<TicketStat<'_>> {
+    rows.iter().map(T::stat).collect()
 }
 
 /// Every held ticket's completion rate against `lo..=hi`: the misses summed,

@@ -171,10 +171,10 @@ impl State {
         let returned_to = if setup {
             rules.returned
         } else {
-            formats::rules::Returned::Bottom
+            formats::board_game::rules::Returned::Bottom
         };
         match returned_to {
-            formats::rules::Returned::Bottom => {
+            formats::board_game::rules::Returned::Bottom => {
                 let long_drawn = rules.draw.long > 0;
                 for &t in &returned {
                     if self.board().ticket(t).long {
@@ -190,7 +190,9 @@ impl State {
                     }
                 }
             }
-            formats::rules::Returned::Out => self.tickets_out.extend_from_slice(&returned),
+            formats::board_game::rules::Returned::Out => {
+                self.tickets_out.extend_from_slice(&returned)
+            }
         }
         events.push(Event::TicketsKept {
             seat,

@@ -10,10 +10,10 @@ use serde_yaml::Value;
 
 use super::BoardFamily;
 use super::knob::{Knob, Mutator};
-use super::sim::BoardReport;
+use super::sim::{BoardReport, TicketRow};
 use crate::balance::family::{Help, Section};
 use crate::balance::target::{Measure, Target, TargetError};
-use crate::balance::tickets::{TICKET_TARGETS, TicketStat, TicketTarget};
+use crate::balance::tickets::{self, TICKET_POINTS_KNOB, TICKET_TARGETS, TicketStat, TicketTarget};
 use crate::balance::{Balance, Proposal, proposals};
 use crate::rng::GameRng;
 use crate::sim::{PlayerCountReport, SimReport};
@@ -40,20 +40,11 @@ impl fmt::Display for BoardTarget {
     }
 }
 
+tickets::ticket_tally!(TicketRow);
+
 /// A player count's tickets as the ticket targets read them.
 fn ticket_stats(s: &PlayerCountReport<BoardReport>) -> Vec<TicketStat<'_>> {
-    s.family
-        .map
-        .tickets
-        .iter()
-        .map(|t| TicketStat {
-            index: t.index,
-            name: &t.name,
-            points: t.points,
-            held: t.held,
-            completion: &t.completion,
-        })
-        .collect()
+    tickets::ticket_stats(&s.family.map.tickets)
 }
 
 impl Balance<BoardFamily> for BoardBalance {
@@ -61,10 +52,7 @@ impl Balance<BoardFamily> for BoardBalance {
     type Target = BoardTarget;
 
     const KNOBS: &'static [Help] = &[
-        Help {
-            syntax: "ticket-points[=1..30]",
-            what: "ticket points, 1-2 at a time, within the bounds",
-        },
+        TICKET_POINTS_KNOB,
         Help {
             syntax: "route-length",
             what: "route lengths, each within ±1 of the original",
@@ -102,7 +90,7 @@ impl Balance<BoardFamily> for BoardBalance {
     );
 
     fn played(file: &GameFile) -> Option<(Value, Value)> {
-        let (rules, deck) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
+        let (rules, deck) = formats::board_game::rules::resolve(&file.rules, &file.cards).ok()?;
         Some((
             serde_yaml::to_value(rules).ok()?,
             serde_yaml::to_value(deck).ok()?,

@@ -89,7 +89,7 @@ impl FromStr for Knob {
 
 /// A board design's rule parameters as played (resolved from the preset).
 fn board_rules(file: &GameFile) -> Option<Value> {
-    let (rules, _) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
+    let (rules, _) = formats::board_game::rules::resolve(&file.rules, &file.cards).ok()?;
     serde_yaml::to_value(rules).ok()
 }
 
@@ -113,7 +113,7 @@ fn ends_eq(e: &(&str, &str), r: &RouteSpec) -> bool {
 
 /// The colours a route may take: the deck's colours and `gray`.
 fn deck_colours(file: &GameFile) -> Option<Vec<String>> {
-    let (_, deck) = formats::rules::resolve(&file.rules, &file.cards).ok()?;
+    let (_, deck) = formats::board_game::rules::resolve(&file.rules, &file.cards).ok()?;
     Some(
         deck.colors
             .into_keys()
@@ -141,7 +141,7 @@ impl Mutator<'_> {
     /// bounds; the message names the lock or knob and what to do.
     pub fn check(&self) -> Result<(), String> {
         let file = self.original;
-        let kinds: Vec<String> = formats::rules::resolve(&file.rules, &file.cards)
+        let kinds: Vec<String> = formats::board_game::rules::resolve(&file.rules, &file.cards)
             .map(|(_, deck)| {
                 deck.colors
                     .into_keys()
@@ -172,7 +172,7 @@ impl Mutator<'_> {
                     check_ticket_points(file, self.locked, *lo, *hi)?;
                 }
                 Knob::DeckCounts { lo, hi } => {
-                    let deck = formats::rules::resolve(&file.rules, &file.cards)
+                    let deck = formats::board_game::rules::resolve(&file.rules, &file.cards)
                         .ok()
                         .map(|(_, d)| d);
                     check_deck(deck, self.locked, *lo, *hi)?;
@@ -339,7 +339,9 @@ impl Mutator<'_> {
             Knob::TicketDeck(d) => d.mutate(file, self.locked, rng, hints),
             Knob::DoubleRoutes => self.toggle_double(file, rng),
             Knob::DeckCounts { lo, hi } => {
-                let deck = formats::rules::resolve(&file.rules, &file.cards).ok()?.1;
+                let deck = formats::board_game::rules::resolve(&file.rules, &file.cards)
+                    .ok()?
+                    .1;
                 step_deck(file, deck, self.locked, rng, (*lo, *hi))
             }
             Knob::Rule { path, lo, hi } => {
@@ -672,8 +674,9 @@ mod board_knob_tests {
     #[test]
     fn deck_counts_stay_in_bounds_keep_locked_colours_and_save_as_changes() {
         let (original, file, _) = churn(Knob::DeckCounts { lo: 8, hi: 14 }, 60);
-        let (_, before) = formats::rules::resolve(&original.rules, &original.cards).unwrap();
-        let (_, after) = formats::rules::resolve(&file.rules, &file.cards).unwrap();
+        let (_, before) =
+            formats::board_game::rules::resolve(&original.rules, &original.cards).unwrap();
+        let (_, after) = formats::board_game::rules::resolve(&file.rules, &file.cards).unwrap();
         assert_eq!(before.colors["red"], after.colors["red"]);
         assert_ne!(before, after);
         for (c, n) in &after.colors {

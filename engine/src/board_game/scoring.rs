@@ -11,7 +11,7 @@ use super::longest::longest_path;
 use super::state::{Player, State};
 use crate::board_game::board::{Board, CityId, Place, RouteId, TicketId};
 use crate::game::{EndReason, Outcome, Seat};
-use formats::rules::TieBreak;
+use formats::board_game::rules::TieBreak;
 
 /// The most station choices a player's stations may have in all, as the
 /// validator counts them (TL016): each station borrows one of the routes at

@@ -9,14 +9,14 @@ use formats::GameFile;
 use formats::rules::Deck;
 
 use super::CardFamily;
-use super::sim::CardReport;
+use super::sim::{CardReport, TicketRow};
 use crate::balance::family::{Help, Section, names};
 use crate::balance::knob::{
     KnobError, check_deck, check_rule, check_ticket_points, int_bounds, parse_rule, pick, split,
     step_deck, step_rule, step_ticket_points, step_within, ticket_locked, unknown, value_at,
 };
 use crate::balance::target::{Measure, Target, TargetError};
-use crate::balance::tickets::{TICKET_TARGETS, TicketStat, TicketTarget};
+use crate::balance::tickets::{self, TICKET_POINTS_KNOB, TICKET_TARGETS, TicketStat, TicketTarget};
 use crate::balance::{Balance, Report};
 use crate::rng::GameRng;
 use crate::sim::PlayerCountReport;
@@ -74,20 +74,11 @@ fn resolved(file: &GameFile) -> Option<(Value, Deck)> {
     Some((serde_yaml::to_value(rules).ok()?, deck))
 }
 
+tickets::ticket_tally!(TicketRow);
+
 /// A player count's tickets as the ticket targets read them.
 fn ticket_stats(s: &PlayerCountReport<CardReport>) -> Vec<TicketStat<'_>> {
-    s.family
-        .cards
-        .tickets
-        .iter()
-        .map(|t| TicketStat {
-            index: t.index,
-            name: &t.name,
-            points: t.points,
-            held: t.held,
-            completion: &t.completion,
-        })
-        .collect()
+    tickets::ticket_stats(&s.family.cards.tickets)
 }
 
 /// Cards ticket `i` needs in all.
@@ -182,10 +173,7 @@ impl Balance<CardFamily> for CardBalance {
     type Target = TicketTarget;
 
     const KNOBS: &'static [Help] = &[
-        Help {
-            syntax: "ticket-points[=1..30]",
-            what: "ticket points, 1-2 at a time, within the bounds",
-        },
+        TICKET_POINTS_KNOB,
         Help {
             syntax: "ticket-cards[=1..8]",
             what: "the cards a ticket needs: one more or fewer, each ticket keeping LO..HI cards",

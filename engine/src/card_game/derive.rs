@@ -99,9 +99,11 @@ pub fn derive(
         return Err(DeriveError::NotABoard(board.family));
     }
     let (_, deck) =
-        formats::rules::resolve(&board.rules, &board.cards).map_err(|e| DeriveError::Rules {
-            path: e.path,
-            message: e.message,
+        formats::board_game::rules::resolve(&board.rules, &board.cards).map_err(|e| {
+            DeriveError::Rules {
+                path: e.path,
+                message: e.message,
+            }
         })?;
     let colors = deck.colors_in_play();
     if let GrayRule::Color(c) = &opts.gray

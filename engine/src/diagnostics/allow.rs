@@ -65,7 +65,7 @@ fn all_names(file: &GameFile, route_names: &[String]) -> Vec<String> {
     objects.extend((0..file.tickets.len()).map(ObjectRef::Ticket));
     objects.extend((0..file.terrain.regions.len()).map(ObjectRef::Region));
     objects.extend(
-        formats::rules::PARAMETERS
+        formats::board_game::rules::PARAMETERS
             .iter()
             .map(|p| ObjectRef::Rule(p.path.to_owned())),
     );

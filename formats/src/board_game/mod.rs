@@ -14,6 +14,8 @@ pub const BOARD: crate::families::FamilyFiles = crate::families::FamilyFiles {
     new_file_preset: "usa",
     city_map: true,
     drawn_map: true,
+    ticket_cards: false,
+    no_tables: None,
     presets: &[
         ("usa", "USA"),
         ("europe", "Europe"),

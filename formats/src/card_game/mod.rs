@@ -15,6 +15,8 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
     new_file_preset: PRESET,
     city_map: false,
     drawn_map: false,
+    ticket_cards: true,
+    no_tables: None,
     presets: &[(PRESET, "the card-game")],
     resolve: |rules, cards| resolve(rules, cards).map(|(r, _)| r.players),
     preset_of: |_| PRESET,

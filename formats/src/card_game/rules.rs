@@ -110,7 +110,7 @@ impl CardRules {
 }
 
 /// Every rule parameter of a card-game design, in the studio's Rules panel
-/// order (the board game's list is [`crate::rules::PARAMETERS`]).
+/// order (the board game's list is [`crate::board_game::rules::PARAMETERS`]).
 pub const PARAMETERS: &[Parameter] = &[
     Parameter {
         path: "players.min",
@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn the_parameter_list_names_every_rule_of_the_preset_once() {
-        use crate::rules::PARAMETERS as BOARD;
+        use crate::board_game::rules::PARAMETERS as BOARD;
         let (rules, _) = preset_sections();
         // Leaves of the preset: a mapping with string keys is walked into;
         // lists and number-keyed mappings (`deals`) are one parameter.

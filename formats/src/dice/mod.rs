@@ -18,10 +18,14 @@ pub const FILES: crate::families::FamilyFiles = crate::families::FamilyFiles {
     new_file_preset: PRESET_NAME,
     city_map: false,
     drawn_map: true,
+    ticket_cards: false,
+    no_tables: Some(
+        "a Trains & Stations design has stations and tracks, which the tables do not hold: import them into a board design, and edit stations and tracks in the studio or the YAML",
+    ),
     presets: &[(PRESET_NAME, "Trains & Stations")],
     resolve: |rules, _| resolve(rules).map(|r| r.players),
     preset_of: |_| PRESET_NAME,
     preset_rules: |_| preset_rules(),
-    deck: |rules, cards| crate::rules::resolve(rules, cards).map(|(_, d)| d),
+    deck: |rules, cards| crate::board_game::rules::resolve(rules, cards).map(|(_, d)| d),
     effective_rules: |rules, _| effective_rules(rules),
 };

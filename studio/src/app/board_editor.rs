@@ -5,10 +5,14 @@
 use egui::{Button, Ui};
 use engine::Diagnostic;
 use engine::board_game::BoardFamily;
+use engine::board_game::layout::BoardDrawing;
+use formats::GameFile;
 
 use super::canvas::CanvasInput;
+use super::canvas::paint::ProposedDrawing;
 use super::command::UICommand;
 use super::editor::{Editor, EditorOf};
+use super::fit_layout::{moves, pt};
 use super::panels::diagnostics;
 use super::studio::{Studio, Tab};
 
@@ -54,6 +58,25 @@ impl Editor for BoardEditor {
 
     fn reveal(&self, studio: &mut Studio, _: &Diagnostic) {
         studio.tab = Tab::Rules;
+    }
+
+    fn fit_proposal(&self, now: &GameFile, then: &GameFile) -> Option<ProposedDrawing> {
+        Some(board_proposal(now, then))
+    }
+}
+
+/// A board's proposal: its car spaces, city markers and moves.
+fn board_proposal(now: &GameFile, then: &GameFile) -> ProposedDrawing {
+    let (now, then) = (BoardDrawing::of(now), BoardDrawing::of(then));
+    ProposedDrawing {
+        moves: moves(&now.cities, &then.cities),
+        spaces: then
+            .routes
+            .iter()
+            .flat_map(|r| &r.spaces)
+            .map(|s| s.corners().map(pt))
+            .collect(),
+        cities: then.cities.iter().map(|c| pt(*c)).collect(),
     }
 }
 

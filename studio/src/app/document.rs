@@ -182,6 +182,17 @@ impl Document {
         }
     }
 
+    /// Records the print number of a print-and-play export in the design
+    /// ([`History::record_print`]): no undo step, and undo keeps it. The
+    /// document has unsaved changes until it is saved, so the file keeps the
+    /// number.
+    pub fn record_print(&mut self, print: formats::PrintNumber) {
+        self.design.print = Some(print.clone());
+        self.history.record_print(Some(print));
+        self.saved = None;
+        self.generation = next_generation();
+    }
+
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Option<String> {
         self.uncommitted = false;

@@ -92,7 +92,7 @@ pub fn rename_city(design: &mut GameFile, i: usize, new: &str) -> Result<(), Ren
 
 /// The longest route length the rules score (6 in the rulebook games).
 pub fn longest_scored_length(design: &GameFile) -> u32 {
-    formats::rules::resolve(&design.rules, &design.cards)
+    formats::board_game::rules::resolve(&design.rules, &design.cards)
         .ok()
         .and_then(|(rules, _)| rules.route_points.keys().next_back().copied())
         .map_or(6, u32::from)

@@ -8,7 +8,9 @@
 
 use egui::{Context, Ui};
 use engine::Diagnostic;
+use formats::GameFile;
 
+use super::canvas::paint::ProposedDrawing;
 use super::command::UICommand;
 use super::studio::Studio;
 
@@ -45,6 +47,13 @@ pub trait Editor: Sync {
     /// Shows what `finding` is about when it names no object on the map (a
     /// rule, a key of the file).
     fn reveal(&self, studio: &mut Studio, finding: &Diagnostic);
+    /// What View → Fit layout proposes, drawn over the map: the places as
+    /// they are in `now` and would be in `then`, and the spaces of `then`
+    /// (`None`: the family draws no map to lay out).
+    fn fit_proposal(&self, now: &GameFile, then: &GameFile) -> Option<ProposedDrawing> {
+        let _ = (now, then);
+        None
+    }
 }
 
 /// The editor of a family, for the studio's registry.

@@ -10,12 +10,12 @@
 use std::sync::Arc;
 
 use egui::{Color32, Pos2, Ui, pos2};
-use engine::board_game::layout::{self as board_layout, BoardDrawing, FitOptions, FitReport};
-use engine::dice::map_drawing::{self, StationMapDrawing};
+use engine::board_game::layout::{self as board_layout, FitOptions};
+use engine::families::LaidOut;
 use engine::sim::Progress;
-use formats::{Family, GameFile, Point};
+use formats::{GameFile, Point};
 
-use super::canvas::paint::{Overlay, ProposedDrawing};
+use super::canvas::paint::Overlay;
 use super::job::Job;
 
 /// Progress units of a fit (its share done, in thousandths).
@@ -25,10 +25,9 @@ const UNITS: u64 = 1000;
 /// changed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Proposal {
-    /// The design as it would be (only positions and bends differ).
-    pub design: GameFile,
-    /// The figures before → after.
-    pub report: FitReport,
+    /// The design as it would be (only positions and bends differ), the
+    /// figures before → after and what they count.
+    pub fitted: LaidOut,
     /// The generation of the document it was fitted from.
     generation: u64,
 }
@@ -105,13 +104,8 @@ impl FitLayoutWindow {
                         .cancel_flag()
                         .load(std::sync::atomic::Ordering::Relaxed)
                 };
-                engine::families::fit_layout(&design, &options, &mut progress).map(
-                    |(design, report)| Proposal {
-                        design,
-                        report,
-                        generation,
-                    },
-                )
+                engine::families::fit_layout(&design, &options, &mut progress)
+                    .map(|fitted| Proposal { fitted, generation })
             },
         );
         self.state = State::Running(job);
@@ -145,11 +139,8 @@ impl FitLayoutWindow {
         let State::Review(p) = &self.state else {
             return None;
         };
-        let drawing = match design.family {
-            Family::Board => board_proposal(design, &p.design),
-            Family::Dice => map_proposal(design, &p.design),
-            Family::CardGame => return None,
-        };
+        let drawing =
+            super::families::editor(design.family).fit_proposal(design, &p.fitted.design)?;
         Some(Overlay {
             proposal: Some(Arc::new(drawing)),
             ..Overlay::default()
@@ -195,7 +186,7 @@ impl FitLayoutWindow {
                 Action::None
             }
             State::Review(p) => {
-                figures_ui(ui, &p.report, p.design.family);
+                figures_ui(ui, &p.fitted);
                 let stale = p.generation != generation;
                 if stale {
                     ui.colored_label(
@@ -260,29 +251,27 @@ fn anchor_ui(ui: &mut Ui, options: &mut FitOptions) {
     });
 }
 
-/// The proposal's figures, before → after.
-fn figures_ui(ui: &mut Ui, r: &FitReport, family: Family) {
-    let what = if family == Family::Dice {
-        "stations and junctions"
-    } else {
-        "cities"
-    };
+/// The proposal's figures, before → after, in the words of the family's
+/// map; the figures of routes fitting their car counts where its routes have
+/// them.
+fn figures_ui(ui: &mut Ui, fitted: &LaidOut) {
+    let r = &fitted.report;
     egui::Grid::new("fit figures").striped(true).show(ui, |ui| {
         ui.label("Overlaps");
         ui.label(format!("{} -> {}", r.overlaps.0, r.overlaps.1));
         ui.end_row();
-        if family != Family::Dice {
+        if fitted.fits_lengths {
             ui.label("Routes off their car count");
             ui.label(format!("{} -> {}", r.lengths_off.0, r.lengths_off.1));
             ui.end_row();
         }
-        ui.label(format!("Moved {what}"));
+        ui.label(format!("Moved {}", fitted.places));
         ui.label(format!(
             "{} (mean {:.1} mm, largest {:.1} mm)",
             r.moved, r.mean_move, r.max_move
         ));
         ui.end_row();
-        if family != Family::Dice {
+        if fitted.fits_lengths {
             ui.label("Locked");
             ui.label(r.locked.to_string());
             ui.end_row();
@@ -294,62 +283,17 @@ fn figures_ui(ui: &mut Ui, r: &FitReport, family: Family) {
 }
 
 /// Millimetre points as the canvas takes them.
-fn pt(v: board_layout::V2) -> Pos2 {
+pub(crate) fn pt(v: board_layout::V2) -> Pos2 {
     pos2(v.x, v.y)
 }
 
 /// Each place that moves: (now, then).
-fn moves(now: &[board_layout::V2], then: &[board_layout::V2]) -> Vec<(Pos2, Pos2)> {
+pub(crate) fn moves(now: &[board_layout::V2], then: &[board_layout::V2]) -> Vec<(Pos2, Pos2)> {
     now.iter()
         .zip(then)
         .filter(|(a, b)| a.dist(**b) > 0.05)
         .map(|(a, b)| (pt(*a), pt(*b)))
         .collect()
-}
-
-/// A board's proposal: its car spaces, city markers and moves.
-fn board_proposal(now: &GameFile, then: &GameFile) -> ProposedDrawing {
-    let (now, then) = (BoardDrawing::of(now), BoardDrawing::of(then));
-    ProposedDrawing {
-        moves: moves(&now.cities, &then.cities),
-        spaces: then
-            .routes
-            .iter()
-            .flat_map(|r| &r.spaces)
-            .map(|s| s.corners().map(pt))
-            .collect(),
-        cities: then.cities.iter().map(|c| pt(*c)).collect(),
-    }
-}
-
-/// A station map's proposal: its track spaces and building slots, station
-/// markers and the moves of stations and junctions.
-fn map_proposal(now: &GameFile, then: &GameFile) -> ProposedDrawing {
-    let (now, then) = (StationMapDrawing::of(now), StationMapDrawing::of(then));
-    let square = |c: &board_layout::V2, side: f32| {
-        let h = side / 2.0;
-        [(-h, -h), (h, -h), (h, h), (-h, h)].map(|(x, y)| pos2(c.x + x, c.y + y))
-    };
-    let places = |d: &StationMapDrawing| {
-        d.stations
-            .iter()
-            .chain(&d.junctions)
-            .copied()
-            .collect::<Vec<_>>()
-    };
-    ProposedDrawing {
-        moves: moves(&places(&now), &places(&then)),
-        spaces: (then.spaces.iter().flatten())
-            .map(|c| square(c, then.space))
-            .chain(
-                then.slots
-                    .iter()
-                    .flatten()
-                    .map(|c| square(c, map_drawing::SLOT)),
-            )
-            .collect(),
-        cities: places(&then).into_iter().map(pt).collect(),
-    }
 }
 
 /// Copies the positions and bends of `from` into `to` (same objects in the
@@ -400,11 +344,12 @@ impl super::studio::Studio {
         match action {
             Action::Accept => {
                 if let Some(p) = self.fit_layout.take() {
-                    let what = format!("Fit layout: {} moved", p.report.moved);
-                    self.doc.edit(&what, |d| copy_positions(&p.design, d));
+                    let (design, report) = (&p.fitted.design, &p.fitted.report);
+                    let what = format!("Fit layout: {} moved", report.moved);
+                    self.doc.edit(&what, |d| copy_positions(design, d));
                     self.status = format!(
                         "Accepted: {what}; overlaps {} -> {}",
-                        p.report.overlaps.0, p.report.overlaps.1
+                        report.overlaps.0, report.overlaps.1
                     );
                 }
             }

@@ -77,7 +77,9 @@ impl<T: Clone + PartialEq> ListPatch<T> {
     }
 }
 
-/// Everything of a design but its big lists.
+/// Everything of a design but its big lists and its print number (a record
+/// of printings made, which undo cannot take back: see
+/// [`History::record_print`]).
 fn rest_of(d: &GameFile) -> GameFile {
     let mut terrain = d.terrain.clone();
     terrain.regions = Vec::new();
@@ -87,12 +89,14 @@ fn rest_of(d: &GameFile) -> GameFile {
         tickets: Vec::new(),
         countries: Vec::new(),
         terrain,
+        print: None,
         ..d.clone()
     }
 }
 
 fn set_rest(d: &mut GameFile, rest: &GameFile) {
-    let lists = (
+    let kept = (
+        std::mem::take(&mut d.print),
         std::mem::take(&mut d.cities),
         std::mem::take(&mut d.routes),
         std::mem::take(&mut d.tickets),
@@ -101,12 +105,13 @@ fn set_rest(d: &mut GameFile, rest: &GameFile) {
     );
     *d = rest.clone();
     (
+        d.print,
         d.cities,
         d.routes,
         d.tickets,
         d.countries,
         d.terrain.regions,
-    ) = lists;
+    ) = kept;
 }
 
 /// The difference between two designs.
@@ -259,6 +264,14 @@ impl History {
         true
     }
 
+    /// Records the print number of a printing in the committed design. It is
+    /// no step, and undo and redo keep it: a printing cannot be taken back,
+    /// so the next export of a changed design counts on from it and never
+    /// hands out a number twice.
+    pub fn record_print(&mut self, print: Option<formats::PrintNumber>) {
+        self.committed.print = print;
+    }
+
     /// Undoes the last step into `design`; returns its label.
     pub fn undo(&mut self, design: &mut GameFile) -> Option<String> {
         let entry = self.undo.pop_back()?;
@@ -313,6 +326,28 @@ mod tests {
                 .collect(),
             ..GameFile::default()
         }
+    }
+
+    #[test]
+    fn a_recorded_print_is_no_step_and_survives_undo_and_redo() {
+        let mut d = design(2);
+        let mut h = History::new(&d);
+        d.name = "Renamed".into();
+        h.commit(&d, "rename", None);
+        let print = formats::PrintNumber {
+            number: 2,
+            fingerprint: "0000abcd".into(),
+        };
+        d.print = Some(print.clone());
+        h.record_print(Some(print.clone()));
+        assert!(!h.commit(&d, "print", None), "a print is no step");
+        assert_eq!(h.undo(&mut d).as_deref(), Some("rename"));
+        assert_eq!((d.name.as_str(), d.print.as_ref()), ("", Some(&print)));
+        h.redo(&mut d);
+        assert_eq!(
+            (d.name.as_str(), d.print.as_ref()),
+            ("Renamed", Some(&print))
+        );
     }
 
     #[test]

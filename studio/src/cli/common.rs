@@ -131,3 +131,12 @@ pub fn worker_threads(requested: usize) -> usize {
     }
     if requested == 0 { 0 } else { workers }
 }
+
+/// Reads a number from `lo` to `hi` for a command-line option, or says that
+/// `s` is not `what` (a clap `value_parser`).
+pub fn number_between(s: &str, lo: f32, hi: f32, what: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(format!("`{s}` is not {what}")),
+    }
+}

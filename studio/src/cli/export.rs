@@ -100,12 +100,8 @@ impl From<CsvDialect> for formats::tables::Dialect {
 
 /// Reads a resolution between 10 and 1,200 dots per inch.
 fn parse_dpi(s: &str) -> Result<f32, String> {
-    match s.trim().parse::<f32>() {
-        Ok(d) if (10.0..=1200.0).contains(&d) => Ok(d),
-        _ => Err(format!(
-            "`{s}` is not a resolution from 10 to 1200 dots per inch"
-        )),
-    }
+    let what = "a resolution from 10 to 1200 dots per inch";
+    super::common::number_between(s, 10.0, 1200.0, what)
 }
 
 /// Runs `export`.

@@ -10,7 +10,6 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use engine::board_game::layout::FitOptions;
-use formats::Family;
 
 /// Arguments of `layout`.
 #[derive(Debug, clap::Args)]
@@ -31,13 +30,10 @@ pub struct Args {
     pub quiet: bool,
 }
 
+/// Reads an anchor strength from 0 to 10.
 fn parse_anchor(s: &str) -> Result<f32, String> {
-    match s.trim().parse::<f32>() {
-        Ok(a) if (0.0..=10.0).contains(&a) => Ok(a),
-        _ => Err(format!(
-            "`{s}` is not an anchor strength: give a number from 0 to 10"
-        )),
-    }
+    let what = "an anchor strength: give a number from 0 to 10";
+    super::common::number_between(s, 0.0, 10.0, what)
 }
 
 /// Runs `layout`.
@@ -75,42 +71,46 @@ pub fn run(args: Args) -> ExitCode {
         !cancel.load(Ordering::Relaxed)
     });
     bar.finish_and_clear();
-    let Some((design, r)) = fitted else {
+    let Some(fitted) = fitted else {
         eprintln!("stopped: {} was not written", args.out.display());
         return ExitCode::from(130);
     };
     let took = started.elapsed();
-    if let Err(e) = formats::save(&design, loaded.base.as_ref(), &args.out) {
+    if let Err(e) = formats::save(&fitted.design, loaded.base.as_ref(), &args.out) {
         eprintln!("error: {}: {e}", args.out.display());
         return ExitCode::from(2);
     }
-    if design.family == Family::Dice {
-        println!(
-            "Wrote {} in {:.2} s: moved {} of {} stations and junctions, by {:.1} mm on average and {:.1} mm at most",
-            args.out.display(),
-            took.as_secs_f64(),
-            r.moved,
-            design.stations.len() + design.junctions.len(),
+    println!("{}", summary(&fitted, &args.out, took.as_secs_f64()));
+    ExitCode::SUCCESS
+}
+
+/// What `layout` says it did: the moves, and the figures of routes fitting
+/// their car counts where the map's routes have them.
+fn summary(fitted: &engine::families::LaidOut, out: &std::path::Path, secs: f64) -> String {
+    let (r, places) = (&fitted.report, fitted.places);
+    let (moved, count) = (r.moved, fitted.place_count);
+    if !fitted.fits_lengths {
+        return format!(
+            "Wrote {} in {secs:.2} s: moved {moved} of {count} {places}, by {:.1} mm on average and {:.1} mm at most\n\
+             Overlaps: {} before, {} after.",
+            out.display(),
             r.mean_move,
             r.max_move,
+            r.overlaps.0,
+            r.overlaps.1,
         );
-        println!("Overlaps: {} before, {} after.", r.overlaps.0, r.overlaps.1);
-        return ExitCode::SUCCESS;
     }
-    println!(
-        "Wrote {} in {:.2} s: moved {} of {} cities ({} locked), by {:.1} mm on average and {:.1} mm at most; bent {} routes",
-        args.out.display(),
-        took.as_secs_f64(),
-        r.moved,
-        design.cities.len(),
+    format!(
+        "Wrote {} in {secs:.2} s: moved {moved} of {count} {places} ({} locked), by {:.1} mm on average and {:.1} mm at most; bent {} routes\n\
+         Overlaps: {} before, {} after. Routes off their car count: {} before, {} after.",
+        out.display(),
         r.locked,
         r.mean_move,
         r.max_move,
-        r.bent
-    );
-    println!(
-        "Overlaps: {} before, {} after. Routes off their car count: {} before, {} after.",
-        r.overlaps.0, r.overlaps.1, r.lengths_off.0, r.lengths_off.1
-    );
-    ExitCode::SUCCESS
+        r.bent,
+        r.overlaps.0,
+        r.overlaps.1,
+        r.lengths_off.0,
+        r.lengths_off.1
+    )
 }

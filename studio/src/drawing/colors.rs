@@ -16,7 +16,7 @@ impl Palette {
     /// The palette of `design`'s deck (its `palette:` entries).
     pub fn of(design: &GameFile) -> Self {
         let mut own = HashMap::new();
-        if let Ok((_, deck)) = formats::rules::resolve(&design.rules, &design.cards) {
+        if let Ok((_, deck)) = formats::board_game::rules::resolve(&design.rules, &design.cards) {
             for (name, hex) in &deck.palette {
                 if let Ok(c) = Color32::from_hex(hex) {
                     own.insert(name.clone(), c);

@@ -328,15 +328,19 @@ fn face_icon(face: Face, cx: f32, cy: f32, r: f32, ink: &str) -> Group {
                 .add(wheel(cx - r * 0.5, cy + r * 0.7, r * 0.3, ink))
                 .add(wheel(cx + r * 0.5, cy + r * 0.7, r * 0.3, ink));
             if face == Face::LockedTrain {
-                g.add(
+                // A red bar edged in the label's ink, which contrasts with
+                // the die's colour: it shows on a red die as on a white one.
+                let bar = |colour: &str, width: f32| {
                     svg::node::element::Line::new()
                         .set("x1", cx - r * 1.1)
                         .set("y1", cy - r)
                         .set("x2", cx + r * 1.1)
                         .set("y2", cy + r)
-                        .set("stroke", "#d01010")
-                        .set("stroke-width", r * 0.3),
-                )
+                        .set("stroke", colour)
+                        .set("stroke-width", width)
+                        .set("stroke-linecap", "round")
+                };
+                g.add(bar(ink, r * 0.6)).add(bar("#d01010", r * 0.3))
             } else {
                 g
             }

@@ -5,8 +5,8 @@
 use engine::Board;
 use engine::card_game::CardDesign;
 use engine::dice::DiceDesign;
+use formats::board_game::rules::{Returned, TieBreak};
 use formats::card_game::CardTieBreak;
-use formats::rules::{Returned, TieBreak};
 
 /// The summary's lines, each a short sentence (tunnels, stations and terrain
 /// cards only where the design has them).

@@ -182,7 +182,7 @@ impl Network {
                 })
             })
             .collect();
-        let colors = match formats::rules::resolve(&file.rules, &file.cards) {
+        let colors = match formats::board_game::rules::resolve(&file.rules, &file.cards) {
             Ok((_, deck)) => deck.colors_in_play(),
             Err(_) => Vec::new(),
         };

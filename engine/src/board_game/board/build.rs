@@ -41,7 +41,7 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
         return None;
     }
 
-    let (rules, deck) = match formats::rules::resolve(&file.rules, &file.cards) {
+    let (rules, deck) = match formats::board_game::rules::resolve(&file.rules, &file.cards) {
         Ok(r) => r,
         Err(e) => {
             diags.push(Diagnostic::unresolved_rules(&e));

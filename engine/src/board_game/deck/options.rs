@@ -329,7 +329,7 @@ impl Plan {
         if space.pairs.is_empty() {
             return Err(DeckError::NoPairs);
         }
-        let (rules, _) = formats::rules::resolve(&file.rules, &file.cards)
+        let (rules, _) = formats::board_game::rules::resolve(&file.rules, &file.cards)
             .map_err(|e| DeckError::Rules(format!("{}: {}", e.path, e.message)))?;
         let players = usize::from(rules.players.max);
         let refs = Reference::official();

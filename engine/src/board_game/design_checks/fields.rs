@@ -225,7 +225,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
 /// Keys of `rules:` and `cards:` that are no parameter: resolving ignores them.
 fn rule_keys(ctx: &Context, diags: &mut Diagnostics) {
     let file = ctx.file;
-    let Ok(preset) = formats::rules::preset_of(&file.rules) else {
+    let Ok(preset) = formats::board_game::rules::preset_of(&file.rules) else {
         return;
     };
     let (preset_rules, _) = preset.sections();

@@ -46,7 +46,7 @@ impl<'a> Context<'a> {
     pub fn new(file: &'a GameFile) -> Self {
         let net = Network::from_file(file);
         let stats = DesignStats::from_network(&net);
-        let rules = formats::rules::resolve(&file.rules, &file.cards).ok();
+        let rules = formats::board_game::rules::resolve(&file.rules, &file.cards).ok();
         Context {
             file,
             net,

@@ -80,7 +80,7 @@ impl CompareView {
 
     fn compute(&mut self, design: &GameFile) {
         self.diff = design_diff(design, &self.other);
-        let board = |f: &GameFile| f.family == formats::Family::Board;
+        let board = |f: &GameFile| formats::families::of(f.family).city_map;
         self.decks = (board(design) && board(&self.other) && design.tickets != self.other.tickets)
             .then(|| [DeckFigures::of(design), DeckFigures::of(&self.other)]);
         self.data_overlay = self.draw(design);

@@ -24,7 +24,7 @@ pub struct Inspector {
 
 /// Colours a route may have: the deck's and `gray`.
 pub fn route_colors(design: &GameFile) -> Vec<String> {
-    let mut out: Vec<String> = formats::rules::resolve(&design.rules, &design.cards)
+    let mut out: Vec<String> = formats::board_game::rules::resolve(&design.rules, &design.cards)
         .map(|(_, deck)| deck.colors.keys().cloned().collect())
         .unwrap_or_default();
     out.push("gray".into());

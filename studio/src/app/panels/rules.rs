@@ -7,7 +7,8 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText, ScrollArea, TextEdit, Ui};
 use formats::GameFile;
-use formats::rules::{Parameter, Preset, ResolveError};
+use formats::board_game::rules::Preset;
+use formats::rules::{Parameter, ResolveError};
 use serde_yaml::{Mapping, Value};
 
 use crate::app::document::Document;
@@ -97,7 +98,7 @@ pub fn remove_path(m: &mut Mapping, path: &str) {
 
 /// The preset a design's rules name.
 pub fn preset_of(rules: &Mapping) -> Preset {
-    formats::rules::preset_of(rules).unwrap_or_default()
+    formats::board_game::rules::preset_of(rules).unwrap_or_default()
 }
 
 /// What the panel edits of a design's family: its parameters, the values

@@ -4,13 +4,18 @@
 //! and has no cities, routes or tickets, so the board's tools, zoom, search,
 //! locks, tables and board images do not apply.
 
-use egui::{Context, Ui};
+use egui::{Context, Ui, pos2};
 use engine::Diagnostic;
+use engine::board_game::layout::V2;
 use engine::dice::DiceFamily;
+use engine::dice::map_drawing::{self, StationMapDrawing};
+use formats::GameFile;
 
 use super::canvas::MapInput;
+use crate::app::canvas::paint::ProposedDrawing;
 use crate::app::command::UICommand;
 use crate::app::editor::{Editor, EditorOf};
+use crate::app::fit_layout::{moves, pt};
 use crate::app::studio::Studio;
 
 /// Trains & Stations' editor.
@@ -104,5 +109,39 @@ impl Editor for StationMapEditor {
     /// the part it names.
     fn reveal(&self, studio: &mut Studio, finding: &Diagnostic) {
         studio.station_editor.reveal(finding);
+    }
+
+    fn fit_proposal(&self, now: &GameFile, then: &GameFile) -> Option<ProposedDrawing> {
+        Some(map_proposal(now, then))
+    }
+}
+
+/// A station map's proposal: its track spaces and building slots, station
+/// markers and the moves of stations and junctions.
+fn map_proposal(now: &GameFile, then: &GameFile) -> ProposedDrawing {
+    let (now, then) = (StationMapDrawing::of(now), StationMapDrawing::of(then));
+    let square = |c: &V2, side: f32| {
+        let h = side / 2.0;
+        [(-h, -h), (h, -h), (h, h), (-h, h)].map(|(x, y)| pos2(c.x + x, c.y + y))
+    };
+    let places = |d: &StationMapDrawing| {
+        d.stations
+            .iter()
+            .chain(&d.junctions)
+            .copied()
+            .collect::<Vec<_>>()
+    };
+    ProposedDrawing {
+        moves: moves(&places(&now), &places(&then)),
+        spaces: (then.spaces.iter().flatten())
+            .map(|c| square(c, then.space))
+            .chain(
+                then.slots
+                    .iter()
+                    .flatten()
+                    .map(|c| square(c, map_drawing::SLOT)),
+            )
+            .collect(),
+        cities: places(&then).into_iter().map(pt).collect(),
     }
 }

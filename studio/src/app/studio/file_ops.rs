@@ -289,9 +289,11 @@ impl Studio {
     /// Writes the print-and-play PDF (A4) of the design as it stands into
     /// `path` (a board, a card game with its source map's mini-maps, or a
     /// station map) with its print number, which the open design then
-    /// records as one undo step when the design changed since its last print
-    /// (as `tracklayer export --to pdf` records it in the file); a design
-    /// with errors is refused with the reason, and nothing else changes.
+    /// records when the design changed since its last print (as `tracklayer
+    /// export --to pdf` records it in the file): not as an undo step, as
+    /// undo cannot take a printing back ([`crate::app::document::Document::record_print`]);
+    /// a design with errors is refused with the reason, and nothing else
+    /// changes.
     pub fn export_print(&mut self, path: &Path) {
         let file = &self.doc.design;
         let print = crate::export::stamp::next_print(file);
@@ -309,9 +311,7 @@ impl Studio {
         });
         let number = print.number;
         if made.is_ok() && self.doc.design.print.as_ref() != Some(&print) {
-            self.doc.edit(&format!("Record print v{number}"), |d| {
-                d.print = Some(print)
-            });
+            self.doc.record_print(print);
         }
         self.report_export(
             made,
