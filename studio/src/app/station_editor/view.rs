@@ -11,6 +11,7 @@ use engine::dice::DiceFamily;
 use super::canvas::MapInput;
 use crate::app::command::UICommand;
 use crate::app::editor::{Editor, EditorOf};
+use crate::app::play::{SIDE_PANEL_LEAST, side_panel_max};
 use crate::app::studio::Studio;
 
 /// Trains & Stations' editor.
@@ -33,7 +34,7 @@ impl Editor for StationMapEditor {
         egui::Panel::left("tables")
             .resizable(true)
             .default_size(400.0)
-            .max_size(640.0)
+            .max_size(side_panel_max(ui, 640.0, SIDE_PANEL_LEAST))
             .show(ui, |ui| {
                 studio
                     .station_editor
@@ -42,6 +43,7 @@ impl Editor for StationMapEditor {
         let inspected = egui::Panel::right("inspector")
             .resizable(true)
             .default_size(300.0)
+            .max_size(side_panel_max(ui, 600.0, 0.0))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("inspector")
