@@ -219,6 +219,7 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
     }
     h.run_steps(1);
     type_into(&mut h, "Seed", "5");
+    let inspector = h.get_by_label("Ticket points").rect();
     click_label(&mut h, "Start game");
     h.state_mut()
         .play
@@ -314,6 +315,9 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
         turns += 1;
     }
     assert!(turns >= 6, "the human played {turns} turns");
+    // The game's wide tables scroll inside the Play panel: the panels
+    // beside the map stay where they were.
+    assert_eq!(h.get_by_label("Ticket points").rect(), inspector);
     assert!(rows >= 2, "{rows} Rail Yard plays");
     // The hand is shown as chips; the On the Track pile by its size only.
     assert!(h.query_all_by_label_contains("in hand").next().is_some());

@@ -356,7 +356,9 @@ impl Studio {
                     });
                 });
                 ui.separator();
-                egui::ScrollArea::vertical()
+                // Both ways: a wide table scrolls inside the panel instead
+                // of widening it over the map's side panels.
+                egui::ScrollArea::both()
                     .id_salt("play")
                     .auto_shrink([false, false])
                     .show(ui, |ui| play.ui(ui, doc, &fallback, ratings));

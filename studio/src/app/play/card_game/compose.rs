@@ -168,6 +168,57 @@ mod tests {
         assert!(!playable(&legal(), 3));
     }
 
+    /// Plays random legal moves on the bundled card game until a legal row
+    /// would rob a rival: the preview names that rival's row before it
+    /// happens, and the position itself is untouched.
+    #[test]
+    fn a_play_that_robs_is_named_before_it_is_made() {
+        use engine::card_game::{CardGame, build};
+        use engine::game::Game;
+        use engine::rng::GameRng;
+        use std::sync::Arc;
+
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+        let file = formats::load(&path).unwrap().design;
+        let design = build(&file, &mut engine::Diagnostics::default()).unwrap();
+        let mut state = CardGame::new(Arc::new(design), 2)
+            .unwrap()
+            .new_initial_state(3);
+        let mut rng = GameRng::seeded(3);
+        let mut legal = Vec::new();
+        for _ in 0..2000 {
+            legal.clear();
+            state.legal(&mut legal);
+            let me = state.current().index();
+            let robbing = legal.iter().find_map(|&a| match a {
+                Action::PlayRow { color, .. } => state
+                    .players()
+                    .iter()
+                    .enumerate()
+                    .find(|(i, p)| *i != me && p.row(usize::from(color)) > 0)
+                    .map(|(i, p)| (a, i, color, p.row(usize::from(color)))),
+                _ => None,
+            });
+            if let Some((a, victim, color, cards)) = robbing {
+                let before = state.players().to_vec();
+                assert_eq!(
+                    preview(&state, a),
+                    Ok(vec![Robbery {
+                        victim: Seat(victim as u8),
+                        color,
+                        cards
+                    }])
+                );
+                assert_eq!(state.players(), &before[..], "only a copy was played");
+                return;
+            }
+            let a = legal[rng.index(legal.len())];
+            state.apply(a).unwrap();
+        }
+        panic!("no robbery came up in 2000 moves");
+    }
+
     #[test]
     fn as_many_colours_as_a_mixed_play_takes_make_a_mixed_play() {
         let mut c = Composer::default();
