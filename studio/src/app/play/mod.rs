@@ -76,6 +76,10 @@ pub struct PlayWindow {
     /// Whether the panel was open, and a game on it, last frame: the map
     /// refits when either changes (its width or its contents did).
     was_docked: (bool, bool),
+    /// Passes still to refit the map in: a pass that egui discards (new
+    /// widgets being sized) lays the panels out before they settle, so the
+    /// fit is repeated until they have.
+    refits: u8,
 }
 
 impl PlayWindow {
@@ -286,6 +290,10 @@ pub fn default_replay_path(doc: &Document, fallback_dir: &Path, seed: u64) -> Pa
 /// hand, and the map beside it keeps its size.
 pub const PLAY_WIDTH: f32 = 380.0;
 
+/// Passes the map refits in after the Play panel opens, closes, or starts
+/// or ends a game.
+const REFIT_PASSES: u8 = 3;
+
 /// The least width the map keeps beside the side panels and the Play panel.
 pub const MAP_MIN_WIDTH: f32 = 480.0;
 
@@ -325,8 +333,13 @@ impl Studio {
         let ctx = ui.ctx().clone();
         let docked = (self.play.open, self.play.in_game());
         if docked != self.play.was_docked {
+            self.play.refits = REFIT_PASSES;
+        }
+        if self.play.refits > 0 {
+            self.play.refits -= 1;
             self.canvas.zoom_to_fit();
             self.card_editor.source.zoom_to_fit();
+            ctx.request_repaint();
         }
         self.play.was_docked = docked;
         if !self.play.open {
