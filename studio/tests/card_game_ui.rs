@@ -1,8 +1,9 @@
 //! The card-game editor driven as a designer drives it: the ticket table
 //! with its card chips, a ticket's points edited and undone, a diagnostic
 //! that appears after an edit and goes on undo, a ticket lit on its source
-//! map, File → Derive card game… from the USA map, and a few turns of Play
-//! and a small Simulate on the card game.
+//! map, File → Derive card game… from the USA map, a few turns of Play with
+//! the hand's card chips (the player's tickets lit on the source map, the
+//! log in plain words) and a small Simulate on the card game.
 
 use crate::common;
 
@@ -13,9 +14,11 @@ use common::{click_label, config, harness, maps, session, settle, type_into, wai
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use engine::card_game::{CardFamily, Phase};
+use engine::card_game::{Action, CardFamily, Phase};
+use engine::game::Seat;
 use formats::Family;
 use studio::app::Studio;
+use studio::app::card_editor::source_map::{LitPaths, light};
 use studio::app::command::UICommand;
 use studio::app::play::capitalized;
 use studio::app::selection::Obj;
@@ -176,10 +179,36 @@ fn derive_writes_a_card_game_from_the_usa_map_and_opens_it() {
     assert!(!h.state().can_run(UICommand::DeriveCardGame));
 }
 
+/// The lit paths of the tickets Player 1 holds (and is offered) now.
+fn lit_for_player_1(h: &Harness<'_, Studio>, usa: &formats::GameFile) -> LitPaths {
+    let s = session::<CardFamily>(h);
+    let state = s.state();
+    let p = &state.players()[0];
+    let choosing = state.current() == Seat(0)
+        && matches!(state.phase(), Phase::SetupTickets | Phase::KeepTickets);
+    let design = &h.state().doc.design;
+    let mut held: Vec<u16> = (p.tickets.iter())
+        .chain(if choosing { &p.offer[..] } else { &[] })
+        .copied()
+        .collect();
+    held.sort_unstable();
+    let tickets: Vec<&formats::TicketSpec> = held
+        .iter()
+        .map(|&t| &design.tickets[usize::from(t)])
+        .collect();
+    light(usa, &tickets)
+}
+
 #[test]
-fn the_card_game_is_played_by_clicking_and_simulated() {
+fn the_card_game_is_played_with_card_chips_and_simulated() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = studio(dir.path(), "card-game-usa.yaml");
+    let usa = formats::load(&maps("usa.yaml")).unwrap().design;
+    // The editor's selection is lit until the game starts.
+    h.state_mut().selection.select_only(Obj::Ticket(0));
+    h.run_steps(2);
+    let selected = h.state().card_editor.source.lit().clone();
+    assert!(!selected.routes.is_empty());
     click_label(&mut h, "Playtest");
     click_label(&mut h, "Play a game…");
     {
@@ -190,6 +219,7 @@ fn the_card_game_is_played_by_clicking_and_simulated() {
     }
     h.run_steps(1);
     type_into(&mut h, "Seed", "5");
+    let inspector = h.get_by_label("Ticket points").rect();
     click_label(&mut h, "Start game");
     h.state_mut()
         .play
@@ -197,23 +227,86 @@ fn the_card_game_is_played_by_clicking_and_simulated() {
         .expect("a card-game design plays the card game")
         .delay = Duration::ZERO;
     let mut turns = 0;
-    for _ in 0..40 {
+    let mut rows = 0;
+    for _ in 0..60 {
         wait_for_human::<CardFamily>(&mut h);
+        h.run_steps(1);
         let s = session::<CardFamily>(&h);
-        if s.is_over() || turns >= 4 {
+        if s.is_over() || (turns >= 6 && rows >= 2) {
             break;
         }
         if s.pass_to().is_some() {
             click_label(&mut h, "I am Player 1: show my hand");
             continue;
         }
+        // Player 1's tickets are lit on the source map, not the selection.
+        assert_eq!(
+            h.state().card_editor.source.lit(),
+            &lit_for_player_1(&h, &usa)
+        );
         let moves = s.log().len();
         let state = s.state().clone();
-        if matches!(state.phase(), Phase::SetupTickets | Phase::KeepTickets) {
-            click_label(&mut h, "Keep the ticked tickets");
-        } else {
-            let a = s.legal()[0];
-            click_label(&mut h, &capitalized(&state.describe(a)));
+        let legal = s.legal();
+        let row = legal.iter().find_map(|&a| match a {
+            Action::PlayRow { color, .. } => Some(color),
+            _ => None,
+        });
+        let face_up = legal.iter().find_map(|&a| match a {
+            Action::DrawFaceUp(slot) => Some(slot),
+            _ => None,
+        });
+        let d = state.design();
+        match (state.phase(), row) {
+            (Phase::SetupTickets | Phase::KeepTickets, _) => {
+                click_label(&mut h, "Keep the ticked tickets");
+            }
+            (Phase::Turn, Some(c)) => {
+                // A colour of the hand is clicked, not one of many buttons.
+                let name = d.kind_name(usize::from(c)).to_owned();
+                let have = state.players()[0].hand.0[usize::from(c)];
+                click_label(&mut h, &format!("{have} {name} in hand"));
+                let smallest = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::PlayRow {
+                            color,
+                            cards,
+                            locos,
+                        } if color == c => Some((cards + locos, locos, a)),
+                        _ => None,
+                    })
+                    .min_by_key(|&(n, l, _)| (n, l))
+                    .unwrap()
+                    .2;
+                let button = |a| format!("{} to your Rail Yard", capitalized(&state.describe(a)));
+                assert!(h.query_by_label(&button(smallest)).is_some());
+                if let Action::PlayRow { cards, locos, .. } = smallest
+                    && cards < have
+                {
+                    // One more of the colour, and back.
+                    click_label(&mut h, &format!("More {name} cards"));
+                    let more = Action::PlayRow {
+                        color: c,
+                        cards: cards + 1,
+                        locos,
+                    };
+                    assert!(h.query_by_label(&button(more)).is_some());
+                    click_label(&mut h, &format!("Fewer {name} cards"));
+                }
+                click_label(&mut h, &button(smallest));
+                rows += 1;
+            }
+            (_, _) if legal.contains(&Action::DrawBlind) && turns % 2 == 0 => {
+                click_label(&mut h, "Draw a card from the deck");
+            }
+            (_, _) if face_up.is_some() => {
+                let c = state.display()[usize::from(face_up.unwrap())];
+                click_label(
+                    &mut h,
+                    &format!("Take the face-up {}", d.kind_name(usize::from(c))),
+                );
+            }
+            _ => click_label(&mut h, "Draw a card from the deck"),
         }
         assert!(
             session::<CardFamily>(&h).log().len() > moves,
@@ -221,9 +314,26 @@ fn the_card_game_is_played_by_clicking_and_simulated() {
         );
         turns += 1;
     }
-    assert!(turns >= 4, "the human played {turns} turns");
-    // The On the Track pile is shown by its size only.
+    assert!(turns >= 6, "the human played {turns} turns");
+    // The game's wide tables scroll inside the Play panel: the panels
+    // beside the map stay where they were.
+    assert_eq!(h.get_by_label("Ticket points").rect(), inspector);
+    assert!(rows >= 2, "{rows} Rail Yard plays");
+    // The hand is shown as chips; the On the Track pile by its size only.
+    assert!(h.query_all_by_label_contains("in hand").next().is_some());
     assert!(h.query_by_label_contains("hidden from you too").is_some());
+    // The log in plain words.
+    let log: Vec<String> = session::<CardFamily>(&h)
+        .log()
+        .iter()
+        .map(|l| l.full.clone())
+        .collect();
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("Player 1 moved 1 card from the Rail Yard to On the Track")),
+        "{log:#?}"
+    );
+    assert!(!log.iter().any(|l| l.contains(" 1 cards")), "{log:#?}");
 
     h.state_mut().play.open = false;
     click_label(&mut h, "Playtest");

@@ -13,8 +13,8 @@ use egui_kittest::kittest::Queryable as _;
 use engine::board_game::{Action, BoardFamily, Phase};
 use engine::game::GameState;
 use studio::app::Studio;
-use studio::app::play::capitalized;
 use studio::app::play::score::points_line;
+use studio::app::play::{MAP_MIN_WIDTH, capitalized};
 
 fn studio(dir: &Path, open: Option<PathBuf>) -> Harness<'static, Studio> {
     harness(config(dir, open), [1500.0, 1000.0])
@@ -478,5 +478,24 @@ fn the_play_panel_docks_beside_the_map_at_a_fixed_width_and_the_map_refits() {
         h.get_by_label("Map canvas").rect(),
         map,
         "the panel keeps its width, and the map its size"
+    );
+    // Beside the tables, the inspector and the panel the map keeps a
+    // sensible width.
+    assert!(
+        map.width() >= MAP_MIN_WIDTH - 1.0,
+        "the map is squeezed to {}",
+        map.width()
+    );
+    // Play closed: the map takes the room back and refits to it.
+    let scale = h.state().canvas.view.scale;
+    click_label(&mut h, "Close Play");
+    h.run_steps(3);
+    let wide = h.get_by_label("Map canvas").rect();
+    assert!(wide.width() > map.width() + 300.0, "{wide:?}");
+    assert!(
+        h.state().canvas.view.scale > scale * 1.2,
+        "refit to the wider map: {} then {}",
+        scale,
+        h.state().canvas.view.scale
     );
 }

@@ -14,14 +14,6 @@ use super::action::{Action, Keep};
 use super::state::{EMPTY, State};
 use crate::game::ActionParseError;
 
-fn count(n: u8, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
-
 impl State {
     /// The action in words.
     pub fn describe(&self, a: Action) -> String {
@@ -59,7 +51,10 @@ impl State {
                 if locos == 0 {
                     format!("play {cards} {name}")
                 } else {
-                    format!("play {cards} {name} + {}", count(locos, "locomotive"))
+                    format!(
+                        "play {cards} {name} + {}",
+                        crate::words::count(locos, "locomotive")
+                    )
                 }
             }
             Action::PlayMixed(mask) => {
@@ -248,7 +243,11 @@ impl State {
                 }
                 for (seat, t) in completed {
                     let t = &d.tickets[usize::from(*t)];
-                    text.push_str(&format!(" {seat} completed {} ({});", t.name, t.points));
+                    text.push_str(&format!(
+                        " {seat} completed {} ({});",
+                        t.name,
+                        crate::words::count(t.points, "point")
+                    ));
                 }
                 text
             }

@@ -14,6 +14,7 @@ use super::command::UICommand;
 use super::editor::{Editor, EditorOf};
 use super::fit_layout::{moves, pt};
 use super::panels::diagnostics;
+use super::play::{SIDE_PANEL_LEAST, side_panel_max};
 use super::studio::{Studio, Tab};
 
 /// The board game's editor.
@@ -36,11 +37,12 @@ impl Editor for BoardEditor {
         egui::Panel::left("tables")
             .resizable(true)
             .default_size(400.0)
-            .max_size(640.0)
+            .max_size(side_panel_max(ui, 640.0, SIDE_PANEL_LEAST))
             .show(ui, |ui| side_panel(studio, ui));
         egui::Panel::right("inspector")
             .resizable(true)
             .default_size(300.0)
+            .max_size(side_panel_max(ui, 600.0, 0.0))
             .show(ui, |ui| inspector_panel(studio, ui));
     }
 

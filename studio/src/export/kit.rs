@@ -288,7 +288,7 @@ impl Kit {
                         Card::Train { colour, .. } => Some(colour.as_str()),
                         _ => None,
                     }));
-                    format!("{colours}; {locos} locomotives")
+                    format!("{colours}; {}", engine::words::count(locos, "locomotive"))
                 }
                 "Bonus cards" => s
                     .cards
@@ -420,7 +420,11 @@ impl Kit {
             self.group(
                 "Die labels: white bonus dice",
                 rows,
-                format!("{bonus} dice × {} faces", faces.len()),
+                format!(
+                    "{} × {}",
+                    engine::words::count_with(bonus, "die", "dice"),
+                    engine::words::count(faces.len(), "face")
+                ),
                 u32::from(bonus) * faces.len() as u32,
             );
         }

@@ -5,6 +5,7 @@
 use engine::Board;
 use engine::card_game::CardDesign;
 use engine::dice::DiceDesign;
+use engine::words::{count, count_with};
 use formats::board_game::rules::{Returned, TieBreak};
 use formats::card_game::CardTieBreak;
 
@@ -14,23 +15,28 @@ pub fn lines(board: &Board) -> Vec<String> {
     let r = board.rules();
     let mut out = vec![
         format!(
-            "{}–{} players, {} trains each.",
-            r.players.min, r.players.max, r.trains
+            "{}–{} players, {} each.",
+            r.players.min,
+            r.players.max,
+            count(r.trains, "train")
         ),
         format!(
-            "Deck: {} train cards in {} colours and {} locomotives.",
-            board
-                .colors()
-                .iter()
-                .map(|c| u32::from(c.count))
-                .sum::<u32>(),
-            board.colors().len(),
-            board.locomotives()
+            "Deck: {} in {} and {}.",
+            count(
+                board
+                    .colors()
+                    .iter()
+                    .map(|c| u32::from(c.count))
+                    .sum::<u32>(),
+                "train card"
+            ),
+            count(board.colors().len(), "colour"),
+            count(board.locomotives(), "locomotive")
         ),
         format!(
             "Setup: {} each; {}{}, {}.",
-            count(u32::from(r.initial_hand), "train card", "train cards"),
-            count(u32::from(r.tickets.setup.regular), "ticket", "tickets"),
+            count(r.initial_hand, "train card"),
+            count(r.tickets.setup.regular, "ticket"),
             if r.tickets.setup.long > 0 {
                 format!(" and {} long", r.tickets.setup.long)
             } else {
@@ -39,12 +45,12 @@ pub fn lines(board: &Board) -> Vec<String> {
             keep(r.tickets.setup.keep)
         ),
         format!(
-            "{} cards face up{}.",
-            r.display.size,
+            "{} face up{}.",
+            count(r.display.size, "card"),
             if r.display.locomotive_reset > 0 {
                 format!(
-                    "; {} locomotives face up: deal them anew",
-                    r.display.locomotive_reset
+                    "; {} face up: deal them anew",
+                    count(r.display.locomotive_reset, "locomotive")
                 )
             } else {
                 String::new()
@@ -57,7 +63,7 @@ pub fn lines(board: &Board) -> Vec<String> {
             } else {
                 ""
             },
-            count(u32::from(r.tickets.draw.regular), "ticket", "tickets"),
+            count(r.tickets.draw.regular, "ticket"),
             keep(r.tickets.draw.keep)
         ),
         "Claim a route with as many cards of its colour as its spaces (a grey route: any one colour; locomotives are wild), and place your trains on it.".to_owned(),
@@ -82,7 +88,8 @@ pub fn lines(board: &Board) -> Vec<String> {
         .count();
     if ferries > 0 {
         out.push(format!(
-            "Ferries ({ferries} routes): pay a locomotive for each locomotive space the route shows, the rest in its colour."
+            "Ferries ({}): pay a locomotive for each locomotive space the route shows, the rest in its colour.",
+            count(ferries, "route")
         ));
     }
     let countries = board.tickets().iter().any(|t| {
@@ -96,8 +103,8 @@ pub fn lines(board: &Board) -> Vec<String> {
     }
     if r.tunnels.reveal > 0 && board.routes().iter().any(|route| route.tunnel) {
         out.push(format!(
-            "Tunnels: reveal {} cards; pay one more for each of the route's colour or a locomotive.",
-            r.tunnels.reveal
+            "Tunnels: reveal {}; pay one more for each of the route's colour or a locomotive.",
+            count(r.tunnels.reveal, "card")
         ));
     }
     if r.stations.count > 0 {
@@ -110,7 +117,7 @@ pub fn lines(board: &Board) -> Vec<String> {
                 .map(u8::to_string)
                 .collect::<Vec<_>>()
                 .join(", "),
-            count(r.stations.unbuilt_points.unsigned_abs(), "point", "points")
+            count(r.stations.unbuilt_points.unsigned_abs(), "point")
         ));
     }
     let t = &r.terrain_cards;
@@ -131,15 +138,18 @@ pub fn lines(board: &Board) -> Vec<String> {
     }
     out.push(format!(
         "The last round starts when a player has {} or fewer: everyone, that player included, has one more turn.",
-        count(u32::from(r.end.trains_left), "train", "trains")
+        count(r.end.trains_left, "train")
     ));
     if r.bonuses.longest_path != 0 {
-        out.push(format!("Longest path: {} points.", r.bonuses.longest_path));
+        out.push(format!(
+            "Longest path: {}.",
+            count(r.bonuses.longest_path, "point")
+        ));
     }
     if r.bonuses.globetrotter != 0 {
         out.push(format!(
-            "Most tickets completed: {} points.",
-            r.bonuses.globetrotter
+            "Most tickets completed: {}.",
+            count(r.bonuses.globetrotter, "point")
         ));
     }
     if !r.tie_break.is_empty() {
@@ -207,11 +217,6 @@ pub fn designer_lines(markdown: &str) -> Vec<String> {
     out
 }
 
-/// `n` and the noun, singular for one.
-fn count(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// What a player keeps of the tickets dealt: at least `k`, or any number.
 fn keep(k: u8) -> String {
     if k == 0 {
@@ -229,19 +234,21 @@ pub fn card_game_lines(design: &CardDesign) -> Vec<String> {
     let mut out = vec![
         format!("{}–{} players.", r.players.min, r.players.max),
         format!(
-            "Deck: {trains} train cards in {colours} colours and {} locomotives.",
-            design.deck.0[design.loco()]
+            "Deck: {} in {} and {}.",
+            count(trains, "train card"),
+            count(colours, "colour"),
+            count(design.deck.0[design.loco()], "locomotive")
         ),
         format!(
             "Setup: {} and {} each; {}, {}.",
-            count(u32::from(r.locomotives_dealt), "locomotive", "locomotives"),
-            count(u32::from(r.initial_hand), "train card", "train cards"),
-            count(u32::from(r.tickets.setup.dealt), "ticket", "tickets"),
+            count(r.locomotives_dealt, "locomotive"),
+            count(r.initial_hand, "train card"),
+            count(r.tickets.setup.dealt, "ticket"),
             keep(r.tickets.setup.keep)
         ),
         format!(
-            "{} cards face up{}.",
-            r.display.size,
+            "{} face up{}.",
+            count(r.display.size, "card"),
             if r.display.locomotive_counts_double {
                 "; a face-up locomotive uses both draws"
             } else {
@@ -250,14 +257,14 @@ pub fn card_game_lines(design: &CardDesign) -> Vec<String> {
         ),
         format!(
             "A turn: first move one card from each colour of your Rail Yard onto your On the Track pile; then draw {}, play cards to your Rail Yard, or draw {} and {}.",
-            count(u32::from(r.draws_per_turn), "train card", "train cards"),
-            count(u32::from(r.tickets.draw.dealt), "ticket", "tickets"),
+            count(r.draws_per_turn, "train card"),
+            count(r.tickets.draw.dealt, "ticket"),
             keep(r.tickets.draw.keep)
         ),
         "Train Robbery: playing more cards of a colour than another player has in their Rail Yard makes them discard theirs.".to_owned(),
         format!(
-            "Rail Yard: a row of one colour, at least {} cards (locomotives allowed){}.",
-            r.rail_yard.same_color_min,
+            "Rail Yard: a row of one colour, at least {} (locomotives allowed){}.",
+            count(r.rail_yard.same_color_min, "card"),
             if r.rail_yard.mixed_colors > 0 {
                 format!(
                     ", or exactly {} cards of as many colours, no locomotives",
@@ -273,13 +280,13 @@ pub fn card_game_lines(design: &CardDesign) -> Vec<String> {
         .deals
         .iter()
         .filter(|(_, n)| **n > 1)
-        .map(|(p, n)| format!("{n} deals with {p} players"))
+        .map(|(p, n)| format!("{} with {p} players", count(*n, "deal")))
         .collect();
     if !deals.is_empty() {
         out.push(format!(
-            "{}; each later deal starts with {} train cards each.",
+            "{}; each later deal starts with {} each.",
             deals.join(", "),
-            r.next_deal_hand
+            count(r.next_deal_hand, "train card")
         ));
     }
     if !design.big_cities.is_empty() {
@@ -288,7 +295,7 @@ pub fn card_game_lines(design: &CardDesign) -> Vec<String> {
             design
                 .big_cities
                 .iter()
-                .map(|b| format!("{} ({})", b.name, b.points))
+                .map(|b| format!("{} ({})", b.name, count(b.points, "point")))
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
@@ -321,8 +328,11 @@ pub fn dice_lines(design: &DiceDesign) -> Vec<String> {
     };
     vec![
         format!(
-            "{}–{} players; {} dice each, {} white bonus dice.",
-            r.players.min, r.players.max, r.dice.per_player, r.dice.bonus
+            "{}–{} players; {} each, {}.",
+            r.players.min,
+            r.players.max,
+            count_with(r.dice.per_player, "die", "dice"),
+            count_with(r.dice.bonus, "white bonus die", "white bonus dice")
         ),
         format!(
             "Die faces: {}.",
@@ -335,26 +345,32 @@ pub fn dice_lines(design: &DiceDesign) -> Vec<String> {
         ),
         format!(
             "A turn: roll up to {} (or, with {} of yours on the board, recall them all and end the turn); re-roll any dice but locked trains for {} each.",
-            count(u32::from(r.dice.rolled), "die", "dice"),
+            count_with(r.dice.rolled, "die", "dice"),
             r.dice.recall_at,
-            count(u32::from(r.coins.reroll_cost), "coin", "coins")
+            count(r.coins.reroll_cost, "coin")
         ),
         "Then place every train on a track space next to a station or one of your trains; build with equal building faces; cash coin faces.".to_owned(),
         format!(
             "Coins: start with {}, hold at most {}; a coin face gives {}.",
-            r.coins.start, r.coins.max, r.coins.per_face
+            count(r.coins.start, "coin"),
+            r.coins.max,
+            count(r.coins.per_face, "coin")
         ),
         format!(
-            "{} equal building faces build one; each player has {} ranches, {} mines, {} hotels.",
-            r.dice.build_set, r.buildings.ranch, r.buildings.mine, r.buildings.hotel
+            "{} equal building faces build one; each player has {}, {}, {}.",
+            r.dice.build_set,
+            count(r.buildings.ranch, "ranch"),
+            count(r.buildings.mine, "mine"),
+            count(r.buildings.hotel, "hotel")
         ),
         format!(
-            "Strike: {} locked trains showing lose {} points.",
-            r.strike.locked_trains, r.strike.points
+            "Strike: {} showing lose {}.",
+            count(r.strike.locked_trains, "locked train"),
+            count(r.strike.points, "point")
         ),
         format!(
             "A full group of spaces delivers: {} per connected city for every player in it; the majority takes the city bonuses; every building in the connected stations yields its good.",
-            count(u32::from(r.points.per_city), "point", "points")
+            count(r.points.per_city, "point")
         ),
         format!(
             "Goods: ranch {}; mine {}; hotel {}.",
@@ -371,13 +387,16 @@ pub fn dice_lines(design: &DiceDesign) -> Vec<String> {
                 .join(", ")
         ),
         format!(
-            "Speculation: give {} goods for one of a new good; {} per card short.",
-            r.speculation.give,
-            count(u32::from(r.speculation.points_when_short), "point", "points")
+            "Speculation: give {} for one of a new good; {} per card short.",
+            count(r.speculation.give, "good"),
+            count(r.speculation.points_when_short, "point")
         ),
         format!(
             "Special cards: {} dealt, keep {}. Points: start with {}; {} per building on an empty deck.",
-            r.specials.dealt, r.specials.keep, r.points.start, r.points.empty_deck
+            r.specials.dealt,
+            r.specials.keep,
+            count(r.points.start, "point"),
+            count(r.points.empty_deck, "point")
         ),
         format!(
             "The last round starts when the supply ({}) runs out. Ties: most {}.",

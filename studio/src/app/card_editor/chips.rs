@@ -71,5 +71,8 @@ pub fn chip(ui: &mut Ui, kind: &str, count: u8, palette: &Palette) -> Response {
     );
     let label = format!("{count} {kind}");
     response.widget_info(|| WidgetInfo::labeled(Role::Label, true, &label));
-    response.on_hover_text(format!("{count} {kind} card(s)"))
+    response.on_hover_text(format!(
+        "{count} {kind} {}",
+        engine::words::noun(count, "card")
+    ))
 }

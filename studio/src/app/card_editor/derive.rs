@@ -185,7 +185,8 @@ pub fn derive_to(
         .count(engine::Severity::Error);
     if errors > 0 {
         return Err(format!(
-            "The design has {errors} error(s): fix them first (see the Diagnostics panel), so its tickets have paths to derive."
+            "The design has {}: fix them first (see the Diagnostics panel), so its tickets have paths to derive.",
+            engine::words::count(errors, "error")
         ));
     }
     let derived = derive(board, &source_name(source, out), opts).map_err(|e| e.to_string())?;
@@ -314,7 +315,7 @@ mod tests {
             &DeriveOptions::default(),
         )
         .unwrap_err();
-        assert!(e.contains("error(s)"), "{e}");
+        assert!(e.contains("The design has 1 error: fix"), "{e}");
         assert!(!dir.path().join("x.yaml").exists());
     }
 }

@@ -106,10 +106,27 @@ impl CardEditor {
             .inner
     }
 
-    /// The centre: the source map with the selected tickets lit.
-    pub fn map(&mut self, ui: &mut Ui, doc: &Document, selection: &mut Selection) {
-        if let Some(tickets) = self.source.ui(ui, doc, selection) {
-            selection.set(tickets);
+    /// The centre: the source map with the selected tickets lit, or during
+    /// a game (`playing`: the tickets of the player whose screen it is) those
+    /// tickets instead of the editor's selection.
+    pub fn map(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        selection: &mut Selection,
+        playing: Option<Vec<usize>>,
+    ) {
+        match playing {
+            Some(tickets) => {
+                let mut lit = Selection::default();
+                lit.set(tickets.into_iter().map(Obj::Ticket));
+                self.source.ui(ui, doc, &lit);
+            }
+            None => {
+                if let Some(tickets) = self.source.ui(ui, doc, selection) {
+                    selection.set(tickets);
+                }
+            }
         }
     }
 }

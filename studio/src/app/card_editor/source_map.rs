@@ -215,7 +215,11 @@ impl SourceMap {
                 "Select tickets to light their paths; click a city to select the tickets naming it."
                     .to_owned()
             } else {
-                format!("{} routes lit for {n} ticket(s).", self.lit.routes.len())
+                format!(
+                    "{} lit for {}.",
+                    engine::words::count(self.lit.routes.len(), "route"),
+                    engine::words::count(n, "ticket")
+                )
             });
             if !self.lit.missing.is_empty() {
                 ui.colored_label(

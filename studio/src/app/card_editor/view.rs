@@ -10,6 +10,7 @@ use engine::card_game::CardFamily;
 use crate::app::canvas::Tool;
 use crate::app::command::UICommand;
 use crate::app::editor::{Editor, EditorOf};
+use crate::app::play::{SIDE_PANEL_LEAST, side_panel_max};
 use crate::app::studio::{Studio, Tab};
 
 /// The card game's editor.
@@ -34,12 +35,13 @@ impl Editor for CardGameEditor {
         let mut status = egui::Panel::left("tables")
             .resizable(true)
             .default_size(520.0)
-            .max_size(760.0)
+            .max_size(side_panel_max(ui, 760.0, SIDE_PANEL_LEAST))
             .show(ui, |ui| editor.side_panel(ui, doc, selection, tab))
             .inner;
         status = egui::Panel::right("inspector")
             .resizable(true)
             .default_size(300.0)
+            .max_size(side_panel_max(ui, 600.0, 0.0))
             .show(ui, |ui| editor.ticket_panel(ui, doc, selection))
             .inner
             .or(status);
@@ -50,9 +52,10 @@ impl Editor for CardGameEditor {
 
     fn centre(&self, studio: &mut Studio, ui: &mut Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
+            let playing = studio.play.lit_tickets();
             studio
                 .card_editor
-                .map(ui, &studio.doc, &mut studio.selection);
+                .map(ui, &studio.doc, &mut studio.selection, playing);
         });
     }
 

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use egui::{Button, CollapsingHeader, Color32, RichText, ScrollArea, Ui};
 use engine::words::count;
 use engine::{Code, Diagnostic, ObjectRef, Severity};
+use formats::GameFile;
 
 use crate::app::canvas::paint::Mark;
 use crate::app::selection::Obj;
@@ -49,25 +50,51 @@ pub fn color_of(d: &Diagnostic) -> Option<&str> {
     })
 }
 
-/// The map objects a diagnostic is about.
-pub fn objects_of(d: &Diagnostic) -> Vec<Obj> {
-    d.objects
-        .iter()
-        .filter_map(|o| match o {
-            ObjectRef::City(i) => Some(Obj::City(*i)),
-            ObjectRef::Route(i) => Some(Obj::Route(*i)),
-            ObjectRef::Ticket(i) => Some(Obj::Ticket(*i)),
-            ObjectRef::Region(i) => Some(Obj::Region(*i)),
-            ObjectRef::Country(_) | ObjectRef::Rule(_) | ObjectRef::Cards | ObjectRef::Color(_) => {
-                None
+/// The objects of `design` a diagnostic is about: its cities, routes,
+/// tickets and regions, and a country's cities.
+pub fn objects_of(d: &Diagnostic, design: &GameFile) -> Vec<Obj> {
+    let mut out = Vec::new();
+    for o in &d.objects {
+        match o {
+            ObjectRef::City(i) => out.push(Obj::City(*i)),
+            ObjectRef::Route(i) => out.push(Obj::Route(*i)),
+            ObjectRef::Ticket(i) => out.push(Obj::Ticket(*i)),
+            ObjectRef::Region(i) => out.push(Obj::Region(*i)),
+            ObjectRef::Country(i) => {
+                let Some(country) = design.countries.get(*i) else {
+                    continue;
+                };
+                out.extend(
+                    (design.cities.iter().enumerate())
+                        .filter(|(_, c)| c.country.as_deref() == Some(country.name.as_str()))
+                        .map(|(i, _)| Obj::City(i)),
+                );
             }
-        })
-        .collect()
+            ObjectRef::Rule(_) | ObjectRef::Cards | ObjectRef::Color(_) => {}
+        }
+    }
+    out
+}
+
+/// What a click on `d` shows: its colour (in the Cards panel, with its
+/// routes), its objects on the map, the deck, or else the rule it is about.
+pub fn click_of(d: &Diagnostic, design: &GameFile) -> DiagnosticClick {
+    if let Some(c) = color_of(d) {
+        return DiagnosticClick::Color(c.to_owned());
+    }
+    let objs = objects_of(d, design);
+    if !objs.is_empty() {
+        return DiagnosticClick::Objects(objs);
+    }
+    if d.objects.contains(&ObjectRef::Cards) {
+        return DiagnosticClick::Cards;
+    }
+    DiagnosticClick::Rules(Box::new(d.clone()))
 }
 
 /// The canvas marks of a report: each object's worst problem. Tickets are
 /// not drawn, so a ticket's problem marks the cities it names.
-pub fn marks(report: Option<&Report>, design: &formats::GameFile) -> HashMap<Obj, Mark> {
+pub fn marks(report: Option<&Report>, design: &GameFile) -> HashMap<Obj, Mark> {
     let mut out = HashMap::new();
     for d in report
         .map(|r| r.diagnostics.0.as_slice())
@@ -76,7 +103,7 @@ pub fn marks(report: Option<&Report>, design: &formats::GameFile) -> HashMap<Obj
         let Some(mark) = Mark::of(d.severity) else {
             continue;
         };
-        for o in objects_of(d) {
+        for o in objects_of(d, design) {
             let mut marked = vec![o];
             if let Obj::Ticket(t) = o
                 && let Some(t) = design.tickets.get(t)
@@ -106,6 +133,8 @@ pub enum DiagnosticClick {
     Objects(Vec<Obj>),
     /// Show this colour in the Cards panel and select its routes.
     Color(String),
+    /// Show the deck (the Cards panel).
+    Cards,
     /// Show what this finding names in its panel (a rule parameter, the deck).
     Rules(Box<Diagnostic>),
 }
@@ -116,6 +145,7 @@ impl DiagnosticsPanel {
         &mut self,
         ui: &mut Ui,
         report: Option<&Report>,
+        design: &GameFile,
         busy: bool,
     ) -> Option<DiagnosticClick> {
         let mut out = None;
@@ -179,14 +209,7 @@ impl DiagnosticsPanel {
                                 };
                                 if b.clicked() {
                                     self.picked = Some(FindingKey::of(d));
-                                    let objs = objects_of(d);
-                                    out = Some(match color_of(d) {
-                                        Some(c) => DiagnosticClick::Color(c.to_owned()),
-                                        None if objs.is_empty() => {
-                                            DiagnosticClick::Rules(Box::new(d.clone()))
-                                        }
-                                        None => DiagnosticClick::Objects(objs),
-                                    });
+                                    out = Some(click_of(d, design));
                                 }
                                 if let Some(fix) = &d.fix
                                     && picked
@@ -198,5 +221,58 @@ impl DiagnosticsPanel {
                 }
             });
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use engine::Code;
+
+    use super::*;
+
+    /// A finding about each kind of object selects or shows that object;
+    /// only a finding about a rule opens the Rules panel.
+    #[test]
+    fn every_kind_of_object_a_finding_names_is_shown() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/heart-of-africa-rules.yaml");
+        let design = formats::load(&path).unwrap().design;
+        let madagascar: Vec<Obj> = (design.cities.iter().enumerate())
+            .filter(|(_, c)| c.country.as_deref() == Some("Madagascar"))
+            .map(|(i, _)| Obj::City(i))
+            .collect();
+        assert!(!madagascar.is_empty());
+        let finding = |o: ObjectRef| Diagnostic::new(Code::DuplicateName, "x").object(o);
+        let every = [
+            ObjectRef::City(1),
+            ObjectRef::Country(0),
+            ObjectRef::Route(2),
+            ObjectRef::Ticket(3),
+            ObjectRef::Region(0),
+            ObjectRef::Rule("display.size".into()),
+            ObjectRef::Cards,
+            ObjectRef::Color("red".into()),
+        ];
+        for o in every {
+            let click = click_of(&finding(o.clone()), &design);
+            let expected = match &o {
+                ObjectRef::City(i) => DiagnosticClick::Objects(vec![Obj::City(*i)]),
+                ObjectRef::Country(_) => DiagnosticClick::Objects(madagascar.clone()),
+                ObjectRef::Route(i) => DiagnosticClick::Objects(vec![Obj::Route(*i)]),
+                ObjectRef::Ticket(i) => DiagnosticClick::Objects(vec![Obj::Ticket(*i)]),
+                ObjectRef::Region(i) => DiagnosticClick::Objects(vec![Obj::Region(*i)]),
+                ObjectRef::Rule(_) => DiagnosticClick::Rules(Box::new(finding(o.clone()))),
+                ObjectRef::Cards => DiagnosticClick::Cards,
+                ObjectRef::Color(c) => DiagnosticClick::Color(c.clone()),
+            };
+            assert_eq!(click, expected, "{o:?}");
+        }
+        // A route and the deck: the route, on the map.
+        let both = finding(ObjectRef::Route(0)).object(ObjectRef::Cards);
+        assert_eq!(
+            click_of(&both, &design),
+            DiagnosticClick::Objects(vec![Obj::Route(0)])
+        );
     }
 }

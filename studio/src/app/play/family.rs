@@ -81,6 +81,13 @@ pub trait PlayView: Family {
         let _ = (table, state, viewer);
         Overlay::default()
     }
+    /// The goals of `viewer` to light on a map shown beside the game, as
+    /// indices of the design's tickets: the card game's tickets on its source
+    /// map. None by default (a family whose overlay draws its goals).
+    fn lit_tickets(state: &Self::State, viewer: Option<Seat>) -> Vec<usize> {
+        let _ = (state, viewer);
+        Vec::new()
+    }
     /// Adds what a human has picked to the map (lit while choosing); nothing
     /// by default (a family with no board map).
     fn pick_overlay(picks: &Self::Picks, overlay: &mut Overlay) {
@@ -108,6 +115,29 @@ pub trait PlayView: Family {
         legal: &[ActionOf<Self>],
         picks: &mut Self::Picks,
     ) -> Option<ActionOf<Self>>;
+    /// The table around a decision: the secrets of `viewer` (the player
+    /// whose screen it is), what everyone sees and, on a human's `turn` (the
+    /// legal actions, never empty, and the picks), its controls; returns the
+    /// action chosen. By default [`PlayView::secrets`], [`PlayView::public`]
+    /// and [`PlayView::turn_ui`], one below the other; a family whose piles
+    /// are its controls (the card game: a click on a chip of the hand) draws
+    /// them as one.
+    fn table_ui(
+        ui: &mut Ui,
+        state: &Self::State,
+        viewer: Option<Seat>,
+        turn: Option<(&[ActionOf<Self>], &mut Self::Picks)>,
+    ) -> Option<ActionOf<Self>> {
+        if let Some(v) = viewer {
+            Self::secrets(ui, state, v);
+            if turn.is_some() {
+                ui.separator();
+            }
+        }
+        Self::public(ui, state);
+        let (legal, picks) = turn?;
+        Self::turn_ui(ui, state, legal, picks)
+    }
     /// What the final scores table does not say (the board: longest paths,
     /// tickets completed and failed by name); `titles` names the seats.
     fn final_details(ui: &mut Ui, state: &Self::State, titles: &[String]);

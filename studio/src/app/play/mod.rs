@@ -73,8 +73,13 @@ pub struct PlayWindow {
     generation: u64,
     /// The design was edited since the game started.
     stale: bool,
-    /// A game was on the table last frame (the map refits when one starts).
-    was_in_game: bool,
+    /// Whether the panel was open, and a game on it, last frame: the map
+    /// refits when either changes (its width or its contents did).
+    was_docked: (bool, bool),
+    /// Passes still to refit the map in: a pass that egui discards (new
+    /// widgets being sized) lays the panels out before they settle, so the
+    /// fit is repeated until they have.
+    refits: u8,
 }
 
 impl PlayWindow {
@@ -128,6 +133,21 @@ impl PlayWindow {
             return Some(g.overlay());
         }
         self.viewer.as_ref().map(|r| r.overlay())
+    }
+
+    /// During a game, the tickets to light on a map shown beside it (the
+    /// card game's source map: the tickets of the player whose screen it
+    /// is, never the editor's selection); `None` when no game is on.
+    pub fn lit_tickets(&self) -> Option<Vec<usize>> {
+        if !self.in_game() {
+            return None;
+        }
+        Some(
+            self.game
+                .as_ref()
+                .map(|g| g.lit_tickets())
+                .unwrap_or_default(),
+        )
     }
 
     /// The map was clicked during a game: what it names is picked for the
@@ -270,6 +290,24 @@ pub fn default_replay_path(doc: &Document, fallback_dir: &Path, seed: u64) -> Pa
 /// hand, and the map beside it keeps its size.
 pub const PLAY_WIDTH: f32 = 380.0;
 
+/// Passes the map refits in after the Play panel opens, closes, or starts
+/// or ends a game.
+const REFIT_PASSES: u8 = 3;
+
+/// The least width the map keeps beside the side panels and the Play panel.
+pub const MAP_MIN_WIDTH: f32 = 480.0;
+
+/// The narrowest a side panel is made to leave the map its width.
+pub const SIDE_PANEL_LEAST: f32 = 180.0;
+
+/// The widest a side panel may be, `wanted` at most, so that the map keeps
+/// [`MAP_MIN_WIDTH`] beside it and `others` (the side panels still to come).
+pub fn side_panel_max(ui: &Ui, wanted: f32, others: f32) -> f32 {
+    (ui.available_width() - MAP_MIN_WIDTH - others)
+        .min(wanted)
+        .max(SIDE_PANEL_LEAST)
+}
+
 /// Where the studio notes the map's area on screen for the frame after:
 /// what a family that draws its own map at the table (the dice game) may
 /// cover without covering the Play panel.
@@ -289,14 +327,21 @@ pub fn map_area(ctx: &Context) -> Option<egui::Rect> {
 
 impl Studio {
     /// Shows the Play panel docked at the right of the map when it is open,
-    /// and lets the bots move; the map refits when a game starts.
+    /// and lets the bots move; the map refits when the panel opens or
+    /// closes and when a game starts or ends.
     pub(crate) fn play_dock(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        let in_game = self.play.in_game();
-        if in_game && !self.play.was_in_game {
-            self.canvas.zoom_to_fit();
+        let docked = (self.play.open, self.play.in_game());
+        if docked != self.play.was_docked {
+            self.play.refits = REFIT_PASSES;
         }
-        self.play.was_in_game = in_game;
+        if self.play.refits > 0 {
+            self.play.refits -= 1;
+            self.canvas.zoom_to_fit();
+            self.card_editor.source.zoom_to_fit();
+            ctx.request_repaint();
+        }
+        self.play.was_docked = docked;
         if !self.play.open {
             return;
         }
@@ -324,7 +369,9 @@ impl Studio {
                     });
                 });
                 ui.separator();
-                egui::ScrollArea::vertical()
+                // Both ways: a wide table scrolls inside the panel instead
+                // of widening it over the map's side panels.
+                egui::ScrollArea::both()
                     .id_salt("play")
                     .auto_shrink([false, false])
                     .show(ui, |ui| play.ui(ui, doc, &fallback, ratings));

@@ -48,6 +48,9 @@ pub trait GameScreen: Any {
     fn seed(&self) -> u64;
     /// What the game draws over the map.
     fn overlay(&self) -> Overlay;
+    /// The tickets of the player whose screen it is, to light on a map
+    /// shown beside the game ([`PlayView::lit_tickets`]).
+    fn lit_tickets(&self) -> Vec<usize>;
     /// The map was clicked: what the click names is picked for the human to
     /// move, if the rules allow it now (else why not).
     fn map_clicked(&mut self, obj: Obj) -> Result<(), PlayError>;
@@ -130,6 +133,10 @@ impl<F: PlayView> GameScreen for PlayGame<F> {
         o
     }
 
+    fn lit_tickets(&self) -> Vec<usize> {
+        F::lit_tickets(self.session.state(), self.session.viewer())
+    }
+
     fn map_clicked(&mut self, obj: Obj) -> Result<(), PlayError> {
         let s = &self.session;
         if s.human_to_move().is_none() || s.pass_to().is_some() {
@@ -180,13 +187,9 @@ impl<F: PlayView> GameScreen for PlayGame<F> {
             ui.add_space(8.0);
         } else if let Some(seat) = s.human_to_move() {
             ui.label(RichText::new(format!("{}'s turn", s.title(seat))).heading());
-            F::secrets(ui, s.state(), seat);
-            ui.separator();
-            F::public(ui, s.state());
             let legal = s.legal();
-            if !legal.is_empty()
-                && let Some(a) = F::turn_ui(ui, s.state(), &legal, &mut self.picks)
-            {
+            let turn = (!legal.is_empty()).then_some((legal.as_slice(), &mut self.picks));
+            if let Some(a) = F::table_ui(ui, s.state(), Some(seat), turn) {
                 *message = s.play(a).err().map(|e| e.to_string());
                 self.picks = F::Picks::default();
                 // A bot may answer at once; the window shows the new position now.
@@ -200,10 +203,7 @@ impl<F: PlayView> GameScreen for PlayGame<F> {
                 "moves next"
             };
             ui.label(RichText::new(format!("{} {what}", s.title(seat))).heading());
-            if let Some(v) = s.viewer() {
-                F::secrets(ui, s.state(), v);
-            }
-            F::public(ui, s.state());
+            F::table_ui(ui, s.state(), s.viewer(), None);
         }
         ui.separator();
         score::scoreboard::<F>(ui, s.state(), &titles);

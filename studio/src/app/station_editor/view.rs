@@ -16,6 +16,7 @@ use crate::app::canvas::paint::ProposedDrawing;
 use crate::app::command::UICommand;
 use crate::app::editor::{Editor, EditorOf};
 use crate::app::fit_layout::{moves, pt};
+use crate::app::play::{SIDE_PANEL_LEAST, side_panel_max};
 use crate::app::studio::Studio;
 
 /// Trains & Stations' editor.
@@ -38,7 +39,7 @@ impl Editor for StationMapEditor {
         egui::Panel::left("tables")
             .resizable(true)
             .default_size(400.0)
-            .max_size(640.0)
+            .max_size(side_panel_max(ui, 640.0, SIDE_PANEL_LEAST))
             .show(ui, |ui| {
                 studio
                     .station_editor
@@ -47,6 +48,7 @@ impl Editor for StationMapEditor {
         let inspected = egui::Panel::right("inspector")
             .resizable(true)
             .default_size(300.0)
+            .max_size(side_panel_max(ui, 600.0, 0.0))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("inspector")

@@ -370,7 +370,8 @@ impl Studio {
         engine::families::AnyDesign::build(&self.doc.design).map_err(|d| {
             let errors = d.iter().filter(|d| d.severity == engine::Severity::Error).count();
             format!(
-                "The design has {errors} error(s), so its cards cannot be made: fix them first (see the diagnostics panel)."
+                "The design has {}, so its cards cannot be made: fix them first (see the diagnostics panel).",
+                engine::words::count(errors, "error")
             )
         })
     }

@@ -201,10 +201,12 @@ impl Studio {
     fn diagnostics_panel(&mut self, ui: &mut Ui) {
         ui.heading("Diagnostics");
         let busy = self.validator.busy();
-        if let Some(click) = self.diagnostics.ui(ui, self.validator.latest(), busy) {
+        let report = self.validator.latest();
+        if let Some(click) = self.diagnostics.ui(ui, report, &self.doc.design, busy) {
             match click {
                 DiagnosticClick::Objects(objs) => self.select_and_reveal(objs, false),
                 DiagnosticClick::Color(color) => self.reveal_color(&color),
+                DiagnosticClick::Cards => self.tab = Tab::Cards,
                 DiagnosticClick::Rules(d) => self.editor().reveal(self, &d),
             }
         }

@@ -1,28 +1,35 @@
 //! The card game at the Play window's table ([`PlayView`] for
-//! [`CardFamily`]): the hand and tickets of the seat whose screen it is, the
-//! display, decks and every Rail Yard, a human's turn (draws, Rail Yard
-//! plays, tickets), the scoreboard's columns and the final details. The On
-//! the Track piles are shown only by their size, to their owners too
-//! (RULES.md §4). The card game has no map, so nothing is drawn over it.
+//! [`CardFamily`]): the hand of the seat whose screen it is as card chips
+//! (a click on a colour starts a Rail Yard play, [`compose`]), its tickets
+//! (lit on the source map beside the game), the face-up cards, decks and
+//! every Rail Yard ([`table`]), the ticket choices, the scoreboard's columns
+//! and the final details. The On the Track piles are shown only by their
+//! size, to their owners too (RULES.md §4). The engine says what is legal:
+//! the chips and buttons offer only its moves.
 
-use egui::{RichText, Ui};
-use engine::card_game::{
-    Action, CardDesign, CardFamily, Counts, EMPTY, Events, Keep, Phase, State,
-};
+pub mod chips;
+pub mod compose;
+pub mod table;
+
+use egui::Ui;
+use engine::card_game::{Action, CardDesign, CardFamily, Counts, Events, Keep, Phase, State};
 use engine::game::Seat;
 use formats::GameFile;
 
 use super::capitalized;
 use super::family::{Column, LogText, PlayView};
-use super::session::seat_name;
 use crate::app::play::error::PlayError;
 use crate::app::selection::Obj;
+use compose::Composer;
 
-/// What a human has ticked: the tickets to keep, by offer position.
+/// What a human has picked: the tickets to keep, by offer position, and
+/// the Rail Yard play being composed.
 #[derive(Debug, Default)]
 pub struct CardPicks {
     offer: Vec<u16>,
     keep: Vec<bool>,
+    /// The play composed from the hand's chips.
+    pub play: Composer,
 }
 
 /// `3 blue, 1 locomotive` (kinds with cards, in deck order).
@@ -69,7 +76,22 @@ impl PlayView for CardFamily {
         // The card game's events never name a hidden card.
         events
             .iter()
-            .map(|e| LogText::open(state.event_text(e)))
+            .map(|e| LogText::open(capitalized(&state.event_text(e))))
+            .collect()
+    }
+
+    fn lit_tickets(state: &State, viewer: Option<Seat>) -> Vec<usize> {
+        let Some(v) = viewer else {
+            return Vec::new();
+        };
+        let p = &state.players()[v.index()];
+        let choosing = state.current() == v
+            && matches!(state.phase(), Phase::SetupTickets | Phase::KeepTickets);
+        let offer = if choosing { &p.offer[..] } else { &[] };
+        p.tickets
+            .iter()
+            .chain(offer)
+            .map(|&t| usize::from(t))
             .collect()
     }
 
@@ -95,62 +117,11 @@ impl PlayView for CardFamily {
     }
 
     fn secrets(ui: &mut Ui, state: &State, seat: Seat) {
-        let d = state.design();
-        let p = &state.players()[seat.index()];
-        ui.label(RichText::new(format!("Hand of {}", seat_name(seat))).strong());
-        ui.label(cards_text(d, &p.hand));
-        ui.label(format!(
-            "On the Track: {}, face down (hidden from you too)",
-            engine::words::count(p.on_track.total(), "card")
-        ));
-        ui.label(RichText::new(format!("Tickets of {}", seat_name(seat))).strong());
-        if p.tickets.is_empty() {
-            ui.label("none");
-        }
-        for &t in &p.tickets {
-            let t = &d.tickets[usize::from(t)];
-            ui.label(format!(
-                "{} · {} points · needs {}",
-                t.name,
-                t.points,
-                cards_text(d, &t.needs)
-            ));
-        }
+        table::hand(ui, state, seat, None);
     }
 
     fn public(ui: &mut Ui, state: &State) {
-        let d = state.design();
-        let shown: Vec<&str> = state
-            .display()
-            .iter()
-            .map(|&c| {
-                if c == EMPTY {
-                    "empty"
-                } else {
-                    d.kind_name(usize::from(c))
-                }
-            })
-            .collect();
-        ui.label(format!("Face up: {}", shown.join(", ")));
-        let (deal, deals) = state.deal_number();
-        ui.label(format!(
-            "Deck: {} · discards: {} · tickets left: {} · deal {} of {}",
-            engine::words::count(state.deck_len(), "card"),
-            state.discards().total(),
-            state.ticket_deck().len(),
-            deal + 1,
-            deals
-        ));
-        if let Some(k) = state.final_turns() {
-            ui.label(format!("The deck ran out: {k} more turns after this one."));
-        }
-        for (i, p) in state.players().iter().enumerate() {
-            ui.label(format!(
-                "Rail Yard of {}: {}",
-                seat_name(Seat(i as u8)),
-                yard_text(d, &p.yard, &p.yard_locos)
-            ));
-        }
+        table::piles(ui, state, None);
     }
 
     fn turn_ui(
@@ -162,33 +133,41 @@ impl PlayView for CardFamily {
         if matches!(state.phase(), Phase::SetupTickets | Phase::KeepTickets) {
             return keep_tickets(ui, state, legal, picks);
         }
-        let mut chosen = None;
-        ui.horizontal_wrapped(|ui| {
-            for &a in legal {
-                if matches!(a, Action::PlayRow { .. } | Action::PlayMixed(_)) {
-                    continue;
-                }
-                if ui.button(capitalized(&state.describe(a))).clicked() {
-                    chosen = Some(a);
-                }
+        table::controls(ui, state, legal, &mut picks.play)
+    }
+
+    fn table_ui(
+        ui: &mut Ui,
+        state: &State,
+        viewer: Option<Seat>,
+        turn: Option<(&[Action], &mut CardPicks)>,
+    ) -> Option<Action> {
+        let choosing = matches!(state.phase(), Phase::SetupTickets | Phase::KeepTickets);
+        let Some((legal, picks)) = turn else {
+            if let Some(v) = viewer {
+                table::hand(ui, state, v, None);
+                ui.separator();
             }
-        });
-        let plays: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::PlayRow { .. } | Action::PlayMixed(_)))
-            .collect();
-        if !plays.is_empty() {
-            ui.label(RichText::new("Play to your Rail Yard").strong());
-            ui.horizontal_wrapped(|ui| {
-                for a in plays {
-                    if ui.button(capitalized(&state.describe(a))).clicked() {
-                        chosen = Some(a);
-                    }
-                }
-            });
+            table::piles(ui, state, None);
+            return None;
+        };
+        if let Some(v) = viewer {
+            table::hand(
+                ui,
+                state,
+                v,
+                (!choosing).then_some((legal, &mut picks.play)),
+            );
+            ui.separator();
         }
-        chosen
+        if choosing {
+            table::piles(ui, state, None);
+            ui.separator();
+            return keep_tickets(ui, state, legal, picks);
+        }
+        let taken = table::piles(ui, state, Some((legal, &picks.play)));
+        ui.separator();
+        table::controls(ui, state, legal, &mut picks.play).or(taken)
     }
 
     fn final_details(ui: &mut Ui, state: &State, titles: &[String]) {

@@ -1,0 +1,119 @@
+//! Train cards at the table as chips: a swatch of the card's colour (a
+//! striped one for locomotives) with a count, the way the editor shows a
+//! ticket's cards. A chip at the table may be a button (pick a colour of the
+//! hand, take a face-up card): lit when picked, dimmed when the engine
+//! offers no move with it. Its accessible name says what it is and does.
+
+use egui::{Color32, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui, WidgetInfo, vec2};
+use engine::card_game::CardDesign;
+
+use crate::app::card_editor::chips::paint_swatch;
+use crate::drawing::colors::Palette;
+
+/// `3 red`, `1 locomotive`, `2 locomotives`: cards of a kind, counted in
+/// words (a colour is not a noun, a locomotive is).
+pub fn cards_of(d: &CardDesign, kind: usize, n: impl engine::words::Count) -> String {
+    if kind == d.loco() {
+        engine::words::count(n, "locomotive")
+    } else {
+        format!("{n} {}", d.kind_name(kind))
+    }
+}
+
+/// How a chip answers the mouse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChipMode {
+    /// Shown only.
+    Shown,
+    /// A button the engine offers now; `picked` lights it.
+    Button {
+        /// Is it picked?
+        picked: bool,
+    },
+    /// A button with no move now: dimmed, not clickable.
+    Off,
+}
+
+/// A chip of `kind` with `text` beside its swatch (a count, or a slot's
+/// number); `label` is its accessible name, `hover` its tooltip.
+pub fn chip(
+    ui: &mut Ui,
+    d: &CardDesign,
+    kind: usize,
+    text: &str,
+    label: &str,
+    mode: ChipMode,
+) -> Response {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let galley = ui
+        .painter()
+        .layout_no_wrap(text.to_owned(), font, ui.visuals().text_color());
+    let swatch = vec2(16.0, 22.0);
+    let pad = vec2(5.0, 3.0);
+    let size = vec2(
+        pad.x * 2.0 + swatch.x + 4.0 + galley.size().x,
+        pad.y * 2.0 + swatch.y.max(galley.size().y),
+    );
+    let sense = match mode {
+        ChipMode::Button { .. } => Sense::click(),
+        ChipMode::Shown | ChipMode::Off => Sense::hover(),
+    };
+    let (rect, response) = ui.allocate_exact_size(size, sense);
+    let visuals = ui.visuals();
+    let frame = match mode {
+        ChipMode::Button { picked: true } => {
+            Some((visuals.selection.bg_fill, visuals.selection.stroke))
+        }
+        ChipMode::Button { picked: false } => {
+            let w = if response.hovered() {
+                &visuals.widgets.hovered
+            } else {
+                &visuals.widgets.inactive
+            };
+            Some((w.weak_bg_fill, w.bg_stroke))
+        }
+        ChipMode::Shown | ChipMode::Off => None,
+    };
+    if let Some((fill, stroke)) = frame {
+        ui.painter().rect_filled(rect, 4.0, fill);
+        let stroke = if matches!(mode, ChipMode::Button { picked: true }) {
+            Stroke::new(2.0, stroke.color)
+        } else {
+            stroke
+        };
+        ui.painter()
+            .rect_stroke(rect, 4.0, stroke, StrokeKind::Inside);
+    }
+    let sw = Rect::from_min_size(
+        egui::pos2(rect.left() + pad.x, rect.center().y - swatch.y / 2.0),
+        swatch,
+    );
+    paint_swatch(ui, sw, d.kind_name(kind), &Palette::default());
+    let text_color = if mode == ChipMode::Off {
+        ui.visuals().weak_text_color()
+    } else {
+        ui.visuals().text_color()
+    };
+    ui.painter().galley(
+        egui::pos2(sw.right() + 4.0, rect.center().y - galley.size().y / 2.0),
+        galley,
+        text_color,
+    );
+    if mode == ChipMode::Off {
+        ui.painter()
+            .rect_filled(rect, 4.0, Color32::from_black_alpha(90));
+    }
+    let (role, enabled) = match mode {
+        ChipMode::Shown => (Role::Label, true),
+        ChipMode::Button { .. } => (Role::Button, true),
+        ChipMode::Off => (Role::Button, false),
+    };
+    response.widget_info(|| {
+        let mut info = WidgetInfo::labeled(role, enabled, label);
+        if let ChipMode::Button { picked } = mode {
+            info.selected = Some(picked);
+        }
+        info
+    });
+    response
+}
