@@ -48,6 +48,32 @@ pub struct BoardHints {
 /// (claims per game): about a contested route's excess.
 const DEAD_ROUTE: f64 = 0.25;
 
+/// The routes no player claimed in one player count's games, by index,
+/// leaving out a double route's track whose other track was claimed (the
+/// connection is used; at 2–3 players the rules close the second track).
+fn dead_routes(s: &PlayerCountReport<BoardReport>) -> Vec<usize> {
+    let rows = &s.family.map.routes;
+    // `From - To (colour)` → its two ends, in either order.
+    let ends = |name: &str| {
+        let link = name.rsplit_once(" (").map_or(name, |(e, _)| e);
+        let mut ends: Vec<&str> = link.split(" - ").collect();
+        ends.sort_unstable();
+        ends.join(" - ")
+    };
+    let claimed: std::collections::HashSet<String> = rows
+        .iter()
+        .filter(|r| r.claimed > 0)
+        .map(|r| ends(&r.name))
+        .collect();
+    s.family
+        .map
+        .never_claimed
+        .iter()
+        .copied()
+        .filter(|&i| rows.get(i).is_some_and(|r| !claimed.contains(&ends(&r.name))))
+        .collect()
+}
+
 /// The route weights of [`BoardHints::routes`] from `report`: `fpa` the
 /// first-player-advantage tolerance when that target is set, `dead`
 /// whether no-dead-routes is.
@@ -73,19 +99,10 @@ fn route_hints(report: &SimReport<BoardReport>, fpa: Option<f64>, dead: bool) ->
                 weights[r.index] += advantage.signum() * excess;
             }
         }
-        if dead && !s.family.map.never_claimed.is_empty() {
-            // A closed twin of a claimed double route is not a dead corner.
-            let ends = |name: &str| name.rsplit_once(" (").map_or(name, |(e, _)| e).to_owned();
-            let claimed: std::collections::HashSet<String> = rows
-                .iter()
-                .filter(|r| r.claimed > 0)
-                .map(|r| ends(&r.name))
-                .collect();
-            for &i in &s.family.map.never_claimed {
-                if let Some(r) = rows.get(i).filter(|r| !claimed.contains(&ends(&r.name))) {
-                    any = true;
-                    weights[r.index] -= DEAD_ROUTE;
-                }
+        if dead {
+            for i in dead_routes(s) {
+                any = true;
+                weights[i] -= DEAD_ROUTE;
             }
         }
     }
@@ -97,7 +114,8 @@ fn route_hints(report: &SimReport<BoardReport>, fpa: Option<f64>, dead: bool) ->
 pub enum BoardTarget {
     /// A target on the tickets.
     Tickets(TicketTarget),
-    /// Every route is claimed in at least one game of each player count.
+    /// Every route is claimed in at least one game of each player count
+    /// (a double route's track counts as claimed when its other one is).
     NoDeadRoutes,
 }
 
@@ -224,10 +242,10 @@ impl Balance<BoardFamily> for BoardBalance {
         match target {
             BoardTarget::Tickets(t) => t.measure(s.players, &ticket_stats(s)),
             BoardTarget::NoDeadRoutes => {
-                let dead = s.family.map.never_claimed.len();
+                let dead = dead_routes(s).len();
                 Measure {
                     players: s.players,
-                    what: "routes never claimed".into(),
+                    what: "routes never claimed (beside a claimed double's other track)".into(),
                     value: dead as f64,
                     interval: None,
                     miss: dead as f64,

@@ -300,3 +300,122 @@ fn pick(
     };
     Some(from[rng.index(from.len())])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board_game::deck::DeckOptions;
+
+    /// USA's map and deck with the knob of the default plan.
+    fn usa() -> (GameFile, DeckKnob) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let file = formats::load(&path).unwrap().design;
+        let space = Space::of(&file, 1);
+        let plan = Plan::new(&file, &space, &DeckOptions::default()).unwrap();
+        (file, DeckKnob::new(space, plan))
+    }
+
+    /// The pair of `file`'s ticket `i`.
+    fn pair<'a>(knob: &'a DeckKnob, file: &GameFile, i: usize) -> &'a super::super::space::Pair {
+        let space = &knob.0.0;
+        let t = &file.tickets[i];
+        &space.pairs[space.pair_named(&t.from, &t.to).unwrap()]
+    }
+
+    /// Each of 40 seeds' swap with `hints`: the ticket swapped, what it was
+    /// and what it became.
+    fn swaps(hints: &BoardHints) -> Vec<(usize, GameFile, GameFile)> {
+        let (file, knob) = usa();
+        (0..40)
+            .filter_map(|seed| {
+                let mut out = file.clone();
+                knob.mutate(&mut out, &[], &mut GameRng::seeded(seed), hints)?;
+                let i = (0..file.tickets.len()).find(|&i| file.tickets[i] != out.tickets[i])?;
+                Some((i, file.clone(), out))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_ticket_off_the_band_goes_for_a_shorter_or_longer_one() {
+        let (file, knob) = usa();
+        // Denver - El Paso (4) and a medium ticket, each hinted both ways.
+        let medium = (0..file.tickets.len())
+            .find(|&i| pair(&knob, &file, i).length == 11)
+            .unwrap();
+        for d in [0.2, -0.2] {
+            let hints = BoardHints {
+                off_band: vec![(medium, d)],
+                ..BoardHints::default()
+            };
+            let swapped: Vec<_> = swaps(&hints)
+                .into_iter()
+                .filter(|(i, _, _)| *i == medium)
+                .collect();
+            assert!(swapped.len() >= 20, "chosen {} times in 40", swapped.len());
+            for (i, before, after) in swapped {
+                let (old, new) = (pair(&knob, &before, i), pair(&knob, &after, i));
+                if d > 0.0 {
+                    assert!(new.length >= old.length, "too easy: {} → {}", old.length, new.length);
+                } else {
+                    assert!(new.length <= old.length, "too hard: {} → {}", old.length, new.length);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_seats_races_are_left_and_dead_routes_named() {
+        let (file, knob) = usa();
+        let space = &knob.0.0;
+        // The first seat wins the races along ticket 3's path; route 0 is dead.
+        let raced = pair(&knob, &file, 3).routes.clone();
+        let mut routes = vec![0.0; space.routes];
+        for &r in &raced {
+            routes[r] = 0.3;
+        }
+        let hints = BoardHints {
+            routes,
+            ..BoardHints::default()
+        };
+        let all = swaps(&hints);
+        let out_of_races = all.iter().filter(|(i, _, _)| {
+            pair(&knob, &file, *i).routes.iter().any(|r| raced.contains(r))
+        });
+        assert!(out_of_races.count() * 2 > all.len(), "the tickets on the races go first");
+        for (i, _, after) in &all {
+            let new = pair(&knob, after, *i);
+            let on = new.routes.iter().filter(|r| raced.contains(r)).count();
+            assert!(on * 2 <= raced.len().max(1), "{} runs {on} raced routes", space.name(
+                space.pair_named(&after.tickets[*i].from, &after.tickets[*i].to).unwrap()
+            ));
+        }
+        // A dead route is on the new ticket's path far more often than at random.
+        let dead = raced[0];
+        let mut routes = vec![0.0; space.routes];
+        routes[dead] = -1.0;
+        let hints = BoardHints {
+            routes,
+            ..BoardHints::default()
+        };
+        let named = swaps(&hints)
+            .iter()
+            .filter(|(i, _, after)| pair(&knob, after, *i).routes.contains(&dead))
+            .count();
+        let share = space.pairs.iter().filter(|p| p.routes.contains(&dead)).count() as f64
+            / space.pairs.len() as f64;
+        assert!(named as f64 > 3.0 * share * 40.0, "{named} of 40 (random: {share:.2})");
+    }
+
+    #[test]
+    fn with_no_hints_the_swap_is_random_and_seeded() {
+        let (file, knob) = usa();
+        let run = |seed| {
+            let mut out = file.clone();
+            knob.mutate(&mut out, &[], &mut GameRng::seeded(seed), &BoardHints::default());
+            out.tickets
+        };
+        assert_eq!(run(5), run(5));
+        assert_ne!(run(5), run(6));
+    }
+}
