@@ -70,7 +70,10 @@ fn dead_routes(s: &PlayerCountReport<BoardReport>) -> Vec<usize> {
         .never_claimed
         .iter()
         .copied()
-        .filter(|&i| rows.get(i).is_some_and(|r| !claimed.contains(&ends(&r.name))))
+        .filter(|&i| {
+            rows.get(i)
+                .is_some_and(|r| !claimed.contains(&ends(&r.name)))
+        })
         .collect()
 }
 

@@ -564,7 +564,10 @@ mod board_knob_tests {
         let mut rng = GameRng::seeded(7);
         let mut done = 0;
         for _ in 0..changes {
-            done += usize::from(m.mutate(&mut file, &mut rng, &BoardHints::default()).is_some());
+            done += usize::from(
+                m.mutate(&mut file, &mut rng, &BoardHints::default())
+                    .is_some(),
+            );
         }
         assert!(done > changes / 2, "only {done} changes");
         (original, file, locked)

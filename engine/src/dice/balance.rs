@@ -768,7 +768,14 @@ mod tests {
         let mut file = original.clone();
         let mut rng = GameRng::seeded(1);
         for _ in 0..40 {
-            DiceBalance::mutate(&original, &knobs, &[], &mut file, &mut rng, &vec![(long, 1.0)]);
+            DiceBalance::mutate(
+                &original,
+                &knobs,
+                &[],
+                &mut file,
+                &mut rng,
+                &vec![(long, 1.0)],
+            );
         }
         assert_eq!(file.tracks[long].spaces, 2);
         for (a, b) in original.tracks.iter().zip(&file.tracks) {
