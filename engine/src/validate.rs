@@ -36,8 +36,16 @@ pub(crate) fn test_design(body: &str) -> GameFile {
     } else {
         "rules: {players: {min: 2, max: 2}, tickets: {setup: {regular: 0, keep: 0}}}\n"
     };
-    let text = format!("format: tracklayer/1\nname: Test\n{rules}{body}\n");
-    formats::load_str(&text, std::path::Path::new("test.yaml"))
+    design_of(&format!(
+        "format: tracklayer/1\nname: Test\n{rules}{body}\n"
+    ))
+}
+
+/// A design read from a whole design file's `text`, for tests (it panics
+/// with the load error when the text does not read).
+#[cfg(test)]
+pub(crate) fn design_of(text: &str) -> GameFile {
+    formats::load_str(text, std::path::Path::new("test.yaml"))
         .unwrap_or_else(|e| panic!("{e}"))
         .design
 }

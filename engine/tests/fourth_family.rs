@@ -644,6 +644,7 @@ impl std::fmt::Display for NoTarget {
 impl Balance<Race> for RaceBalance {
     type Knob = NoKnob;
     type Target = NoTarget;
+    type Hints = ();
     const KNOBS: &'static [Help] = &[];
     const TARGETS: &'static [Help] = &[];
     const LOCKS: &'static str = "nothing";
@@ -671,7 +672,7 @@ impl Balance<Race> for RaceBalance {
         _locked: &[String],
         _file: &mut GameFile,
         _rng: &mut GameRng,
-        _hints: &[(usize, f64)],
+        _hints: &(),
     ) -> Option<String> {
         knobs.first().map(|k| match *k {})
     }

@@ -47,6 +47,9 @@ pub trait Balance<F: Family>: 'static {
     type Knob: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
     /// A target of the family's own (`--target`), beside the shared ones.
     type Target: Clone + fmt::Debug + PartialEq + fmt::Display + Send + Sync + 'static;
+    /// What the targets found off in a report, for [`Balance::mutate`] to
+    /// aim its changes at (the default: nothing, every change random).
+    type Hints: Default;
 
     /// Every knob, for help texts and refusals.
     const KNOBS: &'static [Help];
@@ -80,14 +83,14 @@ pub trait Balance<F: Family>: 'static {
     /// Makes one change to `file` through one of `knobs` (never touching a
     /// `locked` object; `original` gives ±1 bounds) and says what it was, or
     /// `None` when the chosen knob had nothing it may change. `hints` are
-    /// objects the targets found off (index, signed distance), worst first.
+    /// what [`Balance::hints`] found off in the best design's report.
     fn mutate(
         original: &GameFile,
         knobs: &[Self::Knob],
         locked: &[String],
         file: &mut GameFile,
         rng: &mut GameRng,
-        hints: &[(usize, f64)],
+        hints: &Self::Hints,
     ) -> Option<String>;
 
     /// One of the family's own targets on one player count's section.
@@ -99,8 +102,8 @@ pub trait Balance<F: Family>: 'static {
     }
     /// Objects the targets find off in `report`, for [`Balance::mutate`]
     /// to look at first (empty: every change is random).
-    fn hints(_targets: &[Target<Self::Target>], _report: &Report<F>) -> Vec<(usize, f64)> {
-        Vec::new()
+    fn hints(_targets: &[Target<Self::Target>], _report: &Report<F>) -> Self::Hints {
+        Self::Hints::default()
     }
     /// The changes from `original` to `balanced`, each applicable on its
     /// own (the studio's Balance window).

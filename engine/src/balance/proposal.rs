@@ -435,7 +435,7 @@ mod tests {
         let mut balanced = original.clone();
         let mut rng = GameRng::seeded(3);
         for _ in 0..30 {
-            m.mutate(&mut balanced, &mut rng, &[]);
+            m.mutate(&mut balanced, &mut rng, &Default::default());
         }
         let props = proposals(&original, &balanced);
         assert!(props.len() >= 10, "{props:?}");

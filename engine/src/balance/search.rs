@@ -132,7 +132,7 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
             let seed = mix(config.seed ^ mix(u64::from(generation)));
             let hints = match &best.report {
                 Some(r) => <F::Balance as Balance<F>>::hints(self.targets, r),
-                None => Vec::new(),
+                None => Default::default(),
             };
             let mut pool: Vec<(GameFile, Vec<String>)> = vec![(best.file.clone(), Vec::new())];
             for _ in 0..config.children {

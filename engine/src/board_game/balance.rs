@@ -22,12 +22,103 @@ use crate::sim::{PlayerCountReport, SimReport};
 #[derive(Debug, Clone, Copy)]
 pub struct BoardBalance;
 
+/// What a board design's targets found off in a simulation report, for the
+/// knobs to aim at: the ticket-points knob moves unfair tickets' points, the
+/// deck knob swaps out the tickets behind a missed figure for pairs that
+/// mend it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BoardHints {
+    /// Tickets a `ticket-value` target finds unfair (index, residual:
+    /// positive overpaid), worst first.
+    pub unfair: Vec<(usize, f64)>,
+    /// Tickets held outside a `ticket-completion` band (index, distance
+    /// summed over the player counts: positive too easy), worst first.
+    pub off_band: Vec<(usize, f64)>,
+    /// One weight per design route (empty when neither target below is
+    /// missed). Positive: while a `first-player-advantage` target is missed,
+    /// claims per game the advantaged seat (the first, or the others when
+    /// it is a disadvantage) takes beyond its share — races the first seat
+    /// wins. Negative: while `no-dead-routes` is missed, a route no player
+    /// claims at some player count (a double route's closed twin excepted).
+    pub routes: Vec<f64>,
+}
+
+/// How much a route never claimed at one player count weighs against
+/// being named on a new ticket, in the units of [`BoardHints::routes`]
+/// (claims per game): about a contested route's excess.
+const DEAD_ROUTE: f64 = 0.25;
+
+/// The routes no player claimed in one player count's games, by index,
+/// leaving out a double route's track whose other track was claimed (the
+/// connection is used; at 2–3 players the rules close the second track).
+fn dead_routes(s: &PlayerCountReport<BoardReport>) -> Vec<usize> {
+    let rows = &s.family.map.routes;
+    // `From - To (colour)` → its two ends, in either order.
+    let ends = |name: &str| {
+        let link = name.rsplit_once(" (").map_or(name, |(e, _)| e);
+        let mut ends: Vec<&str> = link.split(" - ").collect();
+        ends.sort_unstable();
+        ends.join(" - ")
+    };
+    let claimed: std::collections::HashSet<String> = rows
+        .iter()
+        .filter(|r| r.claimed > 0)
+        .map(|r| ends(&r.name))
+        .collect();
+    s.family
+        .map
+        .never_claimed
+        .iter()
+        .copied()
+        .filter(|&i| {
+            rows.get(i)
+                .is_some_and(|r| !claimed.contains(&ends(&r.name)))
+        })
+        .collect()
+}
+
+/// The route weights of [`BoardHints::routes`] from `report`: `fpa` the
+/// first-player-advantage tolerance when that target is set, `dead`
+/// whether no-dead-routes is.
+fn route_hints(report: &SimReport<BoardReport>, fpa: Option<f64>, dead: bool) -> Vec<f64> {
+    let routes = report
+        .by_players
+        .iter()
+        .map(|s| s.family.map.routes.len())
+        .max()
+        .unwrap_or(0);
+    let mut weights = vec![0.0; routes];
+    let mut any = false;
+    for s in report.by_players.iter().filter(|s| s.games > 0) {
+        let rows = &s.family.map.routes;
+        let games = s.games as f64;
+        let fair = 1.0 / s.players as f64;
+        let advantage = s.outcome.seats.first().map_or(0.0, |r| r.win_rate.value) - fair;
+        if fpa.is_some_and(|tol| advantage.abs() > tol) {
+            any = true;
+            for r in rows {
+                let first = r.by_seat.first().copied().unwrap_or(0) as f64;
+                let excess = (first - r.claimed as f64 * fair) / games;
+                weights[r.index] += advantage.signum() * excess;
+            }
+        }
+        if dead {
+            for i in dead_routes(s) {
+                any = true;
+                weights[i] -= DEAD_ROUTE;
+            }
+        }
+    }
+    if any { weights } else { Vec::new() }
+}
+
 /// A board design's own targets.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardTarget {
     /// A target on the tickets.
     Tickets(TicketTarget),
-    /// Every route is claimed in at least one game of each player count.
+    /// Every route is claimed in at least one game of each player count
+    /// (a double route's track counts as claimed when its other one is).
     NoDeadRoutes,
 }
 
@@ -50,6 +141,7 @@ fn ticket_stats(s: &PlayerCountReport<BoardReport>) -> Vec<TicketStat<'_>> {
 impl Balance<BoardFamily> for BoardBalance {
     type Knob = Knob;
     type Target = BoardTarget;
+    type Hints = BoardHints;
 
     const KNOBS: &'static [Help] = &[
         TICKET_POINTS_KNOB,
@@ -127,7 +219,7 @@ impl Balance<BoardFamily> for BoardBalance {
         locked: &[String],
         file: &mut GameFile,
         rng: &mut GameRng,
-        hints: &[(usize, f64)],
+        hints: &BoardHints,
     ) -> Option<String> {
         Mutator {
             original,
@@ -141,10 +233,10 @@ impl Balance<BoardFamily> for BoardBalance {
         match target {
             BoardTarget::Tickets(t) => t.measure(s.players, &ticket_stats(s)),
             BoardTarget::NoDeadRoutes => {
-                let dead = s.family.map.never_claimed.len();
+                let dead = dead_routes(s).len();
                 Measure {
                     players: s.players,
-                    what: "routes never claimed".into(),
+                    what: "routes never claimed (beside a claimed double's other track)".into(),
                     value: dead as f64,
                     interval: None,
                     miss: dead as f64,
@@ -160,21 +252,30 @@ impl Balance<BoardFamily> for BoardBalance {
         }
     }
 
-    /// With a `ticket-value` target, the tickets it finds unfair (the first
-    /// such target's).
-    fn hints(
-        targets: &[Target<BoardTarget>],
-        report: &SimReport<BoardReport>,
-    ) -> Vec<(usize, f64)> {
-        targets
-            .iter()
-            .find_map(|t| match t {
-                Target::Own(BoardTarget::Tickets(v @ TicketTarget::Value { .. })) => {
-                    Some(v.hints(report.by_players.iter().map(ticket_stats), false))
+    /// The tickets a `ticket-value` target finds unfair (the first such
+    /// target's), the tickets outside a `ticket-completion` band, and the
+    /// routes behind a missed first-player advantage or dead routes.
+    fn hints(targets: &[Target<BoardTarget>], report: &SimReport<BoardReport>) -> BoardHints {
+        let stats = || report.by_players.iter().map(ticket_stats);
+        let mut hints = BoardHints::default();
+        let (mut fpa, mut dead) = (None, false);
+        for t in targets {
+            match t {
+                Target::Own(BoardTarget::Tickets(v @ TicketTarget::Value { .. }))
+                    if hints.unfair.is_empty() =>
+                {
+                    hints.unfair = v.hints(stats(), false);
                 }
-                _ => None,
-            })
-            .unwrap_or_default()
+                Target::Own(BoardTarget::Tickets(c @ TicketTarget::Completion { .. })) => {
+                    hints.off_band = c.hints(stats(), true);
+                }
+                Target::Own(BoardTarget::NoDeadRoutes) => dead = true,
+                Target::FirstPlayerAdvantage { tol } => fpa = Some(*tol),
+                _ => {}
+            }
+        }
+        hints.routes = route_hints(report, fpa, dead);
+        hints
     }
 
     fn proposals(original: &GameFile, balanced: &GameFile) -> Vec<Proposal> {

@@ -10,6 +10,7 @@ use serde_yaml::Value;
 
 use formats::{GameFile, RouteSpec};
 
+use super::balance::BoardHints;
 use crate::balance::knob::*;
 use crate::rng::GameRng;
 
@@ -297,19 +298,21 @@ impl Mutator<'_> {
     }
 
     /// Makes one change to `file` and says what it was, or `None` when the
-    /// chosen knob has nothing it may change. `hints` are tickets the
-    /// targets find unfair (index, residual), worst first: they are chosen
-    /// three times in four, and moved against their unfairness.
+    /// chosen knob has nothing it may change. `hints` say what the targets
+    /// found off: the tickets they find unfair are chosen three times in
+    /// four and moved against their unfairness; the deck knob swaps out the
+    /// tickets behind a missed figure
+    /// ([`crate::board_game::deck::DeckKnob::mutate`]).
     pub fn mutate(
         &self,
         file: &mut GameFile,
         rng: &mut GameRng,
-        hints: &[(usize, f64)],
+        hints: &BoardHints,
     ) -> Option<String> {
         let knob = &self.knobs[rng.index(self.knobs.len())];
         match knob {
             Knob::TicketPoints { lo, hi } => {
-                step_ticket_points(file, self.locked, (*lo, *hi), rng, hints)
+                step_ticket_points(file, self.locked, (*lo, *hi), rng, &hints.unfair)
             }
             Knob::RouteLength => {
                 let free: Vec<usize> = (0..file.routes.len())
@@ -406,7 +409,14 @@ mod tests {
         let mut file = original.clone();
         let mut rng = GameRng::seeded(1);
         for _ in 0..200 {
-            m.mutate(&mut file, &mut rng, &[(5, 0.3)]);
+            m.mutate(
+                &mut file,
+                &mut rng,
+                &BoardHints {
+                    unfair: vec![(5, 0.3)],
+                    ..BoardHints::default()
+                },
+            );
         }
         for (a, b) in original.tickets.iter().zip(&file.tickets).skip(1) {
             assert_eq!(a.points, b.points, "{} changed", a.display_name());
@@ -433,7 +443,10 @@ mod bound_tests {
             knobs,
             locked: &[],
         };
-        let hints: Vec<(usize, f64)> = (0..file.tickets.len()).map(|i| (i, -0.5)).collect();
+        let hints = BoardHints {
+            unfair: (0..file.tickets.len()).map(|i| (i, -0.5)).collect(),
+            ..BoardHints::default()
+        };
         let mut out = file.clone();
         let mut rng = GameRng::seeded(7);
         for _ in 0..300 {
@@ -553,7 +566,10 @@ mod board_knob_tests {
         let mut rng = GameRng::seeded(7);
         let mut done = 0;
         for _ in 0..changes {
-            done += usize::from(m.mutate(&mut file, &mut rng, &[]).is_some());
+            done += usize::from(
+                m.mutate(&mut file, &mut rng, &BoardHints::default())
+                    .is_some(),
+            );
         }
         assert!(done > changes / 2, "only {done} changes");
         (original, file, locked)

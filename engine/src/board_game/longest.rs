@@ -562,9 +562,7 @@ mod tests {
     fn a_loop_counts_every_route_once() {
         // A triangle with a tail: the whole network is one trail.
         let text = "format: tracklayer/1\nname: T\nrules: {tickets: {setup: {regular: 0, keep: 0}}}\ncities: [{name: A}, {name: B}, {name: C}, {name: D}]\nroutes:\n  - {from: A, to: B, length: 2, color: red}\n  - {from: B, to: C, length: 3, color: red}\n  - {from: C, to: A, length: 4, color: red}\n  - {from: C, to: D, length: 1, color: red}\n";
-        let d = formats::load_str(text, std::path::Path::new("t.yaml"))
-            .unwrap()
-            .design;
+        let d = crate::validate::design_of(text);
         let board = Board::build(&d).unwrap();
         let all: Vec<RouteId> = (0..4).map(RouteId::from_index).collect();
         assert_eq!(longest_path(&board, &all), 10);

@@ -171,6 +171,8 @@ fn step_big_city(
 impl Balance<CardFamily> for CardBalance {
     type Knob = CardKnob;
     type Target = TicketTarget;
+    /// Tickets by index, with a signed distance, worst first.
+    type Hints = Vec<(usize, f64)>;
 
     const KNOBS: &'static [Help] = &[
         TICKET_POINTS_KNOB,
@@ -311,7 +313,7 @@ impl Balance<CardFamily> for CardBalance {
         locked: &[String],
         file: &mut GameFile,
         rng: &mut GameRng,
-        hints: &[(usize, f64)],
+        hints: &Self::Hints,
     ) -> Option<String> {
         match &knobs[rng.index(knobs.len())] {
             CardKnob::TicketPoints { lo, hi } => {

@@ -322,6 +322,8 @@ fn step_good(
 impl Balance<DiceFamily> for DiceBalance {
     type Knob = DiceKnob;
     type Target = DiceTarget;
+    /// Tracks, then goods numbered after the tracks, with a signed distance, worst first.
+    type Hints = Vec<(usize, f64)>;
 
     const KNOBS: &'static [Help] = &[
         Help {
@@ -546,7 +548,7 @@ impl Balance<DiceFamily> for DiceBalance {
         locked: &[String],
         file: &mut GameFile,
         rng: &mut GameRng,
-        hints: &[(usize, f64)],
+        hints: &Self::Hints,
     ) -> Option<String> {
         // Hints number the tracks first, then the goods.
         let tracks = file.tracks.len();
@@ -707,7 +709,7 @@ mod tests {
         DiceBalance::check(&original, &knobs, &locked).unwrap();
         let mut file = original.clone();
         let mut rng = GameRng::seeded(3);
-        let hints = [(0, 0.5), (3, 0.4), (original.tracks.len() + 1, 0.3)];
+        let hints = vec![(0, 0.5), (3, 0.4), (original.tracks.len() + 1, 0.3)];
         let mut changes = 0;
         for _ in 0..400 {
             changes += usize::from(
@@ -766,7 +768,14 @@ mod tests {
         let mut file = original.clone();
         let mut rng = GameRng::seeded(1);
         for _ in 0..40 {
-            DiceBalance::mutate(&original, &knobs, &[], &mut file, &mut rng, &[(long, 1.0)]);
+            DiceBalance::mutate(
+                &original,
+                &knobs,
+                &[],
+                &mut file,
+                &mut rng,
+                &vec![(long, 1.0)],
+            );
         }
         assert_eq!(file.tracks[long].spaces, 2);
         for (a, b) in original.tracks.iter().zip(&file.tracks) {

@@ -325,11 +325,7 @@ pub fn value_text(v: Option<&Value>) -> String {
 mod tests {
     use super::*;
 
-    fn load(text: &str) -> GameFile {
-        formats::load_str(text, std::path::Path::new("t.yaml"))
-            .unwrap()
-            .design
-    }
+    use crate::validate::design_of as load;
 
     const A: &str = "
 format: tracklayer/1

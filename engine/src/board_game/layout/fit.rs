@@ -709,11 +709,7 @@ fn segments_cross(a: V2, b: V2, c: V2, d: V2) -> bool {
 mod tests {
     use super::*;
 
-    fn design(text: &str) -> GameFile {
-        formats::load_str(text, std::path::Path::new("t.yaml"))
-            .unwrap()
-            .design
-    }
+    use crate::validate::design_of as design;
 
     #[test]
     fn routes_get_their_length_and_locked_cities_stay() {

@@ -580,11 +580,7 @@ fn place_labels(design: &GameFile, cities: &[V2], routes: &[RouteDrawing]) -> Ve
 mod tests {
     use super::*;
 
-    fn design(text: &str) -> GameFile {
-        formats::load_str(text, std::path::Path::new("t.yaml"))
-            .unwrap()
-            .design
-    }
+    use crate::validate::design_of as design;
 
     #[test]
     fn spaces_are_real_size_and_double_tracks_sit_side_by_side() {

@@ -91,10 +91,7 @@ mod tests {
     use super::*;
 
     fn drawing(text: &str) -> BoardDrawing {
-        let d = formats::load_str(text, std::path::Path::new("t.yaml"))
-            .unwrap()
-            .design;
-        BoardDrawing::of(&d)
+        BoardDrawing::of(&crate::validate::design_of(text))
     }
 
     #[test]
