@@ -70,16 +70,19 @@ impl<'a> Observation<'a> {
     }
 
     /// The board.
+    #[inline]
     pub fn board(&self) -> &'a Board {
         self.state.board()
     }
 
     /// The game (board, players).
+    #[inline]
     pub fn game(&self) -> &'a BoardGame {
         self.state.game()
     }
 
     /// Players at the table.
+    #[inline]
     pub fn num_players(&self) -> usize {
         self.state.players().len()
     }
@@ -119,11 +122,13 @@ impl<'a> Observation<'a> {
     }
 
     /// This player's train cards.
+    #[inline]
     pub fn hand(&self) -> &'a Cards {
         &self.state.player(self.seat).hand
     }
 
     /// This player's tickets.
+    #[inline]
     pub fn tickets(&self) -> &'a [TicketId] {
         &self.state.player(self.seat).tickets
     }
@@ -138,6 +143,7 @@ impl<'a> Observation<'a> {
     }
 
     /// A player's public belongings.
+    #[inline]
     pub fn player(&self, seat: Seat) -> PublicPlayer<'a> {
         let p = self.state.player(seat);
         PublicPlayer {
@@ -188,16 +194,19 @@ impl<'a> Observation<'a> {
     }
 
     /// Who owns a route.
+    #[inline]
     pub fn owner(&self, route: RouteId) -> Option<Seat> {
         self.state.owner(route)
     }
 
     /// Who has a station in a city.
+    #[inline]
     pub fn station_owner(&self, city: CityId) -> Option<Seat> {
         self.state.station_owner(city)
     }
 
     /// May this player claim the route as far as ownership goes?
+    #[inline]
     pub fn route_open(&self, route: RouteId) -> bool {
         self.state.route_open_for(self.seat, route)
     }

@@ -297,7 +297,7 @@ impl HeuristicBot {
                 None => Needs::default(),
             }
         } else {
-            Needs::of(obs.board(), &self.planner.plan.routes)
+            self.planner.plan_needs(obs.board())
         }
     }
 
@@ -767,6 +767,7 @@ pub(super) fn free_target(obs: &Observation<'_>, style: Style) -> Option<RouteId
     let me = obs.player(obs.seat());
     let hand = obs.hand();
     let colors = board.colors().len();
+    let most = (0..colors).map(|c| hand.0[c]).max().unwrap_or(0);
     let mut best: Option<(i64, RouteId)> = None;
     for (i, r) in board.routes().iter().enumerate() {
         let id = RouteId::from_index(i);
@@ -775,7 +776,7 @@ pub(super) fn free_target(obs: &Observation<'_>, style: Style) -> Option<RouteId
         }
         let have = match r.color {
             RouteColor::Color(c) => hand[Card::color(c)],
-            RouteColor::Gray => (0..colors).map(|c| hand.0[c]).max().unwrap_or(0),
+            RouteColor::Gray => most,
         } + hand.locomotives();
         let missing = i64::from(u16::from(r.length).saturating_sub(have));
         let value = match style {

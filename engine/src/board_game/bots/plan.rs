@@ -232,36 +232,62 @@ impl Search {
     /// every city is settled in the same order, from the same route. Updates
     /// the kept costs when it holds.
     fn still_holds(&mut self, graph: &RouteGraph, costs: &[u32]) -> bool {
-        for (r, (&new, &old)) in costs.iter().zip(&self.costs).enumerate() {
-            if new == old {
+        // Compared a block of routes at a time: most blocks are unchanged.
+        let (new, new_rest) = costs.as_chunks::<COST_LANES>();
+        let (old, old_rest) = self.costs.as_chunks::<COST_LANES>();
+        for (k, (n, o)) in new.iter().zip(old).enumerate() {
+            // One wide test (a slice comparison would call `memcmp`).
+            if n.iter().zip(o).fold(0, |d, (a, b)| d | (a ^ b)) == 0 {
                 continue;
             }
-            let (a, b) = graph.ends[r];
-            for (x, y) in [(a, b), (b, a)] {
-                let (x, y) = (self.nodes[usize::from(x)], self.nodes[usize::from(y)]);
-                if !x.expanded || y.rank < x.rank {
-                    continue;
-                }
-                // A relaxation can only change the search if it offers the
-                // other end a distance up to its final one (or, for a city
-                // not settled, up to where the search ended: a city at that
-                // distance may be found and settled first).
-                let bound = u64::from(if y.rank == UNSETTLED {
-                    self.end
-                } else {
-                    y.dist
-                });
-                let from = u64::from(x.dist);
-                let offers = |c: u32| c != UNREACHABLE && from + u64::from(c) <= bound;
-                if offers(old) || offers(new) {
+            for j in 0..COST_LANES {
+                if n[j] != o[j] && self.relaxed(graph, k * COST_LANES + j, o[j], n[j]) {
                     return false;
                 }
+            }
+        }
+        let base = new.len() * COST_LANES;
+        for (j, (&n, &o)) in new_rest.iter().zip(old_rest).enumerate() {
+            if n != o && self.relaxed(graph, base + j, o, n) {
+                return false;
             }
         }
         self.costs.copy_from_slice(costs);
         true
     }
+
+    /// Could route `r`'s cost going from `old` to `new` change this search:
+    /// did the search follow it from a city it expanded to one not settled
+    /// before, with either cost offering that city a distance up to its
+    /// final one?
+    fn relaxed(&self, graph: &RouteGraph, r: usize, old: u32, new: u32) -> bool {
+        let (a, b) = graph.ends[r];
+        for (x, y) in [(a, b), (b, a)] {
+            let (x, y) = (self.nodes[usize::from(x)], self.nodes[usize::from(y)]);
+            if !x.expanded || y.rank < x.rank {
+                continue;
+            }
+            // A relaxation can only change the search if it offers the
+            // other end a distance up to its final one (or, for a city
+            // not settled, up to where the search ended: a city at that
+            // distance may be found and settled first).
+            let bound = u64::from(if y.rank == UNSETTLED {
+                self.end
+            } else {
+                y.dist
+            });
+            let from = u64::from(x.dist);
+            let offers = |c: u32| c != UNREACHABLE && from + u64::from(c) <= bound;
+            if offers(old) || offers(new) {
+                return true;
+            }
+        }
+        false
+    }
 }
+
+/// Route costs compared at a time by [`Search::still_holds`].
+const COST_LANES: usize = 16;
 
 /// Shortest-path planning with reusable buffers and a cached plan. Each
 /// ticket's last path search is kept, and the next plan searches again only
@@ -285,6 +311,9 @@ pub struct Planner {
     /// The position the route costs were last worked out for.
     priced: Option<Priced>,
     trial: Plan,
+    /// What [`Planner::plan`]'s routes ask of the hand, once asked (see
+    /// [`Planner::plan_needs`]); `None` after each replan.
+    needs: Option<Needs>,
     /// The plan for the player's own tickets (see [`Planner::refresh`]).
     pub plan: Plan,
 }
@@ -315,6 +344,7 @@ impl Planner {
             key: None,
             priced: None,
             trial: Plan::default(),
+            needs: None,
             plan: Plan::default(),
         }
     }
@@ -363,10 +393,18 @@ impl Planner {
             return;
         }
         self.key = Some(key);
+        self.needs = None;
         self.prepare(obs);
         let mut plan = std::mem::take(&mut self.plan);
         self.plan_into(obs, obs.tickets(), &[], budget, &mut plan);
         self.plan = plan;
+    }
+
+    /// [`Needs::of`] the plan's routes, worked out once per plan.
+    pub fn plan_needs(&mut self, board: &Board) -> Needs {
+        self.needs
+            .get_or_insert_with(|| Needs::of(board, &self.plan.routes))
+            .clone()
     }
 
     /// Plans the player's tickets plus `extra` ones (an offer being
@@ -607,8 +645,8 @@ impl Planner {
         s.path.clear();
         s.end = UNREACHABLE;
         s.cost = UNREACHABLE;
+        // Every city the search reaches gets its `via` before it is read.
         let via = &mut self.via;
-        via.iter_mut().for_each(|v| *v = NO_ROUTE);
         // The cities reached but not settled, as a bitset: the next to
         // settle is the nearest, the lowest-numbered on ties.
         let open = &mut self.open;
