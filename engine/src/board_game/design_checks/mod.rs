@@ -197,7 +197,7 @@ mod tests {
             [
                 (Code::CityWithoutTicket, 6),
                 (Code::TicketPointsOff, 5),
-                (Code::RouteLengthOff, 25),
+                (Code::RouteLengthOff, 16),
                 (Code::Statistics, 1)
             ]
         );
@@ -206,7 +206,7 @@ mod tests {
             counts("europe.yaml", false),
             [
                 (Code::TicketPointsOff, 2),
-                (Code::RouteLengthOff, 33),
+                (Code::RouteLengthOff, 23),
                 (Code::Bridge, 1),
                 (Code::Statistics, 1)
             ]
