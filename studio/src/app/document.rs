@@ -188,7 +188,7 @@ impl Document {
     /// number.
     pub fn record_print(&mut self, print: formats::PrintNumber) {
         self.design.print = Some(print.clone());
-        self.history.record_print(Some(print));
+        self.history.record_print(print);
         self.saved = None;
         self.generation = next_generation();
     }

@@ -268,8 +268,8 @@ impl History {
     /// no step, and undo and redo keep it: a printing cannot be taken back,
     /// so the next export of a changed design counts on from it and never
     /// hands out a number twice.
-    pub fn record_print(&mut self, print: Option<formats::PrintNumber>) {
-        self.committed.print = print;
+    pub fn record_print(&mut self, print: formats::PrintNumber) {
+        self.committed.print = Some(print);
     }
 
     /// Undoes the last step into `design`; returns its label.
@@ -339,7 +339,7 @@ mod tests {
             fingerprint: "0000abcd".into(),
         };
         d.print = Some(print.clone());
-        h.record_print(Some(print.clone()));
+        h.record_print(print.clone());
         assert!(!h.commit(&d, "print", None), "a print is no step");
         assert_eq!(h.undo(&mut d).as_deref(), Some("rename"));
         assert_eq!((d.name.as_str(), d.print.as_ref()), ("", Some(&print)));
