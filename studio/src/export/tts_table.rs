@@ -350,10 +350,9 @@ impl<'a> Objects<'a> {
     }
 
     /// A die whose faces are `row`'s labels: a custom six-sided die whose
-    /// image is the faces laid out as a cross (face 1 above the second
-    /// face of a row of 2, 3, 5, 4; face 6 below), each face reporting its
-    /// name when rolled. A die of another number of faces (a design may
-    /// give any) lies as a tile of its labels in a row.
+    /// image is Tabletop Simulator's d6 template ([`D6_CELLS`]), each face
+    /// reporting its name when rolled. A die of another number of faces (a
+    /// design may give any) lies as a tile of its labels in a row.
     fn die(
         &mut self,
         name: &str,
@@ -374,7 +373,7 @@ impl<'a> Objects<'a> {
             seat.map_or("white", |s| s.name),
             words.join("-").replace(' ', "_")
         );
-        if row.len() != D6_NET.len() {
+        if row.len() != D6_CELLS.len() {
             let (w, h) = (label * row.len() as f32, label);
             let url = self.image(&key, || {
                 let mut g = svg::node::element::Group::new();
@@ -392,13 +391,22 @@ impl<'a> Objects<'a> {
             ));
             return Ok(tile);
         }
-        let (w, h) = (label * 4.0, label * 3.0);
+        let side = label * 3.0;
         let url = self.image(&key, || {
             let mut g = svg::node::element::Group::new();
-            for (p, (c, r)) in row.iter().zip(D6_NET) {
-                g = g.add(components::draw(p, c as f32 * label, r as f32 * label));
+            for (p, cell) in row.iter().zip(D6_CELLS) {
+                let (x, y) = (f32::from(cell.column) * label, f32::from(cell.row) * label);
+                let face = components::draw(p, x, y);
+                g = g.add(if cell.upside_down {
+                    let (cx, cy) = (x + label / 2.0, y + label / 2.0);
+                    svg::node::element::Group::new()
+                        .set("transform", format!("rotate(180 {cx} {cy})"))
+                        .add(face)
+                } else {
+                    face
+                });
             }
-            render_mm(g, w, h)
+            render_mm(g, side, side)
         })?;
         let rotations: Vec<Value> = words
             .iter()
@@ -434,9 +442,54 @@ pub fn face_value(face: formats::dice::Face) -> &'static str {
     }
 }
 
-/// Where face `k` (0-based) of a six-sided die lies on its image, as
-/// (column, row) of a 4 × 3 cross.
-const D6_NET: [(u8, u8); 6] = [(1, 0), (0, 1), (1, 1), (3, 1), (2, 1), (1, 2)];
+/// Where one face of a six-sided die lies on its image.
+#[derive(Debug, Clone, Copy)]
+struct D6Cell {
+    /// Column of the image's 3 × 3 grid, from the left.
+    column: u8,
+    /// Row of the grid, from the top.
+    row: u8,
+    /// Whether the face is drawn turned half a turn, as the template draws it.
+    upside_down: bool,
+}
+
+/// Where face `k` (0-based) of a six-sided die lies on its image: Tabletop
+/// Simulator's own d6 template (`Modding/Dice Templates`, shown being edited
+/// in its knowledge base, `docs/img/custom-dice/ps1.png`) is a square of
+/// 3 × 3 cells whose top row is unused, faces 2, 4 and 5 in the middle row
+/// and 1, 3 and 6 in the bottom row, 1 and 6 drawn upside down.
+const D6_CELLS: [D6Cell; 6] = [
+    D6Cell {
+        column: 0,
+        row: 2,
+        upside_down: true,
+    },
+    D6Cell {
+        column: 0,
+        row: 1,
+        upside_down: false,
+    },
+    D6Cell {
+        column: 1,
+        row: 2,
+        upside_down: false,
+    },
+    D6Cell {
+        column: 1,
+        row: 1,
+        upside_down: false,
+    },
+    D6Cell {
+        column: 2,
+        row: 1,
+        upside_down: false,
+    },
+    D6Cell {
+        column: 2,
+        row: 2,
+        upside_down: true,
+    },
+];
 
 /// The rotation that shows face `k` on top, as Tabletop Simulator's
 /// six-sided dice record them (`RotationValues`).
@@ -521,10 +574,14 @@ mod tests {
         };
         assert!(cards_only.pieces(0, 0).x - 1.0 > cards_only.deck(3).x + cw / 2.0);
         assert!(layout.track(0).z > 12.0);
-        // The six faces sit on six different cells of the cross.
-        let mut cells = D6_NET.to_vec();
+        // The six faces sit on six different cells of the template's lower
+        // two rows, and only faces 1 and 6 are drawn upside down.
+        let mut cells: Vec<(u8, u8)> = D6_CELLS.iter().map(|c| (c.column, c.row)).collect();
         cells.sort_unstable();
         cells.dedup();
         assert_eq!(cells.len(), 6);
+        assert!(cells.iter().all(|&(c, r)| c < 3 && (1..3).contains(&r)));
+        let turned: Vec<usize> = (0..6).filter(|&k| D6_CELLS[k].upside_down).collect();
+        assert_eq!(turned, [0, 5]);
     }
 }
