@@ -222,16 +222,38 @@ struct Search {
 }
 
 impl Search {
-    /// Would searching again with `costs` follow exactly the same steps and
-    /// so find the same path? Only routes whose cost changed can tell: such a
-    /// route matters when the search followed it from a city it expanded to
-    /// one not settled before (a relaxation), and then only if the old or the
-    /// new cost offers that city a distance up to its final one. An offer
-    /// above it only sets a tentative distance that is bettered before the
-    /// city settles (or that does not settle it before the search ends), so
-    /// every city is settled in the same order, from the same route. Updates
-    /// the kept costs when it holds.
+    /// Would searching again with `costs` find the same path at the same
+    /// cost? Each route whose cost changed is looked at on its own:
+    ///
+    /// - a change the search could not have seen leaves every step the
+    ///   same: the route matters only when the search followed it from a
+    ///   city it expanded to one not settled before (a relaxation), and then
+    ///   only if the old or the new cost offers that city a distance up to
+    ///   its final one (see [`Search::relaxed`]). An offer above it only sets
+    ///   a tentative distance that is bettered before the city settles (or
+    ///   that does not settle it before the search ends);
+    /// - a route off the path that got dearer (or closed, as when a rival
+    ///   claims it) cannot change the path: no city gets nearer, the path's
+    ///   cities keep their distances, and the cities settled before each of
+    ///   them are, at their distance, a subset of those settled before it in
+    ///   the last search (a city settles when it is the nearest reached,
+    ///   lowest-numbered on ties, and dearer routes only reach it later). So
+    ///   no city offers a path city its distance before the path's route
+    ///   does, and no other city of the destination settles first.
+    ///
+    /// The kept costs and cities describe the last search; they are brought
+    /// to `costs` when only changes of the first kind were seen (the search
+    /// is then exactly the one `costs` would make), and otherwise kept, so
+    /// that the next check is against the search that was really made.
     fn still_holds(&mut self, graph: &RouteGraph, costs: &[u32]) -> bool {
+        let mut exact = true;
+        let mut holds = |s: &Self, r: usize, old: u32, new: u32| {
+            if !s.relaxed(graph, r, old, new) {
+                return true;
+            }
+            exact = false;
+            new > old && !s.path.contains(&RouteId::from_index(r))
+        };
         // Compared a block of routes at a time: most blocks are unchanged.
         let (new, new_rest) = costs.as_chunks::<COST_LANES>();
         let (old, old_rest) = self.costs.as_chunks::<COST_LANES>();
@@ -241,18 +263,20 @@ impl Search {
                 continue;
             }
             for j in 0..COST_LANES {
-                if n[j] != o[j] && self.relaxed(graph, k * COST_LANES + j, o[j], n[j]) {
+                if n[j] != o[j] && !holds(self, k * COST_LANES + j, o[j], n[j]) {
                     return false;
                 }
             }
         }
         let base = new.len() * COST_LANES;
         for (j, (&n, &o)) in new_rest.iter().zip(old_rest).enumerate() {
-            if n != o && self.relaxed(graph, base + j, o, n) {
+            if n != o && !holds(self, base + j, o, n) {
                 return false;
             }
         }
-        self.costs.copy_from_slice(costs);
+        if exact {
+            self.costs.copy_from_slice(costs);
+        }
         true
     }
 
@@ -297,6 +321,9 @@ pub struct Planner {
     model: CostModel,
     /// The board the kept searches were made on.
     board: Option<Arc<Board>>,
+    /// Its longest route's length (read once per board: a player with at
+    /// least that many trains prices every route as with any more).
+    longest: u8,
     edge: Vec<u32>,
     planned: Vec<bool>,
     /// The costs a search uses: `edge`, with 1 for routes already planned.
@@ -334,6 +361,7 @@ impl Planner {
         Planner {
             model,
             board: None,
+            longest: 0,
             edge: Vec::new(),
             planned: Vec::new(),
             costs: Vec::new(),
@@ -428,6 +456,7 @@ impl Planner {
             .is_some_and(|b| Arc::ptr_eq(b, obs.game().board()))
         {
             self.board = Some(obs.game().board().clone());
+            self.longest = board.routes().iter().map(|r| r.length).max().unwrap_or(0);
             self.searches.clear();
             self.searches
                 .resize_with(board.tickets().len(), Search::default);
@@ -441,7 +470,7 @@ impl Planner {
         let stations: usize = (0..obs.num_players())
             .map(|s| obs.player(Seat(s as u8)).stations.len())
             .sum();
-        let longest = board.routes().iter().map(|r| r.length).max().unwrap_or(0);
+        let longest = self.longest;
         let extends = self.priced.as_ref().is_some_and(|p| {
             p.seat == obs.seat()
                 && p.stations == stations
