@@ -14,13 +14,15 @@ use common::{click_label, config, harness, maps, session, settle, type_into, wai
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use engine::card_game::{Action, CardFamily, Phase};
+use engine::card_game::{Action, CardFamily, Phase, State};
 use engine::game::Seat;
+use engine::words::count;
 use formats::Family;
 use studio::app::Studio;
 use studio::app::card_editor::source_map::{LitPaths, light};
 use studio::app::command::UICommand;
 use studio::app::play::capitalized;
+use studio::app::play::card_game::chips::cards_of;
 use studio::app::selection::Obj;
 use studio::app::simulate::Page;
 
@@ -257,9 +259,7 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
         });
         let d = state.design();
         match (state.phase(), row) {
-            (Phase::SetupTickets | Phase::KeepTickets, _) => {
-                click_label(&mut h, "Keep the ticked tickets");
-            }
+            (Phase::SetupTickets | Phase::KeepTickets, _) => keep_offer(&mut h),
             (Phase::Turn, Some(c)) => {
                 // A colour of the hand is clicked, not one of many buttons.
                 let name = d.kind_name(usize::from(c)).to_owned();
@@ -361,4 +361,205 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
         .expect("the run's results");
     assert!(section.games > 0, "games were played");
     assert!(h.query_by_label("Win rates").is_some());
+}
+
+/// Keeps the tickets on offer by their cards: the first is clicked to
+/// return it, the button says so, and clicked again to keep it; then all
+/// are kept.
+fn keep_offer(h: &mut Harness<'_, Studio>) {
+    let s = session::<CardFamily>(h);
+    let state = s.state();
+    let offer = state.players()[state.current().index()].offer.clone();
+    let d = state.design().clone();
+    let first = format!("Keep {}", d.tickets[usize::from(offer[0])].name);
+    let n = offer.len();
+    let all = format!("Keep all {}", count(n, "ticket"));
+    assert!(h.query_by_label(&all).is_some(), "all are kept at first");
+    click_label(h, &first);
+    let node = h.get_by_label(&first);
+    assert_eq!(node.accesskit_node().is_selected(), Some(false), "returned");
+    let fewer = format!("Keep {}, return 1", count(n - 1, "ticket"));
+    assert!(h.query_by_label(&fewer).is_some(), "the button counts them");
+    click_label(h, &first);
+    let node = h.get_by_label(&first);
+    assert_eq!(
+        node.accesskit_node().is_selected(),
+        Some(true),
+        "kept again"
+    );
+    click_label(h, &all);
+}
+
+/// Composes `play` from the hand's chips: its colours clicked (a row's one
+/// colour, then its counts stepped with More and Fewer), checks that the
+/// play's button names it and is in sight without scrolling, and clicks it.
+fn compose_and_play(h: &mut Harness<'_, Studio>, state: &State, play: Action, window: f32) {
+    let d = state.design();
+    let hand = &state.players()[0].hand;
+    let chip = |k: usize| format!("{} in hand", cards_of(d, k, hand.0[k]));
+    let composer = |h: &Harness<'_, Studio>| {
+        h.state()
+            .play
+            .game::<CardFamily>()
+            .expect("the card game")
+            .picks
+            .play
+            .clone()
+    };
+    match play {
+        Action::PlayRow {
+            color,
+            cards,
+            locos,
+        } => {
+            let name = d.kind_name(usize::from(color)).to_owned();
+            click_label(h, &chip(usize::from(color)));
+            for _ in 0..20 {
+                let c = composer(h);
+                let step = match (c.cards.cmp(&cards), c.locos.cmp(&locos)) {
+                    (std::cmp::Ordering::Less, _) => format!("More {name} cards"),
+                    (std::cmp::Ordering::Greater, _) => format!("Fewer {name} cards"),
+                    (_, std::cmp::Ordering::Less) => "More locomotives".to_owned(),
+                    (_, std::cmp::Ordering::Greater) => "Fewer locomotives".to_owned(),
+                    _ => break,
+                };
+                click_label(h, &step);
+            }
+        }
+        Action::PlayMixed(mask) => {
+            for k in (0..d.colors.len()).filter(|k| mask & (1 << k) != 0) {
+                click_label(h, &chip(k));
+            }
+        }
+        _ => panic!("{play:?} is not a Rail Yard play"),
+    }
+    let button = format!("{} to your Rail Yard", capitalized(&state.describe(play)));
+    let node = h.get_by_label(&button);
+    assert!(!node.accesskit_node().is_disabled(), "{button} is allowed");
+    let at = node.rect();
+    assert!(
+        at.max.y <= window,
+        "{button} at {at:?}: below the window's {window} pt"
+    );
+    node.click();
+    h.run_steps(3);
+}
+
+/// What the log says of a Rail Yard play by Player 1.
+fn told(state: &State, play: Action) -> String {
+    let d = state.design();
+    let played = match play {
+        Action::PlayRow {
+            color,
+            cards,
+            locos,
+        } => {
+            let row = format!("{cards} {}", d.kind_name(usize::from(color)));
+            if locos > 0 {
+                format!("{row} + {}", count(locos, "locomotive"))
+            } else {
+                row
+            }
+        }
+        Action::PlayMixed(mask) => (0..d.colors.len())
+            .filter(|k| mask & (1 << k) != 0)
+            .map(|k| format!("1 {}", d.kind_name(k)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => unreachable!(),
+    };
+    format!("Player 1 played {played} to the Rail Yard")
+}
+
+/// At the studio's default window size the Rail Yard plays are composed by
+/// chips only: a row of one colour with locomotives on top, and a play of
+/// as many different colours as the rules allow; each play's button is in
+/// sight without scrolling, and the log names colours and locomotives.
+#[test]
+fn a_row_with_locomotives_and_a_mixed_play_are_composed_from_the_chips() {
+    let dir = tempfile::tempdir().unwrap();
+    let window = [1500.0, 950.0];
+    let mut h = harness(config(dir.path(), Some(maps("card-game-usa.yaml"))), window);
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Play a game…");
+    {
+        let setup = &mut h.state_mut().play.setup;
+        setup.players = 2;
+        setup.seats[0] = "human".to_owned();
+        setup.seats[1] = "random".to_owned();
+    }
+    h.run_steps(1);
+    type_into(&mut h, "Seed", "8");
+    click_label(&mut h, "Start game");
+    h.state_mut()
+        .play
+        .session_mut::<CardFamily>()
+        .expect("the card game")
+        .delay = Duration::ZERO;
+    let mut played: Vec<(State, Action)> = Vec::new();
+    let mut kinds = [false; 2];
+    for _ in 0..80 {
+        wait_for_human::<CardFamily>(&mut h);
+        h.run_steps(1);
+        let s = session::<CardFamily>(&h);
+        if s.is_over() || kinds == [true; 2] {
+            break;
+        }
+        let state = s.state().clone();
+        let legal = s.legal();
+        // The row with the most locomotives, then the most cards.
+        let row = legal
+            .iter()
+            .filter(|a| matches!(a, Action::PlayRow { locos, .. } if *locos > 0))
+            .max_by_key(|a| match a {
+                Action::PlayRow { cards, locos, .. } => (*locos, *cards),
+                _ => (0, 0),
+            })
+            .copied();
+        let mixed = legal
+            .iter()
+            .find(|a| matches!(a, Action::PlayMixed(_)))
+            .copied();
+        match state.phase() {
+            Phase::SetupTickets | Phase::KeepTickets => keep_offer(&mut h),
+            Phase::Turn if !kinds[0] && row.is_some() => {
+                compose_and_play(&mut h, &state, row.unwrap(), window[1]);
+                played.push((state, row.unwrap()));
+                kinds[0] = true;
+            }
+            Phase::Turn if !kinds[1] && mixed.is_some() => {
+                compose_and_play(&mut h, &state, mixed.unwrap(), window[1]);
+                played.push((state, mixed.unwrap()));
+                kinds[1] = true;
+            }
+            _ if legal.contains(&Action::DrawBlind) => {
+                click_label(&mut h, "Draw a card from the deck");
+            }
+            _ => {
+                let a = legal[0];
+                h.state_mut()
+                    .play
+                    .session_mut::<CardFamily>()
+                    .unwrap()
+                    .play(a)
+                    .unwrap();
+            }
+        }
+    }
+    assert_eq!(kinds, [true; 2], "both plays came up: {played:?}");
+    let log: Vec<String> = session::<CardFamily>(&h)
+        .log()
+        .iter()
+        .map(|l| l.full.clone())
+        .collect();
+    for (state, a) in &played {
+        let line = told(state, *a);
+        assert!(log.contains(&line), "{line:?} not in {log:#?}");
+    }
+    assert!(
+        played
+            .iter()
+            .any(|(_, a)| matches!(a, Action::PlayRow { cards, .. } if *cards > 1)),
+        "a row of several cards with locomotives: {played:?}"
+    );
 }

@@ -14,6 +14,7 @@ use super::command::UICommand;
 use super::editor::{Editor, EditorOf};
 use super::fit_layout::{moves, pt};
 use super::panels::diagnostics;
+use super::panels::inspector::read_only_in_game;
 use super::play::{SIDE_PANEL_LEAST, side_panel_max};
 use super::studio::{Studio, Tab};
 
@@ -129,10 +130,12 @@ fn inspector_panel(studio: &mut Studio, ui: &mut Ui) {
         .id_salt("inspector")
         .show(ui, |ui| {
             let focus = std::mem::take(&mut studio.focus_name);
-            if let Some(s) = studio
-                .inspector
-                .ui(ui, &mut studio.doc, &studio.selection, focus)
-            {
+            let in_game = studio.play.in_game();
+            let (inspector, doc) = (&mut studio.inspector, &mut studio.doc);
+            let status = read_only_in_game(ui, in_game, |ui| {
+                inspector.ui(ui, doc, &studio.selection, focus)
+            });
+            if let Some(s) = status {
                 studio.status = s;
             }
             if std::mem::take(&mut studio.inspector.background_asked) {

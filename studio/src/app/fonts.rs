@@ -1,0 +1,48 @@
+//! The studio's text faces: egui's own bundled fonts, with its monospace
+//! face (Hack) as a fallback of the proportional one, so the arrows the
+//! studio writes (→ ← ↑ ↓, in balance proposals, diffs and the shortcut
+//! sheet) are drawn instead of a missing-glyph box. Ubuntu Light, egui's
+//! text face, has no arrows; Hack has the whole Arrows block.
+
+use egui::{FontDefinitions, FontFamily};
+
+/// The font that follows the text face when it lacks a glyph.
+const FALLBACK: &str = "Hack";
+
+/// egui's default fonts with [`FALLBACK`] right after the proportional
+/// family's first face.
+pub fn definitions() -> FontDefinitions {
+    let mut fonts = FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&FontFamily::Proportional)
+        && !family.iter().any(|f| f == FALLBACK)
+    {
+        let at = family.len().min(1);
+        family.insert(at, FALLBACK.to_owned());
+    }
+    fonts
+}
+
+/// Installs [`definitions`] in `ctx`.
+pub fn install(ctx: &egui::Context) {
+    ctx.set_fonts(definitions());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_text_face_draws_arrows() {
+        let ctx = egui::Context::default();
+        let _ = ctx.run_ui(Default::default(), |_| {});
+        let font = egui::FontId::proportional(14.0);
+        assert!(
+            !ctx.fonts_mut(|f| f.has_glyphs(&font, "→←↑↓")),
+            "egui's text face alone lacks the arrows"
+        );
+        install(&ctx);
+        let _ = ctx.run_ui(Default::default(), |_| {});
+        assert!(ctx.fonts_mut(|f| f.has_glyphs(&font, "→←↑↓")));
+        assert!(ctx.fonts_mut(|f| f.has_glyphs(&font, "Tracklayer")));
+    }
+}
