@@ -11,9 +11,10 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::{click_label, config, harness, maps, session, settle, type_into, wait_for_human};
+use egui::accesskit::Toggled;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use engine::card_game::{Action, CardFamily, Phase, State};
 use engine::game::Seat;
 use engine::words::count;
@@ -21,6 +22,7 @@ use formats::Family;
 use studio::app::Studio;
 use studio::app::card_editor::source_map::{LitPaths, light};
 use studio::app::command::UICommand;
+use studio::app::panels::inspector::READ_ONLY_IN_GAME;
 use studio::app::play::capitalized;
 use studio::app::play::card_game::chips::cards_of;
 use studio::app::selection::Obj;
@@ -316,8 +318,13 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
     }
     assert!(turns >= 6, "the human played {turns} turns");
     // The game's wide tables scroll inside the Play panel: the panels
-    // beside the map stay where they were.
-    assert_eq!(h.get_by_label("Ticket points").rect(), inspector);
+    // beside the map stay where they were (the inspector, read-only now,
+    // says so above its fields).
+    assert_eq!(
+        h.get_by_label("Ticket points").rect().x_range(),
+        inspector.x_range()
+    );
+    assert!(h.query_by_label(READ_ONLY_IN_GAME).is_some());
     assert!(rows >= 2, "{rows} Rail Yard plays");
     // The hand is shown as chips; the On the Track pile by its size only.
     assert!(h.query_all_by_label_contains("in hand").next().is_some());
@@ -377,14 +384,18 @@ fn keep_offer(h: &mut Harness<'_, Studio>) {
     assert!(h.query_by_label(&all).is_some(), "all are kept at first");
     click_label(h, &first);
     let node = h.get_by_label(&first);
-    assert_eq!(node.accesskit_node().is_selected(), Some(false), "returned");
+    assert_eq!(
+        node.accesskit_node().toggled(),
+        Some(Toggled::False),
+        "returned"
+    );
     let fewer = format!("Keep {}, return 1", count(n - 1, "ticket"));
     assert!(h.query_by_label(&fewer).is_some(), "the button counts them");
     click_label(h, &first);
     let node = h.get_by_label(&first);
     assert_eq!(
-        node.accesskit_node().is_selected(),
-        Some(true),
+        node.accesskit_node().toggled(),
+        Some(Toggled::True),
         "kept again"
     );
     click_label(h, &all);

@@ -9,7 +9,7 @@ use std::time::Duration;
 use common::{click_at, click_label, config, harness, maps, session, type_into, wait_for_human};
 use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use engine::board_game::{Action, BoardFamily, Phase};
 use engine::game::GameState;
 use studio::app::Studio;
