@@ -126,7 +126,10 @@ pub fn ui(
             chosen
         }
         Phase::Reroll => {
-            ui.label(format!("Re-roll dice for a coin each ({} coins):", p.coins));
+            ui.label(format!(
+                "Re-roll dice for a coin each ({}):",
+                engine::words::count(p.coins, "coin")
+            ));
             // The most of each face the engine lets one re-roll (never a locked train).
             let (mut own_most, mut bonus_most) = ([0u8; 6], [0u8; 6]);
             for a in legal {
