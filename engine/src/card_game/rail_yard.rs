@@ -84,8 +84,9 @@ impl State {
             return Err(IllegalAction::new(
                 RefusalKind::CannotAfford,
                 format!(
-                    "you hold {} {name} and {} locomotives",
-                    hand.0[c], hand.0[loco]
+                    "you hold {} {name} and {}",
+                    hand.0[c],
+                    crate::words::count(hand.0[loco], "locomotive")
                 ),
             ));
         }
