@@ -147,7 +147,12 @@ pub fn ui(
                 own: picks.faces,
                 bonus: picks.bonus,
             };
-            let mut chosen = offer(ui, legal, reroll, format!("Re-roll {n} dice"));
+            let mut chosen = offer(
+                ui,
+                legal,
+                reroll,
+                format!("Re-roll {}", engine::words::count_with(n, "die", "dice")),
+            );
             if let Some(a) = buttons(ui, state, legal, |a| matches!(a, Action::Stop)) {
                 chosen = Some(a);
             }
@@ -299,7 +304,10 @@ fn build(
         ui,
         legal,
         finish,
-        format!("Finish the turn saving {n} dice"),
+        format!(
+            "Finish the turn saving {}",
+            engine::words::count_with(n, "die", "dice")
+        ),
     ) {
         chosen = Some(a);
     }
