@@ -9,15 +9,15 @@ use egui::{FontDefinitions, FontFamily};
 /// The font that follows the text face when it lacks a glyph.
 const FALLBACK: &str = "Hack";
 
-/// egui's default fonts with [`FALLBACK`] right after the proportional
-/// family's first face.
+/// egui's default fonts with [`FALLBACK`] last in the proportional family:
+/// it draws only what the faces before it (the text face, egui's icons)
+/// lack.
 pub fn definitions() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
     if let Some(family) = fonts.families.get_mut(&FontFamily::Proportional)
         && !family.iter().any(|f| f == FALLBACK)
     {
-        let at = family.len().min(1);
-        family.insert(at, FALLBACK.to_owned());
+        family.push(FALLBACK.to_owned());
     }
     fonts
 }
