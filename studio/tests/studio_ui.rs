@@ -295,6 +295,17 @@ fn asks_before_unsaved_changes_are_lost() {
     common::new_design(&mut h, None);
     click_label(&mut h, "Discard changes");
     assert!(h.state().doc.design.cities.is_empty());
+    // A path typed into File → Open path… asks too (it used to open at
+    // once: a new design drawn and not yet saved was lost).
+    h.state_mut().doc.edit("x", |d| d.name = "Drawn".into());
+    click_label(&mut h, "File");
+    click_label(&mut h, "Open path…");
+    type_into(&mut h, "Path", &maps("europe.yaml").display().to_string());
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved(_))));
+    click_label(&mut h, "Cancel");
+    assert_eq!(h.state().doc.design.name, "Drawn", "still the drawn design");
 }
 
 #[test]

@@ -115,9 +115,10 @@ fn side_panel(studio: &mut Studio, ui: &mut Ui) {
         }
         return;
     }
+    let in_game = studio.play.in_game();
     match studio.tab {
-        Tab::Rules => studio.rules.ui(ui, &mut studio.doc),
-        Tab::Cards => studio.cards.ui(ui, &mut studio.doc),
+        Tab::Rules => read_only_in_game(ui, in_game, |ui| studio.rules.ui(ui, &mut studio.doc)),
+        Tab::Cards => read_only_in_game(ui, in_game, |ui| studio.cards.ui(ui, &mut studio.doc)),
         Tab::Statistics => studio.stats.ui(ui, &studio.doc),
         _ => {}
     }
