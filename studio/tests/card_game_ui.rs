@@ -203,6 +203,31 @@ fn lit_for_player_1(h: &Harness<'_, Studio>, usa: &formats::GameFile) -> LitPath
     light(usa, &tickets)
 }
 
+/// Opens Play from the Playtest menu with a human (Player 1) against the
+/// random bot, and types `seed`.
+fn open_play(h: &mut Harness<'_, Studio>, seed: u64) {
+    click_label(h, "Playtest");
+    click_label(h, "Play a game…");
+    {
+        let setup = &mut h.state_mut().play.setup;
+        setup.players = 2;
+        setup.seats[0] = "human".to_owned();
+        setup.seats[1] = "random".to_owned();
+    }
+    h.run_steps(1);
+    type_into(h, "Seed", &seed.to_string());
+}
+
+/// Starts the game set up in Play; the bot then moves without delay.
+fn start_game(h: &mut Harness<'_, Studio>) {
+    click_label(h, "Start game");
+    h.state_mut()
+        .play
+        .session_mut::<CardFamily>()
+        .expect("a card-game design plays the card game")
+        .delay = Duration::ZERO;
+}
+
 #[test]
 fn the_card_game_is_played_with_card_chips_and_simulated() {
     let dir = tempfile::tempdir().unwrap();
@@ -213,23 +238,9 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
     h.run_steps(2);
     let selected = h.state().card_editor.source.lit().clone();
     assert!(!selected.routes.is_empty());
-    click_label(&mut h, "Playtest");
-    click_label(&mut h, "Play a game…");
-    {
-        let setup = &mut h.state_mut().play.setup;
-        setup.players = 2;
-        setup.seats[0] = "human".to_owned();
-        setup.seats[1] = "random".to_owned();
-    }
-    h.run_steps(1);
-    type_into(&mut h, "Seed", "5");
+    open_play(&mut h, 5);
     let inspector = h.get_by_label("Ticket points").rect();
-    click_label(&mut h, "Start game");
-    h.state_mut()
-        .play
-        .session_mut::<CardFamily>()
-        .expect("a card-game design plays the card game")
-        .delay = Duration::ZERO;
+    start_game(&mut h);
     let mut turns = 0;
     let mut rows = 0;
     for _ in 0..60 {
@@ -491,22 +502,8 @@ fn a_row_with_locomotives_and_a_mixed_play_are_composed_from_the_chips() {
     let dir = tempfile::tempdir().unwrap();
     let window = [1500.0, 950.0];
     let mut h = harness(config(dir.path(), Some(maps("card-game-usa.yaml"))), window);
-    click_label(&mut h, "Playtest");
-    click_label(&mut h, "Play a game…");
-    {
-        let setup = &mut h.state_mut().play.setup;
-        setup.players = 2;
-        setup.seats[0] = "human".to_owned();
-        setup.seats[1] = "random".to_owned();
-    }
-    h.run_steps(1);
-    type_into(&mut h, "Seed", "8");
-    click_label(&mut h, "Start game");
-    h.state_mut()
-        .play
-        .session_mut::<CardFamily>()
-        .expect("the card game")
-        .delay = Duration::ZERO;
+    open_play(&mut h, 8);
+    start_game(&mut h);
     let mut played: Vec<(State, Action)> = Vec::new();
     let mut kinds = [false; 2];
     for _ in 0..80 {
