@@ -11,16 +11,20 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::{click_label, config, harness, maps, session, settle, type_into, wait_for_human};
+use egui::accesskit::Toggled;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
-use engine::card_game::{Action, CardFamily, Phase};
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use engine::card_game::{Action, CardFamily, Phase, State};
 use engine::game::Seat;
+use engine::words::count;
 use formats::Family;
 use studio::app::Studio;
 use studio::app::card_editor::source_map::{LitPaths, light};
 use studio::app::command::UICommand;
+use studio::app::panels::inspector::READ_ONLY_IN_GAME;
 use studio::app::play::capitalized;
+use studio::app::play::card_game::chips::cards_of;
 use studio::app::selection::Obj;
 use studio::app::simulate::Page;
 
@@ -199,6 +203,31 @@ fn lit_for_player_1(h: &Harness<'_, Studio>, usa: &formats::GameFile) -> LitPath
     light(usa, &tickets)
 }
 
+/// Opens Play from the Playtest menu with a human (Player 1) against the
+/// random bot, and types `seed`.
+fn open_play(h: &mut Harness<'_, Studio>, seed: u64) {
+    click_label(h, "Playtest");
+    click_label(h, "Play a game…");
+    {
+        let setup = &mut h.state_mut().play.setup;
+        setup.players = 2;
+        setup.seats[0] = "human".to_owned();
+        setup.seats[1] = "random".to_owned();
+    }
+    h.run_steps(1);
+    type_into(h, "Seed", &seed.to_string());
+}
+
+/// Starts the game set up in Play; the bot then moves without delay.
+fn start_game(h: &mut Harness<'_, Studio>) {
+    click_label(h, "Start game");
+    h.state_mut()
+        .play
+        .session_mut::<CardFamily>()
+        .expect("a card-game design plays the card game")
+        .delay = Duration::ZERO;
+}
+
 #[test]
 fn the_card_game_is_played_with_card_chips_and_simulated() {
     let dir = tempfile::tempdir().unwrap();
@@ -209,23 +238,9 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
     h.run_steps(2);
     let selected = h.state().card_editor.source.lit().clone();
     assert!(!selected.routes.is_empty());
-    click_label(&mut h, "Playtest");
-    click_label(&mut h, "Play a game…");
-    {
-        let setup = &mut h.state_mut().play.setup;
-        setup.players = 2;
-        setup.seats[0] = "human".to_owned();
-        setup.seats[1] = "random".to_owned();
-    }
-    h.run_steps(1);
-    type_into(&mut h, "Seed", "5");
+    open_play(&mut h, 5);
     let inspector = h.get_by_label("Ticket points").rect();
-    click_label(&mut h, "Start game");
-    h.state_mut()
-        .play
-        .session_mut::<CardFamily>()
-        .expect("a card-game design plays the card game")
-        .delay = Duration::ZERO;
+    start_game(&mut h);
     let mut turns = 0;
     let mut rows = 0;
     for _ in 0..60 {
@@ -257,9 +272,7 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
         });
         let d = state.design();
         match (state.phase(), row) {
-            (Phase::SetupTickets | Phase::KeepTickets, _) => {
-                click_label(&mut h, "Keep the ticked tickets");
-            }
+            (Phase::SetupTickets | Phase::KeepTickets, _) => keep_offer(&mut h),
             (Phase::Turn, Some(c)) => {
                 // A colour of the hand is clicked, not one of many buttons.
                 let name = d.kind_name(usize::from(c)).to_owned();
@@ -316,8 +329,13 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
     }
     assert!(turns >= 6, "the human played {turns} turns");
     // The game's wide tables scroll inside the Play panel: the panels
-    // beside the map stay where they were.
-    assert_eq!(h.get_by_label("Ticket points").rect(), inspector);
+    // beside the map stay where they were (the inspector, read-only now,
+    // says so above its fields).
+    assert_eq!(
+        h.get_by_label("Ticket points").rect().x_range(),
+        inspector.x_range()
+    );
+    assert!(h.query_by_label(READ_ONLY_IN_GAME).is_some());
     assert!(rows >= 2, "{rows} Rail Yard plays");
     // The hand is shown as chips; the On the Track pile by its size only.
     assert!(h.query_all_by_label_contains("in hand").next().is_some());
@@ -361,4 +379,195 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
         .expect("the run's results");
     assert!(section.games > 0, "games were played");
     assert!(h.query_by_label("Win rates").is_some());
+}
+
+/// Keeps the tickets on offer by their cards: the first is clicked to
+/// return it, the button says so, and clicked again to keep it; then all
+/// are kept.
+fn keep_offer(h: &mut Harness<'_, Studio>) {
+    let s = session::<CardFamily>(h);
+    let state = s.state();
+    let offer = state.players()[state.current().index()].offer.clone();
+    let d = state.design().clone();
+    let first = format!("Keep {}", d.tickets[usize::from(offer[0])].name);
+    let n = offer.len();
+    let all = format!("Keep all {}", count(n, "ticket"));
+    assert!(h.query_by_label(&all).is_some(), "all are kept at first");
+    click_label(h, &first);
+    let node = h.get_by_label(&first);
+    assert_eq!(
+        node.accesskit_node().toggled(),
+        Some(Toggled::False),
+        "returned"
+    );
+    let fewer = format!("Keep {}, return 1", count(n - 1, "ticket"));
+    assert!(h.query_by_label(&fewer).is_some(), "the button counts them");
+    click_label(h, &first);
+    let node = h.get_by_label(&first);
+    assert_eq!(
+        node.accesskit_node().toggled(),
+        Some(Toggled::True),
+        "kept again"
+    );
+    click_label(h, &all);
+}
+
+/// Composes `play` from the hand's chips: its colours clicked (a row's one
+/// colour, then its counts stepped with More and Fewer), checks that the
+/// play's button names it and is in sight without scrolling, and clicks it.
+fn compose_and_play(h: &mut Harness<'_, Studio>, state: &State, play: Action, window: f32) {
+    let d = state.design();
+    let hand = &state.players()[0].hand;
+    let chip = |k: usize| format!("{} in hand", cards_of(d, k, hand.0[k]));
+    let composer = |h: &Harness<'_, Studio>| {
+        h.state()
+            .play
+            .game::<CardFamily>()
+            .expect("the card game")
+            .picks
+            .play
+            .clone()
+    };
+    match play {
+        Action::PlayRow {
+            color,
+            cards,
+            locos,
+        } => {
+            let name = d.kind_name(usize::from(color)).to_owned();
+            click_label(h, &chip(usize::from(color)));
+            for _ in 0..20 {
+                let c = composer(h);
+                let step = match (c.cards.cmp(&cards), c.locos.cmp(&locos)) {
+                    (std::cmp::Ordering::Less, _) => format!("More {name} cards"),
+                    (std::cmp::Ordering::Greater, _) => format!("Fewer {name} cards"),
+                    (_, std::cmp::Ordering::Less) => "More locomotives".to_owned(),
+                    (_, std::cmp::Ordering::Greater) => "Fewer locomotives".to_owned(),
+                    _ => break,
+                };
+                click_label(h, &step);
+            }
+        }
+        Action::PlayMixed(mask) => {
+            for k in (0..d.colors.len()).filter(|k| mask & (1 << k) != 0) {
+                click_label(h, &chip(k));
+            }
+        }
+        _ => panic!("{play:?} is not a Rail Yard play"),
+    }
+    let button = format!("{} to your Rail Yard", capitalized(&state.describe(play)));
+    let node = h.get_by_label(&button);
+    assert!(!node.accesskit_node().is_disabled(), "{button} is allowed");
+    let at = node.rect();
+    assert!(
+        at.max.y <= window,
+        "{button} at {at:?}: below the window's {window} pt"
+    );
+    node.click();
+    h.run_steps(3);
+}
+
+/// What the log says of a Rail Yard play by Player 1.
+fn told(state: &State, play: Action) -> String {
+    let d = state.design();
+    let played = match play {
+        Action::PlayRow {
+            color,
+            cards,
+            locos,
+        } => {
+            let row = format!("{cards} {}", d.kind_name(usize::from(color)));
+            if locos > 0 {
+                format!("{row} + {}", count(locos, "locomotive"))
+            } else {
+                row
+            }
+        }
+        Action::PlayMixed(mask) => (0..d.colors.len())
+            .filter(|k| mask & (1 << k) != 0)
+            .map(|k| format!("1 {}", d.kind_name(k)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => unreachable!(),
+    };
+    format!("Player 1 played {played} to the Rail Yard")
+}
+
+/// At the studio's default window size the Rail Yard plays are composed by
+/// chips only: a row of one colour with locomotives on top, and a play of
+/// as many different colours as the rules allow; each play's button is in
+/// sight without scrolling, and the log names colours and locomotives.
+#[test]
+fn a_row_with_locomotives_and_a_mixed_play_are_composed_from_the_chips() {
+    let dir = tempfile::tempdir().unwrap();
+    let window = [1500.0, 950.0];
+    let mut h = harness(config(dir.path(), Some(maps("card-game-usa.yaml"))), window);
+    open_play(&mut h, 8);
+    start_game(&mut h);
+    let mut played: Vec<(State, Action)> = Vec::new();
+    let mut kinds = [false; 2];
+    for _ in 0..80 {
+        wait_for_human::<CardFamily>(&mut h);
+        h.run_steps(1);
+        let s = session::<CardFamily>(&h);
+        if s.is_over() || kinds == [true; 2] {
+            break;
+        }
+        let state = s.state().clone();
+        let legal = s.legal();
+        // The row with the most locomotives, then the most cards.
+        let row = legal
+            .iter()
+            .filter(|a| matches!(a, Action::PlayRow { locos, .. } if *locos > 0))
+            .max_by_key(|a| match a {
+                Action::PlayRow { cards, locos, .. } => (*locos, *cards),
+                _ => (0, 0),
+            })
+            .copied();
+        let mixed = legal
+            .iter()
+            .find(|a| matches!(a, Action::PlayMixed(_)))
+            .copied();
+        match state.phase() {
+            Phase::SetupTickets | Phase::KeepTickets => keep_offer(&mut h),
+            Phase::Turn if !kinds[0] && row.is_some() => {
+                compose_and_play(&mut h, &state, row.unwrap(), window[1]);
+                played.push((state, row.unwrap()));
+                kinds[0] = true;
+            }
+            Phase::Turn if !kinds[1] && mixed.is_some() => {
+                compose_and_play(&mut h, &state, mixed.unwrap(), window[1]);
+                played.push((state, mixed.unwrap()));
+                kinds[1] = true;
+            }
+            _ if legal.contains(&Action::DrawBlind) => {
+                click_label(&mut h, "Draw a card from the deck");
+            }
+            _ => {
+                let a = legal[0];
+                h.state_mut()
+                    .play
+                    .session_mut::<CardFamily>()
+                    .unwrap()
+                    .play(a)
+                    .unwrap();
+            }
+        }
+    }
+    assert_eq!(kinds, [true; 2], "both plays came up: {played:?}");
+    let log: Vec<String> = session::<CardFamily>(&h)
+        .log()
+        .iter()
+        .map(|l| l.full.clone())
+        .collect();
+    for (state, a) in &played {
+        let line = told(state, *a);
+        assert!(log.contains(&line), "{line:?} not in {log:#?}");
+    }
+    assert!(
+        played
+            .iter()
+            .any(|(_, a)| matches!(a, Action::PlayRow { cards, .. } if *cards > 1)),
+        "a row of several cards with locomotives: {played:?}"
+    );
 }

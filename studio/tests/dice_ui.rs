@@ -74,6 +74,11 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
         let design = state.design().clone();
         match state.phase() {
             Phase::Start => {
+                // The station map and the Play panel's buttons never cover
+                // each other (issue 27, point 6).
+                let map = h.get_by_label("Station map").rect();
+                let roll = h.get_by_label("Roll the dice").rect();
+                assert!(!map.intersects(roll), "{map:?} covers {roll:?}");
                 click_label(&mut h, "Roll the dice");
                 rolled += 1;
                 assert_ne!(
@@ -97,7 +102,7 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
                 match one.filter(|_| !rerolled) {
                     Some(face) => {
                         click_label(&mut h, &format!("+ re-roll {}", face.name()));
-                        click_label(&mut h, "Re-roll 1 dice");
+                        click_label(&mut h, "Re-roll 1 die");
                         rerolled = true;
                         let after = session::<DiceFamily>(&h).state().players()[0].coins;
                         assert_eq!(after + 1, coins, "a re-roll costs a coin");

@@ -9,12 +9,14 @@ use std::time::Duration;
 use common::{click_at, click_label, config, harness, maps, session, type_into, wait_for_human};
 use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use engine::board_game::{Action, BoardFamily, Phase};
 use engine::game::GameState;
 use studio::app::Studio;
+use studio::app::panels::inspector::READ_ONLY_IN_GAME;
 use studio::app::play::score::points_line;
 use studio::app::play::{MAP_MIN_WIDTH, capitalized};
+use studio::app::selection::Obj;
 
 fn studio(dir: &Path, open: Option<PathBuf>) -> Harness<'static, Studio> {
     harness(config(dir, open), [1500.0, 1000.0])
@@ -498,4 +500,48 @@ fn the_play_panel_docks_beside_the_map_at_a_fixed_width_and_the_map_refits() {
         scale,
         h.state().canvas.view.scale
     );
+}
+
+/// Editing the design during a game left the game and the design apart
+/// ("The design was edited after the game started…"): while a game is on
+/// the table the inspector is read-only and says why, the editing commands
+/// wait, and both come back when the game ends.
+#[test]
+fn the_inspector_is_read_only_while_a_game_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    let before = h.state().doc.design.clone();
+    h.state_mut().selection.select_only(Obj::City(0));
+    h.run_steps(2);
+    let disabled =
+        |h: &Harness<'_, Studio>, label: &str| h.get_by_label(label).accesskit_node().is_disabled();
+    assert!(!disabled(&h, "City name"), "editable before the game");
+    assert!(h.query_by_label(READ_ONLY_IN_GAME).is_none());
+
+    start(&mut h, &["human", "random"], 3);
+    h.run_steps(3);
+    assert!(
+        h.state().selection.contains(Obj::City(0)),
+        "still inspected"
+    );
+    assert!(h.query_by_label(READ_ONLY_IN_GAME).is_some());
+    assert!(disabled(&h, "City name"));
+    assert!(disabled(&h, "Delete selection"));
+    // A click in the name field and typing change nothing; nor does Delete.
+    h.get_by_label("City name").click();
+    h.run_steps(1);
+    h.get_by_label("City name").type_text("Renamed");
+    h.key_press(egui::Key::Delete);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.design, before, "the design is untouched");
+    assert!(
+        h.query_by_label_contains("edited after the game started")
+            .is_none()
+    );
+
+    click_label(&mut h, "End game");
+    assert!(!h.state().play.in_game());
+    assert!(h.query_by_label(READ_ONLY_IN_GAME).is_none());
+    assert!(!disabled(&h, "City name"), "editable again");
+    assert!(!disabled(&h, "Delete selection"));
 }

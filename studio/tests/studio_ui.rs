@@ -295,6 +295,17 @@ fn asks_before_unsaved_changes_are_lost() {
     common::new_design(&mut h, None);
     click_label(&mut h, "Discard changes");
     assert!(h.state().doc.design.cities.is_empty());
+    // A path typed into File → Open path… asks too (it used to open at
+    // once: a new design drawn and not yet saved was lost).
+    h.state_mut().doc.edit("x", |d| d.name = "Drawn".into());
+    click_label(&mut h, "File");
+    click_label(&mut h, "Open path…");
+    type_into(&mut h, "Path", &maps("europe.yaml").display().to_string());
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved(_))));
+    click_label(&mut h, "Cancel");
+    assert_eq!(h.state().doc.design.name, "Drawn", "still the drawn design");
 }
 
 #[test]
@@ -1310,5 +1321,57 @@ fn editor_habits_select_all_zoom_keys_and_enter_and_escape() {
     assert!(h.state().shortcuts_open);
     for row in ["Select all", "Ctrl+A", "Zoom in", "Zoom 100%", "Ctrl+0"] {
         assert!(h.query_by_label(row).is_some(), "{row} on the sheet");
+    }
+}
+
+/// Issue 27, point 3: with 16 trains a player cannot finish the 24-space
+/// ticket A - E; the studio says so live (TL131), and a click on the
+/// finding selects the ticket. Point 10: deleting one object says "1
+/// object".
+#[test]
+fn a_ticket_longer_than_the_trains_is_flagged_and_counts_read_as_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("short-of-trains.yaml");
+    let text = COLOURS.replace("rules: {preset: usa}", "rules: {preset: usa, trains: 16}");
+    std::fs::write(&path, text).unwrap();
+    let mut h = studio(dir.path(), Some(path));
+    h.state_mut().settings.diagnostics_height = Some(560.0);
+    settle(&mut h);
+    let finding = "TL131 ticket A - E needs at least 24 trains";
+    assert!(
+        h.query_by_label_contains(finding).is_some(),
+        "the ticket beyond the trains is flagged"
+    );
+    h.get_by_label_contains(finding).click();
+    h.run_steps(3);
+    assert_eq!(h.state().selection.tickets(), vec![0]);
+
+    h.state_mut().selection.select_only(Obj::City(4));
+    h.run_steps(2);
+    click_label(&mut h, "Delete selection");
+    assert_eq!(h.state().status, "Deleted 1 object.");
+    assert!(h.query_by_label("Deleted 1 object.").is_some());
+}
+
+/// Issue 27, point 9: the official maps open with no warning in the
+/// studio's Diagnostics panel.
+#[test]
+fn the_official_maps_open_clean_in_the_studio() {
+    let dir = tempfile::tempdir().unwrap();
+    for map in ["usa.yaml", "europe.yaml"] {
+        let mut h = studio(dir.path(), Some(maps(map)));
+        settle(&mut h);
+        let report = h.state().validator.latest().expect("checked");
+        let found: Vec<String> = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity != engine::Severity::Info)
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect();
+        assert!(found.is_empty(), "{map}: {found:#?}");
+        assert!(
+            h.query_by_label_contains("0 errors").is_some(),
+            "{map}: the panel says so"
+        );
     }
 }

@@ -489,7 +489,11 @@ impl State {
         if trains < u16::from(length) {
             return illegal(
                 RefusalKind::CannotAfford,
-                format!("{} takes {length} trains; you have {trains} left", name()),
+                format!(
+                    "{} takes {}; you have {trains} left",
+                    name(),
+                    crate::words::count(length, "train")
+                ),
             );
         }
         let color = match color {
@@ -578,8 +582,9 @@ impl State {
             return illegal(
                 RefusalKind::AgainstTheRules,
                 format!(
-                    "tunnel {name} asks for {} more cards; you offered {locomotives} locomotives",
-                    t.extra
+                    "tunnel {name} asks for {}; you offered {}",
+                    crate::words::count(t.extra, "more card"),
+                    crate::words::count(locomotives, "locomotive")
                 ),
             );
         }

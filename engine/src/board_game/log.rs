@@ -105,11 +105,7 @@ impl State {
                     who(seat),
                     r.name,
                     self.payment_text(*payment, r.length),
-                    if *points == 1 {
-                        "1 point".to_owned()
-                    } else {
-                        format!("{points} points")
-                    }
+                    crate::words::count(*points, "point")
                 )
             }
             Event::TunnelRevealed { cards, extra } => {

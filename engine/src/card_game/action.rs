@@ -92,8 +92,10 @@ pub enum Event {
         seat: Seat,
         /// Cards of each colour played (locomotives with their row's colour).
         colors: u16,
-        /// Cards played in all.
+        /// Cards played in all, locomotives included.
         cards: u8,
+        /// Of them, locomotives (on top of a row of one colour).
+        locos: u8,
     },
     /// Train Robbery: the victim discarded their row of this colour.
     Robbed {

@@ -84,8 +84,9 @@ impl State {
             return Err(IllegalAction::new(
                 RefusalKind::CannotAfford,
                 format!(
-                    "you hold {} {name} and {} locomotives",
-                    hand.0[c], hand.0[loco]
+                    "you hold {} {name} and {}",
+                    hand.0[c],
+                    crate::words::count(hand.0[loco], "locomotive")
                 ),
             ));
         }
@@ -100,6 +101,7 @@ impl State {
             seat: self.seat(),
             colors: 1 << c,
             cards: total,
+            locos,
         });
         self.end_turn(ev);
         Ok(())
@@ -145,6 +147,7 @@ impl State {
             seat: self.seat(),
             colors: mask,
             cards: k,
+            locos: 0,
         });
         self.end_turn(ev);
         Ok(())
@@ -240,5 +243,28 @@ mod tests {
         let e = state.play(three_red, &mut Vec::new()).unwrap_err();
         assert_eq!(e.kind, RefusalKind::AgainstTheRules);
         assert!(e.reason.ends_with("is already in your Rail Yard"), "{e}");
+    }
+
+    #[test]
+    fn the_play_is_told_with_its_colours_and_locomotives() {
+        let mut state = table();
+        let (orange, loco) = (color(&state, "orange"), state.design.loco());
+        state.players[0].hand.0[orange] = 2;
+        state.players[0].hand.0[loco] = 1;
+        let mut events = Vec::new();
+        let a = Action::PlayRow {
+            color: orange as u8,
+            cards: 2,
+            locos: 1,
+        };
+        state.play(a, &mut events).expect("a row with a locomotive");
+        let played = events
+            .iter()
+            .find(|e| matches!(e, Event::Played { .. }))
+            .expect("the play's event");
+        assert_eq!(
+            state.event_text(played),
+            "player 1 played 2 orange + 1 locomotive to the Rail Yard"
+        );
     }
 }

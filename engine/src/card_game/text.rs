@@ -208,16 +208,22 @@ impl State {
                 seat,
                 colors,
                 cards,
+                locos,
             } => {
                 let names: Vec<&str> = (0..d.colors.len())
                     .filter(|c| colors & (1 << c) != 0)
                     .map(|c| d.kind_name(c))
                     .collect();
-                format!(
-                    "{seat} played {} to the Rail Yard ({})",
-                    crate::words::count(*cards, "card"),
-                    names.join(", ")
-                )
+                let played = if let [one] = names[..] {
+                    let mut row = format!("{} {one}", cards - locos);
+                    if *locos > 0 {
+                        row.push_str(&format!(" + {}", crate::words::count(*locos, "locomotive")));
+                    }
+                    row
+                } else {
+                    format!("1 {}", names.join(", 1 "))
+                };
+                format!("{seat} played {played} to the Rail Yard")
             }
             Event::Robbed {
                 thief,

@@ -313,7 +313,11 @@ impl State {
         match e {
             Event::Kept { seat } => format!("{} kept their special cards", p(*seat)),
             Event::Recalled { seat, dice } => {
-                format!("{} recalled {dice} dice from the board", p(*seat))
+                format!(
+                    "{} recalled {} from the board",
+                    p(*seat),
+                    crate::words::count_with(*dice, "die", "dice")
+                )
             }
             Event::Rolled {
                 seat,
@@ -332,7 +336,11 @@ impl State {
                 }
             ),
             Event::Strike { seat, lost } => {
-                format!("strike! {} loses {lost} points", p(*seat))
+                format!(
+                    "strike! {} loses {}",
+                    p(*seat),
+                    crate::words::count(*lost, "point")
+                )
             }
             Event::Placed { seat, space, bonus } => format!(
                 "{} placed a {}train on {}",
@@ -340,7 +348,9 @@ impl State {
                 if *bonus { "white " } else { "" },
                 d.space_name(*space)
             ),
-            Event::Unplaced { dice } => format!("{dice} trains found no space"),
+            Event::Unplaced { dice } => {
+                format!("{} found no space", crate::words::count(*dice, "train"))
+            }
             Event::Built {
                 seat,
                 building,
@@ -351,16 +361,40 @@ impl State {
                 building.name(),
                 d.stations[usize::from(*station)].name
             ),
-            Event::Coins { seat, coins } => format!("{} has {coins} coins", p(*seat)),
+            Event::Coins { seat, coins } => {
+                format!("{} has {}", p(*seat), crate::words::count(*coins, "coin"))
+            }
             Event::Delivered { group } => {
                 format!("delivery: {}", d.groups[usize::from(*group)].name)
             }
-            Event::Points { seat, points } => format!("{} takes {points} points", p(*seat)),
+            Event::Points { seat, points } => {
+                format!(
+                    "{} takes {}",
+                    p(*seat),
+                    crate::words::count(*points, "point")
+                )
+            }
             Event::Majority { seat } => format!("{} has the majority", p(*seat)),
             Event::Bonus { seat, bonus } => match bonus {
-                Bonus::Points(n) => format!("{} takes a bonus of {n} points", p(*seat)),
-                Bonus::SpecialCards(n) => format!("{} draws {n} special cards", p(*seat)),
-                Bonus::BonusDice(n) => format!("{} takes {n} bonus dice", p(*seat)),
+                Bonus::Points(n) => {
+                    format!(
+                        "{} takes a bonus of {}",
+                        p(*seat),
+                        crate::words::count(*n, "point")
+                    )
+                }
+                Bonus::SpecialCards(n) => {
+                    format!(
+                        "{} draws {}",
+                        p(*seat),
+                        crate::words::count(*n, "special card")
+                    )
+                }
+                Bonus::BonusDice(n) => format!(
+                    "{} takes {}",
+                    p(*seat),
+                    crate::words::count_with(*n, "bonus die", "bonus dice")
+                ),
             },
             Event::Good { seat, good } => {
                 format!("{} takes {}", p(*seat), d.goods[usize::from(*good)].name)
@@ -377,7 +411,11 @@ impl State {
             ),
             Event::Pledged { seat } => format!("{} has chosen a speculation", p(*seat)),
             Event::Traded { seat, gave, got } => {
-                format!("{} traded {gave} goods for {got}", p(*seat))
+                format!(
+                    "{} traded {} for {got}",
+                    p(*seat),
+                    crate::words::count(*gave, "good")
+                )
             }
             Event::LastRound => "the points supply is empty: last round".into(),
             Event::NextTurn { seat } => format!("{}'s turn", p(*seat)),

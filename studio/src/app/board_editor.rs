@@ -14,6 +14,7 @@ use super::command::UICommand;
 use super::editor::{Editor, EditorOf};
 use super::fit_layout::{moves, pt};
 use super::panels::diagnostics;
+use super::panels::inspector::read_only_in_game;
 use super::play::{SIDE_PANEL_LEAST, side_panel_max};
 use super::studio::{Studio, Tab};
 
@@ -114,9 +115,10 @@ fn side_panel(studio: &mut Studio, ui: &mut Ui) {
         }
         return;
     }
+    let in_game = studio.play.in_game();
     match studio.tab {
-        Tab::Rules => studio.rules.ui(ui, &mut studio.doc),
-        Tab::Cards => studio.cards.ui(ui, &mut studio.doc),
+        Tab::Rules => read_only_in_game(ui, in_game, |ui| studio.rules.ui(ui, &mut studio.doc)),
+        Tab::Cards => read_only_in_game(ui, in_game, |ui| studio.cards.ui(ui, &mut studio.doc)),
         Tab::Statistics => studio.stats.ui(ui, &studio.doc),
         _ => {}
     }
@@ -129,10 +131,12 @@ fn inspector_panel(studio: &mut Studio, ui: &mut Ui) {
         .id_salt("inspector")
         .show(ui, |ui| {
             let focus = std::mem::take(&mut studio.focus_name);
-            if let Some(s) = studio
-                .inspector
-                .ui(ui, &mut studio.doc, &studio.selection, focus)
-            {
+            let in_game = studio.play.in_game();
+            let (inspector, doc) = (&mut studio.inspector, &mut studio.doc);
+            let status = read_only_in_game(ui, in_game, |ui| {
+                inspector.ui(ui, doc, &studio.selection, focus)
+            });
+            if let Some(s) = status {
                 studio.status = s;
             }
             if std::mem::take(&mut studio.inspector.background_asked) {

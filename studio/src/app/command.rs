@@ -175,6 +175,24 @@ const fn shift(key: Key) -> KeyboardShortcut {
 }
 
 impl UICommand {
+    /// Does the command change the design? Those wait while a game is on the
+    /// Play table: the game was dealt from the design as it was.
+    pub fn edits_design(self) -> bool {
+        matches!(
+            self,
+            UICommand::ImportTables
+                | UICommand::Undo
+                | UICommand::Redo
+                | UICommand::Delete
+                | UICommand::Duplicate
+                | UICommand::ToggleLock
+                | UICommand::FitLayout
+                | UICommand::BackgroundImage
+                | UICommand::FinishRegion
+                | UICommand::Nudge { .. }
+        )
+    }
+
     /// Every command: files, editing, view, playtest, the tools, then the
     /// map's keys.
     pub fn all() -> impl Iterator<Item = UICommand> {

@@ -22,6 +22,7 @@ pub mod editor;
 pub mod families;
 pub mod files;
 pub mod fit_layout;
+pub mod fonts;
 pub mod history;
 pub mod job;
 pub mod panels;

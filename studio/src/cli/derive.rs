@@ -104,11 +104,11 @@ pub fn run(args: Args) -> ExitCode {
     }
     let diags = engine::validate(&derived.design).diagnostics;
     println!(
-        "Wrote {} with {} tickets ({} errors, {} warnings: `tracklayer validate {}`)",
+        "Wrote {} with {} ({}, {}: `tracklayer validate {}`)",
         args.out.display(),
-        derived.design.tickets.len(),
-        diags.count(engine::Severity::Error),
-        diags.count(engine::Severity::Warning),
+        engine::words::count(derived.design.tickets.len(), "ticket"),
+        engine::words::count(diags.count(engine::Severity::Error), "error"),
+        engine::words::count(diags.count(engine::Severity::Warning), "warning"),
         args.out.display()
     );
     ExitCode::SUCCESS
@@ -291,11 +291,11 @@ fn run_tickets(args: TicketsArgs) -> ExitCode {
     }
     let diags = engine::validate(&result.design).diagnostics;
     println!(
-        "Wrote {} with {} tickets ({} errors, {} warnings: `tracklayer validate {}`) in {:.1} s",
+        "Wrote {} with {} ({}, {}: `tracklayer validate {}`) in {:.1} s",
         args.out.display(),
-        result.design.tickets.len(),
-        diags.count(engine::Severity::Error),
-        diags.count(engine::Severity::Warning),
+        engine::words::count(result.design.tickets.len(), "ticket"),
+        engine::words::count(diags.count(engine::Severity::Error), "error"),
+        engine::words::count(diags.count(engine::Severity::Warning), "warning"),
         args.out.display(),
         started.elapsed().as_secs_f64()
     );
@@ -317,13 +317,11 @@ fn tickets_text(args: &TicketsArgs, r: &deck::DeckResult) -> String {
     if let Some(s) = &r.search {
         let _ = writeln!(
             o,
-            "\nSearch: {} generation{}, {} games: {}; {} swap{} kept",
-            s.generations,
-            if s.generations == 1 { "" } else { "s" },
+            "\nSearch: {}, {} games: {}; {} kept",
+            engine::words::count(s.generations, "generation"),
             engine::sim::findings::thousands(s.games),
             s.stop,
-            s.changes.len(),
-            if s.changes.len() == 1 { "" } else { "s" }
+            engine::words::count(s.changes.len(), "swap")
         );
         for c in &s.changes {
             let _ = writeln!(o, "  {c}");

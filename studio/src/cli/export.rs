@@ -333,11 +333,11 @@ pub fn import(args: ImportArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     println!(
-        "{}: {} cities, {} routes, {} tickets from {}; check it with `tracklayer validate {}`",
+        "{}: {}, {}, {} from {}; check it with `tracklayer validate {}`",
         args.into.display(),
-        design.cities.len(),
-        design.routes.len(),
-        design.tickets.len(),
+        engine::words::count(design.cities.len(), "city"),
+        engine::words::count(design.routes.len(), "route"),
+        engine::words::count(design.tickets.len(), "ticket"),
         args.dir.display(),
         args.into.display()
     );

@@ -26,9 +26,9 @@ pub fn print_result<F: Family>(state: &F::State) {
         return;
     };
     println!(
-        "\nGame over ({}) after {} turns.",
+        "\nGame over ({}) after {}.",
         outcome.reason,
-        state.turn()
+        engine::words::count(state.turn(), "turn")
     );
     let mut header = format!("{:<10}", "");
     for name in F::SCORE_COMPONENTS {

@@ -37,9 +37,9 @@ pub fn page(design: &formats::GameFile, plan: &Plan, stamp: &Stamp) -> Sheet {
             EDGE + 13.0,
             4.0,
             &format!(
-                "Print-and-play kit {} · {} pages · {}",
+                "Print-and-play kit {} · {} · {}",
                 stamp.version(),
-                plan.pages(),
+                engine::words::count(plan.pages(), "page"),
                 stamp.date
             ),
         ))
@@ -71,10 +71,9 @@ pub fn page(design: &formats::GameFile, plan: &Plan, stamp: &Stamp) -> Sheet {
                 if plan.skipped.is_empty() {
                     String::new()
                 } else {
-                    let n = plan.skipped.len();
                     format!(
-                        " ({n} empty {} left out)",
-                        if n == 1 { "tile" } else { "tiles" }
+                        " ({} left out)",
+                        engine::words::count(plan.skipped.len(), "empty tile")
                     )
                 }
             ),

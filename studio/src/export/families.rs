@@ -40,10 +40,10 @@ impl ExportFamily for BoardFamily {
 
     fn summary(file: &GameFile) -> String {
         format!(
-            "{} cities, {} routes, {} tickets",
-            file.cities.len(),
-            file.routes.len(),
-            file.tickets.len()
+            "{}, {}, {}",
+            engine::words::count(file.cities.len(), "city"),
+            engine::words::count(file.routes.len(), "route"),
+            engine::words::count(file.tickets.len(), "ticket")
         )
     }
 }
@@ -63,7 +63,7 @@ impl ExportFamily for CardFamily {
     }
 
     fn summary(file: &GameFile) -> String {
-        format!("{} tickets", file.tickets.len())
+        engine::words::count(file.tickets.len(), "ticket")
     }
 }
 
@@ -78,13 +78,16 @@ impl ExportFamily for DiceFamily {
 
     fn summary(file: &GameFile) -> String {
         format!(
-            "{} stations, {} tracks, {} special cards",
-            file.stations.len(),
-            file.tracks.len(),
-            file.specials
-                .iter()
-                .map(|s| usize::from(s.count))
-                .sum::<usize>()
+            "{}, {}, {}",
+            engine::words::count(file.stations.len(), "station"),
+            engine::words::count(file.tracks.len(), "track"),
+            engine::words::count(
+                file.specials
+                    .iter()
+                    .map(|s| usize::from(s.count))
+                    .sum::<usize>(),
+                "special card"
+            )
         )
     }
 }

@@ -244,14 +244,13 @@ impl BalanceWindow {
                     )
                 };
                 let summary = format!(
-                    "{} after {} generation{} ({} games): {}. {checked}{}.",
+                    "{} after {} ({} games): {}. {checked}{}.",
                     if outcome.cancelled() {
                         "Stopped"
                     } else {
                         "Done"
                     },
-                    outcome.generations,
-                    if outcome.generations == 1 { "" } else { "s" },
+                    engine::words::count(outcome.generations, "generation"),
                     engine::sim::findings::thousands(outcome.games),
                     outcome.stop,
                     if proposals.is_empty() {

@@ -10,6 +10,7 @@ use engine::card_game::CardFamily;
 use crate::app::canvas::Tool;
 use crate::app::command::UICommand;
 use crate::app::editor::{Editor, EditorOf};
+use crate::app::panels::inspector::read_only_in_game;
 use crate::app::play::{SIDE_PANEL_LEAST, side_panel_max};
 use crate::app::studio::{Studio, Tab};
 
@@ -30,6 +31,7 @@ impl Editor for CardGameEditor {
     }
 
     fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
+        let in_game = studio.play.in_game();
         let editor = &mut studio.card_editor;
         let (doc, selection, tab) = (&mut studio.doc, &mut studio.selection, &mut studio.tab);
         let mut status = egui::Panel::left("tables")
@@ -42,7 +44,9 @@ impl Editor for CardGameEditor {
             .resizable(true)
             .default_size(300.0)
             .max_size(side_panel_max(ui, 600.0, 0.0))
-            .show(ui, |ui| editor.ticket_panel(ui, doc, selection))
+            .show(ui, |ui| {
+                read_only_in_game(ui, in_game, |ui| editor.ticket_panel(ui, doc, selection))
+            })
             .inner
             .or(status);
         if let Some(s) = status {

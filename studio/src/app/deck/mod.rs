@@ -251,14 +251,12 @@ impl DeckWindow {
             Ok(Ok(result)) => {
                 let summary = match &result.search {
                     Some(s) => format!(
-                        "{} after {} generation{} ({} games): {}; {} swap{} kept.",
+                        "{} after {} ({} games): {}; {} kept.",
                         if s.cancelled { "Stopped" } else { "Done" },
-                        s.generations,
-                        if s.generations == 1 { "" } else { "s" },
+                        engine::words::count(s.generations, "generation"),
                         engine::sim::findings::thousands(s.games),
                         s.stop,
-                        s.changes.len(),
-                        if s.changes.len() == 1 { "" } else { "s" },
+                        engine::words::count(s.changes.len(), "swap"),
                     ),
                     None => "Built from static scores (no simulation).".into(),
                 };

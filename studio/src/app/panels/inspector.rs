@@ -78,6 +78,20 @@ fn overrides(ui: &mut Ui, base: Option<String>, now: String) {
     }
 }
 
+/// What the inspector says while a game is on the Play table.
+pub const READ_ONLY_IN_GAME: &str =
+    "Read-only while a game is played: end the game or close Play to edit the design.";
+
+/// The inspector's `contents`, read-only while `in_game` (a game on the
+/// Play table was dealt from the design as it is: an edit now would leave
+/// the game and the design apart), with a note saying so.
+pub fn read_only_in_game<R>(ui: &mut Ui, in_game: bool, contents: impl FnOnce(&mut Ui) -> R) -> R {
+    if in_game {
+        ui.label(RichText::new(READ_ONLY_IN_GAME).color(Color32::from_rgb(200, 120, 0)));
+    }
+    ui.add_enabled_ui(!in_game, contents).inner
+}
+
 impl Inspector {
     /// Shows the inspector; returns a status message when an edit was refused.
     pub fn ui(

@@ -153,7 +153,7 @@ impl<F: PlayView> GameScreen for PlayGame<F> {
         let end = ui
             .horizontal(|ui| {
                 let turn = if s.is_over() {
-                    format!("{} turns", s.state().turn())
+                    engine::words::count(s.state().turn(), "turn")
                 } else {
                     format!("turn {}", s.state().turn() + 1)
                 };

@@ -16,6 +16,7 @@ use crate::app::canvas::paint::ProposedDrawing;
 use crate::app::command::UICommand;
 use crate::app::editor::{Editor, EditorOf};
 use crate::app::fit_layout::{moves, pt};
+use crate::app::panels::inspector::read_only_in_game;
 use crate::app::play::{SIDE_PANEL_LEAST, side_panel_max};
 use crate::app::studio::Studio;
 
@@ -45,6 +46,7 @@ impl Editor for StationMapEditor {
                     .station_editor
                     .side_ui(ui, &mut studio.doc, &mut studio.rules)
             });
+        let in_game = studio.play.in_game();
         let inspected = egui::Panel::right("inspector")
             .resizable(true)
             .default_size(300.0)
@@ -53,7 +55,9 @@ impl Editor for StationMapEditor {
                 egui::ScrollArea::vertical()
                     .id_salt("inspector")
                     .show(ui, |ui| {
-                        studio.station_editor.inspector_ui(ui, &mut studio.doc)
+                        read_only_in_game(ui, in_game, |ui| {
+                            studio.station_editor.inspector_ui(ui, &mut studio.doc)
+                        })
                     })
                     .inner
             })

@@ -85,7 +85,7 @@ impl Studio {
     /// Whether a command has something to act on now; menus and the
     /// toolbar show it disabled otherwise.
     pub fn can_run(&self, command: UICommand) -> bool {
-        if !self.editor().offers(command) {
+        if !self.editor().offers(command) || (command.edits_design() && self.play.in_game()) {
             return false;
         }
         match command {

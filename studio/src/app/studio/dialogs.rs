@@ -137,9 +137,9 @@ impl Studio {
                             keep = false;
                             let p = PathBuf::from(text.trim());
                             then = Some(Box::new(move |s: &mut Studio| match purpose {
-                                PathPurpose::Open => {
-                                    s.open_path(&p);
-                                }
+                                // Unsaved changes are asked about first, as
+                                // File → Open asks.
+                                PathPurpose::Open => s.request(Replace::Open(Some(p))),
                                 PathPurpose::SaveAs => {
                                     s.save_to(&p);
                                 }

@@ -161,6 +161,7 @@ impl Studio {
         // Ctrl+plus and Ctrl+minus zoom the map; the interface's size is in
         // the View menu.
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        crate::app::fonts::install(ctx);
         let wake_ctx = ctx.clone();
         let validator = Validator::start(Arc::new(move || wake_ctx.request_repaint()));
         let mut studio = Studio {

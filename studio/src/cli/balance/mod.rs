@@ -191,10 +191,10 @@ pub fn run(args: Args) -> ExitCode {
     let progress = |p: &balance::BalanceProgress| {
         bar.set_position((p.fraction() * 1000.0) as u64);
         bar.set_message(format!(
-            "{}; best loss {:.3}, {} changes",
+            "{}; best loss {:.3}, {}",
             p.describe(),
             p.best_loss,
-            p.changes,
+            engine::words::count(p.changes, "change"),
         ));
     };
     let outcome = match &sharded {
@@ -316,10 +316,10 @@ fn report_text(args: &Args, o: &balance::Outcome, seconds: f64) -> String {
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "Balanced {} — seed {}, {} generations, {} games searched in {:.1} s",
+        "Balanced {} — seed {}, {}, {} games searched in {:.1} s",
         args.file.display(),
         args.seed,
-        o.generations,
+        engine::words::count(o.generations, "generation"),
         sim::findings::thousands(o.games),
         seconds,
     );

@@ -159,8 +159,8 @@ pub fn final_lines(state: &State, titles: &[String]) -> Vec<String> {
                 .cloned()
                 .unwrap_or_else(|| super::session::seat_name(Seat(i as u8)));
             format!(
-                "{title}: longest path {} cars; completed {}; failed {}",
-                b.longest_path,
+                "{title}: longest path {}; completed {}; failed {}",
+                engine::words::count(b.longest_path, "car"),
                 names(&b.completed),
                 names(&b.failed)
             )

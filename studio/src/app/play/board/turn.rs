@@ -7,6 +7,7 @@ use egui::{Color32, RichText, Ui};
 use engine::board_game::board::{CityId, RouteId, TicketId};
 use engine::board_game::{Action, Card, Keep, Phase, State};
 use engine::game::Seat;
+use engine::words::count;
 
 use crate::app::play::capitalized;
 use crate::app::play::error::PlayError;
@@ -61,15 +62,6 @@ impl TurnUi {
             }
             _ => Ok(()),
         }
-    }
-}
-
-/// `1 point`, `2 points`.
-pub fn count(n: i32, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
     }
 }
 
@@ -159,7 +151,7 @@ pub fn piles(ui: &mut Ui, state: &State) {
     });
     ui.label(format!(
         "Deck: {} · discards: {} · tickets left: {}",
-        engine::words::count(state.deck().len(), "card"),
+        count(state.deck().len(), "card"),
         state.discards().total(),
         state.ticket_deck().len()
     ));
@@ -180,15 +172,14 @@ pub fn ui(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Optio
                 .map(|&c| state.card_name(c))
                 .collect();
             ui.label(format!(
-                "The tunnel {} reveals {}: {} more card{} to pay.",
+                "The tunnel {} reveals {}: {} to pay.",
                 state.board().route(p.route).name,
                 if revealed.is_empty() {
                     "nothing".to_owned()
                 } else {
                     revealed.join(", ")
                 },
-                p.extra,
-                if p.extra == 1 { "" } else { "s" }
+                count(p.extra, "more card")
             ));
             chosen = plain_buttons(ui, state, legal);
         }
@@ -296,7 +287,7 @@ fn claim(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option
         ui.label(format!(
             "Claiming {} ({}, {}){}: choose the cards.",
             route.name,
-            count(route.length.into(), "space"),
+            count(route.length, "space"),
             count(route.points, "point"),
             if route.tunnel { ", a tunnel" } else { "" }
         ));
@@ -322,7 +313,7 @@ fn claim(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option
                     .button(format!("Claim {}", route.name))
                     .on_hover_text(format!(
                         "{}, {}",
-                        count(route.length.into(), "space"),
+                        count(route.length, "space"),
                         count(route.points, "point")
                     ))
                     .clicked()

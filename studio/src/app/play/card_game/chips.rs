@@ -103,6 +103,62 @@ pub fn chip(
         ui.painter()
             .rect_filled(rect, 4.0, Color32::from_black_alpha(90));
     }
+    described(response, label, mode)
+}
+
+/// A ticket as a card: its name and points, and the cards it needs as
+/// chips. As a [`ChipMode::Button`] the whole card is one button (a ticket
+/// on offer, picked to keep); `label` is its accessible name.
+pub fn ticket(ui: &mut Ui, d: &CardDesign, id: u16, label: &str, mode: ChipMode) -> Response {
+    let t = &d.tickets[usize::from(id)];
+    let visuals = ui.visuals().clone();
+    let (fill, stroke) = match mode {
+        ChipMode::Button { picked: true } => (
+            visuals.selection.bg_fill,
+            Stroke::new(2.0, visuals.selection.stroke.color),
+        ),
+        ChipMode::Button { picked: false } => (
+            visuals.widgets.inactive.weak_bg_fill,
+            visuals.widgets.inactive.bg_stroke,
+        ),
+        ChipMode::Shown | ChipMode::Off => (Color32::TRANSPARENT, visuals.window_stroke),
+    };
+    let card = egui::Frame::new()
+        .inner_margin(egui::Margin::symmetric(6, 2))
+        .corner_radius(4.0)
+        .fill(fill)
+        .stroke(stroke)
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(&t.name).strong());
+                ui.label(engine::words::count(t.points, "point"));
+                for k in (0..d.kinds()).filter(|&k| t.needs.0[k] > 0) {
+                    let n = t.needs.0[k];
+                    let what = format!("{} needs {}", t.name, cards_of(d, k, n));
+                    chip(ui, d, k, &n.to_string(), &what, ChipMode::Shown);
+                }
+            });
+        })
+        .response;
+    let sense = match mode {
+        ChipMode::Button { .. } => Sense::click(),
+        ChipMode::Shown | ChipMode::Off => Sense::hover(),
+    };
+    let response = ui.interact(card.rect, ui.make_persistent_id(("ticket card", id)), sense);
+    if matches!(mode, ChipMode::Button { .. }) && response.hovered() {
+        ui.painter().rect_stroke(
+            card.rect,
+            4.0,
+            visuals.widgets.hovered.bg_stroke,
+            StrokeKind::Inside,
+        );
+    }
+    described(response, label, mode)
+}
+
+/// `response` named `label` for AccessKit: a label when shown only, a
+/// button (selected when picked, disabled when off) otherwise.
+fn described(response: Response, label: &str, mode: ChipMode) -> Response {
     let (role, enabled) = match mode {
         ChipMode::Shown => (Role::Label, true),
         ChipMode::Button { .. } => (Role::Button, true),

@@ -20,7 +20,9 @@ use super::capitalized;
 use super::family::{Column, LogText, PlayView};
 use crate::app::play::error::PlayError;
 use crate::app::selection::Obj;
+use chips::{ChipMode, ticket};
 use compose::Composer;
+use egui::RichText;
 
 /// What a human has picked: the tickets to keep, by offer position, and
 /// the Rail Yard play being composed.
@@ -30,19 +32,6 @@ pub struct CardPicks {
     keep: Vec<bool>,
     /// The play composed from the hand's chips.
     pub play: Composer,
-}
-
-/// `3 blue, 1 locomotive` (kinds with cards, in deck order).
-pub fn cards_text(d: &CardDesign, c: &Counts) -> String {
-    let parts: Vec<String> = (0..d.kinds())
-        .filter(|&k| c.0[k] > 0)
-        .map(|k| format!("{} {}", c.0[k], d.kind_name(k)))
-        .collect();
-    if parts.is_empty() {
-        "none".to_owned()
-    } else {
-        parts.join(", ")
-    }
 }
 
 /// A seat's Rail Yard rows: `2 blue + 1 locomotive, 1 red`.
@@ -118,6 +107,7 @@ impl PlayView for CardFamily {
 
     fn secrets(ui: &mut Ui, state: &State, seat: Seat) {
         table::hand(ui, state, seat, None);
+        table::tickets(ui, state, seat);
     }
 
     fn public(ui: &mut Ui, state: &State) {
@@ -136,6 +126,9 @@ impl PlayView for CardFamily {
         table::controls(ui, state, legal, &mut picks.play)
     }
 
+    /// The hand first and the turn's moves right under it (the Rail Yard
+    /// play and its button stay in sight without scrolling), then the
+    /// table everyone sees, then the seat's tickets.
     fn table_ui(
         ui: &mut Ui,
         state: &State,
@@ -143,31 +136,31 @@ impl PlayView for CardFamily {
         turn: Option<(&[Action], &mut CardPicks)>,
     ) -> Option<Action> {
         let choosing = matches!(state.phase(), Phase::SetupTickets | Phase::KeepTickets);
-        let Some((legal, picks)) = turn else {
-            if let Some(v) = viewer {
-                table::hand(ui, state, v, None);
-                ui.separator();
-            }
-            table::piles(ui, state, None);
-            return None;
-        };
+        let mut chosen = None;
+        let mut legal_now = None;
         if let Some(v) = viewer {
-            table::hand(
-                ui,
-                state,
-                v,
-                (!choosing).then_some((legal, &mut picks.play)),
-            );
+            match turn {
+                Some((legal, picks)) => {
+                    let play = (!choosing).then_some((legal, &mut picks.play));
+                    table::hand(ui, state, v, play);
+                    ui.separator();
+                    chosen = if choosing {
+                        keep_tickets(ui, state, legal, picks)
+                    } else {
+                        table::controls(ui, state, legal, &mut picks.play)
+                    };
+                    legal_now = (!choosing).then_some(legal);
+                }
+                None => table::hand(ui, state, v, None),
+            }
             ui.separator();
         }
-        if choosing {
-            table::piles(ui, state, None);
+        let taken = table::piles(ui, state, legal_now);
+        if let Some(v) = viewer {
             ui.separator();
-            return keep_tickets(ui, state, legal, picks);
+            table::tickets(ui, state, v);
         }
-        let taken = table::piles(ui, state, Some((legal, &picks.play)));
-        ui.separator();
-        table::controls(ui, state, legal, &mut picks.play).or(taken)
+        chosen.or(taken)
     }
 
     fn final_details(ui: &mut Ui, state: &State, titles: &[String]) {
@@ -177,8 +170,9 @@ impl PlayView for CardFamily {
     }
 }
 
-/// The offer with a tick per ticket; the choice is played only if the
-/// engine allows that many.
+/// The offer as ticket cards, each a button that picks it to keep (all
+/// are picked at first); the choice is played only if the engine allows
+/// that many.
 fn keep_tickets(
     ui: &mut Ui,
     state: &State,
@@ -199,26 +193,51 @@ fn keep_tickets(
         })
         .min()
         .unwrap_or(0);
-    ui.label(format!("Choose the tickets to keep (at least {fewest})."));
+    ui.label(RichText::new("Tickets on offer").strong());
+    ui.label(
+        RichText::new(format!(
+            "Click a ticket to keep or return it; keep at least {fewest}."
+        ))
+        .weak(),
+    );
     for (i, &id) in offer.iter().enumerate() {
-        let t = &d.tickets[usize::from(id)];
-        ui.checkbox(
-            &mut picks.keep[i],
-            format!(
-                "Keep {} ({} points; needs {})",
-                t.name,
-                t.points,
-                cards_text(d, &t.needs)
-            ),
+        let name = &d.tickets[usize::from(id)].name;
+        let kept = picks.keep[i];
+        let label = format!("Keep {name}");
+        let hover = if kept {
+            "kept: click to return it"
+        } else {
+            "returned: click to keep it"
+        };
+        if ticket(ui, d, id, &label, ChipMode::Button { picked: kept })
+            .on_hover_text(hover)
+            .clicked()
+        {
+            picks.keep[i] = !kept;
+        }
+    }
+    let kept = picks.keep.iter().filter(|&&k| k).count();
+    let action = Action::KeepTickets(Keep::from_ticks(&picks.keep));
+    let text = match offer.len() - kept {
+        0 if kept > 1 => format!("Keep all {}", engine::words::count(kept, "ticket")),
+        0 => "Keep 1 ticket".to_owned(),
+        returned => format!(
+            "Keep {}, return {returned}",
+            engine::words::count(kept, "ticket")
+        ),
+    };
+    let allowed = legal.contains(&action);
+    let clicked = ui.add_enabled(allowed, egui::Button::new(text)).clicked();
+    if !allowed {
+        ui.label(
+            RichText::new(format!(
+                "Keep at least {}.",
+                engine::words::count(fewest, "ticket")
+            ))
+            .weak(),
         );
     }
-    let action = Action::KeepTickets(Keep::from_ticks(&picks.keep));
-    ui.add_enabled(
-        legal.contains(&action),
-        egui::Button::new("Keep the ticked tickets"),
-    )
-    .clicked()
-    .then_some(action)
+    clicked.then_some(action)
 }
 
 /// What the final table does not say: each seat's completed and unfinished

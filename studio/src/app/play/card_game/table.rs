@@ -10,7 +10,7 @@ use engine::card_game::{Action, EMPTY, Phase, State};
 use engine::game::Seat;
 use engine::words::count;
 
-use super::chips::{ChipMode, cards_of, chip};
+use super::chips::{ChipMode, cards_of, chip, ticket as chip_ticket};
 use super::compose::{Composer, Robbery, playable, preview};
 use crate::app::play::capitalized;
 use crate::app::play::session::seat_name;
@@ -65,6 +65,13 @@ pub fn hand(ui: &mut Ui, state: &State, seat: Seat, mut play: Option<(&[Action],
         "On the Track: {}, face down (hidden from you too)",
         count(p.on_track.total(), "card")
     ));
+}
+
+/// The tickets `seat` holds, each with the cards it needs as chips (lit
+/// on the source map beside the game).
+pub fn tickets(ui: &mut Ui, state: &State, seat: Seat) {
+    let d = state.design();
+    let p = &state.players()[seat.index()];
     ui.label(
         RichText::new(format!(
             "Tickets of {} (lit on the source map)",
@@ -76,24 +83,15 @@ pub fn hand(ui: &mut Ui, state: &State, seat: Seat, mut play: Option<(&[Action],
         ui.label("none");
     }
     for &t in &p.tickets {
-        let t = &d.tickets[usize::from(t)];
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{} · {}, needs", t.name, count(t.points, "point")));
-            for k in (0..d.kinds()).filter(|&k| t.needs.0[k] > 0) {
-                let n = t.needs.0[k];
-                let label = format!("{} needs {}", t.name, cards_of(d, k, n));
-                chip(ui, d, k, &n.to_string(), &label, ChipMode::Shown);
-            }
-        });
+        let name = &d.tickets[usize::from(t)].name;
+        chip_ticket(ui, d, t, &format!("Ticket {name}"), ChipMode::Shown);
     }
 }
 
 /// What every player sees: the face-up cards, the decks and each Rail
-/// Yard. On a human's turn (`turn`: the legal moves and the play being
-/// composed) a face-up card the engine lets them take is a button, and the
-/// rows the composed play would rob are named. Returns a face-up card
-/// clicked.
-pub fn piles(ui: &mut Ui, state: &State, turn: Option<(&[Action], &Composer)>) -> Option<Action> {
+/// Yard. On a human's turn (`legal`: the legal moves) a face-up card the
+/// engine lets them take is a button. Returns a face-up card clicked.
+pub fn piles(ui: &mut Ui, state: &State, legal: Option<&[Action]>) -> Option<Action> {
     let d = state.design();
     let mut chosen = None;
     ui.label(RichText::new("Face-up cards").strong());
@@ -105,8 +103,8 @@ pub fn piles(ui: &mut Ui, state: &State, turn: Option<(&[Action], &Composer)>) -
             }
             let a = Action::DrawFaceUp(i as u8);
             let name = d.kind_name(usize::from(c));
-            let (mode, label) = match turn {
-                Some((legal, _)) if legal.contains(&a) => (
+            let (mode, label) = match legal {
+                Some(legal) if legal.contains(&a) => (
                     ChipMode::Button { picked: false },
                     format!("Take the face-up {name}"),
                 ),
@@ -136,9 +134,6 @@ pub fn piles(ui: &mut Ui, state: &State, turn: Option<(&[Action], &Composer)>) -
             count(k, "more turn")
         ));
     }
-    let robbed = turn
-        .map(|(legal, c)| robberies(state, legal, c))
-        .unwrap_or_default();
     ui.label(RichText::new("Rail Yards").strong());
     for (i, p) in state.players().iter().enumerate() {
         let seat = Seat(i as u8);
@@ -163,17 +158,6 @@ pub fn piles(ui: &mut Ui, state: &State, turn: Option<(&[Action], &Composer)>) -
                 chip(ui, d, c, &text, &label, ChipMode::Shown).on_hover_text(&label);
             }
         });
-    }
-    for r in robbed {
-        ui.colored_label(
-            WARNING,
-            format!(
-                "Train Robbery: this play makes {} discard their {} ({}).",
-                seat_name(r.victim),
-                d.kind_name(usize::from(r.color)),
-                count(r.cards, "card")
-            ),
-        );
     }
     chosen
 }
@@ -283,6 +267,17 @@ fn composed_play(
     let text = format!("{} to your Rail Yard", capitalized(&state.describe(a)));
     let allowed = legal.contains(&a);
     let clicked = ui.add_enabled(allowed, Button::new(text)).clicked();
+    for r in robberies(state, legal, composer) {
+        ui.colored_label(
+            WARNING,
+            format!(
+                "Train Robbery: this play makes {} discard their {} ({}).",
+                seat_name(r.victim),
+                d.kind_name(usize::from(r.color)),
+                count(r.cards, "card")
+            ),
+        );
+    }
     if !allowed {
         let why = preview(state, a)
             .err()

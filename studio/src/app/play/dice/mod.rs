@@ -127,9 +127,9 @@ impl PlayView for DiceFamily {
                     .map(|&c| d.special_name(d.specials[usize::from(c)]))
                     .collect();
                 ui.label(format!(
-                    "{}: {} bonus dice held; tickets shown: {}",
+                    "{}: {} held; tickets shown: {}",
                     seat_name(Seat(i as u8)),
-                    p.bonus_held,
+                    engine::words::count_with(p.bonus_held, "bonus die", "bonus dice"),
                     if tickets.is_empty() {
                         "none".to_owned()
                     } else {
@@ -225,8 +225,10 @@ impl PlayView for DiceFamily {
                 .cloned()
                 .unwrap_or_else(|| seat_name(Seat(i as u8)));
             ui.label(format!(
-                "{title}: {} points on the track, {} from tickets, {} from monopolies",
-                b[0], b[1], b[2]
+                "{title}: {} on the track, {} from tickets, {} from monopolies",
+                engine::words::count(b[0], "point"),
+                b[1],
+                b[2]
             ));
         }
     }

@@ -126,7 +126,10 @@ pub fn ui(
             chosen
         }
         Phase::Reroll => {
-            ui.label(format!("Re-roll dice for a coin each ({} coins):", p.coins));
+            ui.label(format!(
+                "Re-roll dice for a coin each ({}):",
+                engine::words::count(p.coins, "coin")
+            ));
             // The most of each face the engine lets one re-roll (never a locked train).
             let (mut own_most, mut bonus_most) = ([0u8; 6], [0u8; 6]);
             for a in legal {
@@ -144,7 +147,12 @@ pub fn ui(
                 own: picks.faces,
                 bonus: picks.bonus,
             };
-            let mut chosen = offer(ui, legal, reroll, format!("Re-roll {n} dice"));
+            let mut chosen = offer(
+                ui,
+                legal,
+                reroll,
+                format!("Re-roll {}", engine::words::count_with(n, "die", "dice")),
+            );
             if let Some(a) = buttons(ui, state, legal, |a| matches!(a, Action::Stop)) {
                 chosen = Some(a);
             }
@@ -296,7 +304,10 @@ fn build(
         ui,
         legal,
         finish,
-        format!("Finish the turn saving {n} dice"),
+        format!(
+            "Finish the turn saving {}",
+            engine::words::count_with(n, "die", "dice")
+        ),
     ) {
         chosen = Some(a);
     }
