@@ -318,15 +318,19 @@ mod tests {
         assert!(
             load_source(Some(&design), None)
                 .unwrap_err()
+                .to_string()
                 .contains("names no source map")
         );
         assert!(
             load_source(None, Some("usa.yaml"))
                 .unwrap_err()
+                .to_string()
                 .contains("not saved yet")
         );
         std::fs::write(dir.path().join("bad.yaml"), "cities: [").unwrap();
-        let e = load_source(Some(&design), Some("bad.yaml")).unwrap_err();
+        let e = load_source(Some(&design), Some("bad.yaml"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("`bad.yaml` did not load"), "{e}");
         assert!(e.contains("bad.yaml:"), "with its position: {e}");
     }

@@ -325,7 +325,9 @@ mod tests {
                 .as_deref(),
             Some("4")
         );
-        let err = set_rule(&mut doc, "strike.points", "many").unwrap_err();
+        let err = set_rule(&mut doc, "strike.points", "many")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("rules.strike.points"), "{err}");
     }
 
@@ -339,7 +341,9 @@ mod tests {
                 .as_deref(),
             Some("6")
         );
-        let err = set_rule(&mut doc, "display.size", "many").unwrap_err();
+        let err = set_rule(&mut doc, "display.size", "many")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("rules.display.size"), "{err}");
         let mut rules = doc.design.rules.clone();
         remove_path(&mut rules, "display.size");
