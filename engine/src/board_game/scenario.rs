@@ -363,14 +363,9 @@ impl State {
 
 /// Builds a board from a design, or lists its errors.
 fn build_board(design: &GameFile) -> Result<Arc<Board>, DesignErrors> {
-    Board::build(design).map(Arc::new).map_err(|d| {
-        DesignErrors(
-            d.iter()
-                .filter(|d| d.severity == Severity::Error)
-                .cloned()
-                .collect(),
-        )
-    })
+    Board::build(design)
+        .map(Arc::new)
+        .map_err(|d| DesignErrors::of(&d))
 }
 
 impl ScenarioFamily for BoardFamily {

@@ -424,14 +424,8 @@ impl ScenarioFamily for CardFamily {
         design: &GameFile,
         scenario: &Scenario,
     ) -> Result<State, ScenarioError<CardScenarioError>> {
-        let built = <CardFamily as crate::game::Family>::build(design).map_err(|d| {
-            ScenarioError::Design(DesignErrors(
-                d.iter()
-                    .filter(|d| d.severity == Severity::Error)
-                    .cloned()
-                    .collect(),
-            ))
-        })?;
+        let built = <CardFamily as crate::game::Family>::build(design)
+            .map_err(|d| ScenarioError::Design(DesignErrors::of(&d)))?;
         let game =
             CardGame::new(Arc::new(built), scenario.players).map_err(|e| setup_err(e.into()))?;
         let mut state = game.new_initial_state(scenario.seed);
