@@ -13,7 +13,6 @@ use formats::scenario::{CardCounts, Expect, FinalExpect, Match, PlayerSetup, Sce
 use super::cards::Counts;
 use super::state::{EMPTY, Phase};
 use super::{CardDesign, CardFamily, CardGame, Events, State};
-use crate::diagnostics::Severity;
 use crate::game::{Game, PlayerCountError};
 use crate::scenario::{DesignErrors, FieldError, Findings, ScenarioError, ScenarioFamily};
 
