@@ -126,8 +126,8 @@ pub enum NoSource {
     Unreadable {
         /// `derived_from` as written.
         name: String,
-        /// Why it does not load.
-        error: formats::LoadError,
+        /// Why it does not load (boxed: it is large, and rare).
+        error: Box<formats::LoadError>,
     },
     /// The source is not a board design.
     #[error(
@@ -155,7 +155,7 @@ fn load_source(
     let path = file.parent().unwrap_or(Path::new("")).join(name);
     let doc = Document::open(&path).map_err(|error| NoSource::Unreadable {
         name: name.to_owned(),
-        error,
+        error: Box::new(error),
     })?;
     if doc.design.family != Family::Board {
         return Err(NoSource::NotABoard {
