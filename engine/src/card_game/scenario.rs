@@ -13,7 +13,6 @@ use formats::scenario::{CardCounts, Expect, FinalExpect, Match, PlayerSetup, Sce
 use super::cards::Counts;
 use super::state::{EMPTY, Phase};
 use super::{CardDesign, CardFamily, CardGame, Events, State};
-use crate::diagnostics::Severity;
 use crate::game::{Game, PlayerCountError};
 use crate::scenario::{DesignErrors, FieldError, Findings, ScenarioError, ScenarioFamily};
 
@@ -424,14 +423,8 @@ impl ScenarioFamily for CardFamily {
         design: &GameFile,
         scenario: &Scenario,
     ) -> Result<State, ScenarioError<CardScenarioError>> {
-        let built = <CardFamily as crate::game::Family>::build(design).map_err(|d| {
-            ScenarioError::Design(DesignErrors(
-                d.iter()
-                    .filter(|d| d.severity == Severity::Error)
-                    .cloned()
-                    .collect(),
-            ))
-        })?;
+        let built = <CardFamily as crate::game::Family>::build(design)
+            .map_err(|d| ScenarioError::Design(DesignErrors::of(&d)))?;
         let game =
             CardGame::new(Arc::new(built), scenario.players).map_err(|e| setup_err(e.into()))?;
         let mut state = game.new_initial_state(scenario.seed);

@@ -63,6 +63,20 @@ impl<E> FieldError<E> {
 #[error("the design has errors: {}", list(.0))]
 pub struct DesignErrors(pub Vec<Diagnostic>);
 
+impl DesignErrors {
+    /// The errors among a failed build's `diagnostics` (its warnings left
+    /// out), as every family's scenario set-up reports them.
+    pub fn of(diagnostics: &crate::diagnostics::Diagnostics) -> Self {
+        DesignErrors(
+            diagnostics
+                .iter()
+                .filter(|d| d.severity == crate::diagnostics::Severity::Error)
+                .cloned()
+                .collect(),
+        )
+    }
+}
+
 fn list(d: &[Diagnostic]) -> String {
     d.iter()
         .map(|d| format!("{}: {}", d.code, d.message))

@@ -73,10 +73,11 @@ impl Settings {
     }
 
     /// Writes the settings (atomically); a failure only costs the recent list.
-    pub fn store(&self, dirs: &StudioDirs) -> Result<(), String> {
-        fs::create_dir_all(&dirs.config).map_err(|e| e.to_string())?;
-        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
-        formats::write_atomic(&dirs.settings(), text.as_bytes()).map_err(|e| e.to_string())
+    pub fn store(&self, dirs: &StudioDirs) -> Result<(), KeepError> {
+        fs::create_dir_all(&dirs.config).map_err(KeepError::Folder)?;
+        let text = serde_json::to_string_pretty(self).map_err(KeepError::Encode)?;
+        formats::write_atomic(&dirs.settings(), text.as_bytes())?;
+        Ok(())
     }
 
     /// Puts `path` first in the recent list and makes it the last file.
@@ -88,6 +89,26 @@ impl Settings {
         self.last = Some(path);
     }
 }
+
+/// Why the settings or the crash-recovery file could not be written (the
+/// studio says so in its status line; the design itself is not touched).
+#[derive(Debug, thiserror::Error)]
+pub enum KeepError {
+    /// The studio's configuration folder could not be made.
+    #[error("{0}")]
+    Folder(std::io::Error),
+    /// The settings or the recovery record could not be turned into JSON.
+    #[error("{0}")]
+    Encode(serde_json::Error),
+    /// The design could not be written as YAML, or the file not written.
+    #[error("{0}")]
+    Write(#[from] formats::SaveError),
+}
+
+/// The crash-recovery file's design does not load (it is kept, not used).
+#[derive(Debug, thiserror::Error)]
+#[error("the recovery file does not load: {0}")]
+pub struct RecoveryUnreadable(pub formats::LoadError);
 
 /// Why a save did not happen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -155,8 +176,8 @@ pub struct Recovery {
 
 impl Recovery {
     /// Writes the recovery file for `doc`.
-    pub fn write(doc: &Document, dirs: &StudioDirs) -> Result<(), String> {
-        let design = formats::to_yaml(&doc.design, None).map_err(|e| e.to_string())?;
+    pub fn write(doc: &Document, dirs: &StudioDirs) -> Result<(), KeepError> {
+        let design = formats::to_yaml(&doc.design, None)?;
         let written = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
@@ -165,9 +186,10 @@ impl Recovery {
             design,
             written,
         };
-        fs::create_dir_all(&dirs.config).map_err(|e| e.to_string())?;
-        let text = serde_json::to_string(&r).map_err(|e| e.to_string())?;
-        formats::write_atomic(&dirs.recovery(), text.as_bytes()).map_err(|e| e.to_string())
+        fs::create_dir_all(&dirs.config).map_err(KeepError::Folder)?;
+        let text = serde_json::to_string(&r).map_err(KeepError::Encode)?;
+        formats::write_atomic(&dirs.recovery(), text.as_bytes())?;
+        Ok(())
     }
 
     /// The recovery file left by a session that did not close cleanly.
@@ -183,13 +205,12 @@ impl Recovery {
 
     /// Turns the recovery into an unsaved document: the design as it was, tied
     /// to its file (and that file's base) when the file still loads.
-    pub fn into_document(self) -> Result<Document, String> {
+    pub fn into_document(self) -> Result<Document, RecoveryUnreadable> {
         let anchor = self
             .path
             .clone()
             .unwrap_or_else(|| PathBuf::from("recovered.yaml"));
-        let loaded = formats::load_str(&self.design, &anchor)
-            .map_err(|e| format!("the recovery file does not load: {e}"))?;
+        let loaded = formats::load_str(&self.design, &anchor).map_err(RecoveryUnreadable)?;
         let base = self
             .path
             .as_ref()

@@ -134,6 +134,11 @@ pub fn worker_threads(requested: usize) -> usize {
 
 /// Reads a number from `lo` to `hi` for a command-line option, or says that
 /// `s` is not `what` (a clap `value_parser`).
+///
+/// It and the other `parse_*` value parsers of `cli/` return `String` errors
+/// on purpose: that is clap's value-parser convention (clap prints the text
+/// after naming the option), so a typed error would only be turned back into
+/// this text.
 pub fn number_between(s: &str, lo: f32, hi: f32, what: &str) -> Result<f32, String> {
     match s.trim().parse::<f32>() {
         Ok(n) if (lo..=hi).contains(&n) => Ok(n),

@@ -109,8 +109,22 @@ pub(crate) fn shown(text: &str) -> String {
         .replace('≥', ">=")
 }
 
+/// Why a balance search did not start (the window says so).
+#[derive(Debug, thiserror::Error)]
+pub enum NotStarted {
+    /// A list (targets, knobs) is empty.
+    #[error("give at least one {0}")]
+    NoneGiven(&'static str),
+    /// The design does not build.
+    #[error("the design has errors: fix them first (see Diagnostics)")]
+    DesignErrors,
+    /// A knob, target or lock the design's family cannot honour.
+    #[error("{0}")]
+    Request(#[from] engine::balance::BalanceError),
+}
+
 /// The comma-separated items of `text` (the family reads each).
-fn split(text: &str, what: &str) -> Result<Vec<String>, String> {
+fn split(text: &str, what: &'static str) -> Result<Vec<String>, NotStarted> {
     let items: Vec<String> = text
         .split(',')
         .map(str::trim)
@@ -118,7 +132,7 @@ fn split(text: &str, what: &str) -> Result<Vec<String>, String> {
         .map(str::to_owned)
         .collect();
     if items.is_empty() {
-        return Err(format!("give at least one {what}"));
+        return Err(NotStarted::NoneGiven(what));
     }
     Ok(items)
 }
@@ -146,7 +160,7 @@ impl BalanceWindow {
     }
 
     /// Starts the search on `design` on a worker thread.
-    fn start(&mut self, design: &GameFile, ctx: &egui::Context) -> Result<(), String> {
+    fn start(&mut self, design: &GameFile, ctx: &egui::Context) -> Result<(), NotStarted> {
         let targets = split(&self.settings.targets, "target")?;
         let knobs = split(&self.settings.knobs, "knob")?;
         let locks: Vec<String> = self
@@ -157,8 +171,7 @@ impl BalanceWindow {
             .filter(|l| !l.is_empty())
             .map(str::to_owned)
             .collect();
-        engine::families::AnyDesign::build(design)
-            .map_err(|_| "the design has errors: fix them first (see Diagnostics)".to_owned())?;
+        engine::families::AnyDesign::build(design).map_err(|_| NotStarted::DesignErrors)?;
         let config = BalanceConfig {
             // Every player count the design allows, the family's default bots.
             players: Vec::new(),
@@ -180,7 +193,7 @@ impl BalanceWindow {
         };
         // A knob, target or lock the design's family cannot honour is named
         // now, not after a search.
-        balance::check_request(design, &request).map_err(|e| e.to_string())?;
+        balance::check_request(design, &request)?;
         let progress = Arc::new(Mutex::new(None));
         let original = Box::new(design.clone());
         let job = {
@@ -298,7 +311,7 @@ impl BalanceWindow {
             State::Idle => {
                 self.settings_ui(ui, design.family);
                 if ui.button("Run balance").clicked() {
-                    self.error = self.start(design, ui.ctx()).err();
+                    self.error = self.start(design, ui.ctx()).err().map(|e| e.to_string());
                 }
                 None
             }

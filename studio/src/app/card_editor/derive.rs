@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use egui::{ComboBox, DragValue, Key, TextEdit};
-use engine::card_game::derive::{DeriveOptions, GrayRule, PointsRule, derive};
+use engine::card_game::derive::{DeriveError, DeriveOptions, GrayRule, PointsRule, derive};
 use formats::Family;
 
 use crate::app::document::Document;
@@ -172,6 +172,28 @@ impl DeriveForm {
     }
 }
 
+/// Why a card game was not derived (the Derive dialog says so).
+#[derive(Debug, thiserror::Error)]
+pub enum NotDerived {
+    /// The board design has errors, so its tickets may have no paths.
+    #[error(
+        "The design has {}: fix them first (see the Diagnostics panel), so its tickets have paths to derive.",
+        engine::words::count(*.0, "error")
+    )]
+    BoardHasErrors(usize),
+    /// The derivation refused the board.
+    #[error("{0}")]
+    Derive(#[from] DeriveError),
+    /// The derived design could not be written.
+    #[error("{}: {source}", out.display())]
+    Write {
+        /// The file it was to go to.
+        out: PathBuf,
+        /// Why not.
+        source: formats::SaveError,
+    },
+}
+
 /// Derives a card-game design from `board` (saved at `source`) into `out`,
 /// written atomically; returns a sentence for the status line.
 pub fn derive_to(
@@ -179,18 +201,18 @@ pub fn derive_to(
     source: &Path,
     out: &Path,
     opts: &DeriveOptions,
-) -> Result<String, String> {
+) -> Result<String, NotDerived> {
     let errors = engine::validate(board)
         .diagnostics
         .count(engine::Severity::Error);
     if errors > 0 {
-        return Err(format!(
-            "The design has {}: fix them first (see the Diagnostics panel), so its tickets have paths to derive.",
-            engine::words::count(errors, "error")
-        ));
+        return Err(NotDerived::BoardHasErrors(errors));
     }
-    let derived = derive(board, &source_name(source, out), opts).map_err(|e| e.to_string())?;
-    formats::save(&derived.design, None, out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let derived = derive(board, &source_name(source, out), opts)?;
+    formats::save(&derived.design, None, out).map_err(|source| NotDerived::Write {
+        out: out.to_owned(),
+        source,
+    })?;
     let mut text = format!(
         "Derived {} tickets into {}.",
         derived.design.tickets.len(),
@@ -304,7 +326,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let board = formats::load(&usa()).unwrap().design;
         let out = dir.path().join("no/such/folder/cg.yaml");
-        let e = derive_to(&board, &usa(), &out, &DeriveOptions::default()).unwrap_err();
+        let e = derive_to(&board, &usa(), &out, &DeriveOptions::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("cg.yaml"), "{e}");
         let mut broken = board.clone();
         broken.routes[0].to = "Atlantis".into();
@@ -314,7 +338,8 @@ mod tests {
             &dir.path().join("x.yaml"),
             &DeriveOptions::default(),
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("The design has 1 error: fix"), "{e}");
         assert!(!dir.path().join("x.yaml").exists());
     }

@@ -10,14 +10,14 @@ use egui::{RichText, TextEdit, Ui};
 use formats::card_game::BigCity;
 
 use crate::app::document::Document;
-use crate::app::panels::rules::{RulesPanel, get_path, set_rule_value};
+use crate::app::panels::rules::{EditError, RulesPanel, get_path, set_rule_value};
 
 /// The Big City list's key below `rules:`.
 const BIG_CITIES: &str = "big_cities";
 
 /// Writes the whole Big City list as an override.
-pub fn set_big_cities(doc: &mut Document, cities: &[BigCity]) -> Result<(), String> {
-    let value = serde_yaml::to_value(cities).map_err(|e| e.to_string())?;
+pub fn set_big_cities(doc: &mut Document, cities: &[BigCity]) -> Result<(), EditError> {
+    let value = serde_yaml::to_value(cities).map_err(EditError::Encode)?;
     set_rule_value(doc, BIG_CITIES, value)
 }
 
@@ -59,7 +59,7 @@ impl CardRulesPanel {
 /// The Big City rows' text buffers and the last typing error.
 struct BigCityRows<'a> {
     buffers: &'a mut HashMap<String, String>,
-    error: Option<String>,
+    error: Option<EditError>,
 }
 
 impl BigCityRows<'_> {
@@ -105,10 +105,10 @@ impl BigCityRows<'_> {
                                 edited = Some(list);
                             }
                             Err(_) => {
-                                self.error = Some(format!(
-                                    "`{}` is not a number of points for Big City {n}",
-                                    points.trim()
-                                ));
+                                self.error = Some(EditError::NotPoints {
+                                    text: points.trim().to_owned(),
+                                    city: n,
+                                });
                             }
                         }
                     }
@@ -159,7 +159,9 @@ mod tests {
         set_rule(&mut d, "initial_hand", "5").unwrap();
         let (r, _) = formats::card_game::resolve(&d.design.rules, &d.design.cards).unwrap();
         assert_eq!(r.initial_hand, 5);
-        let e = set_rule(&mut d, "rail_yard.same_color_min", "two").unwrap_err();
+        let e = set_rule(&mut d, "rail_yard.same_color_min", "two")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("rules.rail_yard.same_color_min"), "{e}");
         reset_rule(&mut d, "initial_hand");
         assert!(get_path(&d.design.rules, "initial_hand").is_none());

@@ -83,7 +83,7 @@ pub struct SourceMap {
     /// (design file, `derived_from`) the source was loaded for.
     key: Option<(Option<PathBuf>, Option<String>)>,
     /// The source, or why there is none.
-    loaded: Result<(PathBuf, Document), String>,
+    loaded: Result<(PathBuf, Document), NoSource>,
     canvas: Canvas,
     selection: Selection,
     /// (generation, tickets) the lit paths were computed for.
@@ -95,7 +95,7 @@ impl Default for SourceMap {
     fn default() -> Self {
         SourceMap {
             key: None,
-            loaded: Err(String::new()),
+            loaded: Err(NoSource::NotYet),
             canvas: Canvas::default(),
             selection: Selection::default(),
             lit_key: None,
@@ -104,32 +104,64 @@ impl Default for SourceMap {
     }
 }
 
+/// Why a card game's source map is not shown (the panel says so in its
+/// place).
+#[derive(Debug, thiserror::Error)]
+pub enum NoSource {
+    /// Not looked for yet (before the panel's first frame).
+    #[error("")]
+    NotYet,
+    /// The design has no `derived_from`.
+    #[error(
+        "This card game names no source map. Add `derived_from: usa.yaml` (the board design its tickets come from, relative to this file) to see its tickets on that map."
+    )]
+    Unnamed,
+    /// The design has no file yet to find the source beside.
+    #[error(
+        "The design is not saved yet, so its source map `{0}` (a path relative to the design's file) cannot be found. Save it beside the source map."
+    )]
+    Unsaved(String),
+    /// The source does not load.
+    #[error("The source map `{name}` did not load: {}: {}", .error.location(), .error.kind)]
+    Unreadable {
+        /// `derived_from` as written.
+        name: String,
+        /// Why it does not load (boxed: it is large, and rare).
+        error: Box<formats::LoadError>,
+    },
+    /// The source is not a board design.
+    #[error(
+        "The source map `{name}` is a `{family}` design; tickets are drawn on a board design's map."
+    )]
+    NotABoard {
+        /// `derived_from` as written.
+        name: String,
+        /// The source's family.
+        family: Family,
+    },
+}
+
 /// Loads the board design `derived_from` names, or says why not.
 fn load_source(
     design_path: Option<&Path>,
     derived_from: Option<&str>,
-) -> Result<(PathBuf, Document), String> {
+) -> Result<(PathBuf, Document), NoSource> {
     let Some(name) = derived_from else {
-        return Err("This card game names no source map. Add `derived_from: usa.yaml` (the board design its tickets come from, relative to this file) to see its tickets on that map.".into());
+        return Err(NoSource::Unnamed);
     };
     let Some(file) = design_path else {
-        return Err(format!(
-            "The design is not saved yet, so its source map `{name}` (a path relative to the design's file) cannot be found. Save it beside the source map."
-        ));
+        return Err(NoSource::Unsaved(name.to_owned()));
     };
     let path = file.parent().unwrap_or(Path::new("")).join(name);
-    let doc = Document::open(&path).map_err(|e| {
-        format!(
-            "The source map `{name}` did not load: {}: {}",
-            e.location(),
-            e.kind
-        )
+    let doc = Document::open(&path).map_err(|error| NoSource::Unreadable {
+        name: name.to_owned(),
+        error: Box::new(error),
     })?;
     if doc.design.family != Family::Board {
-        return Err(format!(
-            "The source map `{name}` is a `{}` design; tickets are drawn on a board design's map.",
-            doc.design.family
-        ));
+        return Err(NoSource::NotABoard {
+            name: name.to_owned(),
+            family: doc.design.family,
+        });
     }
     Ok((path, doc))
 }
@@ -146,7 +178,7 @@ impl SourceMap {
     }
 
     /// The source map's file, or why there is none.
-    pub fn source(&self) -> Result<&Path, &str> {
+    pub fn source(&self) -> Result<&Path, &NoSource> {
         match &self.loaded {
             Ok((p, _)) => Ok(p),
             Err(e) => Err(e),
@@ -197,7 +229,7 @@ impl SourceMap {
                 ui.vertical_centered(|ui| {
                     ui.heading("No source map");
                     ui.add_space(8.0);
-                    ui.label(e.as_str());
+                    ui.label(e.to_string());
                 });
                 return None;
             }
@@ -286,15 +318,19 @@ mod tests {
         assert!(
             load_source(Some(&design), None)
                 .unwrap_err()
+                .to_string()
                 .contains("names no source map")
         );
         assert!(
             load_source(None, Some("usa.yaml"))
                 .unwrap_err()
+                .to_string()
                 .contains("not saved yet")
         );
         std::fs::write(dir.path().join("bad.yaml"), "cities: [").unwrap();
-        let e = load_source(Some(&design), Some("bad.yaml")).unwrap_err();
+        let e = load_source(Some(&design), Some("bad.yaml"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("`bad.yaml` did not load"), "{e}");
         assert!(e.contains("bad.yaml:"), "with its position: {e}");
     }

@@ -45,13 +45,16 @@ pub struct CompareView {
     generation: u64,
 }
 
+/// The design to compare with does not load: its place and reason.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {}", .0.location(), .0.kind)]
+pub struct Unreadable(pub formats::LoadError);
+
 impl CompareView {
     /// Compares `design` (at `generation`) with the design at `path`, or
     /// says why the file could not be read (with its line and column).
-    pub fn open(path: &Path, design: &GameFile, generation: u64) -> Result<Self, String> {
-        let other = formats::load(path)
-            .map_err(|e| format!("{}: {}", e.location(), e.kind))?
-            .design;
+    pub fn open(path: &Path, design: &GameFile, generation: u64) -> Result<Self, Unreadable> {
+        let other = formats::load(path).map_err(Unreadable)?.design;
         let mut view = CompareView {
             other_path: path.to_owned(),
             diff: DesignDiff::default(),

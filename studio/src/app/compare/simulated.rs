@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use egui::{Color32, RichText, Ui};
 use engine::board_game::map_diff::{MapChanges, any_map_changes};
+use engine::diff::simulated::ReportDiffError;
 use engine::diff::{MetricChange, report_diff, simulate_pair};
 use engine::families::{AnyDesign, FamilyVisitor};
 use engine::game::Family;
@@ -92,7 +93,42 @@ pub struct Comparison {
     pub generation: u64,
 }
 
-type Outcome = Result<Option<Comparison>, String>;
+/// Why the designs were not played side by side (the window says so).
+#[derive(Debug, thiserror::Error)]
+pub enum NotCompared {
+    /// The designs are of different families.
+    #[error(
+        "this is a {this} design and the other a {other} design: only designs of one family play side by side"
+    )]
+    OtherFamily {
+        /// The open design's family.
+        this: formats::Family,
+        /// The other design's family.
+        other: formats::Family,
+    },
+    /// The open design does not build.
+    #[error("this design has errors: fix them first (see Diagnostics)")]
+    ThisHasErrors,
+    /// The other design does not build.
+    #[error("the other design cannot be played (it has errors)")]
+    OtherHasErrors,
+    /// The chosen player counts are not ones both designs seat.
+    #[error("both designs are played by {lo} to {hi} players: choose player counts within that")]
+    Players {
+        /// The fewest both seat.
+        lo: usize,
+        /// The most both seat.
+        hi: usize,
+    },
+    /// A simulation failed.
+    #[error("{0}")]
+    Simulation(#[from] engine::sim::SimError),
+    /// The two reports could not be set side by side.
+    #[error("{0}")]
+    Reports(#[from] ReportDiffError),
+}
+
+type Outcome = Result<Option<Comparison>, NotCompared>;
 
 /// A comparison under way; dropped while running (another file compared,
 /// the window closed, the studio quitting), it stops.
@@ -286,12 +322,11 @@ fn compare<F: Family>(
             })
         },
         worker.cancel_flag(),
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     let Some([a, b]) = reports else {
         return Ok(None);
     };
-    let metrics = report_diff(&a, &b).map_err(|e| e.to_string())?;
+    let metrics = report_diff(&a, &b)?;
     Ok(Some(Comparison {
         players: config.players.clone(),
         games: config.games,
@@ -311,18 +346,15 @@ struct Start<'a> {
 }
 
 impl FamilyVisitor for Start<'_> {
-    type Output = Result<Running, String>;
+    type Output = Result<Running, NotCompared>;
 
     fn visit<F: Family>(self, a: Arc<F::Design>) -> Self::Output {
-        let b = F::build(self.other)
-            .map_err(|_| "the other design cannot be played (it has errors)".to_owned())?;
+        let b = F::build(self.other).map_err(|_| NotCompared::OtherHasErrors)?;
         let ((min_a, max_a), (min_b, max_b)) = (F::players(&a), F::players(&b));
         let (lo, hi) = (min_a.max(min_b), max_a.min(max_b));
         let s = self.settings;
         if s.players_from > s.players_to || s.players_from < lo || s.players_to > hi {
-            return Err(format!(
-                "both designs are played by {lo} to {hi} players: choose player counts within that"
-            ));
+            return Err(NotCompared::Players { lo, hi });
         }
         let config = SimConfig::<F> {
             design: a,
@@ -377,15 +409,14 @@ impl Simulated {
         other: &GameFile,
         generation: u64,
         ctx: &egui::Context,
-    ) -> Result<(), String> {
+    ) -> Result<(), NotCompared> {
         if design.family != other.family {
-            return Err(format!(
-                "this is a {} design and the other a {} design: only designs of one family play side by side",
-                design.family, other.family
-            ));
+            return Err(NotCompared::OtherFamily {
+                this: design.family,
+                other: other.family,
+            });
         }
-        let a = AnyDesign::build(design)
-            .map_err(|_| "this design has errors: fix them first (see Diagnostics)".to_owned())?;
+        let a = AnyDesign::build(design).map_err(|_| NotCompared::ThisHasErrors)?;
         let running = a.visit(Start {
             other,
             settings: &self.settings,
@@ -408,7 +439,7 @@ impl Simulated {
                 self.result = Some(result);
             }
             Ok(Ok(None)) => {}
-            Ok(Err(e)) => self.error = Some(e),
+            Ok(Err(e)) => self.error = Some(e.to_string()),
             Err(failed) => self.error = Some(failed.to_string()),
         }
     }
@@ -478,7 +509,10 @@ impl Simulated {
             .on_hover_text("Play both designs with the same bots from the same seeds")
             .clicked()
         {
-            self.error = self.start(design, other, generation, ui.ctx()).err();
+            self.error = self
+                .start(design, other, generation, ui.ctx())
+                .err()
+                .map(|e| e.to_string());
         }
         self.result_ui(ui, other_name, generation);
     }

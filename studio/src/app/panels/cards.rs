@@ -8,7 +8,7 @@ use formats::GameFile;
 use formats::rules::{Deck, ResolveError};
 use serde_yaml::{Mapping, Value};
 
-use super::rules::set_path;
+use super::rules::{EditError, set_path};
 use crate::app::card_editor::chips::paint_swatch;
 use crate::app::document::Document;
 use crate::drawing::colors::Palette;
@@ -19,7 +19,7 @@ pub struct CardsPanel {
     /// The colour a finding is about (TL109), lit in the table.
     pub highlight: Option<String>,
     new_color: String,
-    error: Option<String>,
+    error: Option<EditError>,
 }
 
 /// The deck `cards` give with `design`'s rules, read by its family.
@@ -36,10 +36,10 @@ pub fn deck_colors(design: &GameFile) -> Vec<String> {
 }
 
 /// Sets `path` below `cards:` to `value`, if the deck still resolves.
-fn set_cards(doc: &mut Document, path: &str, value: Value, label: &str) -> Result<(), String> {
+fn set_cards(doc: &mut Document, path: &str, value: Value, label: &str) -> Result<(), EditError> {
     let mut cards = doc.design.cards.clone();
     set_path(&mut cards, path, value);
-    deck_of(&doc.design, &cards).map_err(|e| format!("{}: {}", e.path, e.message))?;
+    deck_of(&doc.design, &cards)?;
     doc.edit_merging(label, path, |d| d.cards = cards);
     Ok(())
 }
@@ -133,7 +133,7 @@ impl CardsPanel {
             }
         });
         if let Some(e) = &self.error {
-            ui.colored_label(Color32::from_rgb(220, 50, 50), e);
+            ui.colored_label(Color32::from_rgb(220, 50, 50), e.to_string());
         }
     }
 }

@@ -19,7 +19,7 @@ pub struct RulesPanel {
     buffers: HashMap<&'static str, String>,
     /// The designer's own rules text, under the presets.
     text: super::rules_text::RulesTextEditor,
-    error: Option<String>,
+    error: Option<EditError>,
     generation: u64,
 }
 
@@ -132,18 +132,57 @@ fn check_rules(design: &GameFile, rules: &Mapping) -> Result<(), ResolveError> {
     formats::families::of(design.family).check_rules(rules, &design.cards)
 }
 
+/// Why an edit of a design's rules or cards was refused; the panel shows it
+/// and the design stays as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum EditError {
+    /// The typed text is not YAML.
+    #[error("`{text}`: {source}")]
+    NotYaml {
+        /// What was typed.
+        text: String,
+        /// The parser's reason.
+        source: serde_yaml::Error,
+    },
+    /// The rules or the deck would no longer resolve: names the field.
+    #[error("{}: {}", .0.path, .0.message)]
+    Refused(ResolveError),
+    /// A Big City's points are not a number.
+    #[error("`{text}` is not a number of points for Big City {city}")]
+    NotPoints {
+        /// What was typed.
+        text: String,
+        /// The Big City's row, from 1.
+        city: usize,
+    },
+    /// An edited value could not be turned into YAML.
+    #[error("{0}")]
+    Encode(serde_yaml::Error),
+}
+
+// By hand: `ResolveError` is the field's path and reason, not an
+// `std::error::Error` source that `#[from]` needs.
+impl From<ResolveError> for EditError {
+    fn from(e: ResolveError) -> Self {
+        EditError::Refused(e)
+    }
+}
+
 /// Sets rule parameter `path` to `text` (YAML), if the rules still resolve.
-pub fn set_rule(doc: &mut Document, path: &str, text: &str) -> Result<(), String> {
-    let value: Value = serde_yaml::from_str(text).map_err(|e| format!("`{text}`: {e}"))?;
+pub fn set_rule(doc: &mut Document, path: &str, text: &str) -> Result<(), EditError> {
+    let value: Value = serde_yaml::from_str(text).map_err(|source| EditError::NotYaml {
+        text: text.to_owned(),
+        source,
+    })?;
     set_rule_value(doc, path, value)
 }
 
 /// Sets rule parameter `path` to `value`, if the rules still resolve for the
 /// design's family (else the reason, naming the field); one undo step.
-pub fn set_rule_value(doc: &mut Document, path: &str, value: Value) -> Result<(), String> {
+pub fn set_rule_value(doc: &mut Document, path: &str, value: Value) -> Result<(), EditError> {
     let mut rules = doc.design.rules.clone();
     set_path(&mut rules, path, value);
-    check_rules(&doc.design, &rules).map_err(|e| format!("{}: {}", e.path, e.message))?;
+    check_rules(&doc.design, &rules)?;
     doc.edit(&format!("Set {path}"), |d| d.rules = rules);
     Ok(())
 }
@@ -170,7 +209,7 @@ impl RulesPanel {
         ui: &mut Ui,
         doc: &mut Document,
         own: &[&str],
-        rows: impl FnOnce(&mut Ui, &mut Document) -> Option<Result<(), String>>,
+        rows: impl FnOnce(&mut Ui, &mut Document) -> Option<Result<(), EditError>>,
     ) {
         if self.generation != doc.generation() {
             self.buffers.clear();
@@ -193,7 +232,7 @@ impl RulesPanel {
             }
         });
         if let Some(e) = &self.error {
-            ui.colored_label(Color32::from_rgb(220, 50, 50), e);
+            ui.colored_label(Color32::from_rgb(220, 50, 50), e.to_string());
         }
         egui::CollapsingHeader::new("Designer's rules text").show(ui, |ui| self.text.ui(ui, doc));
         let (effective, preset_rules) = (&book.effective, &book.preset_rules);
@@ -286,7 +325,9 @@ mod tests {
                 .as_deref(),
             Some("4")
         );
-        let err = set_rule(&mut doc, "strike.points", "many").unwrap_err();
+        let err = set_rule(&mut doc, "strike.points", "many")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("rules.strike.points"), "{err}");
     }
 
@@ -300,7 +341,9 @@ mod tests {
                 .as_deref(),
             Some("6")
         );
-        let err = set_rule(&mut doc, "display.size", "many").unwrap_err();
+        let err = set_rule(&mut doc, "display.size", "many")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("rules.display.size"), "{err}");
         let mut rules = doc.design.rules.clone();
         remove_path(&mut rules, "display.size");

@@ -32,16 +32,37 @@ fn inputs(design: Option<&Path>) -> Vec<PathBuf> {
     design.map(Path::to_path_buf).into_iter().collect()
 }
 
+/// Why a report was not exported (the Export page says so).
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The target is refused (it is the design, or a folder, …).
+    #[error("{0}")]
+    Target(#[from] formats::OutputError),
+    /// The report could not be turned into JSON.
+    #[error("could not encode the report: {0}")]
+    Encode(serde_json::Error),
+    /// The JSON file could not be written.
+    #[error("could not write {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why not.
+        source: formats::SaveError,
+    },
+    /// The CSV files could not be written.
+    #[error("{0}")]
+    Tables(formats::SaveError),
+}
+
 /// Writes the report as JSON to `path` (never over the design file
 /// `design`); returns the file written.
 pub fn write_json<R: Serialize>(
     report: &SimReport<R>,
     path: &Path,
     design: Option<&Path>,
-) -> Result<PathBuf, String> {
-    formats::check_output(path, &inputs(design)).map_err(|e| e.to_string())?;
-    let text = serde_json::to_string_pretty(report)
-        .map_err(|e| format!("could not encode the report: {e}"))?;
+) -> Result<PathBuf, ExportError> {
+    formats::check_output(path, &inputs(design))?;
+    let text = serde_json::to_string_pretty(report).map_err(ExportError::Encode)?;
     write(path, &text)?;
     Ok(path.to_path_buf())
 }
@@ -53,16 +74,18 @@ pub fn write_csv(
     tables: &[(&str, String)],
     dir: &Path,
     design: Option<&Path>,
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<PathBuf>, ExportError> {
     let names: Vec<&str> = tables.iter().map(|(n, _)| *n).collect();
-    formats::check_output_folder(dir, &names, &inputs(design)).map_err(|e| e.to_string())?;
+    formats::check_output_folder(dir, &names, &inputs(design))?;
     formats::write_files(dir, tables.iter().map(|(n, t)| (*n, t.as_bytes())))
-        .map_err(|e| e.to_string())
+        .map_err(ExportError::Tables)
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    formats::save::write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("could not write {}: {e}", path.display()))
+fn write(path: &Path, text: &str) -> Result<(), ExportError> {
+    formats::save::write_atomic(path, text.as_bytes()).map_err(|source| ExportError::Write {
+        path: path.to_owned(),
+        source,
+    })
 }
 
 #[cfg(test)]
@@ -91,7 +114,9 @@ mod tests {
         std::fs::write(&design, "format: tracklayer/1\n").unwrap();
         let r = crate::app::simulate::testing::report(2, 4);
         let spelt = dir.path().join(".").join("usa.yaml");
-        let err = write_json(&r, &spelt, Some(&design)).unwrap_err();
+        let err = write_json(&r, &spelt, Some(&design))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("which this command reads"), "{err}");
         let tables = <BoardFamily as engine::game::Family>::Measures::csv_tables(&r);
         std::fs::write(dir.path().join("routes.csv"), "mine").unwrap();

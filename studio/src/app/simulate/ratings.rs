@@ -32,10 +32,27 @@ pub const QUICK_GAMES: u32 = 10;
 /// A design's contents and the player count it is rated at.
 type Key = (u64, usize);
 
+/// Why a quick ladder gave no ratings (the form says so).
+#[derive(Debug, thiserror::Error)]
+pub enum RatingFailed {
+    /// The design does not build (its first errors are named).
+    #[error(
+        "The design has errors and cannot be played: {}",
+        crate::app::families::errors_text(.0, 3)
+    )]
+    Unplayable(engine::Diagnostics),
+    /// The ladder itself failed.
+    #[error("{0}")]
+    Ladder(engine::sim::SimError),
+    /// The worker thread ended without a result.
+    #[error("The rating stopped without a result: {0}.")]
+    Stopped(job::JobFailed),
+}
+
 /// A quick ladder under way, for the design and player count of `key`.
 struct Job {
     key: Key,
-    job: job::Job<Result<LadderReport, String>>,
+    job: job::Job<Result<LadderReport, RatingFailed>>,
 }
 
 /// The ratings known so far and the ladder under way.
@@ -172,10 +189,7 @@ impl BotRatings {
                     budget,
                     worker,
                 }),
-                Err(diags) => Err(format!(
-                    "The design has errors and cannot be played: {}",
-                    crate::app::families::errors_text(&diags, 3)
-                )),
+                Err(diags) => Err(RatingFailed::Unplayable(diags)),
             },
         );
         self.message.clear();
@@ -186,9 +200,7 @@ impl BotRatings {
     pub fn poll(&mut self) {
         let Some(job) = &mut self.job else { return };
         let Some(out) = job.job.poll() else { return };
-        let out = out.unwrap_or_else(|failed| {
-            Err(format!("The rating stopped without a result: {failed}."))
-        });
+        let out = out.unwrap_or_else(|failed| Err(RatingFailed::Stopped(failed)));
         let key = job.key;
         self.job = None;
         match out {
@@ -196,7 +208,7 @@ impl BotRatings {
             Ok(r) => {
                 self.rated.insert(key, r);
             }
-            Err(e) => self.message = e,
+            Err(e) => self.message = e.to_string(),
         }
     }
 
@@ -262,7 +274,7 @@ struct Run<'a> {
 }
 
 impl FamilyVisitor for Run<'_> {
-    type Output = Result<LadderReport, String>;
+    type Output = Result<LadderReport, RatingFailed>;
 
     fn visit<F: Family>(self, design: Arc<F::Design>) -> Self::Output {
         let config = LadderConfig::<F> {
@@ -279,7 +291,7 @@ impl FamilyVisitor for Run<'_> {
             &|p| self.worker.advance(p),
             self.worker.cancel_flag(),
         )
-        .map_err(|e| e.to_string())
+        .map_err(RatingFailed::Ladder)
     }
 }
 

@@ -189,7 +189,7 @@ impl Studio {
                                         s.set_document(doc);
                                         s.status = "Recovered unsaved work; save it to keep it.".into();
                                     }
-                                    Err(e) => s.status = e,
+                                    Err(e) => s.status = e.to_string(),
                                 }
                             }));
                         }

@@ -15,6 +15,30 @@ use crate::drawing::paper::Paper;
 use crate::drawing::svg::{BoardImage, BoardStyle, board_file};
 use crate::export::stamp::Stamp;
 
+/// Why an export from the studio was not made (shown in a message; nothing
+/// else changes).
+#[derive(Debug, thiserror::Error)]
+pub(super) enum NotExported {
+    /// The target is refused (the open design's own file, …).
+    #[error("{0}")]
+    Target(#[from] formats::OutputError),
+    /// The design has errors, so nothing can be printed from it.
+    #[error(
+        "The design has {}, so its cards cannot be made: fix them first (see the diagnostics panel).",
+        engine::words::count(*.0, "error")
+    )]
+    DesignErrors(usize),
+    /// The board could not be drawn.
+    #[error("{0}")]
+    Draw(#[from] crate::drawing::DrawError),
+    /// The print or the Tabletop Simulator set could not be made.
+    #[error("{0}")]
+    Make(#[from] crate::export::ExportError),
+    /// The design could not be written as YAML, or a file not written.
+    #[error("{0}")]
+    Write(#[from] formats::SaveError),
+}
+
 /// Something that replaces or closes the document, asked about first when
 /// there are unsaved changes.
 #[derive(Clone, Debug, PartialEq)]
@@ -260,10 +284,10 @@ impl Studio {
                 self.status = format!("Compared with {}.", path.display());
                 self.compare = Some(view);
             }
-            Err(text) => {
+            Err(e) => {
                 self.dialog = Some(Dialog::Message {
                     title: "Could not compare".into(),
-                    text,
+                    text: e.to_string(),
                 })
             }
         }
@@ -272,15 +296,15 @@ impl Studio {
     /// Draws the board into `path` as `image`; a failure is shown and
     /// nothing else changes.
     pub fn export_board(&mut self, path: &Path, image: BoardImage) {
-        let bytes = self.not_the_design(path, None).and_then(|()| {
-            board_file(&self.doc.design, image, &BoardStyle::default()).map_err(|e| e.to_string())
-        });
-        match bytes.and_then(|b| formats::write_atomic(path, &b).map_err(|e| e.to_string())) {
+        let bytes = self
+            .not_the_design(path, None)
+            .and_then(|()| Ok(board_file(&self.doc.design, image, &BoardStyle::default())?));
+        match bytes.and_then(|b| Ok(formats::write_atomic(path, &b)?)) {
             Ok(()) => self.status = format!("Drew the board to {}.", path.display()),
-            Err(text) => {
+            Err(e) => {
                 self.dialog = Some(Dialog::Message {
                     title: "Not exported".into(),
-                    text,
+                    text: e.to_string(),
                 })
             }
         }
@@ -301,13 +325,12 @@ impl Studio {
             .not_the_design(path, None)
             .and_then(|()| self.printable());
         let made = made.and_then(|design| {
-            let text = formats::to_yaml(file, None).map_err(|e| e.to_string())?;
+            let text = formats::to_yaml(file, None)?;
             let stamp = Stamp::new(&file.name, text.as_bytes()).numbered(print.number);
             let source = crate::export::source_board(file, self.doc.path.as_deref());
             let bytes =
-                crate::export::pdf::print(file, &design, source.as_ref(), Paper::A4, &stamp)
-                    .map_err(|e| e.to_string())?;
-            formats::write_atomic(path, &bytes).map_err(|e| e.to_string())
+                crate::export::pdf::print(file, &design, source.as_ref(), Paper::A4, &stamp)?;
+            Ok(formats::write_atomic(path, &bytes)?)
         });
         let number = print.number;
         if made.is_ok() && self.doc.design.print.as_ref() != Some(&print) {
@@ -345,8 +368,8 @@ impl Studio {
                 dir,
                 &stem,
                 crate::export::tts::BOARD_DPI,
-            )
-            .map_err(|e| e.to_string())
+            )?;
+            Ok(())
         });
         self.report_export(
             made,
@@ -356,34 +379,34 @@ impl Studio {
 
     /// Refuses an export onto the open design's own file: `path` is the
     /// file written, or with `names` the folder the named files go into.
-    fn not_the_design(&self, path: &Path, names: Option<&[&str]>) -> Result<(), String> {
+    fn not_the_design(&self, path: &Path, names: Option<&[&str]>) -> Result<(), NotExported> {
         let inputs: Vec<PathBuf> = self.doc.path.iter().cloned().collect();
         match names {
             None => formats::check_output(path, &inputs),
             Some(names) => formats::check_output_folder(path, names, &inputs),
-        }
-        .map_err(|e| e.to_string())
+        }?;
+        Ok(())
     }
 
     /// The design built for printing (of any family), or why it cannot be.
-    fn printable(&self) -> Result<engine::families::AnyDesign, String> {
+    fn printable(&self) -> Result<engine::families::AnyDesign, NotExported> {
         engine::families::AnyDesign::build(&self.doc.design).map_err(|d| {
-            let errors = d.iter().filter(|d| d.severity == engine::Severity::Error).count();
-            format!(
-                "The design has {}, so its cards cannot be made: fix them first (see the diagnostics panel).",
-                engine::words::count(errors, "error")
+            NotExported::DesignErrors(
+                d.iter()
+                    .filter(|d| d.severity == engine::Severity::Error)
+                    .count(),
             )
         })
     }
 
     /// Shows `done` in the status line, or the error in a message.
-    fn report_export(&mut self, made: Result<(), String>, done: String) {
+    fn report_export(&mut self, made: Result<(), NotExported>, done: String) {
         match made {
             Ok(()) => self.status = done,
-            Err(text) => {
+            Err(e) => {
                 self.dialog = Some(Dialog::Message {
                     title: "Not exported".into(),
-                    text,
+                    text: e.to_string(),
                 })
             }
         }
@@ -396,15 +419,17 @@ impl Studio {
         let written = self
             .not_the_design(dir, Some(&formats::tables::TABLE_FILES))
             .and_then(|()| {
-                formats::write_files(dir, tables.iter().map(|(n, t)| (*n, t.as_bytes())))
-                    .map_err(|e| e.to_string())
+                Ok(formats::write_files(
+                    dir,
+                    tables.iter().map(|(n, t)| (*n, t.as_bytes())),
+                )?)
             });
         match written {
             Ok(_) => self.status = format!("Exported the tables to {}.", dir.display()),
-            Err(text) => {
+            Err(e) => {
                 self.dialog = Some(Dialog::Message {
                     title: "Not exported".into(),
-                    text,
+                    text: e.to_string(),
                 })
             }
         }
