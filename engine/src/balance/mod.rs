@@ -322,6 +322,37 @@ mod tests {
     }
 
     #[test]
+    fn the_finals_judge_the_best_few_again_and_choose_the_lowest_loss() {
+        let out = balance::<BoardFamily>(
+            &unbalanced(),
+            &[Target::Own(BoardTarget::Tickets(TicketTarget::Value {
+                tol: 0.05,
+            }))],
+            &[Knob::TicketPoints { lo: 1, hi: 30 }],
+            &[],
+            &BalanceConfig {
+                generations: 3,
+                finalists: 3,
+                final_games: 20,
+                ..small(4, 0)
+            },
+            &|_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert!((2..=3).contains(&out.finals.len()), "{:?}", out.finals);
+        let chosen: Vec<&Finalist> = out.finals.iter().filter(|f| f.chosen).collect();
+        assert_eq!(chosen.len(), 1);
+        // The winner's changes are the outcome's, and nobody beat it there.
+        assert_eq!(chosen[0].changes, out.changes);
+        assert!(out.finals.iter().all(|f| (f.loss, f.tight_loss) >= (chosen[0].loss, chosen[0].tight_loss)));
+        // Distinct designs: no two finalists were made by the same changes.
+        for (i, f) in out.finals.iter().enumerate() {
+            assert!(out.finals[..i].iter().all(|g| g.changes != f.changes));
+        }
+    }
+
+    #[test]
     fn a_stopped_run_keeps_the_design_and_ends_without_the_check() {
         let file = unbalanced();
         let out = balance::<BoardFamily>(

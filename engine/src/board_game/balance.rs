@@ -257,3 +257,70 @@ impl Balance<BoardFamily> for BoardBalance {
         proposals(original, balanced)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::board_game::sim::BoardMeasures;
+    use crate::game::Family;
+    use crate::sim::{Measures, SimConfig};
+
+    #[test]
+    fn the_target_the_hints_and_the_findings_agree_on_dead_routes() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let file = formats::load(&path).unwrap().design;
+        let board = Arc::new(BoardFamily::build(&file).unwrap());
+        let report = crate::sim::simulate::<BoardFamily>(
+            &SimConfig::<BoardFamily> {
+                design: board.clone(),
+                players: vec![2, 4],
+                games: 6,
+                bots: vec!["route-focus".into()],
+                seed: 7,
+                threads: 1,
+                turn_cap: crate::sim::DEFAULT_TURN_CAP,
+            },
+            &|_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        let target = Target::Own(BoardTarget::NoDeadRoutes);
+        let hints = BoardBalance::hints(std::slice::from_ref(&target), &report);
+        for s in &report.by_players {
+            let map = &s.family.map;
+            let claimed = |i: usize| map.routes[i].claimed > 0;
+            let twin_claimed = |i: usize| board.routes()[i].siblings.iter().any(|t| claimed(t.index()));
+            // USA opens both tracks of a double route from 4 players.
+            let expected: Vec<usize> = map
+                .never_claimed
+                .iter()
+                .copied()
+                .filter(|&i| s.players >= 4 || !twin_claimed(i))
+                .collect();
+            assert_eq!(map.dead_routes, expected, "{} players", s.players);
+            assert!(!map.dead_routes.is_empty(), "6 games leave routes unclaimed");
+            if s.players == 2 {
+                assert!(
+                    map.never_claimed.iter().any(|&i| twin_claimed(i)),
+                    "a closed twin at 2 players"
+                );
+            }
+            assert_eq!(
+                BoardBalance::measure(&BoardTarget::NoDeadRoutes, s).value,
+                map.dead_routes.len() as f64
+            );
+            let listed: usize = BoardMeasures::findings(&board, s)
+                .iter()
+                .filter(|(_, f)| f.code == "route-never-claimed")
+                .map(|(_, f)| f.objects.len())
+                .sum();
+            assert_eq!(listed, map.dead_routes.len(), "{} players", s.players);
+            for &i in &map.dead_routes {
+                assert!(hints.routes[i] < 0.0, "dead route {i} weighs against");
+            }
+        }
+    }
+}

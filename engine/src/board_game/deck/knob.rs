@@ -381,11 +381,10 @@ mod tests {
                     if d > 0.0 { new >= 11 } else { new <= 11 }
                 })
                 .count();
-            // More often than not the right way: the new pair must keep every
-            // place named, so of 64 random draws only a few are allowed (12 of
-            // 20 measured one way).
+            // Almost always the right way: the best of up to 8 allowed pairs
+            // (every place still named) is taken.
             assert!(
-                right * 2 > swapped.len(),
+                right * 10 >= swapped.len() * 9,
                 "{right} of {} the right way",
                 swapped.len()
             );
