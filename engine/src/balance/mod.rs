@@ -345,7 +345,11 @@ mod tests {
         assert_eq!(chosen.len(), 1);
         // The winner's changes are the outcome's, and nobody beat it there.
         assert_eq!(chosen[0].changes, out.changes);
-        assert!(out.finals.iter().all(|f| (f.loss, f.tight_loss) >= (chosen[0].loss, chosen[0].tight_loss)));
+        assert!(
+            out.finals
+                .iter()
+                .all(|f| (f.loss, f.tight_loss) >= (chosen[0].loss, chosen[0].tight_loss))
+        );
         // Distinct designs: no two finalists were made by the same changes.
         for (i, f) in out.finals.iter().enumerate() {
             assert!(out.finals[..i].iter().all(|g| g.changes != f.changes));

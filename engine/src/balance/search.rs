@@ -218,7 +218,12 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
             searched += done - carried;
             let incumbent = scored.remove(0);
             let challenger = scored.into_iter().next();
-            remember(&mut judged, &incumbent.file, changes.clone(), incumbent.loss);
+            remember(
+                &mut judged,
+                &incumbent.file,
+                changes.clone(),
+                incumbent.loss,
+            );
             if let Some(c) = &challenger {
                 let mut path = changes.clone();
                 path.extend(c.change.iter().cloned());

@@ -246,9 +246,9 @@ impl<O: Clone> Target<O> {
             (mid - (mid - lo) * factor, mid + (hi - mid) * factor)
         };
         match self {
-            Target::FirstPlayerAdvantage { tol } => Target::FirstPlayerAdvantage {
-                tol: tol * factor,
-            },
+            Target::FirstPlayerAdvantage { tol } => {
+                Target::FirstPlayerAdvantage { tol: tol * factor }
+            }
             Target::BotSplit { tol } => Target::BotSplit { tol: tol * factor },
             Target::GameLength { lo, hi } => {
                 let (lo, hi) = shrink(*lo, *hi);

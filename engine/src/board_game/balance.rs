@@ -210,8 +210,7 @@ impl Balance<BoardFamily> for BoardBalance {
                 let dead = s.family.map.dead_routes.len();
                 Measure {
                     players: s.players,
-                    what: "dead routes (never claimed; a closed double's other track aside)"
-                        .into(),
+                    what: "dead routes (never claimed; a closed double's other track aside)".into(),
                     value: dead as f64,
                     interval: None,
                     miss: dead as f64,
@@ -292,7 +291,12 @@ mod tests {
         for s in &report.by_players {
             let map = &s.family.map;
             let claimed = |i: usize| map.routes[i].claimed > 0;
-            let twin_claimed = |i: usize| board.routes()[i].siblings.iter().any(|t| claimed(t.index()));
+            let twin_claimed = |i: usize| {
+                board.routes()[i]
+                    .siblings
+                    .iter()
+                    .any(|t| claimed(t.index()))
+            };
             // USA opens both tracks of a double route from 4 players.
             let expected: Vec<usize> = map
                 .never_claimed
@@ -301,7 +305,10 @@ mod tests {
                 .filter(|&i| s.players >= 4 || !twin_claimed(i))
                 .collect();
             assert_eq!(map.dead_routes, expected, "{} players", s.players);
-            assert!(!map.dead_routes.is_empty(), "6 games leave routes unclaimed");
+            assert!(
+                !map.dead_routes.is_empty(),
+                "6 games leave routes unclaimed"
+            );
             if s.players == 2 {
                 assert!(
                     map.never_claimed.iter().any(|&i| twin_claimed(i)),

@@ -1,8 +1,6 @@
-//! Routes drawn crossing each other, as the layout counts them: two tracks
-//! whose centre lines cross properly away from any city they share. The
-//! validator's TL113 reads the same lines from the file (city to city
-//! through the bends); the layout reads them from its drawing so that it can
-//! count the crossings of every position it tries.
+//! Routes drawn crossing each other, as the layout counts them: two routes
+//! whose centre lines (city to city through the bends) cross properly, the
+//! validator's TL113 on the positions the layout tries.
 
 use super::geometry::BoardDrawing;
 use super::grid::Grid;
@@ -20,16 +18,21 @@ pub(super) fn cross(a: V2, b: V2, c: V2, d: V2) -> bool {
     opposite(side(c, d, a), side(c, d, b)) && opposite(side(a, b, c), side(a, b, d))
 }
 
-/// The pairs of routes (lower index first, in order) whose drawn lines
-/// cross. Routes that share a city are not compared: they meet there, and
-/// the tracks of a double route are drawn beside each other.
-pub fn find(g: &BoardDrawing) -> Vec<(usize, usize)> {
+/// The pairs of routes (lower index first, in order) whose centre lines
+/// cross: city to city through `bends` (by route, from `from` to `to`), as
+/// the validator's TL113 draws them. Routes that share a city only touch
+/// there; the tracks of a double route share their line.
+pub fn find(g: &BoardDrawing, bends: &[Vec<V2>]) -> Vec<(usize, usize)> {
     let mut segments: Vec<(usize, V2, V2)> = Vec::new();
     for (r, route) in g.routes.iter().enumerate() {
-        if route.ends.is_none() {
+        let Some((from, to)) = route.ends else {
             continue;
-        }
-        for w in route.line.windows(2) {
+        };
+        let line: Vec<V2> = std::iter::once(g.cities[from])
+            .chain(bends.get(r).into_iter().flatten().copied())
+            .chain(std::iter::once(g.cities[to]))
+            .collect();
+        for w in line.windows(2) {
             if w[0].is_finite() && w[1].is_finite() {
                 segments.push((r, w[0], w[1]));
             }
@@ -43,17 +46,13 @@ pub fn find(g: &BoardDrawing) -> Vec<(usize, usize)> {
     for (i, b) in boxes.iter().enumerate() {
         grid.insert(b, i as u32);
     }
-    let shares_city = |r: usize, s: usize| match (g.routes[r].ends, g.routes[s].ends) {
-        (Some((a, b)), Some((c, d))) => a == c || a == d || b == c || b == d,
-        _ => true,
-    };
     let mut found: Vec<(usize, usize)> = Vec::new();
     let mut near = Vec::new();
     for (i, &(r, a, b)) in segments.iter().enumerate() {
         grid.query(&boxes[i], &mut near);
         for &j in &near {
             let (s, c, d) = segments[j as usize];
-            if s > r && !shares_city(r, s) && cross(a, b, c, d) {
+            if s > r && cross(a, b, c, d) {
                 found.push((r, s));
             }
         }
@@ -68,15 +67,33 @@ mod tests {
     use super::*;
     use crate::validate::design_of;
 
+    fn bends(d: &formats::GameFile) -> Vec<Vec<V2>> {
+        d.routes
+            .iter()
+            .map(|r| r.bends.0.iter().map(|p| V2::from(*p)).collect())
+            .collect()
+    }
+
     #[test]
     fn an_x_of_two_routes_is_one_crossing_and_a_shared_city_none() {
         let crossed = design_of(
             "format: tracklayer/1\ncities: [{name: A, x: 0, y: 0}, {name: B, x: 200, y: 200}, {name: C, x: 200, y: 0}, {name: D, x: 0, y: 200}]\nroutes:\n  - {from: A, to: B, length: 4, color: red}\n  - {from: C, to: D, length: 4, color: blue}\n",
         );
-        assert_eq!(find(&BoardDrawing::of(&crossed)), vec![(0, 1)]);
+        assert_eq!(
+            find(&BoardDrawing::of(&crossed), &bends(&crossed)),
+            vec![(0, 1)]
+        );
         let fan = design_of(
             "format: tracklayer/1\ncities: [{name: A, x: 0, y: 0}, {name: B, x: 200, y: 200}, {name: C, x: 200, y: 0}]\nroutes:\n  - {from: A, to: B, length: 4, color: red}\n  - {from: A, to: B, length: 4, color: blue}\n  - {from: A, to: C, length: 4, color: green}\n",
         );
-        assert!(find(&BoardDrawing::of(&fan)).is_empty());
+        assert!(find(&BoardDrawing::of(&fan), &bends(&fan)).is_empty());
+        // A route from A bent back over A's other route crosses it away from A.
+        let looped = design_of(
+            "format: tracklayer/1\ncities: [{name: A, x: 0, y: 0}, {name: B, x: 300, y: 0}, {name: C, x: 150, y: 150}]\nroutes:\n  - {from: A, to: B, length: 10, color: red}\n  - {from: A, to: C, length: 10, color: blue, bends: '150,-100'}\n",
+        );
+        assert_eq!(
+            find(&BoardDrawing::of(&looped), &bends(&looped)),
+            vec![(0, 1)]
+        );
     }
 }

@@ -155,9 +155,9 @@ pub fn lengths_off(g: &BoardDrawing) -> Vec<usize> {
 /// How a drawing is judged, lower first: its overlapping pairs and its
 /// crossing routes (each as bad as the other: both print one thing over
 /// another), then its routes off their car count.
-fn judge(g: &BoardDrawing) -> (usize, usize) {
+fn judge(g: &BoardDrawing, bends: &[Vec<V2>]) -> (usize, usize) {
     (
-        overlaps::find(g).len() + crossings::find(g).len(),
+        overlaps::find(g).len() + crossings::find(g, bends).len(),
         lengths_off(g).len(),
     )
 }
@@ -230,10 +230,15 @@ pub fn fit(
         .map(|(c, p)| c.locked || !p.is_finite() || p.x.abs() > 1e6 || p.y.abs() > 1e6)
         .collect();
     let start = BoardDrawing::of(design);
-    let before = judge(&start);
+    let start_bends: Vec<Vec<V2>> = design
+        .routes
+        .iter()
+        .map(|r| r.bends.0.iter().map(|p| V2::from(*p)).collect())
+        .collect();
+    let before = judge(&start, &start_bends);
     let before_figures = (
         overlaps::find(&start).len(),
-        crossings::find(&start).len(),
+        crossings::find(&start, &start_bends).len(),
         lengths_off(&start).len(),
     );
 
@@ -275,7 +280,7 @@ pub fn fit(
         let mut terms: Vec<Vec<Term>> = vec![Vec::new(); n];
         route_terms(&g, &pairs, &relative, &mut terms);
         let found = overlaps::find(&g);
-        let crossed = crossings::find(&g);
+        let crossed = crossings::find(&g, &bends);
         // The ends of routes drawn crossing hold their places more firmly
         // from now on (twice as firmly each round they cross, up to
         // [`MAX_HOLD`]): the design as drawn is where they did not cross.
@@ -344,7 +349,7 @@ pub fn fit(
         }
     }
     let g = BoardDrawing::with(design, x.clone(), &bends);
-    let score = judge(&g);
+    let score = judge(&g, &bends);
     if let Some((b, bx)) = best
         && b < score
     {
@@ -361,20 +366,16 @@ pub fn fit(
     // Never worse than the design as it was: where the layout could not
     // untangle it (fewer overlaps and crossings, then fewer routes off), it
     // proposes no move.
-    if judge(&end) > before {
+    if judge(&end, &bends) > before {
         x.clone_from(&original);
-        bends = design
-            .routes
-            .iter()
-            .map(|r| r.bends.0.iter().map(|p| V2::from(*p)).collect())
-            .collect();
+        bends = start_bends;
         end = start.clone();
         bent = 0;
     }
     let report = FitReport {
         locked: design.cities.iter().filter(|c| c.locked).count(),
         overlaps: (before_figures.0, overlaps::find(&end).len()),
-        crossings: (before_figures.1, crossings::find(&end).len()),
+        crossings: (before_figures.1, crossings::find(&end, &bends).len()),
         lengths_off: (before_figures.2, lengths_off(&end).len()),
         bent,
         ..FitReport::moves(&original, &x)
@@ -414,13 +415,13 @@ fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mut [Vec<V2>]
             })
             .collect();
         let d = BoardDrawing::with(design, x.to_vec(), &b);
-        (judge(&d), b)
+        (judge(&d, &b), b)
     };
     let (mut score, _) = redraw(x);
     for _ in 0..POLISH_PASSES {
         let d = BoardDrawing::with(design, x.to_vec(), bends);
         let found = overlaps::find(&d);
-        let crossed = crossings::find(&d);
+        let crossed = crossings::find(&d, bends);
         if found.is_empty() && crossed.is_empty() {
             break;
         }
@@ -614,7 +615,7 @@ fn bend_short_routes(
     bends: &mut [Vec<V2>],
 ) -> usize {
     let mut bent = 0;
-    let mut overlaps_now = overlaps::find(g).len() + crossings::find(g).len();
+    let mut overlaps_now = overlaps::find(g).len() + crossings::find(g, bends).len();
     for (&(a, b), routes) in pairs {
         let short = routes.iter().any(|&r| {
             let rg = &g.routes[r];
@@ -684,7 +685,7 @@ fn bend_short_routes(
         // still leaves the route short is taken back.
         if design.routes.len() <= FULL_CHECK_ROUTES {
             let drawn = BoardDrawing::with(design, g.cities.clone(), bends);
-            let now = overlaps::find(&drawn).len() + crossings::find(&drawn).len();
+            let now = overlaps::find(&drawn).len() + crossings::find(&drawn, bends).len();
             // A bend that leaves the route short (its spaces pushed off by
             // the routes it now leaves beside) is no better than none.
             let still_short = routes.iter().any(|&r| {
