@@ -91,6 +91,16 @@ pub struct BalanceConfig {
     /// Give up after this many generations in a row without an accepted
     /// change (0: never).
     pub patience: u32,
+    /// The finals: at the end of the search, the best this-many distinct
+    /// designs it judged (the incumbents and each generation's last
+    /// challenger, by their loss) are played again on [`Self::final_games`]
+    /// per player count, every one on the same games, and the best there is
+    /// chosen (0 or 1: no finals, the incumbent is chosen). A generation
+    /// judges its candidates on few games, where a target's noise can be
+    /// larger than its tolerance; the finals judge the few best on more.
+    pub finalists: u32,
+    /// Games per player count of the finals.
+    pub final_games: u32,
 }
 
 /// Why balancing could not run.
@@ -125,11 +135,30 @@ pub struct TargetCheck {
     pub after: Vec<Measure>,
 }
 
+/// A design of the finals ([`BalanceConfig::finalists`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finalist {
+    /// The changes that made it from the original, in order.
+    pub changes: Vec<String>,
+    /// Its loss where the search last judged it.
+    pub search_loss: f64,
+    /// Its loss on the finals' games.
+    pub loss: f64,
+    /// Its loss there with the shared targets at half their tolerance (the
+    /// tie-break between designs that meet every target).
+    pub tight_loss: f64,
+    /// Whether it was chosen.
+    pub chosen: bool,
+}
+
 /// What a balance run found.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// The best design found (the original when nothing helped).
+    /// The best design found (the original when nothing helped): the
+    /// finals' winner when there were finals.
     pub best: GameFile,
+    /// The finals, the search's incumbent first (empty: none were run).
+    pub finals: Vec<Finalist>,
     /// The changes accepted, in order.
     pub changes: Vec<String>,
     /// Generations run.
@@ -246,6 +275,8 @@ mod tests {
             children: 3,
             check_games: 30,
             patience: 0,
+            finalists: 0,
+            final_games: 0,
         }
     }
 
@@ -288,6 +319,41 @@ mod tests {
         assert_eq!(ny(&a.best), 12);
         assert_eq!(a.checks.len(), 1);
         assert_eq!(a.checks[0].before.len(), 1);
+    }
+
+    #[test]
+    fn the_finals_judge_the_best_few_again_and_choose_the_lowest_loss() {
+        let out = balance::<BoardFamily>(
+            &unbalanced(),
+            &[Target::Own(BoardTarget::Tickets(TicketTarget::Value {
+                tol: 0.05,
+            }))],
+            &[Knob::TicketPoints { lo: 1, hi: 30 }],
+            &[],
+            &BalanceConfig {
+                generations: 3,
+                finalists: 3,
+                final_games: 20,
+                ..small(4, 0)
+            },
+            &|_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert!((2..=3).contains(&out.finals.len()), "{:?}", out.finals);
+        let chosen: Vec<&Finalist> = out.finals.iter().filter(|f| f.chosen).collect();
+        assert_eq!(chosen.len(), 1);
+        // The winner's changes are the outcome's, and nobody beat it there.
+        assert_eq!(chosen[0].changes, out.changes);
+        assert!(
+            out.finals
+                .iter()
+                .all(|f| (f.loss, f.tight_loss) >= (chosen[0].loss, chosen[0].tight_loss))
+        );
+        // Distinct designs: no two finalists were made by the same changes.
+        for (i, f) in out.finals.iter().enumerate() {
+            assert!(out.finals[..i].iter().all(|g| g.changes != f.changes));
+        }
     }
 
     #[test]
@@ -482,6 +548,8 @@ mod tests {
             children: 6,
             check_games: 40,
             patience: 0,
+            finalists: 0,
+            final_games: 0,
         };
         let out = balance::<BoardFamily>(
             &unbalanced(),

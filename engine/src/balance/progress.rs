@@ -11,6 +11,9 @@ pub enum Stage {
     /// Checking on fresh seeds a design that met every target on the
     /// search's games (before stopping on it).
     Confirming,
+    /// The finals: the best few designs played again on more games
+    /// ([`super::BalanceConfig::finalists`]).
+    Finals,
     /// The before → after check of the final design on fresh seeds.
     Checking,
 }
@@ -50,7 +53,7 @@ impl BalanceProgress {
         };
         let done = match self.stage {
             Stage::Searching => f64::from(self.generation) + within,
-            Stage::Confirming | Stage::Checking => f64::from(self.generation),
+            Stage::Confirming | Stage::Finals | Stage::Checking => f64::from(self.generation),
         };
         (done / f64::from(self.generations.max(1))).min(1.0) as f32
     }
@@ -69,6 +72,7 @@ impl BalanceProgress {
                 self.generations
             ),
             Stage::Confirming => format!("confirming on fresh seeds: {games}"),
+            Stage::Finals => format!("judging the finalists on more games: {games}"),
             Stage::Checking => format!("checking before -> after on fresh seeds: {games}"),
         }
     }

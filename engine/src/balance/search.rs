@@ -10,8 +10,8 @@ use formats::GameFile;
 use super::family::{Balance, Report};
 use super::target::FamilyTarget;
 use super::{
-    BalanceConfig, BalanceError, BalanceProgress, Candidate, Evaluator, Outcome, Stage, StopReason,
-    TargetCheck, Trial, loss,
+    BalanceConfig, BalanceError, BalanceProgress, Candidate, Evaluator, Finalist, Outcome, Stage,
+    StopReason, TargetCheck, Trial, loss,
 };
 use crate::game::Family;
 use crate::rng::{GameRng, mix};
@@ -40,6 +40,37 @@ pub(super) struct Search<'a, F: Family, E> {
 
 /// Designs already played on the fresh seeds, with their reports.
 type FreshCache<F> = Vec<(GameFile, Report<F>)>;
+
+/// A design judged at a generation's last rung (or at the start), for the
+/// finals.
+struct Judged {
+    file: GameFile,
+    /// The changes that made it from the original.
+    changes: Vec<String>,
+    /// Its loss there.
+    loss: f64,
+}
+
+/// Remembers `file` as judged with `loss` (its latest loss when judged
+/// before); an infeasible design is never a finalist.
+fn remember(judged: &mut Vec<Judged>, file: &GameFile, changes: Vec<String>, loss: f64) {
+    if !loss.is_finite() {
+        return;
+    }
+    match judged.iter_mut().find(|j| j.file == *file) {
+        Some(j) => j.loss = loss,
+        None => judged.push(Judged {
+            file: file.clone(),
+            changes,
+            loss,
+        }),
+    }
+}
+
+/// The seed of the finals' games.
+const FINALS_SEED: u64 = 0xF1_4A15;
+/// The tie-break of the finals: the shared targets' tolerances scaled by this.
+const TIGHT: f64 = 0.5;
 
 impl<F: Family, E: Evaluator> Search<'_, F, E> {
     pub(super) fn run(
@@ -94,6 +125,8 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
         status.best_loss = best.loss;
         (self.progress)(&status);
         let mut changes: Vec<String> = Vec::new();
+        let mut judged: Vec<Judged> = Vec::new();
+        remember(&mut judged, &best.file, Vec::new(), best.loss);
         let mut generation = 0;
         let mut stop = 'search: loop {
             if self.cancel.load(Ordering::Relaxed) {
@@ -184,7 +217,19 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
             };
             searched += done - carried;
             let incumbent = scored.remove(0);
-            match scored.into_iter().next() {
+            let challenger = scored.into_iter().next();
+            remember(
+                &mut judged,
+                &incumbent.file,
+                changes.clone(),
+                incumbent.loss,
+            );
+            if let Some(c) = &challenger {
+                let mut path = changes.clone();
+                path.extend(c.change.iter().cloned());
+                remember(&mut judged, &c.file, path, c.loss);
+            }
+            match challenger {
                 Some(c) if c.loss < incumbent.loss => {
                     changes.extend(c.change.iter().cloned());
                     best = c;
@@ -201,6 +246,19 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
             status.best_changes.clone_from(&changes);
             self.report(&status, Stage::Searching, 0, 0);
         };
+        let mut finals = Vec::new();
+        if stop != StopReason::Stopped {
+            match self.finals(judged, &best.file, &changes, &mut status)? {
+                None => stop = StopReason::Stopped,
+                Some((list, file)) => {
+                    if let Some(chosen) = list.iter().find(|f| f.chosen) {
+                        changes.clone_from(&chosen.changes);
+                        best.file = file;
+                    }
+                    finals = list;
+                }
+            }
+        }
         // The check: fresh seeds, more games, both designs on the same games
         // (already played when the search stopped on a confirmation). A
         // stopped search ends at once, its best design unchecked.
@@ -232,6 +290,7 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
         };
         Ok(Outcome {
             best: best.file,
+            finals,
             changes,
             generations: generation,
             games: searched,
@@ -239,6 +298,84 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
             unconfirmed: refuted.len() as u32,
             checks,
         })
+    }
+
+    /// The finals ([`BalanceConfig::finalists`]): `best` (made by `changes`)
+    /// and the lowest-loss others of `judged`, played on the same
+    /// [`BalanceConfig::final_games`] per player count; the winner has the
+    /// lowest loss there, ties going to the lowest loss with the shared
+    /// targets at half their tolerance, then to the incumbent. `Some` of an
+    /// empty list (and the incumbent) when there is nothing to judge, `None`
+    /// when cancelled.
+    fn finals(
+        &self,
+        mut judged: Vec<Judged>,
+        best: &GameFile,
+        changes: &[String],
+        status: &mut BalanceProgress,
+    ) -> Result<Option<(Vec<Finalist>, GameFile)>, BalanceError> {
+        let config = self.config;
+        let count = config.finalists as usize;
+        if count < 2 || config.final_games == 0 {
+            return Ok(Some((Vec::new(), best.clone())));
+        }
+        judged.retain(|j| j.file != *best);
+        judged.sort_by(|a, b| a.loss.total_cmp(&b.loss));
+        let search_loss = |f: &GameFile| judged.iter().find(|j| j.file == *f).map(|j| j.loss);
+        let mut pool = vec![(best.clone(), changes.to_vec())];
+        pool.extend(
+            judged
+                .iter()
+                .take(count - 1)
+                .map(|j| (j.file.clone(), j.changes.clone())),
+        );
+        if pool.len() < 2 {
+            return Ok(Some((Vec::new(), best.clone())));
+        }
+        let losses: Vec<f64> = pool
+            .iter()
+            .map(|(f, _)| search_loss(f).unwrap_or(status.best_loss))
+            .collect();
+        let trial = Trial {
+            name: "finals".into(),
+            games: config.final_games,
+            seed: mix(config.seed ^ FINALS_SEED),
+        };
+        status.stage = Stage::Finals;
+        status.stage_games = 0;
+        status.stage_total = trial.games_per_design(config) * pool.len() as u64;
+        self.report(status, Stage::Finals, 0, status.stage_total);
+        let played = self.score(pool, &trial, status)?;
+        status.stage = Stage::Searching;
+        let Some(scored) = played else {
+            return Ok(None);
+        };
+        let tight: Vec<_> = self.targets.iter().map(|t| t.tightened(TIGHT)).collect();
+        let mut list: Vec<Finalist> = scored
+            .iter()
+            .zip(losses)
+            .map(|(s, search_loss)| Finalist {
+                changes: s.change.clone(),
+                search_loss,
+                loss: s.loss,
+                tight_loss: s
+                    .report
+                    .as_ref()
+                    .map_or(f64::INFINITY, |r| loss::<F>(&tight, r)),
+                chosen: false,
+            })
+            .collect();
+        let winner = (0..list.len())
+            .min_by(|&a, &b| {
+                (list[a].loss, list[a].tight_loss)
+                    .partial_cmp(&(list[b].loss, list[b].tight_loss))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+                    .then(a.cmp(&b))
+            })
+            .unwrap_or(0);
+        list[winner].chosen = true;
+        status.best_loss = list[winner].loss;
+        Ok(Some((list, scored[winner].file.clone())))
     }
 
     /// Whether every player count searched can be dealt on `design`.
@@ -376,7 +513,7 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
             let trial = Trial {
                 name: match stage {
                     Stage::Confirming => format!("confirm-{}", status.generation),
-                    Stage::Searching | Stage::Checking => self.fresh.name.clone(),
+                    Stage::Searching | Stage::Finals | Stage::Checking => self.fresh.name.clone(),
                 },
                 ..self.fresh.clone()
             };

@@ -235,6 +235,34 @@ pub fn rate_interval(r: &Rate) -> Option<(f64, f64)> {
     Some((r.low, r.high))
 }
 
+impl<O: Clone> Target<O> {
+    /// The same target with its tolerance (or range, about its middle)
+    /// scaled by `factor`; a family's own target stays as it is. The finals
+    /// break ties between designs that meet every target by how much room
+    /// they leave ([`super::BalanceConfig::finalists`]).
+    pub fn tightened(&self, factor: f64) -> Self {
+        let shrink = |lo: f64, hi: f64| {
+            let mid = (lo + hi) / 2.0;
+            (mid - (mid - lo) * factor, mid + (hi - mid) * factor)
+        };
+        match self {
+            Target::FirstPlayerAdvantage { tol } => {
+                Target::FirstPlayerAdvantage { tol: tol * factor }
+            }
+            Target::BotSplit { tol } => Target::BotSplit { tol: tol * factor },
+            Target::GameLength { lo, hi } => {
+                let (lo, hi) = shrink(*lo, *hi);
+                Target::GameLength { lo, hi }
+            }
+            Target::ScoreSpread { lo, hi } => {
+                let (lo, hi) = shrink(*lo, *hi);
+                Target::ScoreSpread { lo, hi }
+            }
+            Target::Own(o) => Target::Own(o.clone()),
+        }
+    }
+}
+
 impl<O> Target<O> {
     /// The target on every player count of `report`.
     pub fn measure<F>(&self, report: &Report<F>) -> Vec<Measure>

@@ -38,8 +38,9 @@ pub struct BoardHints {
     /// missed). Positive: while a `first-player-advantage` target is missed,
     /// claims per game the advantaged seat (the first, or the others when
     /// it is a disadvantage) takes beyond its share — races the first seat
-    /// wins. Negative: while `no-dead-routes` is missed, a route no player
-    /// claims at some player count (a double route's closed twin excepted).
+    /// wins. Negative: while `no-dead-routes` is missed, a dead route at
+    /// some player count ([`crate::board_game::sim::MapReport::dead_routes`]:
+    /// a double route's track closed by the rules excepted).
     pub routes: Vec<f64>,
 }
 
@@ -47,35 +48,6 @@ pub struct BoardHints {
 /// being named on a new ticket, in the units of [`BoardHints::routes`]
 /// (claims per game): about a contested route's excess.
 const DEAD_ROUTE: f64 = 0.25;
-
-/// The routes no player claimed in one player count's games, by index,
-/// leaving out a double route's track whose other track was claimed (the
-/// connection is used; at 2–3 players the rules close the second track).
-fn dead_routes(s: &PlayerCountReport<BoardReport>) -> Vec<usize> {
-    let rows = &s.family.map.routes;
-    // `From - To (colour)` → its two ends, in either order.
-    let ends = |name: &str| {
-        let link = name.rsplit_once(" (").map_or(name, |(e, _)| e);
-        let mut ends: Vec<&str> = link.split(" - ").collect();
-        ends.sort_unstable();
-        ends.join(" - ")
-    };
-    let claimed: std::collections::HashSet<String> = rows
-        .iter()
-        .filter(|r| r.claimed > 0)
-        .map(|r| ends(&r.name))
-        .collect();
-    s.family
-        .map
-        .never_claimed
-        .iter()
-        .copied()
-        .filter(|&i| {
-            rows.get(i)
-                .is_some_and(|r| !claimed.contains(&ends(&r.name)))
-        })
-        .collect()
-}
 
 /// The route weights of [`BoardHints::routes`] from `report`: `fpa` the
 /// first-player-advantage tolerance when that target is set, `dead`
@@ -103,7 +75,7 @@ fn route_hints(report: &SimReport<BoardReport>, fpa: Option<f64>, dead: bool) ->
             }
         }
         if dead {
-            for i in dead_routes(s) {
+            for &i in &s.family.map.dead_routes {
                 any = true;
                 weights[i] -= DEAD_ROUTE;
             }
@@ -118,7 +90,9 @@ pub enum BoardTarget {
     /// A target on the tickets.
     Tickets(TicketTarget),
     /// Every route is claimed in at least one game of each player count
-    /// (a double route's track counts as claimed when its other one is).
+    /// (below `rules.doubles.both_tracks_from` players, a double route's
+    /// track counts as claimed when its other one is): no
+    /// [`crate::board_game::sim::MapReport::dead_routes`].
     NoDeadRoutes,
 }
 
@@ -233,10 +207,10 @@ impl Balance<BoardFamily> for BoardBalance {
         match target {
             BoardTarget::Tickets(t) => t.measure(s.players, &ticket_stats(s)),
             BoardTarget::NoDeadRoutes => {
-                let dead = dead_routes(s).len();
+                let dead = s.family.map.dead_routes.len();
                 Measure {
                     players: s.players,
-                    what: "routes never claimed (beside a claimed double's other track)".into(),
+                    what: "dead routes (never claimed; a closed double's other track aside)".into(),
                     value: dead as f64,
                     interval: None,
                     miss: dead as f64,
@@ -280,5 +254,80 @@ impl Balance<BoardFamily> for BoardBalance {
 
     fn proposals(original: &GameFile, balanced: &GameFile) -> Vec<Proposal> {
         proposals(original, balanced)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::board_game::sim::BoardMeasures;
+    use crate::game::Family;
+    use crate::sim::{Measures, SimConfig};
+
+    #[test]
+    fn the_target_the_hints_and_the_findings_agree_on_dead_routes() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let file = formats::load(&path).unwrap().design;
+        let board = Arc::new(BoardFamily::build(&file).unwrap());
+        let report = crate::sim::simulate::<BoardFamily>(
+            &SimConfig::<BoardFamily> {
+                design: board.clone(),
+                players: vec![2, 4],
+                games: 6,
+                bots: vec!["route-focus".into()],
+                seed: 7,
+                threads: 1,
+                turn_cap: crate::sim::DEFAULT_TURN_CAP,
+            },
+            &|_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        let target = Target::Own(BoardTarget::NoDeadRoutes);
+        let hints = BoardBalance::hints(std::slice::from_ref(&target), &report);
+        for s in &report.by_players {
+            let map = &s.family.map;
+            let claimed = |i: usize| map.routes[i].claimed > 0;
+            let twin_claimed = |i: usize| {
+                board.routes()[i]
+                    .siblings
+                    .iter()
+                    .any(|t| claimed(t.index()))
+            };
+            // USA opens both tracks of a double route from 4 players.
+            let expected: Vec<usize> = map
+                .never_claimed
+                .iter()
+                .copied()
+                .filter(|&i| s.players >= 4 || !twin_claimed(i))
+                .collect();
+            assert_eq!(map.dead_routes, expected, "{} players", s.players);
+            assert!(
+                !map.dead_routes.is_empty(),
+                "6 games leave routes unclaimed"
+            );
+            if s.players == 2 {
+                assert!(
+                    map.never_claimed.iter().any(|&i| twin_claimed(i)),
+                    "a closed twin at 2 players"
+                );
+            }
+            assert_eq!(
+                BoardBalance::measure(&BoardTarget::NoDeadRoutes, s).value,
+                map.dead_routes.len() as f64
+            );
+            let listed: usize = BoardMeasures::findings(&board, s)
+                .iter()
+                .filter(|(_, f)| f.code == "route-never-claimed")
+                .map(|(_, f)| f.objects.len())
+                .sum();
+            assert_eq!(listed, map.dead_routes.len(), "{} players", s.players);
+            for &i in &map.dead_routes {
+                assert!(hints.routes[i] < 0.0, "dead route {i} weighs against");
+            }
+        }
     }
 }

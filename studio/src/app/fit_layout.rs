@@ -261,6 +261,9 @@ fn figures_ui(ui: &mut Ui, fitted: &LaidOut) {
         ui.label(format!("{} -> {}", r.overlaps.0, r.overlaps.1));
         ui.end_row();
         if fitted.fits_lengths {
+            ui.label("Routes crossing");
+            ui.label(format!("{} -> {}", r.crossings.0, r.crossings.1));
+            ui.end_row();
             ui.label("Routes off their car count");
             ui.label(format!("{} -> {}", r.lengths_off.0, r.lengths_off.1));
             ui.end_row();

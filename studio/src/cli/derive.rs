@@ -179,6 +179,12 @@ pub struct TicketsArgs {
     /// Games per player count of the check on fresh seeds and of the completion figures.
     #[arg(long, default_value_t = Effort::default().check_games)]
     pub check_games: u32,
+    /// Decks of the finals: the search's best few decks are played again on `--final-games` before one is chosen (0: none).
+    #[arg(long, default_value_t = Effort::default().finalists)]
+    pub finalists: u32,
+    /// Games per player count of the finals (every finalist on the same games).
+    #[arg(long, default_value_t = Effort::default().final_games, value_parser = clap::value_parser!(u32).range(1..))]
+    pub final_games: u32,
     /// Worker threads (0: one per core). The deck does not depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -254,6 +260,8 @@ fn run_tickets(args: TicketsArgs) -> ExitCode {
         games: args.games,
         generations: args.generations,
         check_games: args.check_games,
+        finalists: args.finalists,
+        final_games: args.final_games,
         threads: super::common::worker_threads(args.threads),
         targets: args.targets.clone(),
         ..Effort::default()
@@ -325,6 +333,26 @@ fn tickets_text(args: &TicketsArgs, r: &deck::DeckResult) -> String {
         );
         for c in &s.changes {
             let _ = writeln!(o, "  {c}");
+        }
+        if !s.finals.is_empty() {
+            let _ = writeln!(
+                o,
+                "Finals: {} decks on {} games per player count (loss; loss at half the tolerances):",
+                s.finals.len(),
+                args.final_games
+            );
+            for f in &s.finals {
+                let _ = writeln!(
+                    o,
+                    "  {} swap{} kept: search {:.3}, finals {:.3}; {:.3}{}",
+                    f.changes.len(),
+                    if f.changes.len() == 1 { "" } else { "s" },
+                    f.search_loss,
+                    f.loss,
+                    f.tight_loss,
+                    if f.chosen { "  <- chosen" } else { "" }
+                );
+            }
         }
         if !s.checks.is_empty() {
             let _ = writeln!(

@@ -102,7 +102,7 @@ fn summary(fitted: &engine::families::LaidOut, out: &std::path::Path, secs: f64)
     }
     format!(
         "Wrote {} in {secs:.2} s: moved {moved} of {count} {places} ({} locked), by {:.1} mm on average and {:.1} mm at most; bent {} routes\n\
-         Overlaps: {} before, {} after. Routes off their car count: {} before, {} after.",
+         Overlaps: {} before, {} after. Routes crossing: {} before, {} after. Routes off their car count: {} before, {} after.",
         out.display(),
         r.locked,
         r.mean_move,
@@ -110,6 +110,8 @@ fn summary(fitted: &engine::families::LaidOut, out: &std::path::Path, secs: f64)
         r.bent,
         r.overlaps.0,
         r.overlaps.1,
+        r.crossings.0,
+        r.crossings.1,
         r.lengths_off.0,
         r.lengths_off.1
     )

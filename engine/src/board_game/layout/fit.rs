@@ -26,6 +26,7 @@ use std::collections::BTreeMap;
 
 use formats::GameFile;
 
+use super::crossings;
 use super::geometry::{BoardDrawing, MARKER_RADIUS, polyline_length};
 use super::overlaps::{self, Item, Overlap};
 use super::shapes::nearest_on;
@@ -71,6 +72,8 @@ pub struct FitReport {
     pub locked: usize,
     /// Overlapping pairs before and after.
     pub overlaps: (usize, usize),
+    /// Pairs of routes drawn crossing ([`crossings::find`]) before and after.
+    pub crossings: (usize, usize),
     /// Routes off their car count beyond [`LENGTH_TOLERANCE`], before and after.
     pub lengths_off: (usize, usize),
     /// Routes given a bend to fit their length.
@@ -149,11 +152,25 @@ pub fn lengths_off(g: &BoardDrawing) -> Vec<usize> {
         .collect()
 }
 
+/// How a drawing is judged, lower first: its overlapping pairs and its
+/// crossing routes (each as bad as the other: both print one thing over
+/// another), then its routes off their car count.
+fn judge(g: &BoardDrawing, bends: &[Vec<V2>]) -> (usize, usize) {
+    (
+        overlaps::find(g).len() + crossings::find(g, bends).len(),
+        lengths_off(g).len(),
+    )
+}
+
 /// Whether `drawn` is off `needed` beyond the tolerance.
 pub fn length_off(drawn: f32, needed: f32) -> bool {
     drawn.is_finite()
         && (drawn < needed * (1.0 - LENGTH_TOLERANCE) || drawn > needed * (1.0 + LENGTH_TOLERANCE))
 }
+
+/// The most a city's anchor is strengthened for the routes of it drawn
+/// crossing others.
+const MAX_HOLD: f32 = 64.0;
 
 /// Boards with at most this many routes are redrawn to check each bend.
 const FULL_CHECK_ROUTES: usize = 1000;
@@ -213,7 +230,17 @@ pub fn fit(
         .map(|(c, p)| c.locked || !p.is_finite() || p.x.abs() > 1e6 || p.y.abs() > 1e6)
         .collect();
     let start = BoardDrawing::of(design);
-    let before = (overlaps::find(&start).len(), lengths_off(&start).len());
+    let start_bends: Vec<Vec<V2>> = design
+        .routes
+        .iter()
+        .map(|r| r.bends.0.iter().map(|p| V2::from(*p)).collect())
+        .collect();
+    let before = judge(&start, &start_bends);
+    let before_figures = (
+        overlaps::find(&start).len(),
+        crossings::find(&start, &start_bends).len(),
+        lengths_off(&start).len(),
+    );
 
     // Bends relative to their chords.
     let relative: Vec<Vec<Relative>> = design
@@ -243,16 +270,29 @@ pub fn fit(
     let mut x = original.clone();
     let rounds = opts.rounds.max(1);
     let mut bends = current_bends(&start, &relative, &x);
-    // The best drawing seen: fewest overlaps, then fewest routes off their
-    // length (the last rounds may trade one for the other).
+    // The best drawing seen: fewest overlaps and crossings, then fewest
+    // routes off their length (the last rounds may trade one for the other).
     let mut best: Option<((usize, usize), Vec<V2>)> = None;
+    // How firmly each city holds its place, beyond the anchor.
+    let mut hold = vec![1.0f32; n];
     for round in 0..rounds {
         let g = BoardDrawing::with(design, x.clone(), &bends);
         let mut terms: Vec<Vec<Term>> = vec![Vec::new(); n];
         route_terms(&g, &pairs, &relative, &mut terms);
         let found = overlaps::find(&g);
+        let crossed = crossings::find(&g, &bends);
+        // The ends of routes drawn crossing hold their places more firmly
+        // from now on (twice as firmly each round they cross, up to
+        // [`MAX_HOLD`]): the design as drawn is where they did not cross.
+        for &(r, s) in &crossed {
+            for (a, b) in [g.routes[r].ends, g.routes[s].ends].into_iter().flatten() {
+                for c in [a, b] {
+                    hold[c] = (hold[c] * 2.0).min(MAX_HOLD);
+                }
+            }
+        }
         if round > 0 {
-            let score = (found.len(), lengths_off(&g).len());
+            let score = (found.len() + crossed.len(), lengths_off(&g).len());
             if best.as_ref().is_none_or(|(b, _)| score < *b) {
                 best = Some((score, x.clone()));
             }
@@ -269,6 +309,8 @@ pub fn fit(
                 let w: f32 = t.iter().filter(|t| !t.only_apart).map(|t| t.weight).sum();
                 if w > 0.0 { w * share } else { 1.0 }
             })
+            .zip(&hold)
+            .map(|(a, h)| a * h)
             .collect();
         for _ in 0..opts.sweeps {
             for i in 0..n {
@@ -307,7 +349,7 @@ pub fn fit(
         }
     }
     let g = BoardDrawing::with(design, x.clone(), &bends);
-    let score = (overlaps::find(&g).len(), lengths_off(&g).len());
+    let score = judge(&g, &bends);
     if let Some((b, bx)) = best
         && b < score
     {
@@ -322,21 +364,19 @@ pub fn fit(
     }
     let mut end = BoardDrawing::with(design, x.clone(), &bends);
     // Never worse than the design as it was: where the layout could not
-    // untangle it (fewer overlaps, then fewer routes off), it proposes no move.
-    if (overlaps::find(&end).len(), lengths_off(&end).len()) > before {
+    // untangle it (fewer overlaps and crossings, then fewer routes off), it
+    // proposes no move.
+    if judge(&end, &bends) > before {
         x.clone_from(&original);
-        bends = design
-            .routes
-            .iter()
-            .map(|r| r.bends.0.iter().map(|p| V2::from(*p)).collect())
-            .collect();
+        bends = start_bends;
         end = start.clone();
         bent = 0;
     }
     let report = FitReport {
         locked: design.cities.iter().filter(|c| c.locked).count(),
-        overlaps: (before.0, overlaps::find(&end).len()),
-        lengths_off: (before.1, lengths_off(&end).len()),
+        overlaps: (before_figures.0, overlaps::find(&end).len()),
+        crossings: (before_figures.1, crossings::find(&end, &bends).len()),
+        lengths_off: (before_figures.2, lengths_off(&end).len()),
         bent,
         ..FitReport::moves(&original, &x)
     };
@@ -375,16 +415,22 @@ fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mut [Vec<V2>]
             })
             .collect();
         let d = BoardDrawing::with(design, x.to_vec(), &b);
-        ((overlaps::find(&d).len(), lengths_off(&d).len()), b)
+        (judge(&d, &b), b)
     };
     let (mut score, _) = redraw(x);
     for _ in 0..POLISH_PASSES {
         let d = BoardDrawing::with(design, x.to_vec(), bends);
         let found = overlaps::find(&d);
-        if found.is_empty() {
+        let crossed = crossings::find(&d, bends);
+        if found.is_empty() && crossed.is_empty() {
             break;
         }
         let mut cities: Vec<usize> = Vec::new();
+        for (r, s) in crossed {
+            for e in [d.routes[r].ends, d.routes[s].ends].into_iter().flatten() {
+                cities.extend([e.0, e.1]);
+            }
+        }
         for o in &found {
             for item in [o.a, o.b] {
                 match item {
@@ -569,7 +615,7 @@ fn bend_short_routes(
     bends: &mut [Vec<V2>],
 ) -> usize {
     let mut bent = 0;
-    let mut overlaps_now = overlaps::find(g).len();
+    let mut overlaps_now = overlaps::find(g).len() + crossings::find(g, bends).len();
     for (&(a, b), routes) in pairs {
         let short = routes.iter().any(|&r| {
             let rg = &g.routes[r];
@@ -611,7 +657,7 @@ fn bend_short_routes(
                 .filter(|r| {
                     r.line.windows(2).any(|w| {
                         line.windows(2)
-                            .any(|l| segments_cross(w[0], w[1], l[0], l[1]))
+                            .any(|l| crossings::cross(w[0], w[1], l[0], l[1]))
                     })
                 })
                 .count();
@@ -639,7 +685,7 @@ fn bend_short_routes(
         // still leaves the route short is taken back.
         if design.routes.len() <= FULL_CHECK_ROUTES {
             let drawn = BoardDrawing::with(design, g.cities.clone(), bends);
-            let now = overlaps::find(&drawn).len();
+            let now = overlaps::find(&drawn).len() + crossings::find(&drawn, bends).len();
             // A bend that leaves the route short (its spaces pushed off by
             // the routes it now leaves beside) is no better than none.
             let still_short = routes.iter().any(|&r| {
@@ -696,13 +742,6 @@ fn arc(a: V2, b: V2, length: f32, side: f32) -> Vec<V2> {
         }
     }
     through(hi)
-}
-
-fn segments_cross(a: V2, b: V2, c: V2, d: V2) -> bool {
-    let side = |p: V2, q: V2, r: V2| (q - p).cross(r - p);
-    let (d1, d2) = (side(c, d, a), side(c, d, b));
-    let (d3, d4) = (side(a, b, c), side(a, b, d));
-    d1 * d2 < 0.0 && d3 * d4 < 0.0
 }
 
 #[cfg(test)]

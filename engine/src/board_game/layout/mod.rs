@@ -5,6 +5,7 @@
 //! each route's drawn length matches its car count, nothing overlaps, and
 //! the map stays recognisable.
 
+pub mod crossings;
 pub mod fit;
 pub mod geometry;
 mod grid;

@@ -23,22 +23,10 @@ pub fn findings(board: &Board, r: &PlayerCountReport<BoardReport>) -> Vec<(Topic
     let mut f = FindingList::new(n, Topic::Design);
     f.topic = Topic::Design;
     // Routes. Below the player count that opens both tracks of a double
-    // route, a track whose twin was claimed is not a dead route.
+    // route, a track whose twin was claimed is not a dead route (the report
+    // carries the one definition, [`super::MapReport::dead_routes`]).
     let both_open = n >= usize::from(board.rules().doubles.both_tracks_from);
-    let never: Vec<usize> = r
-        .family
-        .map
-        .never_claimed
-        .iter()
-        .copied()
-        .filter(|&i| {
-            both_open
-                || board.routes()[i]
-                    .siblings
-                    .iter()
-                    .all(|s| r.family.map.routes[s.index()].claimed == 0)
-        })
-        .collect();
+    let never = &r.family.map.dead_routes;
     for &i in never.iter().take(MAX_LISTED) {
         let route = &board.routes()[i];
         f.push(

@@ -24,6 +24,14 @@ pub struct MapReport {
     pub routes: Vec<RouteRow>,
     /// Routes never claimed, by index.
     pub never_claimed: Vec<usize>,
+    /// Dead routes, by index: never claimed, leaving out, below the player
+    /// count that opens both tracks of a double route
+    /// (`rules.doubles.both_tracks_from`), a track whose twin was claimed
+    /// (the rules closed it). The findings' `route-never-claimed` and the
+    /// balance target `no-dead-routes` both read this list. Missing in
+    /// reports written before it was added (read as empty).
+    #[serde(default)]
+    pub dead_routes: Vec<usize>,
     /// Every city, in file order.
     pub cities: Vec<CityRow>,
     /// Every ticket, in file order.
@@ -150,6 +158,7 @@ pub struct DoublingReport {
 /// Accumulates the board game's part of one player count's games.
 #[derive(Debug)]
 pub struct BoardMeasures {
+    players: usize,
     routes: Vec<RouteAcc>,
     city_done: Vec<u64>,
     city_stations: Vec<u64>,
@@ -186,10 +195,30 @@ struct TicketAcc {
     points: i64,
 }
 
+/// The routes of `never` (never claimed in `players`-player games) that are
+/// dead: all of them when both tracks of a double route open at this player
+/// count, else those none of whose twins ([`crate::board_game::board::Route::siblings`])
+/// was claimed either.
+fn dead_routes(board: &Board, players: usize, rows: &[RouteRow], never: &[usize]) -> Vec<usize> {
+    let both_open = players >= usize::from(board.rules().doubles.both_tracks_from);
+    never
+        .iter()
+        .copied()
+        .filter(|&i| {
+            both_open
+                || board.routes()[i]
+                    .siblings
+                    .iter()
+                    .all(|s| rows[s.index()].claimed == 0)
+        })
+        .collect()
+}
+
 impl BoardMeasures {
     /// An empty accumulator for games of `players` on `board`.
     pub fn new(board: &Board, players: usize, bots: &[String]) -> Self {
         BoardMeasures {
+            players,
             routes: vec![
                 RouteAcc {
                     by_seat: vec![0; players],
@@ -318,11 +347,12 @@ impl BoardMeasures {
                 borrowed: a.borrowed,
             })
             .collect();
-        let never_claimed = routes
+        let never_claimed: Vec<usize> = routes
             .iter()
             .filter(|r| r.claimed == 0)
             .map(|r| r.index)
             .collect();
+        let dead_routes = dead_routes(board, self.players, &routes, &never_claimed);
         let cities = board
             .cities()
             .iter()
@@ -362,6 +392,7 @@ impl BoardMeasures {
             map: MapReport {
                 routes,
                 never_claimed,
+                dead_routes,
                 cities,
                 tickets,
                 longest_path: Summary::of(&mut self.longest),

@@ -184,6 +184,9 @@ impl BalanceWindow {
             children: 6,
             check_games: self.settings.games.max(1) * 4,
             patience: self.settings.patience,
+            // No finals: the incumbent is chosen.
+            finalists: 0,
+            final_games: 0,
         };
         let request = balance::Request {
             targets,

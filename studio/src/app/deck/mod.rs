@@ -121,6 +121,8 @@ impl Settings {
             generations: self.generations,
             games: self.games.max(1),
             check_games: self.check_games.max(1),
+            // The finals on ten times the check's games (2,000 by default).
+            final_games: self.check_games.max(1).saturating_mul(10),
             ..Effort::default()
         };
         Ok((options, effort))

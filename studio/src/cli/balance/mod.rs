@@ -129,6 +129,9 @@ pub fn run(args: Args) -> ExitCode {
         children: args.children,
         check_games: args.check_games,
         patience: args.patience,
+        // No finals: the incumbent is chosen.
+        finalists: 0,
+        final_games: 0,
     };
     let out = args
         .out

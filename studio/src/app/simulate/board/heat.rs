@@ -248,6 +248,7 @@ mod tests {
                 route(2, 0, 40, None),
             ],
             never_claimed: vec![2],
+            dead_routes: vec![2],
             cities: vec![
                 CityRow {
                     index: 0,
