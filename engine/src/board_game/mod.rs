@@ -63,9 +63,10 @@ pub struct BoardGame {
     /// Whether both tracks of a double route may be claimed at this player count.
     pub(crate) both_tracks_open: bool,
     pub(crate) tables: tables::ClaimTables,
-    /// The literature styles' strengths on this game, played once when the
-    /// `expert` first asks ([`bots::design_styles::strengths`]).
-    pub(crate) style_strengths: std::sync::OnceLock<bots::design_styles::Strengths>,
+    /// The literature styles' round robin on this game (their strengths and
+    /// the games' length), played once when the `expert` first asks
+    /// ([`bots::design_styles::of`]).
+    pub(crate) style_strengths: std::sync::OnceLock<bots::design_styles::DesignStyles>,
 }
 
 impl BoardGame {

@@ -166,7 +166,7 @@ where
     // Rounds of halving until one candidate is left.
     let rounds = usize::BITS - (arms.len() - 1).leading_zeros();
     let mut spent = Spent {
-        budget: config.budget,
+        budget: policy.budget(config.budget),
         start: Instant::now(),
         rollouts: 0,
     };

@@ -85,6 +85,15 @@ pub trait SearchPolicy<S: GameState> {
     /// each carry their own continuation (the searching player's playout
     /// style after that move) sets it here. The default does nothing.
     fn begin_candidate(&mut self, _index: usize) {}
+    /// The budget the flat search ([`crate::bots::flat`]) spends on this
+    /// decision, asked after [`SearchPolicy::root_candidates`]: a policy may
+    /// fit the bot's configured budget to the game at hand (the board
+    /// expert's default follows the design's playout cost); it must depend
+    /// only on the game description, never on a clock. The default keeps
+    /// `configured`.
+    fn budget(&self, configured: Budget) -> Budget {
+        configured
+    }
 }
 
 /// Plays `state` on with `choose` deciding for whichever seat is to move,

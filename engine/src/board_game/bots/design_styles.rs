@@ -10,7 +10,10 @@
 //! rules and the player count): it is the same for every seat and every
 //! game, so it reveals nothing hidden and keeps the expert deterministic.
 //! It costs a few hundred heuristic games (tens of milliseconds) and is
-//! computed once per game description and kept with it ([`strengths`]).
+//! computed once per game description and kept with it ([`of`]). The same
+//! games also measure how long the design's games are ([`DesignStyles::turns`]),
+//! from which the expert sizes its default budget (a playout's cost grows
+//! with the turns it plays).
 
 use std::sync::Arc;
 
@@ -32,22 +35,41 @@ const TURN_CAP: u32 = 600;
 /// of the other style's seats (ties half), in the order of [`Style::ALL`].
 pub type Strengths = [f64; 4];
 
-/// The styles' strengths on `game` ([`round_robin`] with [`DEALS`]),
-/// computed once per game description and kept with it.
-pub fn strengths(game: &Arc<BoardGame>) -> Strengths {
+/// What the round robin of the styles measured on a game description.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DesignStyles {
+    /// Each style's share of places ahead ([`Strengths`]).
+    pub strengths: Strengths,
+    /// The turns its finished games took, all together.
+    pub turns: u64,
+    /// Its finished games.
+    pub games: u64,
+}
+
+/// The round robin on `game` ([`round_robin`] with [`DEALS`]), computed
+/// once per game description and kept with it.
+pub fn of(game: &Arc<BoardGame>) -> DesignStyles {
     *game
         .style_strengths
         .get_or_init(|| round_robin(game, DEALS))
 }
 
+/// The styles' strengths on `game` ([`of`]).
+pub fn strengths(game: &Arc<BoardGame>) -> Strengths {
+    of(game).strengths
+}
+
 /// Plays every ordered pair of styles (one seat of the first, every other
 /// seat the second) on `deals` fixed deals, the first style's seat rotating
-/// with the deal, and returns each style's share of places ahead.
-pub fn round_robin(game: &Arc<BoardGame>, deals: u64) -> Strengths {
+/// with the deal, and returns each style's share of places ahead and the
+/// games' length in turns.
+pub fn round_robin(game: &Arc<BoardGame>, deals: u64) -> DesignStyles {
     let n = game.players();
     let k = Style::ALL.len();
     let mut ahead = [0.0f64; 4];
     let mut games = [0.0f64; 4];
+    let mut turns = 0u64;
+    let mut finished = 0u64;
     let mut bots: Vec<HeuristicBot> = Style::ALL
         .iter()
         .map(|&s| HeuristicBot::new(s, 0))
@@ -65,6 +87,8 @@ pub fn round_robin(game: &Arc<BoardGame>, deals: u64) -> Strengths {
                 let Some(ending) = state.ending() else {
                     continue;
                 };
+                turns += u64::from(state.turn());
+                finished += 1;
                 let ranks = &ending.outcome.ranks;
                 let me = ranks[single];
                 let share = (0..n)
@@ -83,13 +107,17 @@ pub fn round_robin(game: &Arc<BoardGame>, deals: u64) -> Strengths {
             }
         }
     }
-    let mut out = [0.5; 4];
+    let mut strengths = [0.5; 4];
     for s in 0..k {
         if games[s] > 0.0 {
-            out[s] = ahead[s] / games[s];
+            strengths[s] = ahead[s] / games[s];
         }
     }
-    out
+    DesignStyles {
+        strengths,
+        turns,
+        games: finished,
+    }
 }
 
 /// The index in [`Style::ALL`] of the strongest style (the first on a tie).
@@ -111,14 +139,18 @@ mod tests {
     }
 
     /// Every style plays as many games as the others, so the shares average
-    /// one half, and the same design gives the same table.
+    /// one half, every game is counted with its turns, and the same design
+    /// gives the same table.
     #[test]
     fn a_round_robin_is_fair_and_reproducible() {
         let g = game("usa.yaml", 2);
-        let s = round_robin(&g, 2);
+        let r = round_robin(&g, 2);
+        let s = r.strengths;
         assert!(s.iter().all(|x| (0.0..=1.0).contains(x)));
         assert!((s.iter().sum::<f64>() / 4.0 - 0.5).abs() < 1e-9);
-        assert_eq!(s, round_robin(&g, 2));
+        assert_eq!(r.games, 24);
+        assert!(r.turns > 24 * 30 && r.turns < 24 * 200, "{}", r.turns);
+        assert_eq!(r, round_robin(&g, 2));
         assert_eq!(best(&[0.4, 0.6, 0.6, 0.4]), 1);
     }
 }

@@ -32,10 +32,15 @@
 //! - **Sequential halving** drops the worse half of the candidates after
 //!   each round; the default style's choice (played on by that style) is
 //!   kept and replaced only by a candidate whose mean reward beats it by a margin.
+//! - **The default budget follows the design** ([`design_iterations`]): as
+//!   many playouts as cost the work of [`DEFAULT_ITERATIONS`] on the USA,
+//!   a playout's work being the design's routes times its games' turns
+//!   (both fixed by the game description, so a seed replays a game on any
+//!   machine); `expert:N` is N playouts on every design.
 
 use smallvec::SmallVec;
 
-use super::design_styles;
+use super::design_styles::{self, DesignStyles};
 use super::evaluate::Evaluator;
 use super::heuristic::{HeuristicBot, Style};
 use super::infer::{EndWeights, reweigh_tickets};
@@ -48,9 +53,42 @@ use crate::bots::push_unique;
 use crate::game::{EndReason, GameState, Seat};
 use crate::rng::GameRng;
 
-/// The default iterations per decision: about 20 ms on one core of the
-/// development machine on the bundled designs (see `docs/bots.md`).
+/// The default budget's playouts per decision on the USA at 2 players
+/// (about 16 ms on one core of the development machine, see
+/// `docs/bots.md`), and the fewest it gives any design.
 pub const DEFAULT_ITERATIONS: u32 = 300;
+
+/// The most playouts per decision the default budget gives any design: the
+/// cap that keeps a design whose games are short or whose board is small
+/// under 20 ms a decision even where the work estimate is off by a third.
+pub const MAX_DEFAULT_ITERATIONS: u32 = 450;
+
+/// The work of a playout on the USA at 2 players, in route-turns: its 100
+/// routes times the mean turns of its styles' round robin
+/// ([`design_styles::round_robin`]: 78.5, so 7,850), rounded down to the
+/// hundred so that the USA keeps exactly [`DEFAULT_ITERATIONS`] even if the
+/// heuristics' games get a little shorter.
+pub const REFERENCE_ROUTE_TURNS: u64 = 7_800;
+
+/// The default budget on a design with `routes` routes whose styles' round
+/// robin is `styles`: [`DEFAULT_ITERATIONS`] times the USA's playout work
+/// ([`REFERENCE_ROUTE_TURNS`]) over this design's (its routes times the
+/// round robin's mean turns), between [`DEFAULT_ITERATIONS`] and
+/// [`MAX_DEFAULT_ITERATIONS`]. A playout's cost grows with the turns it
+/// plays and, per turn, with the routes the heuristics scan when they plan
+/// (the plan is kept between the draws of a turn). Integer arithmetic on
+/// figures fixed by the game description: the same count on every machine.
+pub fn design_iterations(routes: usize, styles: &DesignStyles) -> u32 {
+    let work = routes as u64 * styles.turns;
+    if work == 0 || styles.games == 0 {
+        return DEFAULT_ITERATIONS;
+    }
+    let n = u64::from(DEFAULT_ITERATIONS) * REFERENCE_ROUTE_TURNS * styles.games / work;
+    n.clamp(
+        u64::from(DEFAULT_ITERATIONS),
+        u64::from(MAX_DEFAULT_ITERATIONS),
+    ) as u32
+}
 
 /// The settings of the expert's search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,6 +128,9 @@ pub struct ExpertConfig {
     /// How rivals' hidden tickets are weighted by their routes (`None`:
     /// dealt uniformly).
     pub infer: Option<EndWeights>,
+    /// Fit the budget to the design ([`design_iterations`]) instead of the
+    /// one the bot was built with: the plain `expert`.
+    pub design_budget: bool,
 }
 
 impl Default for ExpertConfig {
@@ -105,6 +146,7 @@ impl Default for ExpertConfig {
             other_claims: 4,
             face_up_draws: true,
             infer: Some(EndWeights::default()),
+            design_budget: false,
         }
     }
 }
@@ -146,6 +188,9 @@ pub struct ExpertPolicy {
     /// The chance of each style of [`Style::ALL`] to be dealt to a rival
     /// (cumulative).
     rival_odds: [f64; 4],
+    /// The design's default playouts per decision ([`design_iterations`]),
+    /// fixed with the default style.
+    design_iterations: u32,
     evaluator: Evaluator,
     legal: Vec<Action>,
     values: Vec<f64>,
@@ -167,6 +212,7 @@ impl ExpertPolicy {
             me: 0,
             default: None,
             rival_odds: [0.25, 0.5, 0.75, 1.0],
+            design_iterations: DEFAULT_ITERATIONS,
             evaluator: Evaluator::default(),
             legal: Vec::new(),
             values: Vec::new(),
@@ -181,22 +227,27 @@ impl ExpertPolicy {
         ))
     }
 
-    /// Fixes the default style and the rivals' odds for this game
-    /// description, reading only the design ([`design_styles`]).
+    /// Fixes the default style, the rivals' odds and the default budget
+    /// for this game description, reading only the design
+    /// ([`design_styles`]).
     fn settle(&mut self, state: &State) {
         if self.default.is_some() {
             return;
         }
-        let needs_table =
-            self.config.default_style.is_none() || self.config.rivals == RivalModel::Strengths;
-        let table = needs_table.then(|| design_styles::strengths(state.game()));
+        let needs_table = self.config.default_style.is_none()
+            || self.config.rivals == RivalModel::Strengths
+            || self.config.design_budget;
+        let table = needs_table.then(|| design_styles::of(state.game()));
         self.default = Some(match (self.config.default_style, &table) {
             (Some(style), _) => style_index(style),
-            (None, Some(t)) => design_styles::best(t),
+            (None, Some(t)) => design_styles::best(&t.strengths),
             (None, None) => 0,
         });
         if let (RivalModel::Strengths, Some(t)) = (self.config.rivals, &table) {
-            self.rival_odds = rival_odds(t);
+            self.rival_odds = rival_odds(&t.strengths);
+        }
+        if let Some(t) = &table {
+            self.design_iterations = design_iterations(state.board().routes().len(), t);
         }
     }
 
@@ -392,6 +443,14 @@ impl SearchPolicy<State> for ExpertPolicy {
         out.clear();
         out.extend_from_slice(&self.rewards);
     }
+
+    fn budget(&self, configured: Budget) -> Budget {
+        if self.config.design_budget {
+            Budget::Iterations(self.design_iterations)
+        } else {
+            configured
+        }
+    }
 }
 
 /// The `expert` bot: the flat search ([`flat::search`]) with the expert's
@@ -400,14 +459,15 @@ impl SearchPolicy<State> for ExpertPolicy {
 /// when there is nothing to search.
 pub type ExpertBot = FlatBot<ExpertPolicy, HeuristicBot>;
 
-/// The expert's budget without a parameter: [`DEFAULT_ITERATIONS`].
-pub fn default_budget() -> Budget {
-    Budget::Iterations(DEFAULT_ITERATIONS)
-}
-
-/// An expert named `name` with a budget per decision, drawing from `seed`.
-pub fn expert_bot(name: String, budget: Budget, seed: u64) -> ExpertBot {
-    expert_with(name, budget, seed, ExpertConfig::default())
+/// An expert named `name` with a budget per decision (`None`: the
+/// design's default, [`design_iterations`]), drawing from `seed`.
+pub fn expert_bot(name: String, budget: Option<Budget>, seed: u64) -> ExpertBot {
+    let config = ExpertConfig {
+        design_budget: budget.is_none(),
+        ..ExpertConfig::default()
+    };
+    let budget = budget.unwrap_or(Budget::Iterations(DEFAULT_ITERATIONS));
+    expert_with(name, budget, seed, config)
 }
 
 /// An expert with its own settings (for tuning and tests).
@@ -489,6 +549,42 @@ mod tests {
             assert_eq!(policy.seat_style[me.index()], 0);
         }
         assert_eq!(dealt, [true; 4]);
+    }
+
+    /// The default budget spends the USA's 300 playouts' work: a design
+    /// whose playouts cost as much (or more) keeps 300, one with 76 routes
+    /// and 80-turn games (Heart of Africa's figures) gets more, a tiny one
+    /// the cap; a named budget is kept as it is.
+    #[test]
+    fn the_default_budget_follows_the_designs_playout_work() {
+        let rr = |turns_per_game: u64| DesignStyles {
+            strengths: [0.5; 4],
+            turns: 480 * turns_per_game,
+            games: 480,
+        };
+        assert_eq!(design_iterations(100, &rr(78)), DEFAULT_ITERATIONS);
+        assert_eq!(design_iterations(101, &rr(83)), DEFAULT_ITERATIONS);
+        assert_eq!(design_iterations(76, &rr(80)), 384);
+        assert_eq!(design_iterations(10, &rr(30)), MAX_DEFAULT_ITERATIONS);
+        assert_eq!(design_iterations(0, &rr(30)), DEFAULT_ITERATIONS);
+        let unplayed = DesignStyles {
+            games: 0,
+            turns: 0,
+            ..rr(0)
+        };
+        assert_eq!(design_iterations(76, &unplayed), DEFAULT_ITERATIONS);
+
+        let mut fitted = ExpertPolicy::new(ExpertConfig {
+            design_budget: true,
+            ..ExpertConfig::default()
+        });
+        fitted.design_iterations = 379;
+        assert_eq!(
+            fitted.budget(Budget::Iterations(5)),
+            Budget::Iterations(379)
+        );
+        let named = ExpertPolicy::new(ExpertConfig::default());
+        assert_eq!(named.budget(Budget::Iterations(5)), Budget::Iterations(5));
     }
 
     /// A style twice as strong on the design is dealt to rivals four times

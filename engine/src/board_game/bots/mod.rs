@@ -67,8 +67,7 @@ pub fn by_name(spec: &str, seed: u64) -> Result<Box<BoardBot>, BotNameError> {
         ))),
         "expert" => Ok(Box::new(expert::expert_bot(
             spec.spec.to_owned(),
-            spec.param
-                .map_or(Ok(expert::default_budget()), |_| spec.budget())?,
+            spec.param.map(|_| spec.budget()).transpose()?,
             seed,
         ))),
         name => match Style::from_name(name) {
