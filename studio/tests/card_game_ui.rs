@@ -335,7 +335,9 @@ fn the_card_game_is_played_with_card_chips_and_simulated() {
         h.get_by_label("Ticket points").rect().x_range(),
         inspector.x_range()
     );
-    assert!(h.query_by_label(READ_ONLY_IN_GAME).is_some());
+    // Both panels beside the map say they are read-only: the tables and
+    // the inspector.
+    assert_eq!(h.query_all_by_label(READ_ONLY_IN_GAME).count(), 2);
     assert!(rows >= 2, "{rows} Rail Yard plays");
     // The hand is shown as chips; the On the Track pile by its size only.
     assert!(h.query_all_by_label_contains("in hand").next().is_some());

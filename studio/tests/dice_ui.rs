@@ -17,6 +17,7 @@ use egui_kittest::kittest::Queryable as _;
 use engine::dice::{Action, DiceFamily, Occupant, Phase};
 use engine::sim::stats::pct;
 use studio::app::Studio;
+use studio::app::panels::inspector::READ_ONLY_IN_GAME;
 use studio::app::play::capitalized;
 use studio::app::play::dice::map;
 use studio::app::simulate::Page;
@@ -54,6 +55,10 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
         .session_mut::<DiceFamily>()
         .expect("a dice design plays the dice game")
         .delay = Duration::ZERO;
+    h.run_steps(2);
+    // The special cards and rules beside the map and the inspector are
+    // read-only during the game.
+    assert_eq!(h.query_all_by_label(READ_ONLY_IN_GAME).count(), 2);
 
     let (mut placed, mut rerolled, mut rolled) = (0, false, 0);
     for _ in 0..400 {

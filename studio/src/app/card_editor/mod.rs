@@ -22,6 +22,7 @@ use super::document::Document;
 use super::selection::{Obj, Selection};
 use super::studio::Tab;
 use crate::app::panels::cards::{CardsPanel, deck_colors};
+use crate::app::panels::inspector::read_only_in_game;
 use rules::CardRulesPanel;
 use source_map::SourceMap;
 use table::{TableAction, TicketTable};
@@ -50,14 +51,15 @@ pub struct CardEditor {
 }
 
 impl CardEditor {
-    /// The side panel: the Tickets, Rules and Cards tabs. Selection changes
-    /// are made here; returns a status message.
+    /// The side panel: the Tickets, Rules and Cards tabs, read-only while
+    /// `in_game`. Selection changes are made here; returns a status message.
     pub fn side_panel(
         &mut self,
         ui: &mut Ui,
         doc: &mut Document,
         selection: &mut Selection,
         tab: &mut Tab,
+        in_game: bool,
     ) -> Option<String> {
         if !TABS.iter().any(|(t, _)| t == tab) {
             *tab = Tab::Tickets;
@@ -70,7 +72,18 @@ impl CardEditor {
             }
         });
         ui.separator();
-        match *tab {
+        read_only_in_game(ui, in_game, |ui| self.tab_ui(ui, doc, selection, *tab))
+    }
+
+    /// The contents of the side panel's `tab`; returns a status message.
+    fn tab_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &mut Document,
+        selection: &mut Selection,
+        tab: Tab,
+    ) -> Option<String> {
+        match tab {
             Tab::Rules => self.rules.ui(ui, doc),
             Tab::Cards => self.deck.ui(ui, doc),
             _ => {

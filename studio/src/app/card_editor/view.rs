@@ -38,7 +38,7 @@ impl Editor for CardGameEditor {
             .resizable(true)
             .default_size(520.0)
             .max_size(side_panel_max(ui, 760.0, SIDE_PANEL_LEAST))
-            .show(ui, |ui| editor.side_panel(ui, doc, selection, tab))
+            .show(ui, |ui| editor.side_panel(ui, doc, selection, tab, in_game))
             .inner;
         status = egui::Panel::right("inspector")
             .resizable(true)

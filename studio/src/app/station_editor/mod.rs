@@ -20,6 +20,7 @@ use engine::Diagnostic;
 use formats::GameFile;
 
 use crate::app::document::Document;
+use crate::app::panels::inspector::read_only_in_game;
 use crate::app::panels::rules::RulesPanel;
 use crate::app::station_map::Part;
 use problems::Target;
@@ -194,8 +195,15 @@ impl StationEditor {
         Some("Deleted.".into())
     }
 
-    /// The side panel: the special cards and the rules.
-    pub fn side_ui(&mut self, ui: &mut Ui, doc: &mut Document, rules: &mut RulesPanel) {
+    /// The side panel: the special cards and the rules, read-only while
+    /// `in_game`.
+    pub fn side_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &mut Document,
+        rules: &mut RulesPanel,
+        in_game: bool,
+    ) {
         ui.horizontal(|ui| {
             for (tab, label) in [
                 (SideTab::Specials, "Special cards"),
@@ -207,13 +215,13 @@ impl StationEditor {
             }
         });
         ui.separator();
-        match self.tab {
+        read_only_in_game(ui, in_game, |ui| match self.tab {
             SideTab::Specials => {
                 self.follow(doc);
                 specials::ui(ui, &mut self.specials, &mut self.special, doc);
             }
             SideTab::Rules => rules.ui(ui, doc),
-        }
+        })
     }
 
     /// The inspector of the selection; returns a status message.

@@ -37,6 +37,7 @@ impl Editor for StationMapEditor {
     }
 
     fn side_panels(&self, studio: &mut Studio, ui: &mut Ui) {
+        let in_game = studio.play.in_game();
         egui::Panel::left("tables")
             .resizable(true)
             .default_size(400.0)
@@ -44,9 +45,8 @@ impl Editor for StationMapEditor {
             .show(ui, |ui| {
                 studio
                     .station_editor
-                    .side_ui(ui, &mut studio.doc, &mut studio.rules)
+                    .side_ui(ui, &mut studio.doc, &mut studio.rules, in_game)
             });
-        let in_game = studio.play.in_game();
         let inspected = egui::Panel::right("inspector")
             .resizable(true)
             .default_size(300.0)
