@@ -337,16 +337,15 @@ fn tickets_text(args: &TicketsArgs, r: &deck::DeckResult) -> String {
         if !s.finals.is_empty() {
             let _ = writeln!(
                 o,
-                "Finals: {} decks on {} games per player count (loss; loss at half the tolerances):",
-                s.finals.len(),
-                args.final_games
+                "Finals: {} on {} per player count (loss; loss at half the tolerances):",
+                engine::words::count(s.finals.len(), "deck"),
+                engine::words::count(args.final_games, "game")
             );
             for f in &s.finals {
                 let _ = writeln!(
                     o,
-                    "  {} swap{} kept: search {:.3}, finals {:.3}; {:.3}{}",
-                    f.changes.len(),
-                    if f.changes.len() == 1 { "" } else { "s" },
+                    "  {} kept: search {:.3}, finals {:.3}; {:.3}{}",
+                    engine::words::count(f.changes.len(), "swap"),
                     f.search_loss,
                     f.loss,
                     f.tight_loss,
