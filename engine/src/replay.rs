@@ -11,7 +11,7 @@ use formats::replay::{REPLAY_FORMAT, Replay, ReplayResult};
 use crate::game::{EndReason, Family, Game, GameState, Outcome, PlayerCountError};
 
 /// Why a replay could not be played back.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     /// The stored design has errors.
     #[error("the replay's design has errors: {0}")]

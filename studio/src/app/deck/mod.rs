@@ -89,10 +89,21 @@ impl Default for Settings {
     }
 }
 
+/// Why a deck build did not start (the window says so).
+#[derive(Debug, thiserror::Error)]
+pub enum NotStarted {
+    /// The points rule does not read (the engine's words for it).
+    #[error("{0}")]
+    Points(String),
+    /// The options ask for what the design cannot give.
+    #[error("{0}")]
+    Options(#[from] deck::DeckError),
+}
+
 impl Settings {
     /// The engine's options and effort, or what is wrong with them.
-    pub fn options(&self) -> Result<(DeckOptions, Effort), String> {
-        let points = PointsRule::parse(&self.points)?;
+    pub fn options(&self) -> Result<(DeckOptions, Effort), NotStarted> {
+        let points = PointsRule::parse(&self.points).map_err(NotStarted::Points)?;
         let options = DeckOptions {
             count: self.set_count.then_some(self.count),
             edges: BandEdges {
@@ -206,11 +217,11 @@ impl DeckWindow {
     }
 
     /// Starts a build on `design`.
-    fn start(&mut self, design: &GameFile, ctx: &egui::Context) -> Result<(), String> {
+    fn start(&mut self, design: &GameFile, ctx: &egui::Context) -> Result<(), NotStarted> {
         let (options, effort) = self.settings.options()?;
         // Bad options are named now, not after a search.
         let space = deck::Space::of(design, options.seed);
-        deck::Plan::new(design, &space, &options).map_err(|e| e.to_string())?;
+        deck::Plan::new(design, &space, &options)?;
         let progress = Arc::new(Mutex::new(None));
         let job = {
             let (progress, design, ctx) = (progress.clone(), design.clone(), ctx.clone());
@@ -334,7 +345,7 @@ impl DeckWindow {
         match &self.state {
             State::Idle => {
                 if ui.button("Build deck").clicked() {
-                    self.error = self.start(design, ui.ctx()).err();
+                    self.error = self.start(design, ui.ctx()).err().map(|e| e.to_string());
                 }
                 view::settings_ui(ui, &mut self.settings);
                 None

@@ -61,6 +61,6 @@ pub enum ReplayError {
         /// The replay file.
         path: String,
         /// Which action failed and why.
-        reason: String,
+        reason: engine::replay::ReplayError,
     },
 }

@@ -49,7 +49,7 @@ pub fn open(path: &Path) -> Result<Box<dyn ReplayScreen>, ReplayError> {
 struct OpenReplay(Replay);
 
 impl StudioVisitor for OpenReplay {
-    type Output = Result<Box<dyn ReplayScreen>, String>;
+    type Output = Result<Box<dyn ReplayScreen>, engine::replay::ReplayError>;
 
     fn visit<F: StudioFamily>(self, design: Arc<F::Design>) -> Self::Output {
         Ok(Box::new(ReplayView::<F>::new(self.0, &design)?))
@@ -71,8 +71,11 @@ pub struct ReplayView<F: PlayView> {
 
 impl<F: PlayView> ReplayView<F> {
     /// Plays back a replay already read, on `design` (built from its file).
-    pub fn new(replay: Replay, design: &F::Design) -> Result<ReplayView<F>, String> {
-        let playback = engine::replay::play_back::<F>(&replay).map_err(|e| e.to_string())?;
+    pub fn new(
+        replay: Replay,
+        design: &F::Design,
+    ) -> Result<ReplayView<F>, engine::replay::ReplayError> {
+        let playback = engine::replay::play_back::<F>(&replay)?;
         let lines = playback
             .actions
             .iter()

@@ -5,7 +5,7 @@
 //! position); nothing here knows the Rail Yard's rules.
 
 use engine::card_game::{Action, Event, State};
-use engine::game::{GameState, Seat};
+use engine::game::{GameState, IllegalAction, Seat};
 
 /// The play being composed: the colours picked in the hand (in the order
 /// clicked) and, for a row of one colour, its cards and locomotives.
@@ -97,9 +97,9 @@ pub struct Robbery {
 
 /// What playing `a` now would do: the rows it robs, or the engine's reason
 /// for refusing it.
-pub fn preview(state: &State, a: Action) -> Result<Vec<Robbery>, String> {
+pub fn preview(state: &State, a: Action) -> Result<Vec<Robbery>, IllegalAction> {
     let mut copy = state.clone();
-    let events = copy.apply(a).map_err(|e| e.to_string())?;
+    let events = copy.apply(a)?;
     Ok(events
         .into_iter()
         .filter_map(|e| match e {

@@ -281,7 +281,7 @@ fn composed_play(
     if !allowed {
         let why = preview(state, a)
             .err()
-            .unwrap_or_else(|| "not allowed now".to_owned());
+            .map_or_else(|| "not allowed now".to_owned(), |e| e.to_string());
         ui.colored_label(WARNING, format!("Not allowed: {why}."));
     }
     clicked.then_some(a)
