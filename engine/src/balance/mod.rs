@@ -280,19 +280,33 @@ mod tests {
         }
     }
 
+    /// The unbalanced USA searched for ticket points (1–30) worth their
+    /// trains within 0.05, the tickets named in `locked` kept.
+    fn ticket_value_search(
+        locked: &[String],
+        config: &BalanceConfig,
+        progress: &(dyn Fn(&BalanceProgress) + Sync),
+        cancel: &AtomicBool,
+    ) -> Outcome {
+        balance::<BoardFamily>(
+            &unbalanced(),
+            &[Target::Own(BoardTarget::Tickets(TicketTarget::Value {
+                tol: 0.05,
+            }))],
+            &[Knob::TicketPoints { lo: 1, hi: 30 }],
+            locked,
+            config,
+            progress,
+            cancel,
+        )
+        .unwrap()
+    }
+
     #[test]
     fn a_run_is_deterministic_for_a_seed_whatever_the_threads_and_keeps_locks() {
-        let file = unbalanced();
-        let targets = [Target::Own(BoardTarget::Tickets(TicketTarget::Value {
-            tol: 0.05,
-        }))];
-        let knobs = [Knob::TicketPoints { lo: 1, hi: 30 }];
         let locked = vec!["New York - Atlanta".to_owned()];
         let run = |threads| {
-            balance::<BoardFamily>(
-                &file,
-                &targets,
-                &knobs,
+            ticket_value_search(
                 &locked,
                 // Three generations: with today's bots every seed from 1 to
                 // 8 finds a change by then (two found none for some).
@@ -303,7 +317,6 @@ mod tests {
                 &|_| {},
                 &AtomicBool::new(false),
             )
-            .unwrap()
         };
         let (a, b) = (run(1), run(2));
         assert_eq!(a.changes, b.changes);
@@ -323,12 +336,7 @@ mod tests {
 
     #[test]
     fn the_finals_judge_the_best_few_again_and_choose_the_lowest_loss() {
-        let out = balance::<BoardFamily>(
-            &unbalanced(),
-            &[Target::Own(BoardTarget::Tickets(TicketTarget::Value {
-                tol: 0.05,
-            }))],
-            &[Knob::TicketPoints { lo: 1, hi: 30 }],
+        let out = ticket_value_search(
             &[],
             &BalanceConfig {
                 generations: 3,
@@ -338,8 +346,7 @@ mod tests {
             },
             &|_| {},
             &AtomicBool::new(false),
-        )
-        .unwrap();
+        );
         assert!((2..=3).contains(&out.finals.len()), "{:?}", out.finals);
         let chosen: Vec<&Finalist> = out.finals.iter().filter(|f| f.chosen).collect();
         assert_eq!(chosen.len(), 1);
@@ -384,12 +391,7 @@ mod tests {
             check_games: 2000,
             ..small(4, 1)
         };
-        let out = balance::<BoardFamily>(
-            &unbalanced(),
-            &[Target::Own(BoardTarget::Tickets(TicketTarget::Value {
-                tol: 0.05,
-            }))],
-            &[Knob::TicketPoints { lo: 1, hi: 30 }],
+        let out = ticket_value_search(
             &[],
             &config,
             &|p| {
@@ -400,8 +402,7 @@ mod tests {
                 }
             },
             &cancel,
-        )
-        .unwrap();
+        );
         assert_eq!(out.stop, StopReason::Stopped);
         assert_eq!(out.generations, 1);
         assert!(out.checks.is_empty());
