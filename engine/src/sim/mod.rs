@@ -14,6 +14,7 @@ pub mod csv;
 pub mod findings;
 pub mod ladder;
 mod measures;
+mod pool;
 pub mod record;
 pub mod report;
 pub mod shard;
@@ -233,29 +234,33 @@ fn play_range<F: Family>(
         let end = (start + CHUNK).min(range.end);
         let records: Vec<Option<GameRecord<_>>> = (start..end)
             .into_par_iter()
-            .map(|i| {
-                if cancel.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let seed = game_seed(config.seed, players, i);
-                let seats = seating(seed, players, config.bots.len());
-                // Names were checked before any game started.
-                let mut bots = make_bots::<F>(&config.bots, &seats, seed).ok()?;
-                let rec = record::play::<F>(
-                    &config.design,
-                    game,
-                    seed,
-                    &mut bots,
-                    seats,
-                    config.turn_cap,
-                );
-                let d = counter.done.fetch_add(1, Ordering::Relaxed) + 1;
-                (counter.progress)(Progress {
-                    done: d,
-                    total: counter.total,
-                });
-                Some(rec)
-            })
+            .map_init(
+                || pool::BotPool::<F>::new(config.bots.len()),
+                |pool, i| {
+                    if cancel.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let seed = game_seed(config.seed, players, i);
+                    let seats = seating(seed, players, config.bots.len());
+                    // Names were checked before any game started.
+                    let mut bots = pool.take(&config.bots, &seats, seed).ok()?;
+                    let rec = record::play::<F>(
+                        &config.design,
+                        game,
+                        seed,
+                        &mut bots,
+                        seats.clone(),
+                        config.turn_cap,
+                    );
+                    pool.give_back(&seats, bots);
+                    let d = counter.done.fetch_add(1, Ordering::Relaxed) + 1;
+                    (counter.progress)(Progress {
+                        done: d,
+                        total: counter.total,
+                    });
+                    Some(rec)
+                },
+            )
             .collect();
         // Hand over in order, up to the first game not played.
         for r in records.into_iter().map_while(|r| r) {

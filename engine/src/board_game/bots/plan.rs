@@ -395,6 +395,15 @@ impl Planner {
         self.priced = None;
     }
 
+    /// Starts a new game: as a new planner with the same cost model, but
+    /// keeping the board's tables and the kept path searches.
+    pub fn renew(&mut self) {
+        self.invalidate();
+        self.needs = None;
+        self.plan.clear();
+        self.trial.clear();
+    }
+
     fn key(obs: &Observation<'_>) -> Key {
         let mut claimed = 0;
         let mut stations = 0;
