@@ -200,7 +200,8 @@ pub struct Planner {
     open: Vec<u64>,
     /// The last search of each ticket, by ticket index.
     searches: Vec<Search>,
-    order: Vec<TicketId>,
+    /// Positions of the tickets being planned, most valuable first.
+    order: Vec<usize>,
     key: Option<Key>,
     /// The position the route costs were last worked out for.
     priced: Option<Priced>,
@@ -432,16 +433,24 @@ impl Planner {
         self.planned.iter_mut().for_each(|p| *p = false);
         self.costs.clear();
         self.costs.extend_from_slice(&self.edge);
+        // The statuses in the order given, each filled in when its ticket
+        // is planned (most valuable first, by `order`'s positions).
+        plan.status.extend(
+            tickets
+                .iter()
+                .chain(extra)
+                .map(|&t| (t, TicketStatus::Dropped)),
+        );
         self.order.clear();
-        self.order.extend_from_slice(tickets);
-        self.order.extend_from_slice(extra);
+        self.order.extend(0..plan.status.len());
+        let ticket_at = |i: usize| plan.status[i].0;
         self.order
-            .sort_by_key(|&t| (Reverse(board.ticket(t).points), t));
+            .sort_by_key(|&i| (Reverse(board.ticket(ticket_at(i)).points), ticket_at(i)));
         let mut order = std::mem::take(&mut self.order);
-        for &t in &order {
+        for &i in &order {
+            let t = plan.status[i].0;
             let cost = self.shortest(board, graph, t);
             if cost == UNREACHABLE {
-                plan.status.push((t, TicketStatus::Dropped));
                 continue;
             }
             let path = &self.searches[t.index()].path;
@@ -468,16 +477,15 @@ impl Planner {
                 }
             }
             if !todo {
-                plan.status.push((t, TicketStatus::Done));
+                plan.status[i].1 = TicketStatus::Done;
                 continue;
             }
             if plan.trains + new_trains > budget {
-                plan.status.push((t, TicketStatus::Dropped));
                 continue;
             }
             plan.trains += new_trains;
             plan.cost += cost;
-            plan.status.push((t, TicketStatus::Planned(cost)));
+            plan.status[i].1 = TicketStatus::Planned(cost);
             let start = plan.routes.len();
             for &r in path {
                 let i = r.index();
@@ -513,14 +521,6 @@ impl Planner {
         }
         order.clear();
         self.order = order;
-        // Restore the statuses to the order given.
-        plan.status.sort_by_key(|&(t, _)| {
-            tickets
-                .iter()
-                .chain(extra)
-                .position(|&x| x == t)
-                .unwrap_or(usize::MAX)
-        });
     }
 
     /// The cost of the cheapest path between a ticket's places over
