@@ -146,19 +146,21 @@ const COST_LANES: usize = 16;
 /// Takes the nearest city out of `open` (the lowest-numbered on ties): the
 /// city a binary heap of (distance, city) entries would settle next.
 pub(super) fn nearest(open: &mut [u64], nodes: &[Node]) -> Option<usize> {
-    let mut best: Option<(u32, usize)> = None;
+    // (distance, city) in one word: the least is the nearest city, the
+    // lowest-numbered on ties, found without branches.
+    let mut best = u64::MAX;
     for (w, &word) in open.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
             let c = w * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let d = nodes[c].dist;
-            if best.is_none_or(|(b, _)| d < b) {
-                best = Some((d, c));
-            }
+            best = best.min(u64::from(nodes[c].dist) << 32 | c as u64);
         }
     }
-    let (_, c) = best?;
+    if best == u64::MAX {
+        return None;
+    }
+    let c = (best & u64::from(u32::MAX)) as usize;
     open[c / 64] &= !(1 << (c % 64));
     Some(c)
 }

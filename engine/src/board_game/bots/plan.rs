@@ -600,18 +600,22 @@ impl Planner {
                 continue;
             }
             node.expanded = true;
+            // Without branches (whether an offer is better is a coin toss
+            // to the processor): an unreachable route offers `UNREACHABLE`,
+            // which is never better.
             for link in graph.links(city) {
                 let cost = self.costs[usize::from(link.route)];
-                if cost == UNREACHABLE {
-                    continue;
-                }
                 let w = usize::from(link.to);
-                let nd = d + cost;
-                if nd < s.nodes[w].dist {
-                    s.nodes[w].dist = nd;
-                    via[w] = u32::from(link.route) + 1;
-                    open[w / 64] |= 1 << (w % 64);
-                }
+                let nd = d.saturating_add(cost);
+                let node = &mut s.nodes[w];
+                let better = nd < node.dist;
+                node.dist = if better { nd } else { node.dist };
+                via[w] = if better {
+                    u32::from(link.route) + 1
+                } else {
+                    via[w]
+                };
+                open[w / 64] |= u64::from(better) << (w % 64);
             }
         }
         UNREACHABLE
