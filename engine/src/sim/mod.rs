@@ -110,11 +110,7 @@ pub fn make_bots<F: Family>(
     seats: &[usize],
     game_seed: u64,
 ) -> Result<Vec<Box<dyn Bot<F::State>>>, BotNameError> {
-    seats
-        .iter()
-        .enumerate()
-        .map(|(s, &b)| F::bot(&names[b], bot_seed(game_seed, s)))
-        .collect()
+    pool::BotPool::<F>::new(names.len()).take(names, seats, game_seed)
 }
 
 /// The workers a pool asked for `requested` threads starts (0: one per

@@ -22,9 +22,9 @@ impl<F: Family> BotPool<F> {
         }
     }
 
-    /// The bots of a seating, bot `seats[s]` of `names` at seat `s`, each as
-    /// [`super::make_bots`] would build it: a spare one renewed for its seed
-    /// when the pool has one that renews, else a new one.
+    /// The bots of a seating, bot `seats[s]` of `names` at seat `s`, each
+    /// seeded by [`bot_seed`]: a spare one renewed for its seed when the pool
+    /// has one that renews, else a new one ([`Family::bot`]).
     pub(super) fn take(
         &mut self,
         names: &[String],
