@@ -7,17 +7,19 @@ use super::events::{Event, EventSink, Events, Revealed, Tickets};
 use super::state::{PendingTunnel, Phase, State};
 use crate::board_game::board::{CityId, RouteColor, RouteId};
 use crate::game::{IllegalAction, RefusalKind, Seat};
+use crate::words;
 
 fn illegal<T>(kind: RefusalKind, reason: impl Into<String>) -> Result<T, IllegalAction> {
     Err(IllegalAction::new(kind, reason))
 }
 
-fn plural(n: u16, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
+/// "3 red cards or locomotives" (`kind`: the words before "card").
+fn cards_or_locomotives(n: u8, kind: &str) -> String {
+    format!(
+        "{} or {}",
+        words::count(n, &format!("{kind} card")),
+        words::noun(n, "locomotive")
+    )
 }
 
 impl State {
@@ -37,13 +39,13 @@ impl State {
     pub fn payment_text(&self, p: Payment, total: u8) -> String {
         let color = u16::from(p.color_cards(total));
         if p.locomotives_only() {
-            return plural(u16::from(p.locomotives), "locomotive");
+            return words::count(u16::from(p.locomotives), "locomotive");
         }
         let mut s = format!("{color} {}", self.card_name(p.color));
         if p.locomotives > 0 {
             s.push_str(&format!(
                 " + {}",
-                plural(u16::from(p.locomotives), "locomotive")
+                words::count(u16::from(p.locomotives), "locomotive")
             ));
         }
         s
@@ -375,8 +377,11 @@ impl State {
         // Refused: now spend the time to say why.
         let what = what();
         let wanted = match color {
-            Some(c) => format!("{total} {} cards or locomotives", self.card_name(c)),
-            None => format!("{total} cards of one colour (locomotives are wild)"),
+            Some(c) => cards_or_locomotives(total, self.card_name(c)),
+            None => format!(
+                "{} of one colour (locomotives are wild)",
+                words::count(total, "card")
+            ),
         };
         if !shape_ok {
             if !payment.locomotives_only()
@@ -388,7 +393,7 @@ impl State {
                 );
             }
             let offered = if payment.locomotives >= total {
-                plural(u16::from(payment.locomotives), "locomotive")
+                words::count(u16::from(payment.locomotives), "locomotive")
             } else {
                 self.payment_text(payment, total)
             };
@@ -403,7 +408,7 @@ impl State {
                 RefusalKind::AgainstTheRules,
                 format!(
                     "{what} is a ferry: it needs at least {} among its {total} cards; you offered {offered}",
-                    plural(u16::from(min_locos), "locomotive")
+                    words::count(u16::from(min_locos), "locomotive")
                 ),
             );
         }
@@ -421,7 +426,7 @@ impl State {
             RefusalKind::CannotAfford,
             format!(
                 "{what} needs {wanted}; you offered {offered} but hold only {}",
-                plural(hand.locomotives(), "locomotive")
+                words::count(hand.locomotives(), "locomotive")
             ),
         )
     }
@@ -492,7 +497,7 @@ impl State {
                 format!(
                     "{} takes {}; you have {trains} left",
                     name(),
-                    crate::words::count(length, "train")
+                    words::count(length, "train")
                 ),
             );
         }
@@ -583,8 +588,8 @@ impl State {
                 RefusalKind::AgainstTheRules,
                 format!(
                     "tunnel {name} asks for {}; you offered {}",
-                    crate::words::count(t.extra, "more card"),
-                    crate::words::count(locomotives, "locomotive")
+                    words::count(t.extra, "more card"),
+                    words::count(locomotives, "locomotive")
                 ),
             );
         }
@@ -602,9 +607,11 @@ impl State {
             return illegal(
                 RefusalKind::CannotAfford,
                 format!(
-                    "tunnel {name} asks for {} more {} cards or locomotives; you hold {} {}",
-                    t.extra,
-                    self.card_name(t.payment.color),
+                    "tunnel {name} asks for {}; you hold {} {}",
+                    cards_or_locomotives(
+                        t.extra,
+                        &format!("more {}", self.card_name(t.payment.color))
+                    ),
                     hand[t.payment.color],
                     self.card_name(t.payment.color)
                 ),
@@ -615,8 +622,8 @@ impl State {
                 RefusalKind::CannotAfford,
                 format!(
                     "tunnel {name}: you offered {} but hold only {}",
-                    plural(u16::from(locomotives), "locomotive"),
-                    plural(hand.locomotives(), "locomotive")
+                    words::count(u16::from(locomotives), "locomotive"),
+                    words::count(hand.locomotives(), "locomotive")
                 ),
             );
         }

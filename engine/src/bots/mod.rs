@@ -91,6 +91,14 @@ pub trait Bot<S: GameState>: Send {
     /// Chooses an action for the observing seat, whose decision it is. The
     /// action is legal: a bot never returns one the rules refuse.
     fn act(&mut self, obs: &S::Observation<'_>) -> S::Action;
+    /// Gets ready for a new game as the bot its family builds from the same
+    /// spec and `seed` would be, keeping only what does not change its
+    /// decisions (tables of the design, buffers), so that a simulation can
+    /// keep its bots from game to game. `false` (the default) when the bot
+    /// cannot: the caller then builds a new one.
+    fn renew(&mut self, _seed: u64) -> bool {
+        false
+    }
 }
 
 /// Plays `state` to its end with `bots[s]` deciding for seat `s`: every

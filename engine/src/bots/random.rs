@@ -49,6 +49,11 @@ impl<S: GameState> Bot<S> for RandomBot<S> {
         let i = self.rng.index(self.legal.len());
         self.legal.get(i).copied().unwrap_or(self.idle)
     }
+
+    fn renew(&mut self, seed: u64) -> bool {
+        self.rng = GameRng::seeded(seed);
+        true
+    }
 }
 
 /// Keeps, among the actions that keep tickets (`kept` gives how many each

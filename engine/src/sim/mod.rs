@@ -14,6 +14,7 @@ pub mod csv;
 pub mod findings;
 pub mod ladder;
 mod measures;
+mod pool;
 pub mod record;
 pub mod report;
 pub mod shard;
@@ -109,11 +110,7 @@ pub fn make_bots<F: Family>(
     seats: &[usize],
     game_seed: u64,
 ) -> Result<Vec<Box<dyn Bot<F::State>>>, BotNameError> {
-    seats
-        .iter()
-        .enumerate()
-        .map(|(s, &b)| F::bot(&names[b], bot_seed(game_seed, s)))
-        .collect()
+    pool::BotPool::<F>::new(names.len()).take(names, seats, game_seed)
 }
 
 /// The workers a pool asked for `requested` threads starts (0: one per
@@ -233,29 +230,33 @@ fn play_range<F: Family>(
         let end = (start + CHUNK).min(range.end);
         let records: Vec<Option<GameRecord<_>>> = (start..end)
             .into_par_iter()
-            .map(|i| {
-                if cancel.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let seed = game_seed(config.seed, players, i);
-                let seats = seating(seed, players, config.bots.len());
-                // Names were checked before any game started.
-                let mut bots = make_bots::<F>(&config.bots, &seats, seed).ok()?;
-                let rec = record::play::<F>(
-                    &config.design,
-                    game,
-                    seed,
-                    &mut bots,
-                    seats,
-                    config.turn_cap,
-                );
-                let d = counter.done.fetch_add(1, Ordering::Relaxed) + 1;
-                (counter.progress)(Progress {
-                    done: d,
-                    total: counter.total,
-                });
-                Some(rec)
-            })
+            .map_init(
+                || pool::BotPool::<F>::new(config.bots.len()),
+                |pool, i| {
+                    if cancel.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let seed = game_seed(config.seed, players, i);
+                    let seats = seating(seed, players, config.bots.len());
+                    // Names were checked before any game started.
+                    let mut bots = pool.take(&config.bots, &seats, seed).ok()?;
+                    let rec = record::play::<F>(
+                        &config.design,
+                        game,
+                        seed,
+                        &mut bots,
+                        seats.clone(),
+                        config.turn_cap,
+                    );
+                    pool.give_back(&seats, bots);
+                    let d = counter.done.fetch_add(1, Ordering::Relaxed) + 1;
+                    (counter.progress)(Progress {
+                        done: d,
+                        total: counter.total,
+                    });
+                    Some(rec)
+                },
+            )
             .collect();
         // Hand over in order, up to the first game not played.
         for r in records.into_iter().map_while(|r| r) {

@@ -698,6 +698,15 @@ impl Bot<crate::board_game::State> for HeuristicBot {
     fn act(&mut self, obs: &Observation<'_>) -> Action {
         self.decide(obs)
     }
+
+    /// The rules are deterministic (the seed is not used); the design's
+    /// numbers and the kept path searches stay (each search is checked
+    /// against the route costs before it is used), the plans are forgotten.
+    fn renew(&mut self, _seed: u64) -> bool {
+        self.planner.renew();
+        self.rivals.invalidate();
+        true
+    }
 }
 
 /// The affordable claim of `routes` with the highest `value` (`None`: not a

@@ -19,6 +19,7 @@ pub mod evaluate;
 pub mod expert;
 pub mod heuristic;
 pub mod infer;
+mod kept_search;
 pub mod mcts;
 pub mod pay;
 mod personas;

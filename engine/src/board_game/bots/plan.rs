@@ -21,6 +21,7 @@ use crate::board_game::tables::{NO_COUNTRY, RouteGraph};
 use crate::board_game::{Card, Observation};
 use crate::game::{Observation as _, Seat};
 
+use super::kept_search::{Node, Search, UNSETTLED, nearest};
 use super::pay::Wanted;
 
 /// No path.
@@ -179,140 +180,6 @@ struct Key {
     trains: u16,
 }
 
-/// A city not settled before a search ended.
-const UNSETTLED: u16 = u16::MAX;
-
-/// What a path search knew of a city when it ended.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    /// Its distance (final once settled).
-    dist: u32,
-    /// The order it was settled in ([`UNSETTLED`]: not before the end).
-    rank: u16,
-    /// Whether its routes were followed (a settled city other than the one
-    /// the search ended at, or a dead end passed through).
-    expanded: bool,
-}
-
-impl Node {
-    const UNSEEN: Node = Node {
-        dist: UNREACHABLE,
-        rank: UNSETTLED,
-        expanded: false,
-    };
-}
-
-/// One ticket's last path search, kept with what it looked at so that the
-/// next plan can tell whether the same search would find the same path (see
-/// [`Search::still_holds`]) instead of searching again.
-#[derive(Clone, Debug, Default)]
-struct Search {
-    /// Whether the fields below describe a search on the current board.
-    done: bool,
-    /// The route costs it searched with.
-    costs: Vec<u32>,
-    /// What the search knew of each city.
-    nodes: Vec<Node>,
-    /// The distance the search ended at (`UNREACHABLE`: no path).
-    end: u32,
-    /// The path's routes, from the destination back to the start.
-    path: Vec<RouteId>,
-    /// The path's cost.
-    cost: u32,
-}
-
-impl Search {
-    /// Would searching again with `costs` find the same path at the same
-    /// cost? Each route whose cost changed is looked at on its own:
-    ///
-    /// - a change the search could not have seen leaves every step the
-    ///   same: the route matters only when the search followed it from a
-    ///   city it expanded to one not settled before (a relaxation), and then
-    ///   only if the old or the new cost offers that city a distance up to
-    ///   its final one (see [`Search::relaxed`]). An offer above it only sets
-    ///   a tentative distance that is bettered before the city settles (or
-    ///   that does not settle it before the search ends);
-    /// - a route off the path that got dearer (or closed, as when a rival
-    ///   claims it) cannot change the path: no city gets nearer, the path's
-    ///   cities keep their distances, and the cities settled before each of
-    ///   them are, at their distance, a subset of those settled before it in
-    ///   the last search (a city settles when it is the nearest reached,
-    ///   lowest-numbered on ties, and dearer routes only reach it later). So
-    ///   no city offers a path city its distance before the path's route
-    ///   does, and no other city of the destination settles first.
-    ///
-    /// The kept costs and cities describe the last search; they are brought
-    /// to `costs` when only changes of the first kind were seen (the search
-    /// is then exactly the one `costs` would make), and otherwise kept, so
-    /// that the next check is against the search that was really made.
-    fn still_holds(&mut self, graph: &RouteGraph, costs: &[u32]) -> bool {
-        let mut exact = true;
-        let mut holds = |s: &Self, r: usize, old: u32, new: u32| {
-            if !s.relaxed(graph, r, old, new) {
-                return true;
-            }
-            exact = false;
-            new > old && !s.path.contains(&RouteId::from_index(r))
-        };
-        // Compared a block of routes at a time: most blocks are unchanged.
-        let (new, new_rest) = costs.as_chunks::<COST_LANES>();
-        let (old, old_rest) = self.costs.as_chunks::<COST_LANES>();
-        for (k, (n, o)) in new.iter().zip(old).enumerate() {
-            // One wide test (a slice comparison would call `memcmp`).
-            if n.iter().zip(o).fold(0, |d, (a, b)| d | (a ^ b)) == 0 {
-                continue;
-            }
-            for j in 0..COST_LANES {
-                if n[j] != o[j] && !holds(self, k * COST_LANES + j, o[j], n[j]) {
-                    return false;
-                }
-            }
-        }
-        let base = new.len() * COST_LANES;
-        for (j, (&n, &o)) in new_rest.iter().zip(old_rest).enumerate() {
-            if n != o && !holds(self, base + j, o, n) {
-                return false;
-            }
-        }
-        if exact {
-            self.costs.copy_from_slice(costs);
-        }
-        true
-    }
-
-    /// Could route `r`'s cost going from `old` to `new` change this search:
-    /// did the search follow it from a city it expanded to one not settled
-    /// before, with either cost offering that city a distance up to its
-    /// final one?
-    fn relaxed(&self, graph: &RouteGraph, r: usize, old: u32, new: u32) -> bool {
-        let (a, b) = graph.ends[r];
-        for (x, y) in [(a, b), (b, a)] {
-            let (x, y) = (self.nodes[usize::from(x)], self.nodes[usize::from(y)]);
-            if !x.expanded || y.rank < x.rank {
-                continue;
-            }
-            // A relaxation can only change the search if it offers the
-            // other end a distance up to its final one (or, for a city
-            // not settled, up to where the search ended: a city at that
-            // distance may be found and settled first).
-            let bound = u64::from(if y.rank == UNSETTLED {
-                self.end
-            } else {
-                y.dist
-            });
-            let from = u64::from(x.dist);
-            let offers = |c: u32| c != UNREACHABLE && from + u64::from(c) <= bound;
-            if offers(old) || offers(new) {
-                return true;
-            }
-        }
-        false
-    }
-}
-
-/// Route costs compared at a time by [`Search::still_holds`].
-const COST_LANES: usize = 16;
-
 /// Shortest-path planning with reusable buffers and a cached plan. Each
 /// ticket's last path search is kept, and the next plan searches again only
 /// for the tickets whose search could turn out differently.
@@ -333,7 +200,8 @@ pub struct Planner {
     open: Vec<u64>,
     /// The last search of each ticket, by ticket index.
     searches: Vec<Search>,
-    order: Vec<TicketId>,
+    /// Positions of the tickets being planned, most valuable first.
+    order: Vec<usize>,
     key: Option<Key>,
     /// The position the route costs were last worked out for.
     priced: Option<Priced>,
@@ -393,6 +261,15 @@ impl Planner {
     pub fn invalidate(&mut self) {
         self.key = None;
         self.priced = None;
+    }
+
+    /// Starts a new game: as a new planner with the same cost model, but
+    /// keeping the board's tables and the kept path searches.
+    pub fn renew(&mut self) {
+        self.invalidate();
+        self.needs = None;
+        self.plan.clear();
+        self.trial.clear();
     }
 
     fn key(obs: &Observation<'_>) -> Key {
@@ -556,16 +433,24 @@ impl Planner {
         self.planned.iter_mut().for_each(|p| *p = false);
         self.costs.clear();
         self.costs.extend_from_slice(&self.edge);
+        // The statuses in the order given, each filled in when its ticket
+        // is planned (most valuable first, by `order`'s positions).
+        plan.status.extend(
+            tickets
+                .iter()
+                .chain(extra)
+                .map(|&t| (t, TicketStatus::Dropped)),
+        );
         self.order.clear();
-        self.order.extend_from_slice(tickets);
-        self.order.extend_from_slice(extra);
+        self.order.extend(0..plan.status.len());
+        let ticket_at = |i: usize| plan.status[i].0;
         self.order
-            .sort_by_key(|&t| (Reverse(board.ticket(t).points), t));
+            .sort_by_key(|&i| (Reverse(board.ticket(ticket_at(i)).points), ticket_at(i)));
         let mut order = std::mem::take(&mut self.order);
-        for &t in &order {
+        for &i in &order {
+            let t = plan.status[i].0;
             let cost = self.shortest(board, graph, t);
             if cost == UNREACHABLE {
-                plan.status.push((t, TicketStatus::Dropped));
                 continue;
             }
             let path = &self.searches[t.index()].path;
@@ -592,16 +477,15 @@ impl Planner {
                 }
             }
             if !todo {
-                plan.status.push((t, TicketStatus::Done));
+                plan.status[i].1 = TicketStatus::Done;
                 continue;
             }
             if plan.trains + new_trains > budget {
-                plan.status.push((t, TicketStatus::Dropped));
                 continue;
             }
             plan.trains += new_trains;
             plan.cost += cost;
-            plan.status.push((t, TicketStatus::Planned(cost)));
+            plan.status[i].1 = TicketStatus::Planned(cost);
             let start = plan.routes.len();
             for &r in path {
                 let i = r.index();
@@ -637,14 +521,6 @@ impl Planner {
         }
         order.clear();
         self.order = order;
-        // Restore the statuses to the order given.
-        plan.status.sort_by_key(|&(t, _)| {
-            tickets
-                .iter()
-                .chain(extra)
-                .position(|&x| x == t)
-                .unwrap_or(usize::MAX)
-        });
     }
 
     /// The cost of the cheapest path between a ticket's places over
@@ -724,42 +600,26 @@ impl Planner {
                 continue;
             }
             node.expanded = true;
+            // Without branches (whether an offer is better is a coin toss
+            // to the processor): an unreachable route offers `UNREACHABLE`,
+            // which is never better.
             for link in graph.links(city) {
                 let cost = self.costs[usize::from(link.route)];
-                if cost == UNREACHABLE {
-                    continue;
-                }
                 let w = usize::from(link.to);
-                let nd = d + cost;
-                if nd < s.nodes[w].dist {
-                    s.nodes[w].dist = nd;
-                    via[w] = u32::from(link.route) + 1;
-                    open[w / 64] |= 1 << (w % 64);
-                }
+                let nd = d.saturating_add(cost);
+                let node = &mut s.nodes[w];
+                let better = nd < node.dist;
+                node.dist = if better { nd } else { node.dist };
+                via[w] = if better {
+                    u32::from(link.route) + 1
+                } else {
+                    via[w]
+                };
+                open[w / 64] |= u64::from(better) << (w % 64);
             }
         }
         UNREACHABLE
     }
-}
-
-/// Takes the nearest city out of `open` (the lowest-numbered on ties): the
-/// city a binary heap of (distance, city) entries would settle next.
-fn nearest(open: &mut [u64], nodes: &[Node]) -> Option<usize> {
-    let mut best: Option<(u32, usize)> = None;
-    for (w, &word) in open.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            let c = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let d = nodes[c].dist;
-            if best.is_none_or(|(b, _)| d < b) {
-                best = Some((d, c));
-            }
-        }
-    }
-    let (_, c) = best?;
-    open[c / 64] &= !(1 << (c % 64));
-    Some(c)
 }
 
 #[cfg(test)]
