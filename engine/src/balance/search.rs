@@ -142,7 +142,7 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
                     self.cancel,
                 )? {
                     None => break StopReason::Stopped,
-                    Some(reports) if loss::<F>(self.targets, &reports[1]) == 0.0 => {
+                    Some(reports) if loss::<F>(self.targets, &reports[1], config.judgement) == 0.0 => {
                         break StopReason::TargetsMet;
                     }
                     Some(_) => {
@@ -361,7 +361,7 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
                 tight_loss: s
                     .report
                     .as_ref()
-                    .map_or(f64::INFINITY, |r| loss::<F>(&tight, r)),
+                    .map_or(f64::INFINITY, |r| loss::<F>(&tight, r, config.judgement)),
                 chosen: false,
             })
             .collect();
@@ -468,7 +468,9 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
                     let report = board.and_then(|_| reports.next());
                     let loss = report
                         .as_ref()
-                        .map_or(f64::INFINITY, |r| loss::<F>(self.targets, r));
+                        .map_or(f64::INFINITY, |r| {
+                            loss::<F>(self.targets, r, self.config.judgement)
+                        });
                     Scored {
                         file,
                         change,
