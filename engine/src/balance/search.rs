@@ -142,7 +142,9 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
                     self.cancel,
                 )? {
                     None => break StopReason::Stopped,
-                    Some(reports) if loss::<F>(self.targets, &reports[1], config.judgement) == 0.0 => {
+                    Some(reports)
+                        if loss::<F>(self.targets, &reports[1], config.judgement) == 0.0 =>
+                    {
                         break StopReason::TargetsMet;
                     }
                     Some(_) => {
@@ -466,11 +468,9 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
                 .zip(boards)
                 .map(|((file, change), board)| {
                     let report = board.and_then(|_| reports.next());
-                    let loss = report
-                        .as_ref()
-                        .map_or(f64::INFINITY, |r| {
-                            loss::<F>(self.targets, r, self.config.judgement)
-                        });
+                    let loss = report.as_ref().map_or(f64::INFINITY, |r| {
+                        loss::<F>(self.targets, r, self.config.judgement)
+                    });
                     Scored {
                         file,
                         change,
