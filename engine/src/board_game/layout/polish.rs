@@ -12,8 +12,8 @@ use super::vec::{V2, v2};
 /// The last overlaps, one by one: a city whose name or marker is still under
 /// car spaces (or whose route's car spaces overlap) tries small steps in
 /// eight directions and keeps the first that leaves fewer overlaps without
-/// more than one more route off its length, or else the one that leaves the
-/// fewest (an overlap prints worse than a short route). Redraws the board for every try, so it
+/// more than one more route off its length; when no such step is left, the
+/// step that leaves the fewest (an overlap prints worse than a short route). Redraws the board for every try, so it
 /// runs only on boards of up to [`super::fit::FULL_CHECK_ROUTES`] routes.
 pub(super) fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mut [Vec<V2>]) {
     let g = BoardDrawing::with(design, x.to_vec(), bends);
@@ -43,7 +43,10 @@ pub(super) fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mu
         (judge(&d, &b), b)
     };
     let (mut score, _) = redraw(x);
-    for _ in 0..POLISH_PASSES {
+    // First only steps that keep the lengths; once those find nothing, the
+    // steps that leave the fewest overlaps whatever the lengths.
+    let mut lenient = false;
+    for _ in 0..POLISH_PASSES * 2 {
         let d = BoardDrawing::with(design, x.to_vec(), bends);
         let found = overlaps::find(&d);
         let crossed = crossings::find(&d, bends);
@@ -98,7 +101,7 @@ pub(super) fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mu
                     }
                 }
             }
-            if let Some((s, p, b)) = fallback {
+            if let Some((s, p, b)) = fallback.filter(|_| lenient) {
                 x[c] = p;
                 score = s;
                 bends.clone_from_slice(&b);
@@ -106,10 +109,13 @@ pub(super) fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mu
             }
         }
         if !improved {
-            break;
+            if lenient {
+                break;
+            }
+            lenient = true;
         }
     }
 }
 
-/// Passes of [`polish`].
+/// Passes of [`polish`] of each kind (keeping the lengths, then not).
 const POLISH_PASSES: usize = 6;
