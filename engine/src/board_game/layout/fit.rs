@@ -202,7 +202,7 @@ pub(super) fn to_relative(a: V2, b: V2, p: V2) -> Relative {
 }
 
 /// The point at `r` in the frame of the chord from `a` to `b`.
-pub(super) fn from_relative(a: V2, b: V2, r: Relative) -> V2 {
+fn from_relative(a: V2, b: V2, r: Relative) -> V2 {
     let ab = b - a;
     a + ab * r.t + ab.perp() * r.s
 }
@@ -423,7 +423,13 @@ fn tie_break(i: usize) -> V2 {
     v2(a.cos(), a.sin())
 }
 
-fn current_bends(start: &BoardDrawing, relative: &[Vec<Relative>], x: &[V2]) -> Vec<Vec<V2>> {
+/// Every route's bends, kept `relative` to its chord, with the cities at `x`
+/// (as written).
+pub(super) fn current_bends(
+    start: &BoardDrawing,
+    relative: &[Vec<Relative>],
+    x: &[V2],
+) -> Vec<Vec<V2>> {
     start
         .routes
         .iter()

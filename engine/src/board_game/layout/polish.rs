@@ -4,7 +4,7 @@
 use formats::GameFile;
 
 use super::crossings;
-use super::fit::{Relative, from_relative, judge, to_relative, written};
+use super::fit::{Relative, current_bends, judge, to_relative, written};
 use super::geometry::BoardDrawing;
 use super::overlaps::{self, Item};
 use super::vec::{V2, v2};
@@ -27,18 +27,7 @@ pub(super) fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mu
         })
         .collect();
     let redraw = |x: &[V2]| {
-        let b: Vec<Vec<V2>> = g
-            .routes
-            .iter()
-            .zip(&relative)
-            .map(|(r, rel)| match r.ends {
-                Some((a, e)) => rel
-                    .iter()
-                    .map(|q| written(from_relative(x[a], x[e], *q)))
-                    .collect(),
-                None => Vec::new(),
-            })
-            .collect();
+        let b = current_bends(&g, &relative, x);
         let d = BoardDrawing::with(design, x.to_vec(), &b);
         (judge(&d, &b), b)
     };
@@ -78,7 +67,7 @@ pub(super) fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mu
             let old = x[c];
             // The step that leaves the fewest, when every step that leaves
             // fewer puts more than one more route off its length.
-            let mut fallback: Option<((usize, usize), V2, Vec<Vec<V2>>)> = None;
+            let mut fallback: Option<Step> = None;
             for step in [1.0, 3.0, 6.0, 10.0, 15.0] {
                 for k in 0..8 {
                     let a = k as f32 * std::f32::consts::FRAC_PI_4;
@@ -116,6 +105,9 @@ pub(super) fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mu
         }
     }
 }
+
+/// A step tried: the drawing's score, the city's new place, the bends.
+type Step = ((usize, usize), V2, Vec<Vec<V2>>);
 
 /// Passes of [`polish`] of each kind (keeping the lengths, then not).
 const POLISH_PASSES: usize = 6;
