@@ -57,7 +57,7 @@ pub use knob::KnobError;
 pub use progress::{BalanceProgress, Stage, StopReason};
 pub use proposal::{Proposal, proposals};
 pub use search::halving_games;
-pub use target::{FamilyTarget, Measure, Target, TargetError, parse_target};
+pub use target::{FamilyTarget, Judgement, Measure, Target, TargetError, parse_target};
 
 use crate::game::Family;
 use crate::rng::mix;
@@ -101,6 +101,9 @@ pub struct BalanceConfig {
     pub finalists: u32,
     /// Games per player count of the finals.
     pub final_games: u32,
+    /// How a target counts as met in the search, its confirmations and its
+    /// finals (the check after reports values either way).
+    pub judgement: Judgement,
 }
 
 /// Why balancing could not run.
@@ -243,9 +246,16 @@ pub fn balance_with<F: Family, E: Evaluator>(
     search.run(original, knobs, locked)
 }
 
-/// The sum of the targets' losses.
-pub fn loss<F: Family>(targets: &[FamilyTarget<F>], report: &Report<F>) -> f64 {
-    targets.iter().map(|t| t.loss::<F>(report)).sum()
+/// The sum of the targets' losses, each measure judged as `judgement` says.
+pub fn loss<F: Family>(
+    targets: &[FamilyTarget<F>],
+    report: &Report<F>,
+    judgement: Judgement,
+) -> f64 {
+    targets
+        .iter()
+        .map(|t| t.loss_judged::<F>(report, judgement))
+        .sum()
 }
 
 #[cfg(test)]
@@ -277,6 +287,7 @@ mod tests {
             patience: 0,
             finalists: 0,
             final_games: 0,
+            judgement: Judgement::Value,
         }
     }
 
@@ -551,6 +562,7 @@ mod tests {
             patience: 0,
             finalists: 0,
             final_games: 0,
+            judgement: Judgement::Value,
         };
         let out = balance::<BoardFamily>(
             &unbalanced(),

@@ -61,9 +61,10 @@ impl BalanceProgress {
     /// What runs now, in words: `generation 3/30: 1,200 of 4,400 games`.
     pub fn describe(&self) -> String {
         let games = format!(
-            "{} of {} games",
+            "{} of {} {}",
             crate::sim::findings::thousands(self.stage_games),
-            crate::sim::findings::thousands(self.stage_total)
+            crate::sim::findings::thousands(self.stage_total),
+            crate::words::noun(self.stage_total, "game")
         );
         match self.stage {
             Stage::Searching => format!(

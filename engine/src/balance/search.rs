@@ -142,7 +142,9 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
                     self.cancel,
                 )? {
                     None => break StopReason::Stopped,
-                    Some(reports) if loss::<F>(self.targets, &reports[1]) == 0.0 => {
+                    Some(reports)
+                        if loss::<F>(self.targets, &reports[1], config.judgement) == 0.0 =>
+                    {
                         break StopReason::TargetsMet;
                     }
                     Some(_) => {
@@ -361,7 +363,7 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
                 tight_loss: s
                     .report
                     .as_ref()
-                    .map_or(f64::INFINITY, |r| loss::<F>(&tight, r)),
+                    .map_or(f64::INFINITY, |r| loss::<F>(&tight, r, config.judgement)),
                 chosen: false,
             })
             .collect();
@@ -466,9 +468,9 @@ impl<F: Family, E: Evaluator> Search<'_, F, E> {
                 .zip(boards)
                 .map(|((file, change), board)| {
                     let report = board.and_then(|_| reports.next());
-                    let loss = report
-                        .as_ref()
-                        .map_or(f64::INFINITY, |r| loss::<F>(self.targets, r));
+                    let loss = report.as_ref().map_or(f64::INFINITY, |r| {
+                        loss::<F>(self.targets, r, self.config.judgement)
+                    });
                     Scored {
                         file,
                         change,

@@ -328,8 +328,17 @@ impl<O> Target<O> {
 
     /// How far `report` misses the target, summed over player counts, in
     /// units comparable across targets (ranges and counts are scaled to
-    /// their width or to one).
+    /// their width or to one), each measure judged on its value.
     pub fn loss<F>(&self, report: &Report<F>) -> f64
+    where
+        F: Family,
+        F::Balance: Balance<F, Target = O>,
+    {
+        self.loss_judged::<F>(report, Judgement::Value)
+    }
+
+    /// [`Self::loss`], each measure judged as `judgement` says.
+    pub fn loss_judged<F>(&self, report: &Report<F>, judgement: Judgement) -> f64
     where
         F: Family,
         F::Balance: Balance<F, Target = O>,
@@ -343,9 +352,43 @@ impl<O> Target<O> {
         };
         self.measure::<F>(report)
             .iter()
-            .map(|m| m.miss * scale)
+            .map(|m| self.judged_miss(m, judgement) * scale)
             .sum()
     }
+
+    /// How far `m` (one of this target's measures) misses, judged as
+    /// `judgement` says: on its value (its `miss`), or on the worse end of
+    /// its 95% interval for a shared target that has one.
+    pub fn judged_miss(&self, m: &Measure, judgement: Judgement) -> f64 {
+        let Some((low, high)) = m.interval.filter(|_| judgement == Judgement::Interval) else {
+            return m.miss;
+        };
+        let at = |v: f64| match self {
+            Target::FirstPlayerAdvantage { tol } => (v.abs() - tol).max(0.0),
+            Target::GameLength { lo, hi } | Target::ScoreSpread { lo, hi } => outside(v, *lo, *hi),
+            Target::BotSplit { .. } | Target::Own(_) => m.miss,
+        };
+        m.miss.max(at(low)).max(at(high))
+    }
+}
+
+/// How a search judges a target met.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Judgement {
+    /// On its measured value: met when the value lies within the tolerance
+    /// (`tracklayer balance`).
+    #[default]
+    Value,
+    /// On its 95% interval, the value ± about two standard errors of the
+    /// games it was measured on: met only when the whole interval lies
+    /// within the tolerance, so a design chosen on a few thousand games
+    /// stays inside on fresh ones instead of sitting at the edge, where a
+    /// check on other games puts it over half the time (`derive tickets`).
+    /// For the shared targets with an interval (first-player advantage,
+    /// game length, score spread); the others are judged on their value (a
+    /// ticket band's tickets are each held in a few games only, so their
+    /// intervals measure how often they were dealt, not the deck).
+    Interval,
 }
 
 fn mean_measure(
@@ -373,6 +416,40 @@ fn mean_measure(
 mod tests {
     use super::*;
     use crate::board_game::BoardFamily;
+
+    #[test]
+    fn an_interval_judgement_misses_what_the_value_alone_meets() {
+        let fpa = Target::<()>::FirstPlayerAdvantage { tol: 0.05 };
+        let m = Measure {
+            players: 3,
+            what: "seat 1".into(),
+            value: 0.04,
+            interval: Some((0.02, 0.06)),
+            miss: 0.0,
+        };
+        assert_eq!(fpa.judged_miss(&m, Judgement::Value), 0.0);
+        assert!((fpa.judged_miss(&m, Judgement::Interval) - 0.01).abs() < 1e-12);
+        // Below the fair share as above it.
+        let under = Measure {
+            value: -0.04,
+            interval: Some((-0.06, -0.02)),
+            ..m.clone()
+        };
+        assert!((fpa.judged_miss(&under, Judgement::Interval) - 0.01).abs() < 1e-12);
+        let spread = Target::<()>::ScoreSpread { lo: 5.0, hi: 45.0 };
+        let margin = Measure {
+            value: 44.9,
+            interval: Some((42.0, 47.8)),
+            ..m.clone()
+        };
+        assert!((spread.judged_miss(&margin, Judgement::Interval) - 2.8).abs() < 1e-9);
+        let inside = Measure {
+            value: 30.0,
+            interval: Some((28.0, 32.0)),
+            ..m
+        };
+        assert_eq!(spread.judged_miss(&inside, Judgement::Interval), 0.0);
+    }
 
     #[test]
     fn targets_are_read_with_defaults_and_bad_ones_are_named() {

@@ -203,7 +203,11 @@ pub fn ticket_value(players: usize, tickets: &[TicketStat], tol: f64) -> Measure
     Measure {
         players,
         what: worst.map_or_else(String::new, |(t, _)| {
-            format!("worst: {} ({} points)", t.name, t.points)
+            format!(
+                "worst: {} ({})",
+                t.name,
+                crate::words::count(t.points, "point")
+            )
         }),
         value: worst.map_or(0.0, |w| w.1),
         interval: worst.map(|&(t, r)| {

@@ -101,13 +101,13 @@ fn summary(fitted: &engine::families::LaidOut, out: &std::path::Path, secs: f64)
         );
     }
     format!(
-        "Wrote {} in {secs:.2} s: moved {moved} of {count} {places} ({} locked), by {:.1} mm on average and {:.1} mm at most; bent {} routes\n\
+        "Wrote {} in {secs:.2} s: moved {moved} of {count} {places} ({} locked), by {:.1} mm on average and {:.1} mm at most; bent {}\n\
          Overlaps: {} before, {} after. Routes crossing: {} before, {} after. Routes off their car count: {} before, {} after.",
         out.display(),
         r.locked,
         r.mean_move,
         r.max_move,
-        r.bent,
+        engine::words::count(r.bent, "route"),
         r.overlaps.0,
         r.overlaps.1,
         r.crossings.0,

@@ -12,6 +12,7 @@ use super::options::{BANDS, EDGES};
 use super::space::Space;
 use crate::board_game::sim::BoardReport;
 use crate::sim::SimReport;
+use crate::words;
 
 /// A deck's figures.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -206,13 +207,16 @@ pub fn compare_rows(a: &DeckFigures, b: &DeckFigures) -> Vec<[String; 3]> {
         &|d| format!("{} / {} / {}", d.bands[0], d.bands[1], d.bands[2]),
     );
     let width = a.diameter.max(b.diameter).div_ceil(8).max(1);
-    both(&format!("lengths, bins of {width} car spaces"), &|d| {
-        d.histogram(width)
-            .iter()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    });
+    both(
+        &format!("lengths, bins of {}", words::count(width, "car space")),
+        &|d| {
+            d.histogram(width)
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        },
+    );
     both("places named", &|d| {
         format!("{} of {}", d.named_places, d.places)
     });

@@ -172,8 +172,9 @@ impl DeckKnob {
             ..TicketSpec::default()
         };
         Some(format!(
-            "ticket {was} → {} ({points} points){}",
+            "ticket {was} → {} ({}){}",
             space.name(c),
+            crate::words::count(points, "point"),
             why.describe()
         ))
     }

@@ -40,7 +40,9 @@ pub use options::{BandEdges, DeckOptions, EDGES, Plan, PointsRule, Reference};
 pub use space::Space;
 
 use super::BoardFamily;
-use crate::balance::{self, BalanceConfig, BalanceProgress, Finalist, TargetCheck, parse_target};
+use crate::balance::{
+    self, BalanceConfig, BalanceProgress, Finalist, Judgement, TargetCheck, parse_target,
+};
 use crate::board_game::knob::Knob;
 use crate::game::Family;
 use crate::rng::mix;
@@ -78,7 +80,8 @@ pub enum DeckError {
     NoPairs,
     /// Fewer tickets than the rules deal.
     #[error(
-        "{count} {what} tickets are too few: the rules deal {needed} to a full table (tickets.setup × players.max)"
+        "{} too few: the rules deal {needed} to a full table (tickets.setup × players.max)",
+        tickets_are(*.count, .what)
     )]
     TooFew {
         /// Regular or long.
@@ -90,7 +93,8 @@ pub enum DeckError {
     },
     /// Long tickets asked for where the rules deal none.
     #[error(
-        "{0} long tickets asked for, but the rules deal none (set rules.tickets.setup.long or draw.long, or ask for 0)"
+        "{} asked for, but the rules deal none (set rules.tickets.setup.long or draw.long, or ask for 0)",
+        crate::words::count(*.0, "long ticket")
     )]
     NoLongRule(usize),
     /// More tickets than the map can supply.
@@ -126,6 +130,15 @@ pub enum DeckError {
     /// The simulation failed.
     #[error("{0}")]
     Search(String),
+}
+
+/// `3 regular tickets are`, `1 long ticket is`.
+fn tickets_are(count: usize, what: &str) -> String {
+    format!(
+        "{} {}",
+        crate::words::count(count, &format!("{what} ticket")),
+        if count == 1 { "is" } else { "are" }
+    )
 }
 
 /// How much simulation the deck gets.
@@ -204,9 +217,10 @@ impl DeckProgress {
             DeckProgress::Building => "building the first deck".into(),
             DeckProgress::Searching(p) => format!("searching, {}", p.describe()),
             DeckProgress::Measuring(p) => format!(
-                "measuring completion: {} of {} games",
+                "measuring completion: {} of {} {}",
                 sim::findings::thousands(p.done),
-                sim::findings::thousands(p.total)
+                sim::findings::thousands(p.total),
+                crate::words::noun(p.total, "game")
             ),
         }
     }
@@ -375,6 +389,9 @@ pub fn build(
         patience: 0,
         finalists: effort.finalists,
         final_games: effort.final_games.max(1),
+        // A deck chosen at the edge of a tolerance is over it on half of
+        // the designer's checks: aim inside by the noise of the games.
+        judgement: Judgement::Interval,
     };
     let locked_names: Vec<String> = plan
         .locked

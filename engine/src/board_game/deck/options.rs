@@ -11,6 +11,7 @@ use formats::GameFile;
 
 use super::DeckError;
 use super::space::Space;
+use crate::words;
 
 /// Where the bands end, as fractions of the map's diameter: a ticket shorter
 /// than `short_below × diameter` is short, one from `long_from × diameter` on
@@ -258,11 +259,11 @@ impl Reference {
     /// `USA: 36 places, diameter 26, 30 tickets, short 40% / medium 47% / long 13%`.
     pub fn describe(&self) -> String {
         let mut s = format!(
-            "{}: {} places, diameter {}, {} tickets ({} per place), {}",
+            "{}: {}, diameter {}, {} ({} per place), {}",
             self.name,
-            self.places,
+            words::count(self.places, "place"),
             self.diameter,
-            self.regular,
+            words::count(self.regular, "ticket"),
             format_args!("{:.2}", self.per_place()),
             shares_text(&self.shares)
         );
@@ -387,7 +388,8 @@ impl Plan {
             .max(if o.long_max.is_some() { 0 } else { long_min });
         if long_max < long_min {
             return Err(DeckError::Option(format!(
-                "the long tickets' maximum length ({long_max} car spaces) is below their minimum ({long_min})"
+                "the long tickets' maximum length ({}) is below their minimum ({long_min})",
+                words::count(long_max, "car space")
             )));
         }
         let e = o.edges;
@@ -474,8 +476,11 @@ impl Plan {
         let locked_long = locked.len() - locked_regular;
         if locked_regular > count || locked_long > long_count {
             return Err(DeckError::Option(format!(
-                "{} locked tickets do not fit a deck of {count} regular and {long_count} long tickets",
-                locked.len()
+                "{} {} not fit a deck of {} and {}",
+                words::count(locked.len(), "locked ticket"),
+                if locked.len() == 1 { "does" } else { "do" },
+                words::count(count, "regular ticket"),
+                words::count(long_count, "long ticket")
             )));
         }
         Ok(Plan {
@@ -513,8 +518,8 @@ impl Plan {
     /// The plan in words.
     pub fn describe(&self) -> String {
         let mut s = format!(
-            "{} regular tickets: {} short ({}-{}), {} medium ({}), {} long ({}) car spaces; at most {} per place{}",
-            self.count,
+            "{}: {} short ({}-{}), {} medium ({}), {} long ({}) car spaces; at most {} per place{}",
+            words::count(self.count, "regular ticket"),
             self.per_band[0],
             self.min_length,
             band_range(&self.edges, 0, self.diameter)
@@ -534,8 +539,10 @@ impl Plan {
         );
         if self.long_count > 0 {
             s.push_str(&format!(
-                "; {} long tickets of {} to {} car spaces",
-                self.long_count, self.long_min, self.long_max
+                "; {} of {} to {} car spaces",
+                words::count(self.long_count, "long ticket"),
+                self.long_min,
+                self.long_max
             ));
         }
         s.push_str(&format!(

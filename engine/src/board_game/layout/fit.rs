@@ -26,9 +26,11 @@ use std::collections::BTreeMap;
 
 use formats::GameFile;
 
+use super::bends::bend_short_routes;
 use super::crossings;
 use super::geometry::{BoardDrawing, MARKER_RADIUS, polyline_length};
 use super::overlaps::{self, Item, Overlap};
+use super::polish::polish;
 use super::shapes::nearest_on;
 use super::vec::{V2, v2};
 
@@ -137,6 +139,12 @@ fn round(v: f32) -> f32 {
     (v * 10.0).round() / 10.0
 }
 
+/// A position as [`Fitted::apply`] writes it: the fit judges the drawing it
+/// will write, so the validator finds on its output what the fit counted.
+pub(super) fn written(p: V2) -> V2 {
+    v2(round(p.x), round(p.y))
+}
+
 /// The layout was cancelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the layout was cancelled")]
@@ -155,7 +163,7 @@ pub fn lengths_off(g: &BoardDrawing) -> Vec<usize> {
 /// How a drawing is judged, lower first: its overlapping pairs and its
 /// crossing routes (each as bad as the other: both print one thing over
 /// another), then its routes off their car count.
-fn judge(g: &BoardDrawing, bends: &[Vec<V2>]) -> (usize, usize) {
+pub(super) fn judge(g: &BoardDrawing, bends: &[Vec<V2>]) -> (usize, usize) {
     (
         overlaps::find(g).len() + crossings::find(g, bends).len(),
         lengths_off(g).len(),
@@ -173,17 +181,18 @@ pub fn length_off(drawn: f32, needed: f32) -> bool {
 const MAX_HOLD: f32 = 64.0;
 
 /// Boards with at most this many routes are redrawn to check each bend.
-const FULL_CHECK_ROUTES: usize = 1000;
+pub(super) const FULL_CHECK_ROUTES: usize = 1000;
 
 /// A bend kept in its route's frame: `t` along the chord and `s` across it,
 /// both in chord lengths, so it follows its cities when they move.
 #[derive(Clone, Copy, Debug)]
-struct Relative {
+pub(super) struct Relative {
     t: f32,
     s: f32,
 }
 
-fn to_relative(a: V2, b: V2, p: V2) -> Relative {
+/// `p` in the frame of the chord from `a` to `b`.
+pub(super) fn to_relative(a: V2, b: V2, p: V2) -> Relative {
     let ab = b - a;
     let l2 = ab.len_sq().max(1e-6);
     Relative {
@@ -192,6 +201,7 @@ fn to_relative(a: V2, b: V2, p: V2) -> Relative {
     }
 }
 
+/// The point at `r` in the frame of the chord from `a` to `b`.
 fn from_relative(a: V2, b: V2, r: Relative) -> V2 {
     let ab = b - a;
     a + ab * r.t + ab.perp() * r.s
@@ -269,13 +279,18 @@ pub fn fit(
     let board = design.board.as_ref().map(|b| (b.width, b.height));
     let mut x = original.clone();
     let rounds = opts.rounds.max(1);
-    let mut bends = current_bends(&start, &relative, &x);
+    // Each round's, from its cities' positions.
+    let mut bends: Vec<Vec<V2>>;
     // The best drawing seen: fewest overlaps and crossings, then fewest
     // routes off their length (the last rounds may trade one for the other).
     let mut best: Option<((usize, usize), Vec<V2>)> = None;
     // How firmly each city holds its place, beyond the anchor.
     let mut hold = vec![1.0f32; n];
     for round in 0..rounds {
+        for p in &mut x {
+            *p = written(*p);
+        }
+        bends = current_bends(&start, &relative, &x);
         let g = BoardDrawing::with(design, x.clone(), &bends);
         let mut terms: Vec<Vec<Term>> = vec![Vec::new(); n];
         route_terms(&g, &pairs, &relative, &mut terms);
@@ -343,30 +358,44 @@ pub fn fit(
                 }
             }
         }
-        bends = current_bends(&start, &relative, &x);
         if !progress((round + 1) as f32 / (rounds + 1) as f32) {
             return Err(Cancelled);
         }
     }
+    for p in &mut x {
+        *p = written(*p);
+    }
+    bends = current_bends(&start, &relative, &x);
     let g = BoardDrawing::with(design, x.clone(), &bends);
     let score = judge(&g, &bends);
-    if let Some((b, bx)) = best
-        && b < score
+    if let Some((b, bx)) = &best
+        && *b < score
     {
-        x = bx;
+        x = bx.clone();
         bends = current_bends(&start, &relative, &x);
     }
     // Routes still too short for their car spaces are bent.
     let g = BoardDrawing::with(design, x.clone(), &bends);
+    let rounds_score = judge(&g, &bends);
+    let rounds_result = (x.clone(), bends.clone());
     let mut bent = bend_short_routes(design, &g, &pairs, &mut bends);
     if design.routes.len() <= FULL_CHECK_ROUTES {
         polish(design, &fixed, &mut x, &mut bends);
     }
     let mut end = BoardDrawing::with(design, x.clone(), &bends);
+    let mut score = judge(&end, &bends);
+    // Bending and polishing may trade an overlap for lengths: the rounds'
+    // drawing stays where it is better.
+    if rounds_score < score {
+        (x, bends) = rounds_result;
+        end = g;
+        score = rounds_score;
+        bent = 0;
+    }
     // Never worse than the design as it was: where the layout could not
     // untangle it (fewer overlaps and crossings, then fewer routes off), it
     // proposes no move.
-    if judge(&end, &bends) > before {
+    if score > before {
         x.clone_from(&original);
         bends = start_bends;
         end = start.clone();
@@ -388,103 +417,28 @@ pub fn fit(
     })
 }
 
-/// The last overlaps, one by one: a city whose name or marker is still under
-/// car spaces (or whose route's car spaces overlap) tries small steps in
-/// eight directions and keeps the first that leaves fewer overlaps without
-/// more routes off their length. Redraws the board for every try, so it
-/// runs only on boards of up to [`FULL_CHECK_ROUTES`] routes.
-fn polish(design: &GameFile, fixed: &[bool], x: &mut [V2], bends: &mut [Vec<V2>]) {
-    let g = BoardDrawing::with(design, x.to_vec(), bends);
-    let relative: Vec<Vec<Relative>> = g
-        .routes
-        .iter()
-        .zip(bends.iter())
-        .map(|(r, b)| match r.ends {
-            Some((a, e)) => b.iter().map(|p| to_relative(x[a], x[e], *p)).collect(),
-            None => Vec::new(),
-        })
-        .collect();
-    let redraw = |x: &[V2]| {
-        let b: Vec<Vec<V2>> = g
-            .routes
-            .iter()
-            .zip(&relative)
-            .map(|(r, rel)| match r.ends {
-                Some((a, e)) => rel.iter().map(|q| from_relative(x[a], x[e], *q)).collect(),
-                None => Vec::new(),
-            })
-            .collect();
-        let d = BoardDrawing::with(design, x.to_vec(), &b);
-        (judge(&d, &b), b)
-    };
-    let (mut score, _) = redraw(x);
-    for _ in 0..POLISH_PASSES {
-        let d = BoardDrawing::with(design, x.to_vec(), bends);
-        let found = overlaps::find(&d);
-        let crossed = crossings::find(&d, bends);
-        if found.is_empty() && crossed.is_empty() {
-            break;
-        }
-        let mut cities: Vec<usize> = Vec::new();
-        for (r, s) in crossed {
-            for e in [d.routes[r].ends, d.routes[s].ends].into_iter().flatten() {
-                cities.extend([e.0, e.1]);
-            }
-        }
-        for o in &found {
-            for item in [o.a, o.b] {
-                match item {
-                    Item::City(c) | Item::Name(c) => cities.push(c),
-                    Item::Route(r) => {
-                        if let Some((a, b)) = d.routes[r].ends {
-                            cities.extend([a, b]);
-                        }
-                    }
-                }
-            }
-        }
-        cities.sort_unstable();
-        cities.dedup();
-        let mut improved = false;
-        'city: for c in cities.into_iter().filter(|&c| !fixed[c]) {
-            for step in [3.0, 6.0, 10.0, 15.0] {
-                for k in 0..8 {
-                    let a = k as f32 * std::f32::consts::FRAC_PI_4;
-                    let old = x[c];
-                    x[c] = old + v2(a.cos(), a.sin()) * step;
-                    let (s, b) = redraw(x);
-                    if s.0 < score.0 && s.1 <= score.1 + 1 {
-                        score = s;
-                        bends.clone_from_slice(&b);
-                        improved = true;
-                        continue 'city;
-                    }
-                    x[c] = old;
-                }
-            }
-        }
-        if !improved {
-            break;
-        }
-    }
-}
-
-/// Passes of [`polish`].
-const POLISH_PASSES: usize = 6;
-
 /// A fixed direction for a city on top of another (never random).
 fn tie_break(i: usize) -> V2 {
     let a = i as f32 * 2.399_963; // the golden angle
     v2(a.cos(), a.sin())
 }
 
-fn current_bends(start: &BoardDrawing, relative: &[Vec<Relative>], x: &[V2]) -> Vec<Vec<V2>> {
+/// Every route's bends, kept `relative` to its chord, with the cities at `x`
+/// (as written).
+pub(super) fn current_bends(
+    start: &BoardDrawing,
+    relative: &[Vec<Relative>],
+    x: &[V2],
+) -> Vec<Vec<V2>> {
     start
         .routes
         .iter()
         .zip(relative)
         .map(|(r, rel)| match r.ends {
-            Some((a, b)) => rel.iter().map(|q| from_relative(x[a], x[b], *q)).collect(),
+            Some((a, b)) => rel
+                .iter()
+                .map(|q| written(from_relative(x[a], x[b], *q)))
+                .collect(),
             None => Vec::new(),
         })
         .collect()
@@ -602,146 +556,6 @@ fn separation_terms(g: &BoardDrawing, found: &[Overlap], terms: &mut [Vec<Term>]
             _ => {}
         }
     }
-}
-
-/// Bends each pair of cities whose routes are still too short: one bend at
-/// the middle, to the side with fewer cities and routes in the way, just far
-/// enough out to give the longest route its length. Returns how many routes
-/// were bent.
-fn bend_short_routes(
-    design: &GameFile,
-    g: &BoardDrawing,
-    pairs: &BTreeMap<(usize, usize), Vec<usize>>,
-    bends: &mut [Vec<V2>],
-) -> usize {
-    let mut bent = 0;
-    let mut overlaps_now = overlaps::find(g).len() + crossings::find(g, bends).len();
-    for (&(a, b), routes) in pairs {
-        let short = routes.iter().any(|&r| {
-            let rg = &g.routes[r];
-            bends[r].is_empty()
-                && rg.needed > 0.0
-                && rg.drawn < rg.needed * (1.0 - LENGTH_TOLERANCE)
-        });
-        if !short {
-            continue;
-        }
-        let (pa, pb) = (g.cities[a], g.cities[b]);
-        let chord = pa.dist(pb);
-        let want = routes
-            .iter()
-            .map(|&r| {
-                let rg = &g.routes[r];
-                rg.needed + rg.clearance.0 + rg.clearance.1
-            })
-            .fold(0.0, f32::max);
-        if chord <= 1e-3 || want <= chord {
-            continue;
-        }
-        let candidates = [arc(pa, pb, want, 1.0), arc(pa, pb, want, -1.0)];
-        let cost = |bend: &[V2]| -> usize {
-            let mut line = vec![pa];
-            line.extend_from_slice(bend);
-            line.push(pb);
-            let clear = g.half_width * 2.0 + MARKER_RADIUS + 2.0;
-            let cities = (0..g.cities.len())
-                .filter(|&c| c != a && c != b)
-                .filter(|&c| {
-                    nearest_on(&line, g.cities[c]).is_some_and(|p| p.dist(g.cities[c]) < clear)
-                })
-                .count();
-            let crossings = g
-                .routes
-                .iter()
-                .filter(|r| r.ends.is_some_and(|e| e != (a, b) && e != (b, a)))
-                .filter(|r| {
-                    r.line.windows(2).any(|w| {
-                        line.windows(2)
-                            .any(|l| crossings::cross(w[0], w[1], l[0], l[1]))
-                    })
-                })
-                .count();
-            cities * 2 + crossings
-        };
-        let best = if cost(&candidates[1]) < cost(&candidates[0]) {
-            &candidates[1]
-        } else {
-            &candidates[0]
-        };
-        if cost(best) > 0 {
-            continue;
-        }
-        let before: Vec<Vec<V2>> = routes.iter().map(|&r| bends[r].clone()).collect();
-        for &r in routes {
-            // Bends run from `from` to `to`.
-            let from_a = g.routes[r].ends.is_some_and(|(f, _)| f == a);
-            bends[r] = if from_a {
-                best.clone()
-            } else {
-                best.iter().rev().copied().collect()
-            };
-        }
-        // On a board small enough to redraw, a bend that adds an overlap or
-        // still leaves the route short is taken back.
-        if design.routes.len() <= FULL_CHECK_ROUTES {
-            let drawn = BoardDrawing::with(design, g.cities.clone(), bends);
-            let now = overlaps::find(&drawn).len() + crossings::find(&drawn, bends).len();
-            // A bend that leaves the route short (its spaces pushed off by
-            // the routes it now leaves beside) is no better than none.
-            let still_short = routes.iter().any(|&r| {
-                let rg = &drawn.routes[r];
-                rg.drawn < rg.needed * (1.0 - LENGTH_TOLERANCE)
-            });
-            if now > overlaps_now || still_short {
-                for (&r, b) in routes.iter().zip(before) {
-                    bends[r] = b;
-                }
-                continue;
-            }
-            overlaps_now = now;
-        }
-        bent += routes.len();
-    }
-    bent
-}
-
-/// Points of a circular arc from `a` to `b` (on the `side` of the chord:
-/// 1 left, −1 right) whose polyline through them is `length` long.
-fn arc(a: V2, b: V2, length: f32, side: f32) -> Vec<V2> {
-    const POINTS: usize = 3;
-    let chord = a.dist(b);
-    let normal = (b - a).perp() / chord * side;
-    let mid = (a + b) * 0.5;
-    let through = |theta: f32| -> Vec<V2> {
-        // The arc subtending `theta` over the chord.
-        let r = chord / 2.0 / (theta / 2.0).sin();
-        let centre = mid - normal * (r * (theta / 2.0).cos());
-        let start = a - centre;
-        (1..=POINTS)
-            .map(|k| {
-                let phi = theta * k as f32 / (POINTS + 1) as f32 * -side;
-                let (s, c) = phi.sin_cos();
-                centre + v2(start.x * c - start.y * s, start.x * s + start.y * c)
-            })
-            .collect()
-    };
-    let len = |pts: &[V2]| {
-        let mut line = vec![a];
-        line.extend_from_slice(pts);
-        line.push(b);
-        polyline_length(&line)
-    };
-    // The polyline grows with the angle: bisect for the length.
-    let (mut lo, mut hi) = (1e-3_f32, 1.9 * std::f32::consts::PI);
-    for _ in 0..40 {
-        let m = (lo + hi) / 2.0;
-        if len(&through(m)) < length {
-            lo = m;
-        } else {
-            hi = m;
-        }
-    }
-    through(hi)
 }
 
 #[cfg(test)]

@@ -5,11 +5,13 @@
 //! each route's drawn length matches its car count, nothing overlaps, and
 //! the map stays recognisable.
 
+mod bends;
 pub mod crossings;
 pub mod fit;
 pub mod geometry;
 mod grid;
 pub mod overlaps;
+mod polish;
 pub mod shapes;
 pub mod text;
 pub mod vec;

@@ -187,6 +187,7 @@ impl BalanceWindow {
             // No finals: the incumbent is chosen.
             finalists: 0,
             final_games: 0,
+            judgement: balance::Judgement::Value,
         };
         let request = balance::Request {
             targets,

@@ -311,7 +311,11 @@ impl DeckWindow {
                 o.route_weights.insert(i, 2.0);
                 o.route_notes.insert(
                     i,
-                    format!("{} ({} points)", ticket.display_name(), ticket.points),
+                    format!(
+                        "{} ({})",
+                        ticket.display_name(),
+                        engine::words::count(ticket.points, "point")
+                    ),
                 );
             }
         }
@@ -386,7 +390,10 @@ impl DeckWindow {
         ui.horizontal(|ui| {
             if ui.button("Accept all").clicked() {
                 request = Some(Request::Accept {
-                    what: format!("Build a deck: {} tickets", r.result.design.tickets.len()),
+                    what: format!(
+                        "Build a deck: {}",
+                        engine::words::count(r.result.design.tickets.len(), "ticket")
+                    ),
                     tickets: r.result.design.tickets.clone(),
                 });
             }
@@ -408,7 +415,10 @@ impl DeckWindow {
                     .map(|(_, (t, _))| t.clone())
                     .collect();
                 request = Some(Request::Accept {
-                    what: format!("Build a deck: {} tickets", tickets.len()),
+                    what: format!(
+                        "Build a deck: {}",
+                        engine::words::count(tickets.len(), "ticket")
+                    ),
                     tickets,
                 });
             }

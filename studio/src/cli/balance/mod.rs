@@ -132,6 +132,7 @@ pub fn run(args: Args) -> ExitCode {
         // No finals: the incumbent is chosen.
         finalists: 0,
         final_games: 0,
+        judgement: balance::Judgement::Value,
     };
     let out = args
         .out
