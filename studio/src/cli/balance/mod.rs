@@ -330,9 +330,8 @@ fn report_text(args: &Args, o: &balance::Outcome, seconds: f64) -> String {
     if o.unconfirmed > 0 {
         let _ = writeln!(
             t,
-            "{} time{} a design met every target on the search's games but not on fresh seeds: the search went on with twice the games.",
-            o.unconfirmed,
-            if o.unconfirmed == 1 { "" } else { "s" }
+            "{} a design met every target on the search's games but not on fresh seeds: the search went on with twice the games.",
+            engine::words::count(o.unconfirmed, "time")
         );
     }
     let _ = writeln!(t, "\nCHANGES");
