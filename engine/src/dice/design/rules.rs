@@ -139,7 +139,10 @@ pub(super) fn check_supplies(rules: &DiceRules, d: &mut Diagnostics) {
                 err(
                     Code::DiceSupply,
                     "rules.points.supply".into(),
-                    format!("no victory-point supply for {n} players"),
+                    format!(
+                        "no victory-point supply for {}",
+                        crate::words::count(n, "player")
+                    ),
                 )
                 .fix(format!("add `{n}: …` under rules.points.supply")),
             ),
@@ -147,8 +150,10 @@ pub(super) fn check_supplies(rules: &DiceRules, d: &mut Diagnostics) {
                 Code::DiceSupply,
                 "rules.points.supply".into(),
                 format!(
-                    "the supply of {s} points for {n} players does not cover the {} points dealt at setup",
-                    u32::from(n) * u32::from(rules.points.start)
+                    "the supply of {} for {} does not cover the {} dealt at setup",
+                    crate::words::count(s, "point"),
+                    crate::words::count(n, "player"),
+                    crate::words::count(u32::from(n) * u32::from(rules.points.start), "point")
                 ),
             )),
             Some(_) => {}
