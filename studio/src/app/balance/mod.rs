@@ -255,19 +255,19 @@ impl BalanceWindow {
                     "The best design so far is not checked on fresh seeds".to_owned()
                 } else {
                     format!(
-                        "{met} of {} targets met on fresh seeds",
-                        outcome.checks.len()
+                        "{met} of {} met on fresh seeds",
+                        engine::words::count(outcome.checks.len(), "target")
                     )
                 };
                 let summary = format!(
-                    "{} after {} ({} games): {}. {checked}{}.",
+                    "{} after {} ({}): {}. {checked}{}.",
                     if outcome.cancelled() {
                         "Stopped"
                     } else {
                         "Done"
                     },
                     engine::words::count(outcome.generations, "generation"),
-                    engine::sim::findings::thousands(outcome.games),
+                    engine::words::count_grouped(outcome.games, "game"),
                     outcome.stop,
                     if proposals.is_empty() {
                         "; no change helped"
@@ -324,9 +324,9 @@ impl BalanceWindow {
                     Some(p) => {
                         ui.add(egui::ProgressBar::new(p.fraction()).text(p.describe()));
                         ui.label(format!(
-                            "Best so far: loss {:.3} (0: every target met), {} games",
+                            "Best so far: loss {:.3} (0: every target met), {}",
                             p.best_loss,
-                            engine::sim::findings::thousands(p.games)
+                            engine::words::count_grouped(p.games, "game")
                         ));
                         for c in &p.best_changes {
                             ui.label(format!("• {}", shown(c)));
