@@ -350,8 +350,9 @@ impl State {
             (Phase::Start, Action::Recall) => (
                 rules,
                 format!(
-                    "recalling needs {} dice on the board; there are {}",
-                    self.design.rules.dice.recall_at, p.on_board
+                    "recalling needs {} on the board; there are {}",
+                    crate::words::count_with(self.design.rules.dice.recall_at, "die", "dice"),
+                    p.on_board
                 ),
             ),
             (Phase::Start, Action::Roll { bonus, .. }) => (

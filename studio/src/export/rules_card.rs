@@ -76,8 +76,8 @@ pub fn lines(board: &Board) -> Vec<String> {
                 .join(", ")
         ),
         format!(
-            "Double routes: both tracks from {} players.",
-            r.doubles.both_tracks_from
+            "Double routes: both tracks from {}.",
+            count(r.doubles.both_tracks_from, "player")
         ),
         "Tickets: a ticket whose two ends your own routes join scores its points at the end; one not completed loses them.".to_owned(),
     ];

@@ -172,8 +172,9 @@ pub(super) fn check_supplies(rules: &DiceRules, d: &mut Diagnostics) {
             Code::DiceSupply,
             "rules.dice.rolled".into(),
             format!(
-                "{} dice rolled a turn out of {} per player: rolled must be 1 to the dice per player (at most 15)",
-                dice.rolled, dice.per_player
+                "{} rolled a turn out of {} per player: rolled must be 1 to the dice per player (at most 15)",
+                crate::words::count_with(dice.rolled, "die", "dice"),
+                dice.per_player
             ),
         ));
     }

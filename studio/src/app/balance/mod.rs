@@ -102,13 +102,6 @@ pub struct BalanceWindow {
     shown: Option<usize>,
 }
 
-/// The engine's text in the studio's font (which has no arrows or `≤`).
-pub(crate) fn shown(text: &str) -> String {
-    text.replace('→', "->")
-        .replace('≤', "<=")
-        .replace('≥', ">=")
-}
-
 /// Why a balance search did not start (the window says so).
 #[derive(Debug, thiserror::Error)]
 pub enum NotStarted {
@@ -291,13 +284,13 @@ impl BalanceWindow {
         for i in p.routes(design) {
             o.route_colors.insert(i, PROPOSED);
             o.route_weights.insert(i, 2.0);
-            o.route_notes.insert(i, shown(&p.describe()));
+            o.route_notes.insert(i, p.describe());
         }
         if let Some((a, b)) = p.ticket_ends(design) {
             for (i, c) in design.cities.iter().enumerate() {
                 if c.name == a || c.name == b {
                     o.lit_cities.insert(i);
-                    o.city_notes.insert(i, shown(&p.describe()));
+                    o.city_notes.insert(i, p.describe());
                 }
             }
         }
@@ -308,7 +301,7 @@ impl BalanceWindow {
     pub fn ui(&mut self, ui: &mut Ui, design: &GameFile) -> Option<Request> {
         self.poll();
         if let Some(e) = &self.error {
-            ui.colored_label(Color32::from_rgb(220, 50, 50), shown(e));
+            ui.colored_label(Color32::from_rgb(220, 50, 50), e);
         }
         match &self.state {
             State::Idle => {
@@ -329,7 +322,7 @@ impl BalanceWindow {
                             engine::words::count_grouped(p.games, "game")
                         ));
                         for c in &p.best_changes {
-                            ui.label(format!("• {}", shown(c)));
+                            ui.label(format!("• {c}"));
                         }
                     }
                     None => {
@@ -364,7 +357,7 @@ impl BalanceWindow {
                 ..Settings::for_family(family)
             };
         }
-        let help = shown(&balance::help(family));
+        let help = balance::help(family);
         let s = &mut self.settings;
         labelled(ui, "Targets", |ui| ui.text_edit_singleline(&mut s.targets))
             .on_hover_text(format!("Comma-separated targets.\n\n{help}"));
@@ -411,7 +404,7 @@ impl BalanceWindow {
         let mut reject = None;
         for (i, p) in proposals.iter().enumerate() {
             ui.horizontal(|ui| {
-                let r = ui.label(shown(&p.describe()));
+                let r = ui.label(p.describe());
                 if r.hovered() {
                     self.shown = Some(i);
                 }
