@@ -33,7 +33,11 @@ pub fn count_with<N: Count>(n: N, singular: &str, plural: &str) -> String {
 /// `n` with its thousands grouped, and the noun: `count_grouped(5000,
 /// "game")` is "5,000 games", `count_grouped(1, "game")` "1 game".
 pub fn count_grouped(n: u64, singular: &str) -> String {
-    format!("{} {}", crate::sim::findings::thousands(n), noun(n, singular))
+    format!(
+        "{} {}",
+        crate::sim::findings::thousands(n),
+        noun(n, singular)
+    )
 }
 
 /// The plural of a noun (of its last word when it is several): -es after

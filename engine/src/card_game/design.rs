@@ -8,8 +8,8 @@ use formats::card_game::{CardRules, CardTieBreak};
 
 use super::cards::{Counts, MAX_COLORS};
 use crate::diagnostics::keys;
-use crate::words::count;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::words::count;
 
 /// Most players the engine seats.
 pub const MAX_PLAYERS: usize = 8;

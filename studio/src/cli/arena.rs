@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use engine::families::FamilyVisitor;
 use engine::game::Family;
-use engine::sim::arena::{self, ArenaConfig, ArenaReport};
 use engine::sim;
+use engine::sim::arena::{self, ArenaConfig, ArenaReport};
 
 use super::simulate::{finish_rated, with_progress};
 

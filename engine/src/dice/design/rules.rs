@@ -146,16 +146,18 @@ pub(super) fn check_supplies(rules: &DiceRules, d: &mut Diagnostics) {
                 )
                 .fix(format!("add `{n}: …` under rules.points.supply")),
             ),
-            Some(&s) if u32::from(s) <= u32::from(n) * u32::from(rules.points.start) => d.push(err(
-                Code::DiceSupply,
-                "rules.points.supply".into(),
-                format!(
-                    "the supply of {} for {} does not cover the {} dealt at setup",
-                    crate::words::count(s, "point"),
-                    crate::words::count(n, "player"),
-                    crate::words::count(u32::from(n) * u32::from(rules.points.start), "point")
-                ),
-            )),
+            Some(&s) if u32::from(s) <= u32::from(n) * u32::from(rules.points.start) => {
+                d.push(err(
+                    Code::DiceSupply,
+                    "rules.points.supply".into(),
+                    format!(
+                        "the supply of {} for {} does not cover the {} dealt at setup",
+                        crate::words::count(s, "point"),
+                        crate::words::count(n, "player"),
+                        crate::words::count(u32::from(n) * u32::from(rules.points.start), "point")
+                    ),
+                ))
+            }
             Some(_) => {}
         }
     }

@@ -387,7 +387,10 @@ impl Inspector {
             let suggested = edit::suggested_length(&doc.design, drawn);
             if suggested != list[0].length {
                 ui.horizontal(|ui| {
-                    ui.label(format!("Drawn: about {}.", engine::words::count(suggested, "space")));
+                    ui.label(format!(
+                        "Drawn: about {}.",
+                        engine::words::count(suggested, "space")
+                    ));
                     if ui.button("Use drawn length").clicked() {
                         let i = *i;
                         doc.edit("Set route length", |d| {
@@ -546,7 +549,10 @@ impl Inspector {
                 Some(path) => {
                     let suggested = analysis::suggested_points(&path);
                     ui.horizontal(|ui| {
-                        ui.label(format!("Shortest path: {}.", engine::words::count(path.spaces, "space")));
+                        ui.label(format!(
+                            "Shortest path: {}.",
+                            engine::words::count(path.spaces, "space")
+                        ));
                         if suggested != t.points && ui.button("Use suggested points").clicked() {
                             let i = *i;
                             doc.edit("Set ticket points", |d| {

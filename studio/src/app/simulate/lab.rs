@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use egui::{Color32, Context, RichText, Ui};
 use engine::families::AnyDesign;
-use engine::words::{count, count_grouped};
 use engine::sim::{Measures, Progress};
+use engine::words::{count, count_grouped};
 
 use super::family::{PageOut, SectionOf, SimView};
 use super::run::{self, Job, ReportOf};

@@ -20,8 +20,8 @@ use engine::families::{AnyDesign, FamilyVisitor};
 use engine::game::Family;
 use engine::sim::DEFAULT_TURN_CAP;
 use engine::sim::ladder::{self, LadderConfig, LadderReport};
-use engine::words::count;
 use engine::sim::skill::skill_players;
+use engine::words::count;
 use formats::GameFile;
 
 use super::run::progress_text;

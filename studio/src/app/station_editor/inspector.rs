@@ -8,9 +8,9 @@ use egui::{Button, Color32, RichText, TextEdit, Ui};
 use formats::GameFile;
 
 use super::edit::{self, BONUS_KINDS, Refused, SLOT_CHOICES};
-use engine::words::count;
 use crate::app::document::Document;
 use crate::app::station_map::Part;
+use engine::words::count;
 
 /// The inspector's text fields and its last refusal.
 #[derive(Default)]

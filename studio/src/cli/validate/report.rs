@@ -179,7 +179,11 @@ pub fn human(files: &[PathBuf], outcomes: &[Outcome]) -> String {
                     if of.is_empty() {
                         engine::words::count(0, word)
                     } else {
-                        format!("{} ({})", engine::words::count(of.len(), word), by_code(&of))
+                        format!(
+                            "{} ({})",
+                            engine::words::count(of.len(), word),
+                            by_code(&of)
+                        )
                     }
                 })
                 .collect();

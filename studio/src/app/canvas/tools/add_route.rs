@@ -70,6 +70,10 @@ impl ToolBehaviour for AddRoute {
         paint::preview_line(painter, vec![a, end], false);
         let dist = v.to_board(a).distance(v.to_board(end));
         let len = edit::suggested_length(&doc.design, dist);
-        label(painter, end + vec2(12.0, -12.0), &engine::words::count(len, "space"));
+        label(
+            painter,
+            end + vec2(12.0, -12.0),
+            &engine::words::count(len, "space"),
+        );
     }
 }

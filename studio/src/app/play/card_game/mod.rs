@@ -39,9 +39,13 @@ pub fn yard_text(d: &CardDesign, yard: &Counts, locos: &Counts) -> String {
         .filter(|&c| yard.0[c] + locos.0[c] > 0)
         .map(|c| {
             if locos.0[c] > 0 {
-                format!("{} {} + {} loco", yard.0[c], d.kind_name(c), locos.0[c])
+                format!(
+                    "{} + {}",
+                    chips::cards_of(d, c, yard.0[c]),
+                    chips::cards_of(d, d.loco(), locos.0[c])
+                )
             } else {
-                format!("{} {}", yard.0[c], d.kind_name(c))
+                chips::cards_of(d, c, yard.0[c])
             }
         })
         .collect();
