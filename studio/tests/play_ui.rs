@@ -595,11 +595,12 @@ fn the_board_games_ticket_offer_is_cards_kept_or_returned_by_a_click() {
     // Hovering a card lights its path alone on the map.
     h.get_by_label(&format!("Keep {}", offer[1])).hover();
     h.run_steps(2);
-    let path = {
+    let paths: Vec<Vec<usize>> = {
         let st = session::<BoardFamily>(&h).state();
-        let t = st.offer()[1];
-        studio::app::play::board::ticket_paths(st.board())[t.index()].clone()
+        let all = studio::app::play::board::ticket_paths(st.board());
+        st.offer().iter().map(|t| all[t.index()].clone()).collect()
     };
+    let path = &paths[1];
     let lit = &h.state().canvas.overlay.lit_routes;
     assert!(!path.is_empty());
     assert_eq!(
@@ -611,6 +612,20 @@ fn the_board_games_ticket_offer_is_cards_kept_or_returned_by_a_click() {
     // A click returns the first; the button counts what is kept.
     click_label(&mut h, &format!("Keep {}", offer[0]));
     assert!(!picked(&h, &format!("Keep {}", offer[0])), "returned");
+    // A returned ticket's path goes dark; the kept ones stay lit.
+    h.get_by_label("Keep 2 tickets, return 1").hover();
+    h.run_steps(2);
+    let lit = &h.state().canvas.overlay.lit_routes;
+    assert!(paths[1..].iter().flatten().all(|r| lit.contains(r)));
+    let only_returned: Vec<&usize> = paths[0]
+        .iter()
+        .filter(|r| !paths[1..].iter().flatten().any(|k| k == *r))
+        .collect();
+    assert!(!only_returned.is_empty());
+    assert!(
+        only_returned.iter().all(|r| !lit.contains(r)),
+        "returned path dark"
+    );
     play_label(&mut h, "Keep 2 tickets, return 1");
     let held = |h: &Harness<'_, Studio>| -> Vec<String> {
         let st = session::<BoardFamily>(h).state();

@@ -51,6 +51,20 @@ impl<T: Copy + PartialEq> OfferPicks<T> {
     pub fn hovered(&self) -> Option<T> {
         self.hovered
     }
+
+    /// The tickets of `offer` picked to keep (all of them until the offer
+    /// has been shown).
+    pub fn kept(&self, offer: &[T]) -> Vec<T> {
+        if self.offer != offer {
+            return offer.to_vec();
+        }
+        offer
+            .iter()
+            .zip(&self.keep)
+            .filter(|(_, k)| **k)
+            .map(|(t, _)| *t)
+            .collect()
+    }
 }
 
 /// A ticket as a card: `body` draws its face (name, points, what the family

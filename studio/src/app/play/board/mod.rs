@@ -75,8 +75,8 @@ impl PlayView for BoardFamily {
         viewer: Option<Seat>,
         picks: Option<&TurnUi>,
     ) -> Overlay {
-        let hovered = picks.and_then(|p| p.offer.hovered());
-        let mut o = map::overlay(state, &table.faded, &table.ticket_paths, viewer, hovered);
+        let offer = picks.map(|p| &p.offer);
+        let mut o = map::overlay(state, &table.faded, &table.ticket_paths, viewer, offer);
         if let Some(p) = picks {
             map::pick_overlay(p, &mut o);
         }
