@@ -164,7 +164,7 @@ pub fn route_note(r: &RouteRow, games: u64, bots: &[String]) -> String {
         count(r.length, "car"),
         pct(r.claim_rate),
         engine::sim::findings::thousands(r.claimed),
-        count_grouped(games, "game"),
+        engine::sim::findings::thousands(games),
         r.mean_turn.unwrap_or(0.0),
         r.by_seat.len(),
         seat_shares(&r.by_seat),
