@@ -295,8 +295,9 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<CardDesign> {
             Diagnostic::new(
                 Code::CardTicketsTooFew,
                 format!(
-                    "{} are dealt {} each ({setup_tickets} in all); the design has {}",
+                    "{} {} dealt {} each ({setup_tickets} in all); the design has {}",
                     count(rules.players.max, "player"),
+                    crate::words::verb(rules.players.max, "is", "are"),
                     count(rules.tickets.setup.dealt, "ticket"),
                     tickets.len()
                 ),
@@ -450,8 +451,9 @@ fn check_rules(
             Diagnostic::new(
                 Code::CardDeckTooSmall,
                 format!(
-                    "{} get {} each ({locos_needed} in all); the deck has {loco}",
+                    "{} {} {} each ({locos_needed} in all); the deck has {loco}",
                     count(p.max, "player"),
+                    crate::words::verb(p.max, "gets", "get"),
                     count(rules.locomotives_dealt, "locomotive")
                 ),
             )
@@ -466,8 +468,9 @@ fn check_rules(
             Diagnostic::new(
                 Code::CardDeckTooSmall,
                 format!(
-                    "{} are dealt {} each and {} lie face up ({dealt} in all); the deck has {deck_total}",
+                    "{} {} dealt {} each and {} lie face up ({dealt} in all); the deck has {deck_total}",
                     count(p.max, "player"),
+                    crate::words::verb(p.max, "is", "are"),
                     count(
                         u32::from(rules.initial_hand) + u32::from(rules.locomotives_dealt),
                         "card"
@@ -536,8 +539,9 @@ fn check_rules(
                 Diagnostic::new(
                     Code::CardRulesCannotEnd,
                     format!(
-                        "{} play 0 deals: there is no game",
-                        count(players, "player")
+                        "{} {} 0 deals: there is no game",
+                        count(players, "player"),
+                        crate::words::verb(players, "plays", "play")
                     ),
                 )
                 .at(format!("rules.deals.{players}"))

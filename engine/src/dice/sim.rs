@@ -268,9 +268,10 @@ impl Measures<DiceFamily> for DiceMeasures {
                 code: "strike-rate".into(),
                 players,
                 text: format!(
-                    "{} of rolls end in a strike ({} lose {}).",
+                    "{} of rolls end in a strike ({} {} {}).",
                     pct_fixed(rate, 1),
                     crate::words::count(strike.locked_trains, "locked train"),
+                    crate::words::verb(strike.locked_trains, "loses", "lose"),
                     crate::words::count(strike.points, "point")
                 ),
                 evidence: format!("strike rate {rate:.4}"),

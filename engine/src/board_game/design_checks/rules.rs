@@ -232,8 +232,9 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
                 Code::TicketDeckTooSmall,
                 "terrain_cards.dealt",
                 format!(
-                    "{} get {} each and {} lie face up: {}, but the terrain deck has {total}",
+                    "{} {} {} each and {} lie face up: {}, but the terrain deck has {total}",
                     count(r.players.max, "player"),
+                    crate::words::verb(r.players.max, "gets", "get"),
                     count(tc.dealt, "terrain card"),
                     tc.face_up,
                     count(needed, "card")
@@ -260,8 +261,9 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
             Diagnostic::new(
                 Code::DeckTooSmall,
                 format!(
-                    "{} get {} each and {} lie face up: {}, but the deck has {}",
+                    "{} {} {} each and {} lie face up: {}, but the deck has {}",
                     count(players, "player"),
+                    crate::words::verb(players, "gets", "get"),
                     count(r.initial_hand, "train card"),
                     r.display.size,
                     count(cards_needed, "card"),
@@ -286,8 +288,9 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
                 Code::TicketDeckTooSmall,
                 &format!("tickets.setup.{kind}"),
                 format!(
-                    "{} are dealt {} each ({need}), but the design has {have}",
+                    "{} {} dealt {} each ({need}), but the design has {have}",
                     count(players, "player"),
+                    crate::words::verb(players, "is", "are"),
                     count(each, &format!("{kind} ticket"))
                 ),
                 "add tickets, deal fewer, or lower players.max",
