@@ -30,6 +30,22 @@ pub fn count_with<N: Count>(n: N, singular: &str, plural: &str) -> String {
     format!("{n} {}", if n == N::from(1) { singular } else { plural })
 }
 
+/// The verb that agrees with `n` things: `one` for one, else `many`
+/// ("1 player gets", "3 players get").
+pub fn verb<'a, N: Count>(n: N, one: &'a str, many: &'a str) -> &'a str {
+    if n == N::from(1) { one } else { many }
+}
+
+/// `n` with its thousands grouped, and the noun: `count_grouped(5000,
+/// "game")` is "5,000 games", `count_grouped(1, "game")` "1 game".
+pub fn count_grouped(n: u64, singular: &str) -> String {
+    format!(
+        "{} {}",
+        crate::sim::findings::thousands(n),
+        noun(n, singular)
+    )
+}
+
 /// The plural of a noun (of its last word when it is several): -es after
 /// s, x, z, ch and sh, -ies for a consonant and y, else -s.
 pub fn plural_of(singular: &str) -> String {
@@ -71,5 +87,9 @@ mod tests {
         assert_eq!(count_with(1, "die", "dice"), "1 die");
         assert_eq!(noun(1, "locomotive"), "locomotive");
         assert_eq!(noun(5, "locomotive"), "locomotives");
+        assert_eq!(count_grouped(5000, "game"), "5,000 games");
+        assert_eq!(count_grouped(1, "game"), "1 game");
+        assert_eq!(verb(1, "gets", "get"), "gets");
+        assert_eq!(verb(4, "gets", "get"), "get");
     }
 }

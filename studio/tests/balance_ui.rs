@@ -60,8 +60,8 @@ fn a_search_proposes_changes_to_accept_one_by_one_and_undo() {
             .all(|p| !p.describe().contains("Denver - El Paso")),
         "a locked ticket was proposed"
     );
-    h.get_by_label_contains("targets met on fresh seeds");
-    let first = proposals[0].describe().replace('→', "->");
+    h.get_by_label_contains(" met on fresh seeds");
+    let first = proposals[0].describe();
     h.get_by_label(&first);
     // The first proposal is shown on the map: its ticket's cities lit.
     assert_eq!(h.state().canvas.overlay.lit_cities.len(), 2);
@@ -192,12 +192,12 @@ fn a_card_game_design_is_offered_its_knobs_and_a_big_city_change_is_accepted() {
         10,
     );
     let original = h.state().doc.design.clone();
-    h.get_by_label_contains("targets met on fresh seeds");
+    h.get_by_label_contains(" met on fresh seeds");
     let proposals = h.state().balance.proposals().to_vec();
     let [p] = proposals.as_slice() else {
         panic!("one rules proposal expected: {proposals:?}")
     };
-    let text = p.describe().replace('→', "->");
+    let text = p.describe();
     assert!(text.contains("rules.big_cities"), "{text}");
     h.get_by_label(&text);
     click_label(&mut h, "Accept");
@@ -227,7 +227,7 @@ fn a_trains_and_stations_design_balances_its_tracks_and_monopolies() {
         40,
     );
     let original = h.state().doc.design.clone();
-    h.get_by_label_contains("targets met on fresh seeds");
+    h.get_by_label_contains(" met on fresh seeds");
     let proposals = h.state().balance.proposals().to_vec();
     assert!(!proposals.is_empty(), "nothing proposed");
     for p in &proposals {
@@ -236,7 +236,7 @@ fn a_trains_and_stations_design_balances_its_tracks_and_monopolies() {
             text.contains("track Vienna - Budapest") || text.contains("rules.goods.gold"),
             "{text}"
         );
-        h.get_by_label(&text.replace('→', "->"));
+        h.get_by_label(&text);
     }
     h.get_all_by_label("Accept").next().unwrap().click();
     h.run_steps(3);

@@ -25,6 +25,7 @@ use studio::app::command::UICommand;
 use studio::app::panels::inspector::READ_ONLY_IN_GAME;
 use studio::app::play::capitalized;
 use studio::app::play::card_game::chips::cards_of;
+use studio::app::play::card_game::yard_text;
 use studio::app::selection::Obj;
 use studio::app::simulate::Page;
 
@@ -495,6 +496,26 @@ fn told(state: &State, play: Action) -> String {
     format!("Player 1 played {played} to the Rail Yard")
 }
 
+/// The scoreboard's Rail Yard cells count locomotives in words ("1 green
+/// + 2 locomotives"), never "2 loco".
+fn scoreboard_yards_in_words(h: &mut Harness<'_, Studio>) {
+    h.run_steps(1);
+    let s = session::<CardFamily>(h);
+    let d = s.state().design();
+    for p in s.state().players() {
+        if p.yard_locos.total() > 0 {
+            let cell = yard_text(d, &p.yard, &p.yard_locos);
+            assert!(cell.contains(" locomotive"), "{cell}");
+            assert!(h.query_by_label(&cell).is_some(), "{cell} is shown");
+        }
+    }
+    for node in h.query_all_by_label_contains(" loco") {
+        let n = node.accesskit_node();
+        let text = n.label().or_else(|| n.value()).unwrap_or_default();
+        assert!(text.contains(" locomotive"), "{text:?} abbreviates");
+    }
+}
+
 /// At the studio's default window size the Rail Yard plays are composed by
 /// chips only: a row of one colour with locomotives on top, and a play of
 /// as many different colours as the rules allow; each play's button is in
@@ -536,6 +557,7 @@ fn a_row_with_locomotives_and_a_mixed_play_are_composed_from_the_chips() {
                 compose_and_play(&mut h, &state, row.unwrap(), window[1]);
                 played.push((state, row.unwrap()));
                 kinds[0] = true;
+                scoreboard_yards_in_words(&mut h);
             }
             Phase::Turn if !kinds[1] && mixed.is_some() => {
                 compose_and_play(&mut h, &state, mixed.unwrap(), window[1]);

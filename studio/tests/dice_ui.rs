@@ -174,8 +174,23 @@ fn a_hot_seat_game_is_played_by_clicking_the_station_map_and_the_dice_buttons() 
         "trains were placed by clicking spaces ({placed})"
     );
     assert!(rolled >= 2, "two turns were rolled ({rolled})");
-    // The log shows the game in the engine's words.
-    assert!(!session::<DiceFamily>(&h).log().is_empty());
+    // The log shows the game in the engine's words, each line a sentence
+    // ("Player 1 kept their special cards", as the card game's log reads).
+    let log = session::<DiceFamily>(&h).log();
+    assert!(!log.is_empty());
+    for line in log {
+        let first = line.public.chars().next().unwrap();
+        assert!(
+            first.is_uppercase() || first.is_ascii_digit(),
+            "{:?} does not start a sentence",
+            line.public
+        );
+    }
+    assert!(
+        log.iter()
+            .any(|l| l.public == "Player 1 kept their special cards"),
+        "the human's keep is logged"
+    );
 }
 
 #[test]
@@ -250,6 +265,32 @@ fn a_short_simulation_shows_deliveries_goods_and_strike_rate() {
             h.query_all_by_label(&pct(g.share)).count() > 0,
             "{} share",
             g.good
+        );
+    }
+}
+
+/// The width of the inspector's Design panel (its name field spans the
+/// column) on `design`, before and during a game.
+fn inspector_widths(design: &str) -> [f32; 2] {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(config(dir.path(), Some(maps(design))), [1500.0, 950.0]);
+    let width = |h: &Harness<'_, Studio>| h.get_by_label("Design name").rect().width();
+    let editing = width(&h);
+    click_label(&mut h, "Playtest");
+    click_label(&mut h, "Play a game…");
+    click_label(&mut h, "Start game");
+    h.run_steps(3);
+    [editing, width(&h)]
+}
+
+#[test]
+fn the_inspector_is_as_wide_as_the_board_editors() {
+    let board = inspector_widths("usa.yaml");
+    let dice = inspector_widths("trains-and-stations-demo.yaml");
+    for (b, d) in board.iter().zip(&dice) {
+        assert!(
+            d >= b,
+            "the dice inspector's field is {d} wide, the board's {b}"
         );
     }
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::{click_at, click_label, config, harness, maps, session, type_into, wait_for_human};
+use egui::accesskit::Toggled;
 use egui::{Modifiers, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -14,6 +15,7 @@ use engine::board_game::{Action, BoardFamily, Phase};
 use engine::game::GameState;
 use studio::app::Studio;
 use studio::app::panels::inspector::READ_ONLY_IN_GAME;
+use studio::app::play::offer::keep_button_text;
 use studio::app::play::score::points_line;
 use studio::app::play::{MAP_MIN_WIDTH, capitalized};
 use studio::app::selection::Obj;
@@ -50,6 +52,19 @@ fn start(h: &mut Harness<'_, Studio>, seats: &[&str], seed: u64) {
     assert_eq!(s.seed(), seed);
 }
 
+/// The button that keeps every ticket on offer to the player to move
+/// ("Keep all 3 tickets").
+fn keep_all_label(h: &Harness<'_, Studio>) -> String {
+    let n = session::<BoardFamily>(h).state().offer().len();
+    keep_button_text(n, n)
+}
+
+/// Keeps every ticket on offer (all are picked at first).
+fn keep_all(h: &mut Harness<'_, Studio>) {
+    let label = keep_all_label(h);
+    play_label(h, &label);
+}
+
 /// One simple human decision through the window: keep the offered tickets,
 /// claim the first claimable route with its first payment, else draw blind
 /// (or the first draw offered).
@@ -73,7 +88,7 @@ fn human_moves(h: &mut Harness<'_, Studio>) {
         (st.phase(), legal, labels)
     };
     match phase {
-        Phase::SetupTickets | Phase::KeepTickets => play_label(h, "Keep the ticked tickets"),
+        Phase::SetupTickets | Phase::KeepTickets => keep_all(h),
         Phase::Turn if labels.is_some() => {
             let (claim, pay) = labels.unwrap();
             play_label(h, &claim);
@@ -147,7 +162,7 @@ fn europe_a_route_is_picked_on_the_map_and_a_station_built_through_the_window() 
     wait_for_human::<BoardFamily>(&mut h);
     // Setup: one long and three regular tickets offered, at least two kept.
     assert!(h.query_all_by_label_contains("Keep ").count() >= 4);
-    play_label(&mut h, "Keep the ticked tickets");
+    keep_all(&mut h);
     wait_for_human::<BoardFamily>(&mut h);
     assert_eq!(session::<BoardFamily>(&h).state().phase(), Phase::Turn);
 
@@ -278,7 +293,7 @@ fn two_humans_pass_the_screen_and_hands_stay_hidden() {
             .map(|&t| st.board().ticket(t).name.clone())
             .collect()
     };
-    play_label(&mut h, "Keep the ticked tickets");
+    keep_all(&mut h);
     h.run_steps(1);
     // Player 2's turn: Player 1's hand and tickets are gone.
     assert!(h.query_by_label("Pass to Player 2").is_some());
@@ -291,7 +306,7 @@ fn two_humans_pass_the_screen_and_hands_stay_hidden() {
     click_label(&mut h, "I am Player 2: show my hand");
     assert!(h.query_by_label("Hand of Player 2").is_some());
     assert!(h.query_by_label_contains(&kept[0]).is_none());
-    play_label(&mut h, "Keep the ticked tickets");
+    keep_all(&mut h);
     h.run_steps(1);
     // The bot's decision (paused): no human's hand is on screen.
     assert!(session::<BoardFamily>(&h).bot_to_move());
@@ -454,7 +469,7 @@ fn the_play_panel_docks_beside_the_map_at_a_fixed_width_and_the_map_refits() {
     h.run_steps(3);
     let map = h.get_by_label("Map canvas").rect();
     // The panel lies right of the map, not over it.
-    let panel_left = h.get_by_label("Keep the ticked tickets").rect().min.x;
+    let panel_left = h.get_by_label(&keep_all_label(&h)).rect().min.x;
     assert!(
         panel_left >= map.max.x,
         "{panel_left} over the map ending at {}",
@@ -544,4 +559,109 @@ fn the_inspector_is_read_only_while_a_game_is_played() {
     assert!(h.query_by_label(READ_ONLY_IN_GAME).is_none());
     assert!(!disabled(&h, "City name"), "editable again");
     assert!(!disabled(&h, "Delete selection"));
+}
+
+/// The names of the tickets on offer to the player to move.
+fn offer_names(h: &Harness<'_, Studio>) -> Vec<String> {
+    let st = session::<BoardFamily>(h).state();
+    st.offer()
+        .iter()
+        .map(|&t| st.board().ticket(t).name.clone())
+        .collect()
+}
+
+/// Is the ticket card `label` picked to keep?
+fn picked(h: &Harness<'_, Studio>, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().toggled() == Some(Toggled::True)
+}
+
+#[test]
+fn the_board_games_ticket_offer_is_cards_kept_or_returned_by_a_click() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = studio(dir.path(), Some(maps("usa.yaml")));
+    start(&mut h, &["human", "route-focus"], 7);
+    wait_for_human::<BoardFamily>(&mut h);
+    // Setup: three ticket cards, all kept at first, their points shown.
+    let offer = offer_names(&h);
+    assert_eq!(offer.len(), 3);
+    for name in &offer {
+        assert!(
+            picked(&h, &format!("Keep {name}")),
+            "{name} is kept at first"
+        );
+    }
+    assert!(h.query_all_by_label_contains(" points").count() >= 3);
+    assert!(h.query_by_label("Keep all 3 tickets").is_some());
+    // Hovering a card lights its path alone on the map.
+    h.get_by_label(&format!("Keep {}", offer[1])).hover();
+    h.run_steps(2);
+    let paths: Vec<Vec<usize>> = {
+        let st = session::<BoardFamily>(&h).state();
+        let all = studio::app::play::board::ticket_paths(st.board());
+        st.offer().iter().map(|t| all[t.index()].clone()).collect()
+    };
+    let path = &paths[1];
+    let lit = &h.state().canvas.overlay.lit_routes;
+    assert!(!path.is_empty());
+    assert_eq!(
+        lit.len(),
+        path.len(),
+        "only the hovered ticket's path is lit"
+    );
+    assert!(path.iter().all(|r| lit.contains(r)));
+    // A click returns the first; the button counts what is kept.
+    click_label(&mut h, &format!("Keep {}", offer[0]));
+    assert!(!picked(&h, &format!("Keep {}", offer[0])), "returned");
+    // A returned ticket's path goes dark; the kept ones stay lit.
+    h.get_by_label("Keep 2 tickets, return 1").hover();
+    h.run_steps(2);
+    let lit = &h.state().canvas.overlay.lit_routes;
+    assert!(paths[1..].iter().flatten().all(|r| lit.contains(r)));
+    let only_returned: Vec<&usize> = paths[0]
+        .iter()
+        .filter(|r| !paths[1..].iter().flatten().any(|k| k == *r))
+        .collect();
+    assert!(!only_returned.is_empty());
+    assert!(
+        only_returned.iter().all(|r| !lit.contains(r)),
+        "returned path dark"
+    );
+    play_label(&mut h, "Keep 2 tickets, return 1");
+    let held = |h: &Harness<'_, Studio>| -> Vec<String> {
+        let st = session::<BoardFamily>(h).state();
+        st.player(engine::game::Seat(0))
+            .tickets
+            .iter()
+            .map(|&t| st.board().ticket(t).name.clone())
+            .collect()
+    };
+    assert_eq!(held(&h), offer[1..].to_vec());
+
+    // A later draw: at least one of three is kept; two are returned by a click each.
+    wait_for_human::<BoardFamily>(&mut h);
+    let draw = first_legal(&h, |a| *a == Action::DrawTickets).expect("tickets can be drawn");
+    let label = capitalized(&session::<BoardFamily>(&h).state().describe(draw));
+    play_label(&mut h, &label);
+    assert_eq!(
+        session::<BoardFamily>(&h).state().phase(),
+        Phase::KeepTickets
+    );
+    let later = offer_names(&h);
+    assert_eq!(later.len(), 3);
+    for name in &later[..2] {
+        click_label(&mut h, &format!("Keep {name}"));
+    }
+    // Returning the last as well is not allowed: the button waits.
+    click_label(&mut h, &format!("Keep {}", later[2]));
+    assert!(
+        h.get_by_label("Keep 0 tickets, return 3")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(h.query_by_label("Keep at least 1 ticket.").is_some());
+    click_label(&mut h, &format!("Keep {}", later[2]));
+    play_label(&mut h, "Keep 1 ticket, return 2");
+    let mut expected = offer[1..].to_vec();
+    expected.push(later[2].clone());
+    assert_eq!(held(&h), expected);
 }

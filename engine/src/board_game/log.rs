@@ -4,15 +4,7 @@
 use super::events::Event;
 use super::state::State;
 use crate::game::{EndReason, Seat};
-
-/// `1 ticket`, `2 tickets`.
-fn count(n: usize, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
+use crate::words::count;
 
 fn names(state: &State, ids: &[crate::board_game::board::TicketId]) -> String {
     ids.iter()
@@ -105,19 +97,19 @@ impl State {
                     who(seat),
                     r.name,
                     self.payment_text(*payment, r.length),
-                    crate::words::count(*points, "point")
+                    count(*points, "point")
                 )
             }
             Event::TunnelRevealed { cards, extra } => {
                 let shown: Vec<&str> = cards.iter().map(|&c| self.card_name(c)).collect();
                 format!(
-                    "The tunnel reveals {}: {extra} more card{} to pay.",
+                    "The tunnel reveals {}: {} to pay.",
                     if shown.is_empty() {
                         "nothing".to_owned()
                     } else {
                         shown.join(", ")
                     },
-                    if *extra == 1 { "" } else { "s" }
+                    count(*extra, "more card")
                 )
             }
             Event::TunnelPaid {
@@ -153,11 +145,12 @@ impl State {
                 terrain_cards,
                 locomotives,
             } => format!(
-                "{} doubles {} with {} and {}: +{points} points.",
+                "{} doubles {} with {} and {}: +{}.",
                 who(seat),
                 board.route(*route).name,
                 count(usize::from(*terrain_cards), "terrain card"),
-                count(usize::from(*locomotives), "locomotive")
+                count(usize::from(*locomotives), "locomotive"),
+                count(*points, "point")
             ),
             Event::Passed { seat } => format!("{} cannot do anything and passes.", who(seat)),
             Event::LastRound { seat } => {

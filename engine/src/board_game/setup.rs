@@ -652,7 +652,7 @@ mod tests {
         };
         let err = s.apply_setup(&setup).expect_err("the USA has no stations");
         assert!(
-            err.to_string().contains("cannot have 1 stations left"),
+            err.to_string().contains("cannot have 1 station left"),
             "{err}"
         );
     }

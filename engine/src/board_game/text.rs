@@ -16,6 +16,7 @@ use super::action::{Action, Keep, Payment};
 use super::cards::Card;
 use super::state::{Phase, State};
 use crate::game::ActionParseError;
+use crate::words::count;
 
 impl State {
     /// The action in words.
@@ -194,8 +195,9 @@ impl State {
             let length = board.route(route).length;
             if total != length {
                 return Err(err(format!(
-                    "route {} has length {length}; the payment names {total} cards",
-                    board.route(route).name
+                    "route {} has length {length}; the payment names {}",
+                    board.route(route).name,
+                    count(total, "card")
                 )));
             }
             return Ok(Action::Claim { route, payment });
@@ -212,7 +214,8 @@ impl State {
                 && cost != total
             {
                 return Err(err(format!(
-                    "this station costs {cost} cards; the payment names {total}"
+                    "this station costs {}; the payment names {total}",
+                    count(cost, "card")
                 )));
             }
             return Ok(Action::BuildStation { city, payment });
@@ -222,8 +225,8 @@ impl State {
             if let Phase::Tunnel(t) = self.phase {
                 if t.extra != total {
                     return Err(err(format!(
-                        "the tunnel asks for {} extra cards; the payment names {total}",
-                        t.extra
+                        "the tunnel asks for {}; the payment names {total}",
+                        count(t.extra, "extra card")
                     )));
                 }
                 if !payment.locomotives_only() && payment.color != t.payment.color {
@@ -295,15 +298,6 @@ impl State {
     }
 }
 
-/// `1 locomotive`, `2 locomotives`.
-pub(crate) fn count(n: u8, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
-
 fn strip_paren(s: &str) -> &str {
     s.split(" (").next().unwrap_or(s).trim()
 }
@@ -313,18 +307,10 @@ mod tests {
     use std::path::Path;
     use std::sync::Arc;
 
-    use super::count;
     use crate::board_game::board::Board;
     use crate::board_game::{BoardGame, Event, Phase};
     use crate::game::{GameState, Seat};
     use crate::rng::GameRng;
-
-    #[test]
-    fn counts_are_singular_for_one() {
-        assert_eq!(count(1, "locomotive"), "1 locomotive");
-        assert_eq!(count(0, "locomotive"), "0 locomotives");
-        assert_eq!(count(3, "locomotive"), "3 locomotives");
-    }
 
     /// Every tunnel payment reads without "0 red" or "1 locomotives" and
     /// parses back to itself; the events of paying read the same way.

@@ -207,7 +207,10 @@ pub fn derive(
     }
     let points_words = match opts.points {
         PointsRule::Map => "each ticket keeps the map ticket's points".to_owned(),
-        PointsRule::PerCard(k) => format!("each ticket scores {k} points per card"),
+        PointsRule::PerCard(k) => format!(
+            "each ticket scores {} per card",
+            crate::words::count(k, "point")
+        ),
     };
     let gray_words = match &opts.gray {
         GrayRule::LeastUsed => "gray routes take the least-used colour".to_owned(),
@@ -220,8 +223,8 @@ pub fn derive(
             "Derived from {source} by `tracklayer derive card-game`: each ticket's cards are the colours of the routes along the shortest path between its cities (by route count); {gray_words}; {points_words}. {}.",
             if opts.big_cities > 0 {
                 format!(
-                    "Big Cities are the {} cities most tickets name",
-                    opts.big_cities
+                    "Big Cities are the {} most tickets name",
+                    crate::words::count(opts.big_cities, "city")
                 )
             } else {
                 "Big Cities come from the card-game preset".to_owned()

@@ -9,6 +9,7 @@ use formats::card_game::{CardRules, CardTieBreak};
 use super::cards::{Counts, MAX_COLORS};
 use crate::diagnostics::keys;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::words::count;
 
 /// Most players the engine seats.
 pub const MAX_PLAYERS: usize = 8;
@@ -146,8 +147,8 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<CardDesign> {
             Diagnostic::new(
                 Code::EngineLimit,
                 format!(
-                    "the deck has {} colours; the card game plays at most {MAX_COLORS}",
-                    colors.len()
+                    "the deck has {}; the card game plays at most {MAX_COLORS}",
+                    count(colors.len(), "colour")
                 ),
             )
             .at("cards.colors")
@@ -234,11 +235,11 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<CardDesign> {
                     Diagnostic::new(
                         Code::TicketBeyondDeck,
                         format!(
-                            "ticket {} needs {} {name} cards; the deck has {} {name} and {} locomotives",
+                            "ticket {} needs {}; the deck has {} {name} and {}",
                             t.display_name(),
-                            needs.0[k],
+                            count(needs.0[k], &format!("{name} card")),
                             counts.0[k],
-                            deck.locomotives
+                            count(deck.locomotives, "locomotive")
                         ),
                     )
                     .at(format!("tickets[{i}].cards.{name}"))
@@ -251,8 +252,9 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<CardDesign> {
                 Diagnostic::new(
                     Code::TicketBeyondDeck,
                     format!(
-                        "ticket {} needs {size} cards; the deck has {deck_total}",
-                        t.display_name()
+                        "ticket {} needs {}; the deck has {deck_total}",
+                        t.display_name(),
+                        count(size, "card")
                     ),
                 )
                 .at(format!("tickets[{i}].cards"))
@@ -265,9 +267,11 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<CardDesign> {
                 Diagnostic::new(
                     Code::TicketOutOfReach,
                     format!(
-                        "ticket {} needs {size} cards; with {} players a player sees about {reach} cards in a deal",
+                        "ticket {} needs {}; with {} a player sees about {} in a deal",
                         t.display_name(),
-                        rules.players.max
+                        count(size, "card"),
+                        count(rules.players.max, "player"),
+                        count(reach, "card")
                     ),
                 )
                 .at(format!("tickets[{i}].cards"))
@@ -291,9 +295,10 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<CardDesign> {
             Diagnostic::new(
                 Code::CardTicketsTooFew,
                 format!(
-                    "{} players are dealt {} tickets each ({setup_tickets} in all); the design has {}",
-                    rules.players.max,
-                    rules.tickets.setup.dealt,
+                    "{} {} dealt {} each ({setup_tickets} in all); the design has {}",
+                    count(rules.players.max, "player"),
+                    crate::words::verb(rules.players.max, "is", "are"),
+                    count(rules.tickets.setup.dealt, "ticket"),
                     tickets.len()
                 ),
             )
@@ -305,7 +310,10 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<CardDesign> {
         diags.push(
             Diagnostic::new(
                 Code::EngineLimit,
-                format!("{} tickets; the engine holds at most 65535", tickets.len()),
+                format!(
+                    "{}; the engine holds at most 65535",
+                    count(tickets.len(), "ticket")
+                ),
             )
             .at("tickets"),
         );
@@ -401,8 +409,8 @@ fn check_rules(
             Diagnostic::new(
                 Code::EngineLimit,
                 format!(
-                    "up to {} players; the engine seats at most {MAX_PLAYERS}",
-                    p.max
+                    "up to {}; the engine seats at most {MAX_PLAYERS}",
+                    count(p.max, "player")
                 ),
             )
             .at("rules.players.max"),
@@ -416,8 +424,9 @@ fn check_rules(
             diags.push(contradiction(
                 &format!("{path}.keep"),
                 format!(
-                    "keep at least {} of {} tickets: impossible",
-                    deal.keep, deal.dealt
+                    "keep at least {} of {}: impossible",
+                    deal.keep,
+                    count(deal.dealt, "ticket")
                 ),
             ));
         }
@@ -426,8 +435,8 @@ fn check_rules(
                 Diagnostic::new(
                     Code::EngineLimit,
                     format!(
-                        "{} tickets offered at once; the engine offers at most {MAX_OFFER}",
-                        deal.dealt
+                        "{} offered at once; the engine offers at most {MAX_OFFER}",
+                        count(deal.dealt, "ticket")
                     ),
                 )
                 .at(format!("rules.{path}.dealt")),
@@ -442,9 +451,10 @@ fn check_rules(
             Diagnostic::new(
                 Code::CardDeckTooSmall,
                 format!(
-                    "{} players get {} each ({locos_needed} in all); the deck has {loco}",
-                    p.max,
-                    crate::words::count(rules.locomotives_dealt, "locomotive")
+                    "{} {} {} each ({locos_needed} in all); the deck has {loco}",
+                    count(p.max, "player"),
+                    crate::words::verb(p.max, "gets", "get"),
+                    count(rules.locomotives_dealt, "locomotive")
                 ),
             )
             .at("rules.locomotives_dealt")
@@ -458,9 +468,13 @@ fn check_rules(
             Diagnostic::new(
                 Code::CardDeckTooSmall,
                 format!(
-                    "{} players are dealt {} cards each and {} lie face up ({dealt} in all); the deck has {deck_total}",
-                    p.max,
-                    u32::from(rules.initial_hand) + u32::from(rules.locomotives_dealt),
+                    "{} {} dealt {} each and {} lie face up ({dealt} in all); the deck has {deck_total}",
+                    count(p.max, "player"),
+                    crate::words::verb(p.max, "is", "are"),
+                    count(
+                        u32::from(rules.initial_hand) + u32::from(rules.locomotives_dealt),
+                        "card"
+                    ),
                     rules.display.size
                 ),
             )
@@ -475,8 +489,10 @@ fn check_rules(
             Diagnostic::new(
                 Code::CardDeckTooSmall,
                 format!(
-                    "a later deal gives {} cards to each of {} players and shows {}; the deck has {deck_total}",
-                    rules.next_deal_hand, p.max, rules.display.size
+                    "a later deal gives {} to each of {} and shows {}; the deck has {deck_total}",
+                    count(rules.next_deal_hand, "card"),
+                    count(p.max, "player"),
+                    rules.display.size
                 ),
             )
             .at("rules.next_deal_hand")
@@ -509,8 +525,8 @@ fn check_rules(
             Diagnostic::new(
                 Code::CardRulesCannotEnd,
                 format!(
-                    "a mixed play of {} colours, but the deck has {colors}",
-                    rules.rail_yard.mixed_colors
+                    "a mixed play of {}, but the deck has {colors}",
+                    count(rules.rail_yard.mixed_colors, "colour")
                 ),
             )
             .at("rules.rail_yard.mixed_colors")
@@ -522,7 +538,11 @@ fn check_rules(
             diags.push(
                 Diagnostic::new(
                     Code::CardRulesCannotEnd,
-                    format!("{players} players play 0 deals: there is no game"),
+                    format!(
+                        "{} {} 0 deals: there is no game",
+                        count(players, "player"),
+                        crate::words::verb(players, "plays", "play")
+                    ),
                 )
                 .at(format!("rules.deals.{players}"))
                 .object(ObjectRef::Rule(format!("deals.{players}"))),

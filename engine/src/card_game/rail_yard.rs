@@ -75,7 +75,10 @@ impl State {
         if total < least {
             return Err(IllegalAction::new(
                 RefusalKind::AgainstTheRules,
-                format!("a row of one colour has at least {least} cards"),
+                format!(
+                    "a row of one colour has at least {}",
+                    crate::words::count(least, "card")
+                ),
             ));
         }
         let loco = self.design.loco();
@@ -125,7 +128,10 @@ impl State {
         {
             return Err(IllegalAction::new(
                 RefusalKind::AgainstTheRules,
-                format!("play exactly {k} cards of {k} different colours"),
+                format!(
+                    "play exactly {} of {k} different colours",
+                    crate::words::count(k, "card")
+                ),
             ));
         }
         for c in (0..colors).filter(|c| mask & (1 << c) != 0) {

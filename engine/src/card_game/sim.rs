@@ -165,7 +165,8 @@ impl Measures<CardFamily> for CardMeasures {
             .find(|&&w| usize::from(w) > players)
         {
             Some(w) => Err(format!(
-                "`big_city_winners` counts {w} winners in a {players}-player game"
+                "`big_city_winners` counts {} in a {players}-player game",
+                crate::words::count(*w, "winner")
             )),
             None => Ok(()),
         }
@@ -306,8 +307,15 @@ fn findings(r: &PlayerCountReport<CardReport>) -> Vec<(Topic, Finding)> {
                     n,
                     Level::Warning,
                     "ticket-never-completed",
-                    format!("No bot ever completed {} ({} points).", t.name, t.points),
-                    format!("held {} times, completed 0", thousands(t.held)),
+                    format!(
+                        "No bot ever completed {} ({}).",
+                        t.name,
+                        crate::words::count(t.points, "point")
+                    ),
+                    format!(
+                        "held {}, completed 0",
+                        crate::words::count_grouped(t.held, "time")
+                    ),
                     vec![object("ticket", t.index, &t.name)],
                 ),
             ));
@@ -319,7 +327,7 @@ fn findings(r: &PlayerCountReport<CardReport>) -> Vec<(Topic, Finding)> {
                     Level::Info,
                     "ticket-never-kept",
                     format!("No bot ever kept {}.", t.name),
-                    format!("{} games", thousands(r.games)),
+                    crate::words::count_grouped(r.games, "game"),
                     vec![object("ticket", t.index, &t.name)],
                 ),
             ));

@@ -11,14 +11,21 @@ impl State {
         if n < 16 && k.0 >> n != 0 {
             return Err(IllegalAction::new(
                 RefusalKind::NotOffered,
-                format!("only {n} tickets are on offer"),
+                format!(
+                    "only {} {} on offer",
+                    crate::words::count(n, "ticket"),
+                    if n == 1 { "is" } else { "are" }
+                ),
             ));
         }
         let least = self.keep_at_least();
         if k.count() < least {
             return Err(IllegalAction::new(
                 RefusalKind::AgainstTheRules,
-                format!("keep at least {least} of the {n} tickets offered"),
+                format!(
+                    "keep at least {least} of the {} offered",
+                    crate::words::count(n, "ticket")
+                ),
             ));
         }
         let seat = self.seat();

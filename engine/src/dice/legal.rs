@@ -350,17 +350,18 @@ impl State {
             (Phase::Start, Action::Recall) => (
                 rules,
                 format!(
-                    "recalling needs {} dice on the board; there are {}",
-                    self.design.rules.dice.recall_at, p.on_board
+                    "recalling needs {} on the board; there are {}",
+                    crate::words::count_with(self.design.rules.dice.recall_at, "die", "dice"),
+                    p.on_board
                 ),
             ),
             (Phase::Start, Action::Roll { bonus, .. }) => (
                 rules,
                 format!(
-                    "roll {} to {} of your {} bonus dice, keeping only saved dice",
+                    "roll {} to {} of your {}, keeping only saved dice",
                     self.forced_bonus(),
                     p.bonus_held,
-                    p.bonus_held.max(bonus)
+                    crate::words::count_with(p.bonus_held.max(bonus), "bonus die", "bonus dice")
                 ),
             ),
             (Phase::Reroll, Action::Reroll { .. }) => (
@@ -374,10 +375,12 @@ impl State {
             (Phase::Build, Action::Build { building, .. }) => (
                 rules,
                 format!(
-                    "a {} needs {} {} faces, a {} left, and a free slot where every station already has as many buildings",
+                    "a {} needs {}, a {} left, and a free slot where every station already has as many buildings",
                     building.name(),
-                    self.design.rules.dice.build_set,
-                    building.name(),
+                    crate::words::count(
+                        self.design.rules.dice.build_set,
+                        &format!("{} face", building.name())
+                    ),
                     building.name()
                 ),
             ),

@@ -51,8 +51,8 @@ fn occupants(
         .ok_or_else(|| DiceScenarioError(format!("there is no track `{track}`")))?;
     if cells.len() != usize::from(t.len) {
         return Err(DiceScenarioError(format!(
-            "track {track} has {} spaces, the list gives {}",
-            t.len,
+            "track {track} has {}, the list gives {}",
+            crate::words::count(t.len, "space"),
             cells.len()
         )));
     }
@@ -148,8 +148,8 @@ fn apply_setup(state: &mut State, setup: &DiceSetup) -> Result<(), DiceScenarioE
     }
     if setup.players.len() > state.players.len() {
         return Err(DiceScenarioError(format!(
-            "the setup describes {} players; the game has {}",
-            setup.players.len(),
+            "the setup describes {}; the game has {}",
+            crate::words::count(setup.players.len(), "player"),
             state.players.len()
         )));
     }
@@ -385,7 +385,8 @@ impl ScenarioFamily for DiceFamily {
             let found = state.decks()[g].left;
             if found != n {
                 out.fail(format_args!(
-                    "{name} deck: expected {n} cards, found {found}"
+                    "{name} deck: expected {}, found {found}",
+                    crate::words::count(n, "card")
                 ));
             }
         }

@@ -268,10 +268,11 @@ impl Measures<DiceFamily> for DiceMeasures {
                 code: "strike-rate".into(),
                 players,
                 text: format!(
-                    "{} of rolls end in a strike ({} locked trains lose {} points).",
+                    "{} of rolls end in a strike ({} {} {}).",
                     pct_fixed(rate, 1),
-                    strike.locked_trains,
-                    strike.points
+                    crate::words::count(strike.locked_trains, "locked train"),
+                    crate::words::verb(strike.locked_trains, "loses", "lose"),
+                    crate::words::count(strike.points, "point")
                 ),
                 evidence: format!("strike rate {rate:.4}"),
                 objects: Vec::new(),

@@ -306,10 +306,11 @@ impl State {
         Err(bad(format!("the forms are: {FORMS}")))
     }
 
-    /// An event in words any player may read (hidden choices stay hidden).
+    /// An event in words any player may read (hidden choices stay hidden),
+    /// as a sentence: "Player 2 built a hotel at Cork".
     pub fn event_words(&self, e: &Event) -> String {
         let d = &self.design;
-        let p = |s: u8| format!("player {}", s + 1);
+        let p = |s: u8| format!("Player {}", s + 1);
         match e {
             Event::Kept { seat } => format!("{} kept their special cards", p(*seat)),
             Event::Recalled { seat, dice } => {
@@ -337,7 +338,7 @@ impl State {
             ),
             Event::Strike { seat, lost } => {
                 format!(
-                    "strike! {} loses {}",
+                    "Strike! {} loses {}",
                     p(*seat),
                     crate::words::count(*lost, "point")
                 )
@@ -365,7 +366,7 @@ impl State {
                 format!("{} has {}", p(*seat), crate::words::count(*coins, "coin"))
             }
             Event::Delivered { group } => {
-                format!("delivery: {}", d.groups[usize::from(*group)].name)
+                format!("Delivery: {}", d.groups[usize::from(*group)].name)
             }
             Event::Points { seat, points } => {
                 format!(
@@ -405,7 +406,7 @@ impl State {
                 d.special_name(d.specials[usize::from(*card)])
             ),
             Event::Upgraded { building, good } => format!(
-                "the {} now produces {}",
+                "The {} now produces {}",
                 building.name(),
                 good.map_or("nothing", |g| d.goods[usize::from(g)].name.as_str())
             ),
@@ -417,9 +418,9 @@ impl State {
                     crate::words::count(*gave, "good")
                 )
             }
-            Event::LastRound => "the points supply is empty: last round".into(),
+            Event::LastRound => "The points supply is empty: last round".into(),
             Event::NextTurn { seat } => format!("{}'s turn", p(*seat)),
-            Event::GameOver => "the game is over".into(),
+            Event::GameOver => "The game is over".into(),
         }
     }
 }

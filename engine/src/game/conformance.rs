@@ -35,9 +35,9 @@ impl Where<'_> {
     fn at<S: GameState>(&self, state: &S, problem: impl fmt::Display) -> Nonconformance {
         Nonconformance {
             context: format!(
-                "{}, {} players, seed {}, turn {}",
+                "{}, {}, seed {}, turn {}",
                 self.design,
-                self.players,
+                crate::words::count(self.players, "player"),
                 self.seed,
                 state.turn()
             ),

@@ -118,7 +118,8 @@ pub fn arena<F: Family>(
     let n = config.players;
     if config.bots.len() < n {
         return Err(SimError::Empty(format!(
-            "an arena of {n}-player games needs at least {n} bots; {} given",
+            "an arena of {n}-player games needs at least {}; {} given",
+            crate::words::count(n, "bot"),
             config.bots.len()
         )));
     }

@@ -285,9 +285,9 @@ pub fn object(kind: &str, index: usize, name: &str) -> ObjectName {
 /// "N of M games; 95% CI a–b".
 pub fn evidence(r: &Rate) -> String {
     format!(
-        "{} of {} games; 95% CI {}–{}",
+        "{} of {}; 95% CI {}–{}",
         fmt_count(r.count),
-        thousands(r.of),
+        crate::words::count_grouped(r.of, "game"),
         pct(r.low),
         pct(r.high)
     )
@@ -430,9 +430,9 @@ fn shared_findings<R>(r: &PlayerCountReport<R>) -> Vec<(Topic, Finding)> {
                     pct(b.win_rate.high)
                 ),
                 format!(
-                    "{} wins in {} seats; mean score {:.1}",
+                    "{} wins in {}; mean score {:.1}",
                     fmt_count(b.win_rate.count),
-                    thousands(b.seats_played),
+                    crate::words::count_grouped(b.seats_played, "seat"),
                     b.mean_score
                 ),
                 vec![object("bot", i, &b.bot)],

@@ -87,7 +87,8 @@ pub(crate) fn check_len(field: &str, what: &str, found: usize, len: usize) -> Re
         Ok(())
     } else {
         Err(format!(
-            "`{field}` has {found} entries, but the design has {len} {what}"
+            "`{field}` has {}, but the design has {len} {what}",
+            crate::words::count(found, "entry")
         ))
     }
 }

@@ -1,8 +1,9 @@
 //! The studio's text faces: egui's own bundled fonts, with its monospace
 //! face (Hack) as a fallback of the proportional one, so the arrows the
 //! studio writes (→ ← ↑ ↓, in balance proposals, diffs and the shortcut
-//! sheet) are drawn instead of a missing-glyph box. Ubuntu Light, egui's
-//! text face, has no arrows; Hack has the whole Arrows block.
+//! sheet) and the engine's `≤ ≥` are drawn instead of a missing-glyph box.
+//! Ubuntu Light, egui's text face, has no arrows; Hack has the whole Arrows
+//! block.
 
 use egui::{FontDefinitions, FontFamily};
 
@@ -49,7 +50,7 @@ mod tests {
         );
         install(&ctx);
         frame(&ctx);
-        assert!(ctx.fonts_mut(|f| f.has_glyphs(&font, "→←↑↓")));
+        assert!(ctx.fonts_mut(|f| f.has_glyphs(&font, "→←↑↓≤≥")));
         assert!(ctx.fonts_mut(|f| f.has_glyphs(&font, "Tracklayer")));
     }
 }

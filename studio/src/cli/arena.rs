@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use engine::families::FamilyVisitor;
 use engine::game::Family;
+use engine::sim;
 use engine::sim::arena::{self, ArenaConfig, ArenaReport};
-use engine::sim::{self, findings::thousands};
 
 use super::simulate::{finish_rated, with_progress};
 
@@ -107,10 +107,10 @@ pub fn render(r: &ArenaReport) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "Arena on {} — {}-player games, {} games{}",
+        "Arena on {} — {}-player games, {}{}",
         r.design,
         r.players,
-        thousands(r.games),
+        engine::words::count_grouped(r.games, "game"),
         if r.cancelled { " (cancelled)" } else { "" }
     );
     let _ = writeln!(
@@ -120,13 +120,13 @@ pub fn render(r: &ArenaReport) -> String {
     for (i, x) in r.ratings.iter().enumerate() {
         let _ = writeln!(
             o,
-            "  {:>2}. {:<22} {:>+7.0}  ({:+.0} to {:+.0})  {} games",
+            "  {:>2}. {:<22} {:>+7.0}  ({:+.0} to {:+.0})  {}",
             i + 1,
             x.bot,
             x.elo,
             x.low,
             x.high,
-            thousands(x.games)
+            engine::words::count_grouped(x.games, "game")
         );
     }
     let _ = writeln!(
@@ -145,8 +145,8 @@ pub fn render(r: &ArenaReport) -> String {
     if r.abnormal_endings > 0 {
         let _ = writeln!(
             o,
-            "\n! {} games ended by stalemate or turn cap",
-            thousands(r.abnormal_endings)
+            "\n! {} ended by stalemate or turn cap",
+            engine::words::count_grouped(r.abnormal_endings, "game")
         );
     }
     for e in &r.errors {

@@ -95,10 +95,10 @@ fn bench<F: Family>(args: &Args, design: &Arc<F::Design>) -> ExitCode {
             actions,
         };
         println!(
-            "{} games of {} on {} players: {:.2} s, {:.0} games/s, {:.1} actions/game, {:.3} µs/action, peak memory {} KiB",
-            args.games,
+            "{} of {} on {}: {:.2} s, {:.0} games/s, {:.1} actions/game, {:.3} µs/action, peak memory {} KiB",
+            engine::words::count(args.games, "game"),
             args.file.display(),
-            args.players,
+            engine::words::count(args.players, "player"),
             run.secs,
             args.games as f64 / run.secs,
             run.actions as f64 / args.games as f64,
@@ -111,8 +111,8 @@ fn bench<F: Family>(args: &Args, design: &Arc<F::Design>) -> ExitCode {
         runs.sort_by(|a, b| a.secs.total_cmp(&b.secs));
         let rate = |r: &Run| args.games as f64 / r.secs;
         println!(
-            "{} runs: best {:.0} games/s ({:.3} µs/action), median {:.0} games/s",
-            runs.len(),
+            "{}: best {:.0} games/s ({:.3} µs/action), median {:.0} games/s",
+            engine::words::count(runs.len(), "run"),
             rate(&runs[0]),
             runs[0].secs * 1e6 / runs[0].actions.max(1) as f64,
             rate(&runs[runs.len() / 2])

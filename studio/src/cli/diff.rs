@@ -348,8 +348,8 @@ fn simulated_text(s: &SimulatedDiff, all: bool) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "\nSIMULATED — {} games per player count and design, seed {} for both, bots {}",
-        s.games,
+        "\nSIMULATED — {} per player count and design, seed {} for both, bots {}",
+        engine::words::count(s.games, "game"),
         s.seed,
         s.bots.join(", ")
     );
@@ -371,7 +371,8 @@ fn simulated_text(s: &SimulatedDiff, all: bool) -> String {
     }
     let _ = writeln!(
         o,
-        "{significant} of {with_interval} metrics with an interval changed beyond chance (* : the 95% interval of the change excludes 0){}",
+        "{significant} of {} with an interval changed beyond chance (* : the 95% interval of the change excludes 0){}",
+        engine::words::count(with_interval, "metric"),
         if all {
             ""
         } else {

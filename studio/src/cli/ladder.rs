@@ -130,10 +130,10 @@ pub fn render(r: &LadderReport) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "Ladder on {} — {}-player games, {} games per group, seed {}{}",
+        "Ladder on {} — {}-player games, {} per group, seed {}{}",
         r.design,
         r.players,
-        r.games_per_group,
+        engine::words::count(r.games_per_group, "game"),
         r.seed,
         if r.cancelled { " (cancelled)" } else { "" }
     );
@@ -179,8 +179,8 @@ pub fn render(r: &LadderReport) -> String {
     if r.abnormal_endings > 0 {
         let _ = writeln!(
             o,
-            "\n! {} games ended by stalemate or turn cap",
-            thousands(r.abnormal_endings)
+            "\n! {} ended by stalemate or turn cap",
+            engine::words::count_grouped(r.abnormal_endings, "game")
         );
     }
     for e in &r.errors {

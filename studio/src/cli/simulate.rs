@@ -13,7 +13,8 @@ use engine::game::Family;
 use engine::sim::report::PlayerCountReport;
 use engine::sim::shard::{self, RunSpec, Shard, ShardFile};
 use engine::sim::stats::pct;
-use engine::sim::{self, Measures, SimConfig, findings::thousands};
+use engine::sim::{self, Measures, SimConfig};
+use engine::words::count_grouped;
 
 use super::common::{Output, check_outputs, design_inputs, worker_threads};
 
@@ -147,8 +148,8 @@ pub(crate) fn finish_rated<R: serde::Serialize>(
 ) -> ExitCode {
     print!("{text}");
     println!(
-        "\n{} games in {:.1} s",
-        thousands(games),
+        "\n{} in {:.1} s",
+        count_grouped(games, "game"),
         started.elapsed().as_secs_f64()
     );
     if let Some(path) = json {
@@ -287,8 +288,8 @@ fn simulate<F: Family>(args: &Args, config: &SimConfig<F>) -> ExitCode {
     print!("{}", render::<F>(&report));
     let games: u64 = report.by_players.iter().map(|s| s.games).sum();
     println!(
-        "\n{} games in {:.1} s ({:.0} games/s)",
-        thousands(games),
+        "\n{} in {:.1} s ({:.0} games/s)",
+        count_grouped(games, "game"),
         elapsed.as_secs_f64(),
         games as f64 / elapsed.as_secs_f64().max(1e-9)
     );
@@ -382,10 +383,10 @@ fn simulate_shard<F: Family>(
         return ExitCode::SUCCESS;
     }
     println!(
-        "shard {shard}: games {}..{} of each player count, {} games in {:.1} s, written to {}",
+        "shard {shard}: games {}..{} of each player count, {} in {:.1} s, written to {}",
         range.start,
         range.end,
-        thousands(games as u64),
+        count_grouped(games as u64, "game"),
         started.elapsed().as_secs_f64(),
         out.display()
     );
@@ -423,7 +424,13 @@ pub fn render<F: Family>(r: &sim::FamilyReport<F>) -> String {
 }
 
 fn section<F: Family>(o: &mut String, s: &PlayerCountReport<<F::Measures as Measures<F>>::Report>) {
-    let _ = writeln!(o, "\n{} PLAYERS — {} games", s.players, thousands(s.games));
+    let _ = writeln!(
+        o,
+        "\n{} {} — {}",
+        s.players,
+        engine::words::noun(s.players, "player").to_uppercase(),
+        count_grouped(s.games, "game")
+    );
     if s.games == 0 {
         return;
     }

@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use engine::game::Family;
-use engine::sim::findings::thousands;
 use engine::sim::skill::{self, SkillConfig, SkillReport};
 
 use super::simulate::with_progress;
@@ -56,8 +55,9 @@ pub fn render(s: &SkillReport) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "\nSKILL VERSUS LUCK — {} players, {} in one seat, its opponents in the others (seats rotated)",
-        s.players, s.strong
+        "\nSKILL VERSUS LUCK — {}, {} in one seat, its opponents in the others (seats rotated)",
+        engine::words::count(s.players, "player"),
+        s.strong
     );
     for m in &s.matches {
         let who = if m.role == "mid" {
@@ -67,10 +67,10 @@ pub fn render(s: &SkillReport) -> String {
         };
         let _ = writeln!(
             o,
-            "  against {who:<34} {} ahead in {} of {} games",
+            "  against {who:<34} {} ahead in {} of {}",
             s.strong,
             m.strong_wins.percent(),
-            thousands(m.strong_wins.of)
+            engine::words::count_grouped(m.strong_wins.of, "game")
         );
     }
     let _ = writeln!(

@@ -64,10 +64,10 @@ pub fn page(design: &formats::GameFile, plan: &Plan, stamp: &Stamp) -> Sheet {
             "1".to_owned(),
             "Board".to_owned(),
             format!(
-                "{:.0} × {:.0} mm at real size on {} tiles{} and a page map",
+                "{:.0} × {:.0} mm at real size on {}{} and a page map",
                 t.board_w,
                 t.board_h,
-                plan.tile_pages(),
+                engine::words::count(plan.tile_pages(), "tile"),
                 if plan.skipped.is_empty() {
                     String::new()
                 } else {

@@ -205,8 +205,10 @@ impl Kit {
                         })
                         .collect(),
                     format!(
-                        "{} ranches, {} mines, {} hotels per player × {players}",
-                        r.buildings.ranch, r.buildings.mine, r.buildings.hotel
+                        "{}, {}, {} per player × {players}",
+                        engine::words::count(r.buildings.ranch, "ranch"),
+                        engine::words::count(r.buildings.mine, "mine"),
+                        engine::words::count(r.buildings.hotel, "hotel")
                     ),
                     each * players as u32,
                 );
@@ -307,8 +309,9 @@ impl Kit {
                         .filter(|c| matches!(c, Card::Delivery { .. }))
                         .count();
                     format!(
-                        "{tickets} delivery tickets and {} goods cards",
-                        s.cards.len() - tickets
+                        "{} and {}",
+                        engine::words::count(tickets, "delivery ticket"),
+                        engine::words::count(s.cards.len() - tickets, "goods card")
                     )
                 }
                 "Terrain cards" => tally(s.cards.iter().filter_map(|c| match c {
@@ -399,8 +402,9 @@ impl Kit {
                 &format!("Die labels: {} dice", s.name),
                 rows,
                 format!(
-                    "{per_player} dice × {} faces, to stick on blank 16 mm dice",
-                    faces.len()
+                    "{} × {}, to stick on blank 16 mm dice",
+                    engine::words::count_with(per_player, "die", "dice"),
+                    engine::words::count(faces.len(), "face")
                 ),
                 u32::from(per_player) * faces.len() as u32,
             );

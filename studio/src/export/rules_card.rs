@@ -76,8 +76,8 @@ pub fn lines(board: &Board) -> Vec<String> {
                 .join(", ")
         ),
         format!(
-            "Double routes: both tracks from {} players.",
-            r.doubles.both_tracks_from
+            "Double routes: both tracks from {}.",
+            count(r.doubles.both_tracks_from, "player")
         ),
         "Tickets: a ticket whose two ends your own routes join scores its points at the end; one not completed loses them.".to_owned(),
     ];
@@ -267,8 +267,8 @@ pub fn card_game_lines(design: &CardDesign) -> Vec<String> {
             count(r.rail_yard.same_color_min, "card"),
             if r.rail_yard.mixed_colors > 0 {
                 format!(
-                    ", or exactly {} cards of as many colours, no locomotives",
-                    r.rail_yard.mixed_colors
+                    ", or exactly {} of as many colours, no locomotives",
+                    count(r.rail_yard.mixed_colors, "card")
                 )
             } else {
                 String::new()
@@ -280,7 +280,7 @@ pub fn card_game_lines(design: &CardDesign) -> Vec<String> {
         .deals
         .iter()
         .filter(|(_, n)| **n > 1)
-        .map(|(p, n)| format!("{} with {p} players", count(*n, "deal")))
+        .map(|(p, n)| format!("{} with {}", count(*n, "deal"), count(*p, "player")))
         .collect();
     if !deals.is_empty() {
         out.push(format!(
@@ -403,7 +403,7 @@ pub fn dice_lines(design: &DiceDesign) -> Vec<String> {
             r.points
                 .supply
                 .iter()
-                .map(|(p, n)| format!("{n} for {p} players"))
+                .map(|(p, n)| format!("{n} for {}", count(*p, "player")))
                 .collect::<Vec<_>>()
                 .join(", "),
             r.tie_break

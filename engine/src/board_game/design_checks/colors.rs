@@ -4,6 +4,7 @@
 
 use super::Context;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::words::{self, count};
 
 /// A colour may have this share more or less track than the colours' mean…
 const IMBALANCE_SHARE: f64 = 0.3;
@@ -45,13 +46,17 @@ fn imbalance(ctx: &Context, diags: &mut Diagnostics) {
             .map(|o| {
                 if spaces > mean {
                     format!(
-                        "recolour some {} track to {} ({} car spaces)",
-                        row.color, o.color, o.car_spaces
+                        "recolour some {} track to {} ({})",
+                        row.color,
+                        o.color,
+                        count(o.car_spaces, "car space")
                     )
                 } else {
                     format!(
-                        "recolour some {} track ({} car spaces) to {}",
-                        o.color, o.car_spaces, row.color
+                        "recolour some {} track ({}) to {}",
+                        o.color,
+                        count(o.car_spaces, "car space"),
+                        row.color
                     )
                 }
             })
@@ -73,8 +78,8 @@ fn imbalance(ctx: &Context, diags: &mut Diagnostics) {
         let mut d = Diagnostic::new(
                 Code::ColorImbalance,
                 format!(
-                    "{color} has {} car spaces of track, far {more} than the colours' mean of {mean:.1}: {color} cards will be {}",
-                    row.car_spaces,
+                    "{color} has {} of track, far {more} than the colours' mean of {mean:.1}: {color} cards will be {}",
+                    count(row.car_spaces, "car space"),
                     if spaces > mean {
                         "in short supply"
                     } else {
@@ -117,17 +122,17 @@ fn short_colors(ctx: &Context, deck: &formats::Deck, diags: &mut Diagnostics) {
             Diagnostic::new(
                 Code::ColorShort,
                 format!(
-                    "route {} needs {} {color} cards, but the deck has only {count}: it can be claimed only with locomotives",
+                    "route {} needs {}, but the deck has only {count}: it can be claimed only with locomotives",
                     ctx.route_name(r.index),
-                    r.length
+                    words::count(r.length, &format!("{color} card"))
                 ),
             )
             .at(format!("routes[{}].length", r.index))
             .object(ObjectRef::Route(r.index))
             .object(ObjectRef::Cards)
             .fix(format!(
-                "put at least {} {color} cards in the deck, or shorten the route",
-                r.length
+                "put at least {} in the deck, or shorten the route",
+                words::count(r.length, &format!("{color} card"))
             )),
         );
     }
@@ -139,9 +144,9 @@ fn short_colors(ctx: &Context, deck: &formats::Deck, diags: &mut Diagnostics) {
             Diagnostic::new(
                 Code::ColorShort,
                 format!(
-                    "gray route {} needs {} cards of one colour, but no colour has more than {most}",
+                    "gray route {} needs {} of one colour, but no colour has more than {most}",
                     ctx.route_name(r.index),
-                    r.length
+                    words::count(r.length, "card")
                 ),
             )
             .at(format!("routes[{}].length", r.index))
@@ -161,9 +166,9 @@ fn ferries(ctx: &Context, deck: &formats::Deck, diags: &mut Diagnostics) {
             Diagnostic::new(
                 Code::FerryLocomotives,
                 format!(
-                    "ferry {} needs {} locomotives, but the deck holds only {}: it can never be claimed",
+                    "ferry {} needs {}, but the deck holds only {}: it can never be claimed",
                     ctx.route_name(r.index),
-                    r.ferry,
+                    words::count(r.ferry, "locomotive"),
                     deck.locomotives
                 ),
             )

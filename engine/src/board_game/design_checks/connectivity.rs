@@ -8,6 +8,7 @@ use petgraph::visit::EdgeRef;
 
 use super::{Context, name_list};
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::words::count;
 
 /// Runs the connectivity checks.
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
@@ -119,9 +120,9 @@ fn parts(ctx: &Context, diags: &mut Diagnostics) {
     let mut d = Diagnostic::new(
         Code::Disconnected,
         format!(
-            "the map splits into {} parts that no route joins: the main one ({} cities) and {}",
-            parts.len(),
-            parts[0].len(),
+            "the map splits into {} that no route joins: the main one ({}) and {}",
+            count(parts.len(), "part"),
+            count(parts[0].len(), "city"),
             name_list(&described, 5)
         ),
     )

@@ -44,9 +44,9 @@ fn short_routes(ctx: &Context, diags: &mut Diagnostics) {
             Diagnostic::new(
                 Code::RouteDrawnShort,
                 format!(
-                    "route {} has {} car spaces ({needed:.0} mm at {space} mm a space) but is drawn only {drawn:.0} mm long",
+                    "route {} has {} ({needed:.0} mm at {space} mm a space) but is drawn only {drawn:.0} mm long",
                     ctx.route_name(r.index),
-                    r.length
+                    crate::words::count(r.length, "car space")
                 ),
             )
             .at(format!("routes[{}]", r.index))

@@ -125,8 +125,9 @@ fn lengths(ctx: &Context, g: &BoardDrawing, diags: &mut Diagnostics) {
             Diagnostic::new(
                 Code::RouteLengthOff,
                 format!(
-                    "route {} has {spaces} car spaces ({:.0} mm at {} mm a space) but {:.0} mm to draw them in, {:+.0}% (more than {:.0}% off): {effect}",
+                    "route {} has {} ({:.0} mm at {} mm a space) but {:.0} mm to draw them in, {:+.0}% (more than {:.0}% off): {effect}",
                     ctx.route_name(i),
+                    crate::words::count(spaces, "car space"),
                     r.needed,
                     g.car,
                     r.drawn,

@@ -8,6 +8,7 @@ use crate::board_game::board::{
     MAX_DISPLAY, MAX_PLAYERS, MAX_POINTS, MAX_TERRAIN_FACE_UP, MAX_TICKET_OFFER, MAX_TUNNEL_REVEAL,
 };
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::words::count;
 
 fn rule(diags: &mut Diagnostics, code: Code, path: &str, message: String, fix: &str) {
     diags.push(
@@ -40,8 +41,8 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
             Code::EngineLimit,
             "players.max",
             format!(
-                "up to {} players; the engine seats at most {MAX_PLAYERS}",
-                r.players.max
+                "up to {}; the engine seats at most {MAX_PLAYERS}",
+                count(r.players.max, "player")
             ),
             "lower players.max",
         );
@@ -52,8 +53,8 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
             Code::EngineLimit,
             "display.size",
             format!(
-                "a display of {} cards; it must hold 1 to {MAX_DISPLAY}",
-                r.display.size
+                "a display of {}; it must hold 1 to {MAX_DISPLAY}",
+                count(r.display.size, "card")
             ),
             "set display.size between 1 and 8",
         );
@@ -64,8 +65,9 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
             contradiction,
             "display.locomotive_reset",
             format!(
-                "the display resets at {} face-up locomotives but shows only {} cards: the reset can never happen",
-                r.display.locomotive_reset, r.display.size
+                "the display resets at {} but shows only {}: the reset can never happen",
+                count(r.display.locomotive_reset, "face-up locomotive"),
+                count(r.display.size, "card")
             ),
             "set locomotive_reset to at most display.size, or 0 to turn it off",
         );
@@ -87,8 +89,8 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
                 contradiction,
                 &format!("tickets.{which}.keep"),
                 format!(
-                    "players must keep {} tickets at {which} but are offered only {offered}",
-                    deal.keep
+                    "players must keep {} at {which} but are offered only {offered}",
+                    count(deal.keep, "ticket")
                 ),
                 "keep at most as many as are offered",
             );
@@ -99,8 +101,10 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
                 Code::EngineLimit,
                 &format!("tickets.{which}"),
                 format!(
-                    "{offered} tickets offered at {which} ({} regular, {} long); the engine offers at most {MAX_TICKET_OFFER} at once",
-                    deal.regular, deal.long
+                    "{} offered at {which} ({} regular, {} long); the engine offers at most {MAX_TICKET_OFFER} at once",
+                    count(offered, "ticket"),
+                    deal.regular,
+                    deal.long
                 ),
                 "offer at most 16 tickets: lower `regular` or `long`",
             );
@@ -130,8 +134,8 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
             contradiction,
             "stations.costs",
             format!(
-                "{} stations per player but costs for only {}",
-                r.stations.count,
+                "{} per player but costs for only {}",
+                count(r.stations.count, "station"),
                 r.stations.costs.len()
             ),
             "give a cost for every station",
@@ -157,8 +161,9 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
             contradiction,
             "end.trains_left",
             format!(
-                "players start with {} trains and the last round starts at {} or fewer: the game ends before it begins",
-                r.trains, r.end.trains_left
+                "players start with {} and the last round starts at {} or fewer: the game ends before it begins",
+                count(r.trains, "train"),
+                r.end.trains_left
             ),
             "start with more trains than end.trains_left",
         );
@@ -193,9 +198,9 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
             Code::EngineLimit,
             "tunnels.reveal",
             format!(
-                "tunnels reveal {} cards; the engine reveals at most {MAX_TUNNEL_REVEAL} (the design has {tunnels} {})",
-                r.tunnels.reveal,
-                if tunnels == 1 { "tunnel" } else { "tunnels" }
+                "tunnels reveal {}; the engine reveals at most {MAX_TUNNEL_REVEAL} (the design has {})",
+                count(r.tunnels.reveal, "card"),
+                count(tunnels, "tunnel")
             ),
             "set tunnels.reveal to at most 8",
         );
@@ -212,8 +217,8 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
             Code::EngineLimit,
             "terrain_cards.face_up",
             format!(
-                "{} face-up terrain cards; the engine shows at most {MAX_TERRAIN_FACE_UP}",
-                tc.face_up
+                "{}; the engine shows at most {MAX_TERRAIN_FACE_UP}",
+                count(tc.face_up, "face-up terrain card")
             ),
             "lower terrain_cards.face_up",
         );
@@ -227,8 +232,12 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
                 Code::TicketDeckTooSmall,
                 "terrain_cards.dealt",
                 format!(
-                    "{} players get {} terrain cards each and {} lie face up: {needed} cards, but the terrain deck has {total}",
-                    r.players.max, tc.dealt, tc.face_up
+                    "{} {} {} each and {} lie face up: {}, but the terrain deck has {total}",
+                    count(r.players.max, "player"),
+                    crate::words::verb(r.players.max, "gets", "get"),
+                    count(tc.dealt, "terrain card"),
+                    tc.face_up,
+                    count(needed, "card")
                 ),
                 "add terrain cards, deal fewer, or lower players.max",
             );
@@ -252,9 +261,12 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
             Diagnostic::new(
                 Code::DeckTooSmall,
                 format!(
-                    "{players} players get {} train cards each and {} lie face up: {cards_needed} cards, but the deck has {}",
-                    r.initial_hand,
+                    "{} {} {} each and {} lie face up: {}, but the deck has {}",
+                    count(players, "player"),
+                    crate::words::verb(players, "gets", "get"),
+                    count(r.initial_hand, "train card"),
                     r.display.size,
+                    count(cards_needed, "card"),
                     deck.total()
                 ),
             )
@@ -276,7 +288,10 @@ pub fn check_rules(rules: &Rules, deck: &Deck, file: &GameFile, diags: &mut Diag
                 Code::TicketDeckTooSmall,
                 &format!("tickets.setup.{kind}"),
                 format!(
-                    "{players} players are dealt {each} {kind} tickets each ({need}), but the design has {have}"
+                    "{} {} dealt {} each ({need}), but the design has {have}",
+                    count(players, "player"),
+                    crate::words::verb(players, "is", "are"),
+                    count(each, &format!("{kind} ticket"))
                 ),
                 "add tickets, deal fewer, or lower players.max",
             );

@@ -9,6 +9,7 @@ use super::Context;
 use crate::board_game::MAX_STATION_CHOICES;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
 use crate::sim::findings::thousands;
+use crate::words;
 
 /// Runs the check (when the rules resolve).
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
@@ -46,7 +47,9 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
         Diagnostic::new(
             Code::EngineLimit,
             format!(
-                "{count} stations per player: at the end of a game each station borrows one of the routes at its city or none, and with {n} neighbouring cities at {} that makes {} choices per player to weigh; the engine scores at most {} (so that a game's end scores in milliseconds)",
+                "{} per player: at the end of a game each station borrows one of the routes at its city or none, and with {} at {} that makes {} choices per player to weigh; the engine scores at most {} (so that a game's end scores in milliseconds)",
+                words::count(count, "station"),
+                words::count(n, "neighbouring city"),
                 ctx.city_name(city),
                 thousands(choices),
                 thousands(MAX_STATION_CHOICES),
@@ -54,7 +57,10 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
         )
         .at("rules.stations.count")
         .object(ObjectRef::Rule("stations.count".into()))
-        .fix(format!("give each player at most {fitting} stations")),
+        .fix(format!(
+            "give each player at most {}",
+            words::count(fitting, "station")
+        )),
     );
 }
 

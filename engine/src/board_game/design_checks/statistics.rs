@@ -4,8 +4,10 @@
 use super::Context;
 use crate::board_game::stats::DesignStats;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics};
+use crate::words::{self, count};
 
-fn span(lo: u32, hi: u32) -> String {
+/// `4`, `2–9`: a range of numbers.
+fn range(lo: u32, hi: u32) -> String {
     if lo == hi {
         lo.to_string()
     } else {
@@ -13,8 +15,13 @@ fn span(lo: u32, hi: u32) -> String {
     }
 }
 
-fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// `4 points`, `1 point`, `2–9 points`: a range of counts of `noun`.
+fn span(lo: u32, hi: u32, noun: &str) -> String {
+    if lo == hi {
+        count(lo, noun)
+    } else {
+        format!("{} {}", range(lo, hi), words::plural_of(noun))
+    }
 }
 
 /// The summary line of a design's statistics.
@@ -31,25 +38,25 @@ pub(crate) fn summary(s: &DesignStats) -> String {
         .map(|(l, n)| format!("{l}×{n}"))
         .collect();
     let mut text = format!(
-        "{}, {} ({}), {} car spaces; car spaces per colour: {}; routes by length: {}",
-        count(s.cities, "city", "cities"),
-        count(s.routes, "route", "routes"),
-        count(s.double_pairs, "double pair", "double pairs"),
-        s.car_spaces,
+        "{}, {} ({}), {}; car spaces per colour: {}; routes by length: {}",
+        count(s.cities, "city"),
+        count(s.routes, "route"),
+        count(s.double_pairs, "double pair"),
+        count(s.car_spaces, "car space"),
         colors.join(", "),
         lengths.join(", ")
     );
     let t = &s.tickets;
     if let Some((lo, hi)) = t.points_range() {
         text.push_str(&format!(
-            "; {} of {} points",
-            count(t.count, "ticket", "tickets"),
-            span(lo, hi)
+            "; {} of {}",
+            count(t.count, "ticket"),
+            span(lo, hi, "point")
         ));
         if let Some((plo, phi)) = t.length_range() {
             text.push_str(&format!(
-                " over shortest paths of {} car spaces",
-                span(plo, phi)
+                " over shortest paths of {}",
+                span(plo, phi, "car space")
             ));
         }
     } else {
@@ -59,7 +66,7 @@ pub(crate) fn summary(s: &DesignStats) -> String {
     let least = s.degrees.last().map_or(0, |d| d.neighbours);
     text.push_str(&format!(
         "; neighbours per city {} (mean {:.1})",
-        span(least as u32, most as u32),
+        range(least as u32, most as u32),
         s.mean_neighbours()
     ));
     text

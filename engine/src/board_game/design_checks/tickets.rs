@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use super::Context;
 use crate::board_game::analysis::Place;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::words::count;
 
 /// Runs the ticket checks.
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
@@ -65,8 +66,10 @@ fn points_off(ctx: &Context, diags: &mut Diagnostics) {
             Diagnostic::new(
                 Code::TicketPointsOff,
                 format!(
-                    "ticket {} is worth {} points, but its shortest path is {shortest} car spaces",
-                    t.name, t.points
+                    "ticket {} is worth {}, but its shortest path is {}",
+                    t.name,
+                    count(t.points, "point"),
+                    count(shortest, "car space")
                 ),
             )
             .at(format!("tickets[{}].points", t.ticket))

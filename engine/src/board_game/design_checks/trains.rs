@@ -8,6 +8,7 @@
 
 use super::Context;
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::words::count;
 
 /// Runs the checks (when the rules resolve).
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
@@ -40,14 +41,16 @@ fn tickets(ctx: &Context, diags: &mut Diagnostics) {
             Diagnostic::new(
                 Code::TicketBeyondTrains,
                 format!(
-                    "ticket {} needs at least {shortest} trains (its shortest path), but each player has {trains}{all}",
-                    t.name
+                    "ticket {} needs at least {} (its shortest path), but each player has {trains}{all}",
+                    t.name,
+                    count(*shortest, "train")
                 ),
             )
             .at(format!("tickets[{}]", t.ticket))
             .object(ObjectRef::Ticket(t.ticket))
             .fix(format!(
-                "give each player at least {shortest} trains (`rules.trains`), or join the ticket's cities by a shorter path"
+                "give each player at least {} (`rules.trains`), or join the ticket's cities by a shorter path",
+                count(*shortest, "train")
             )),
         );
     }
@@ -104,15 +107,18 @@ fn track(ctx: &Context, diags: &mut Diagnostics) {
         Diagnostic::new(
             Code::TrainsVsTrack,
             format!(
-                "with {n} players{doubles} the map has {track} car spaces of usable track, but each player places {to_place} of their {} trains before the last round starts ({} in all); {ends}{also}",
-                rules.trains,
+                "with {}{doubles} the map has {} of usable track, but each player places {to_place} of their {} before the last round starts ({} in all); {ends}{also}",
+                count(n, "player"),
+                count(track, "car space"),
+                count(rules.trains, "train"),
                 n * to_place
             ),
         )
         .at("rules.trains")
         .object(ObjectRef::Rule("trains".into()))
         .fix(format!(
-            "give each player at most {fitting} trains, raise `end.trains_left`, or add track"
+            "give each player at most {}, raise `end.trains_left`, or add track",
+            count(fitting, "train")
         )),
     );
 }

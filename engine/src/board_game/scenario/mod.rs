@@ -137,7 +137,10 @@ pub enum SetupError {
     #[error(transparent)]
     Name(#[from] NameError),
     /// More player entries than players.
-    #[error("the setup describes {described} players but {playing} play")]
+    #[error(
+        "the setup describes {} but {playing} play",
+        crate::words::count(*described, "player")
+    )]
     TooManyPlayers {
         /// Entries in `setup.players`.
         described: usize,
@@ -179,7 +182,7 @@ pub enum SetupError {
         free: u16,
     },
     /// More face-up cards than the display holds.
-    #[error("{pile} holds {size} cards, not {given}")]
+    #[error("{pile} holds {}, not {given}", crate::words::count(*size, "card"))]
     DisplayTooLong {
         /// The train or terrain display.
         pile: Pile,
@@ -189,7 +192,10 @@ pub enum SetupError {
         size: usize,
     },
     /// A deck size smaller than the cards named for its top.
-    #[error("`{field}` {size} is smaller than the {top} cards or tickets named for the top")]
+    #[error(
+        "`{field}` {size} is smaller than the {} or tickets named for the top",
+        crate::words::count(*top, "card")
+    )]
     DeckSmallerThanTop {
         /// `deck_size`, `terrain_deck_size` or `ticket_deck_size`.
         field: &'static str,
@@ -276,7 +282,8 @@ pub enum SetupError {
     },
     /// `stations_left` above what the rules give.
     #[error(
-        "player {player} cannot have {left} stations left: the rules give {count} and {built} are built"
+        "player {player} cannot have {} left: the rules give {count} and {built} are built",
+        crate::words::count(*left, "station")
     )]
     StationsLeft {
         /// The player, 1-based.

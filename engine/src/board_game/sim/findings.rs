@@ -6,6 +6,7 @@ use crate::board_game::board::Board;
 use crate::sim::findings::{FindingList, Topic, object, thousands};
 use crate::sim::report::{Finding, Level, PlayerCountReport};
 use crate::sim::stats::pct;
+use crate::words::{count, count_grouped};
 
 /// Tickets held at least this often are judged on their completion rate.
 const MIN_HELD: u64 = 20;
@@ -33,11 +34,11 @@ pub fn findings(board: &Board, r: &PlayerCountReport<BoardReport>) -> Vec<(Topic
             Level::Warning,
             "route-never-claimed",
             format!(
-                "Route {} was never claimed in {} {n}-player games",
+                "Route {} was never claimed in {}",
                 route.name,
-                thousands(games)
+                count_grouped(games, &format!("{n}-player game"))
             ),
-            format!("0 claims in {} games", thousands(games)),
+            format!("0 claims in {}", count_grouped(games, "game")),
             vec![object("route", i, &route.name)],
         );
     }
@@ -46,10 +47,13 @@ pub fn findings(board: &Board, r: &PlayerCountReport<BoardReport>) -> Vec<(Topic
             Level::Warning,
             "route-never-claimed",
             format!(
-                "{} more routes were never claimed in {n}-player games",
-                never.len() - MAX_LISTED
+                "{} never claimed in {n}-player games",
+                match never.len() - MAX_LISTED {
+                    1 => "1 more route was".to_owned(),
+                    more => format!("{more} more routes were"),
+                }
             ),
-            format!("{} routes in all", never.len()),
+            count(never.len(), "route") + " in all",
             never[MAX_LISTED..]
                 .iter()
                 .map(|&i| object("route", i, &board.routes()[i].name))
@@ -82,9 +86,9 @@ pub fn findings(board: &Board, r: &PlayerCountReport<BoardReport>) -> Vec<(Topic
                 pct(x.claim_rate)
             ),
             format!(
-                "{} claims in {} games",
-                thousands(x.claimed),
-                thousands(games)
+                "{} in {}",
+                count_grouped(x.claimed, "claim"),
+                count_grouped(games, "game")
             ),
             vec![object("route", x.index, &x.name)],
         );
@@ -111,9 +115,9 @@ pub fn findings(board: &Board, r: &PlayerCountReport<BoardReport>) -> Vec<(Topic
                 pct(t.completion.high)
             ),
             format!(
-                "completed {} of {} times held; mean {:+.1} points to its holder",
+                "completed {} of {} held; mean {:+.1} points to its holder",
                 thousands(t.completed),
-                thousands(t.held),
+                count_grouped(t.held, "time"),
                 t.mean_points
             ),
             vec![object("ticket", t.index, &t.name)],
@@ -136,9 +140,9 @@ pub fn findings(board: &Board, r: &PlayerCountReport<BoardReport>) -> Vec<(Topic
                 pct(t.kept as f64 / t.offered as f64)
             ),
             format!(
-                "kept {} of {} offers",
+                "kept {} of {}",
                 thousands(t.kept),
-                thousands(t.offered)
+                count_grouped(t.offered, "offer")
             ),
             vec![object("ticket", t.index, &t.name)],
         );
@@ -172,9 +176,9 @@ pub fn findings(board: &Board, r: &PlayerCountReport<BoardReport>) -> Vec<(Topic
                 pct(t.withdrawal_rate.value)
             ),
             format!(
-                "{} of {} attempts",
+                "{} of {}",
                 thousands(t.withdrawn),
-                thousands(t.attempts)
+                count_grouped(t.attempts, "attempt")
             ),
             Vec::new(),
         );

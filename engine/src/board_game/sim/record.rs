@@ -105,8 +105,9 @@ impl BoardRecord {
         let tickets = board.tickets().len();
         if !self.breakdowns.is_empty() && self.breakdowns.len() != players {
             return Err(format!(
-                "`breakdowns` has {} entries for {players} players",
-                self.breakdowns.len()
+                "`breakdowns` has {} for {}",
+                crate::words::count(self.breakdowns.len(), "entry"),
+                crate::words::count(players, "player")
             ));
         }
         for b in &self.breakdowns {

@@ -68,8 +68,8 @@ pub fn write_text(s: &PlayerCountReport<BoardReport>, o: &mut String) {
             .collect();
         let _ = writeln!(
             o,
-            "  Tunnels: {} attempts ({}), paid {}, withdrawn {}",
-            thousands(t.attempts),
+            "  Tunnels: {} ({}), paid {}, withdrawn {}",
+            crate::words::count_grouped(t.attempts, "attempt"),
             extras.join(", "),
             thousands(t.paid),
             t.withdrawal_rate.percent()

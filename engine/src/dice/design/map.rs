@@ -24,8 +24,9 @@ pub(super) fn check_stations(
                     Code::DiceSlots,
                     format!("stations[{i}].slots"),
                     format!(
-                        "{} has {} building slots; the rulebook's stations have 2 or 3",
-                        s.name, s.slots
+                        "{} has {}; the rulebook's stations have 2 or 3",
+                        s.name,
+                        crate::words::count(s.slots, "building slot")
                     ),
                 )
                 .fix("set slots to 2 or 3"),

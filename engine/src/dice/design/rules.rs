@@ -139,18 +139,25 @@ pub(super) fn check_supplies(rules: &DiceRules, d: &mut Diagnostics) {
                 err(
                     Code::DiceSupply,
                     "rules.points.supply".into(),
-                    format!("no victory-point supply for {n} players"),
+                    format!(
+                        "no victory-point supply for {}",
+                        crate::words::count(n, "player")
+                    ),
                 )
                 .fix(format!("add `{n}: …` under rules.points.supply")),
             ),
-            Some(&s) if u32::from(s) <= u32::from(n) * u32::from(rules.points.start) => d.push(err(
-                Code::DiceSupply,
-                "rules.points.supply".into(),
-                format!(
-                    "the supply of {s} points for {n} players does not cover the {} points dealt at setup",
-                    u32::from(n) * u32::from(rules.points.start)
-                ),
-            )),
+            Some(&s) if u32::from(s) <= u32::from(n) * u32::from(rules.points.start) => {
+                d.push(err(
+                    Code::DiceSupply,
+                    "rules.points.supply".into(),
+                    format!(
+                        "the supply of {} for {} does not cover the {} dealt at setup",
+                        crate::words::count(s, "point"),
+                        crate::words::count(n, "player"),
+                        crate::words::count(u32::from(n) * u32::from(rules.points.start), "point")
+                    ),
+                ))
+            }
             Some(_) => {}
         }
     }
@@ -167,8 +174,9 @@ pub(super) fn check_supplies(rules: &DiceRules, d: &mut Diagnostics) {
             Code::DiceSupply,
             "rules.dice.rolled".into(),
             format!(
-                "{} dice rolled a turn out of {} per player: rolled must be 1 to the dice per player (at most 15)",
-                dice.rolled, dice.per_player
+                "{} rolled a turn out of {} per player: rolled must be 1 to the dice per player (at most 15)",
+                crate::words::count_with(dice.rolled, "die", "dice"),
+                dice.per_player
             ),
         ));
     }

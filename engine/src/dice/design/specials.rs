@@ -91,10 +91,10 @@ pub(super) fn check_specials(
             Code::DiceSupply,
             "specials".into(),
             format!(
-                "{} special cards cannot deal {} to each of {} players",
-                out.len(),
+                "{} cannot deal {} to each of {}",
+                crate::words::count(out.len(), "special card"),
                 rules.specials.dealt,
-                rules.players.max
+                crate::words::count(rules.players.max, "player")
             ),
         ));
     }

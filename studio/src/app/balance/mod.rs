@@ -102,13 +102,6 @@ pub struct BalanceWindow {
     shown: Option<usize>,
 }
 
-/// The engine's text in the studio's font (which has no arrows or `≤`).
-pub(crate) fn shown(text: &str) -> String {
-    text.replace('→', "->")
-        .replace('≤', "<=")
-        .replace('≥', ">=")
-}
-
 /// Why a balance search did not start (the window says so).
 #[derive(Debug, thiserror::Error)]
 pub enum NotStarted {
@@ -256,19 +249,19 @@ impl BalanceWindow {
                     "The best design so far is not checked on fresh seeds".to_owned()
                 } else {
                     format!(
-                        "{met} of {} targets met on fresh seeds",
-                        outcome.checks.len()
+                        "{met} of {} met on fresh seeds",
+                        engine::words::count(outcome.checks.len(), "target")
                     )
                 };
                 let summary = format!(
-                    "{} after {} ({} games): {}. {checked}{}.",
+                    "{} after {} ({}): {}. {checked}{}.",
                     if outcome.cancelled() {
                         "Stopped"
                     } else {
                         "Done"
                     },
                     engine::words::count(outcome.generations, "generation"),
-                    engine::sim::findings::thousands(outcome.games),
+                    engine::words::count_grouped(outcome.games, "game"),
                     outcome.stop,
                     if proposals.is_empty() {
                         "; no change helped"
@@ -292,13 +285,13 @@ impl BalanceWindow {
         for i in p.routes(design) {
             o.route_colors.insert(i, PROPOSED);
             o.route_weights.insert(i, 2.0);
-            o.route_notes.insert(i, shown(&p.describe()));
+            o.route_notes.insert(i, p.describe());
         }
         if let Some((a, b)) = p.ticket_ends(design) {
             for (i, c) in design.cities.iter().enumerate() {
                 if c.name == a || c.name == b {
                     o.lit_cities.insert(i);
-                    o.city_notes.insert(i, shown(&p.describe()));
+                    o.city_notes.insert(i, p.describe());
                 }
             }
         }
@@ -309,7 +302,7 @@ impl BalanceWindow {
     pub fn ui(&mut self, ui: &mut Ui, design: &GameFile) -> Option<Request> {
         self.poll();
         if let Some(e) = &self.error {
-            ui.colored_label(Color32::from_rgb(220, 50, 50), shown(e));
+            ui.colored_label(Color32::from_rgb(220, 50, 50), e);
         }
         match &self.state {
             State::Idle => {
@@ -325,12 +318,12 @@ impl BalanceWindow {
                     Some(p) => {
                         ui.add(egui::ProgressBar::new(p.fraction()).text(p.describe()));
                         ui.label(format!(
-                            "Best so far: loss {:.3} (0: every target met), {} games",
+                            "Best so far: loss {:.3} (0: every target met), {}",
                             p.best_loss,
-                            engine::sim::findings::thousands(p.games)
+                            engine::words::count_grouped(p.games, "game")
                         ));
                         for c in &p.best_changes {
-                            ui.label(format!("• {}", shown(c)));
+                            ui.label(format!("• {c}"));
                         }
                     }
                     None => {
@@ -365,7 +358,7 @@ impl BalanceWindow {
                 ..Settings::for_family(family)
             };
         }
-        let help = shown(&balance::help(family));
+        let help = balance::help(family);
         let s = &mut self.settings;
         labelled(ui, "Targets", |ui| ui.text_edit_singleline(&mut s.targets))
             .on_hover_text(format!("Comma-separated targets.\n\n{help}"));
@@ -412,7 +405,7 @@ impl BalanceWindow {
         let mut reject = None;
         for (i, p) in proposals.iter().enumerate() {
             ui.horizontal(|ui| {
-                let r = ui.label(shown(&p.describe()));
+                let r = ui.label(p.describe());
                 if r.hovered() {
                     self.shown = Some(i);
                 }
@@ -475,6 +468,7 @@ mod tests {
             "{}",
             o.route_notes[&5]
         );
-        assert!(!o.route_notes[&5].contains('→'));
+        // The engine's words as written: the fallback font draws the arrow.
+        assert!(o.route_notes[&5].contains('→'), "{}", o.route_notes[&5]);
     }
 }

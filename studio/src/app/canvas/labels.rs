@@ -46,7 +46,7 @@ impl Canvas {
                     .iter()
                     .filter(|r| r.from == c.name || r.to == c.name)
                     .count();
-                format!("{} ({degree} routes)", c.name)
+                format!("{} ({})", c.name, engine::words::count(degree, "route"))
             }),
             other => Some(other.name(&doc.design)),
         }

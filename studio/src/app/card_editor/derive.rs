@@ -214,8 +214,8 @@ pub fn derive_to(
         source,
     })?;
     let mut text = format!(
-        "Derived {} tickets into {}.",
-        derived.design.tickets.len(),
+        "Derived {} into {}.",
+        engine::words::count(derived.design.tickets.len(), "ticket"),
         out.display()
     );
     if !derived.skipped.is_empty() {

@@ -192,9 +192,9 @@ impl TicketTable {
         let palette = Palette::default();
         let rows = self.rows(design, generation).to_vec();
         ui.label(format!(
-            "{} of {} tickets shown",
+            "{} of {} shown",
             rows.len(),
-            design.tickets.len()
+            engine::words::count(design.tickets.len(), "ticket")
         ));
         ScrollArea::vertical()
             .id_salt("card tickets")

@@ -277,7 +277,7 @@ impl DeckWindow {
                 self.state = State::Review(Box::new(Review {
                     result,
                     keep,
-                    summary: summary.replace('→', "->"),
+                    summary,
                 }));
             }
             Ok(Err(e)) => self.error = Some(e.to_string()),

@@ -58,9 +58,7 @@ pub fn ui(ui: &mut Ui, doc: &mut Document, background: bool) -> Option<DesignAct
     ui.label(RichText::new("Design").strong());
     let mut action = None;
     for (i, field) in TEXTS.iter().enumerate() {
-        // In the studio's font, which has no arrows or `≤`: an edit saves
-        // what the field shows.
-        let mut text = crate::app::balance::shown(&(field.get)(&doc.design));
+        let mut text = (field.get)(&doc.design);
         let r = labelled(ui, field.label, |ui| {
             let edit = if field.multiline {
                 TextEdit::multiline(&mut text).desired_rows(2)

@@ -154,7 +154,7 @@ impl Inspector {
             RichText::new(if list.len() == 1 {
                 "City".to_owned()
             } else {
-                format!("{} cities", list.len())
+                engine::words::count(list.len(), "city")
             })
             .strong(),
         );
@@ -328,7 +328,7 @@ impl Inspector {
             RichText::new(if list.len() == 1 {
                 "Route".to_owned()
             } else {
-                format!("{} routes", list.len())
+                engine::words::count(list.len(), "route")
             })
             .strong(),
         );
@@ -387,7 +387,10 @@ impl Inspector {
             let suggested = edit::suggested_length(&doc.design, drawn);
             if suggested != list[0].length {
                 ui.horizontal(|ui| {
-                    ui.label(format!("Drawn: about {suggested} spaces."));
+                    ui.label(format!(
+                        "Drawn: about {}.",
+                        engine::words::count(suggested, "space")
+                    ));
                     if ui.button("Use drawn length").clicked() {
                         let i = *i;
                         doc.edit("Set route length", |d| {
@@ -494,7 +497,7 @@ impl Inspector {
             RichText::new(if list.len() == 1 {
                 "Ticket".to_owned()
             } else {
-                format!("{} tickets", list.len())
+                engine::words::count(list.len(), "ticket")
             })
             .strong(),
         );
@@ -546,7 +549,10 @@ impl Inspector {
                 Some(path) => {
                     let suggested = analysis::suggested_points(&path);
                     ui.horizontal(|ui| {
-                        ui.label(format!("Shortest path: {} spaces.", path.spaces));
+                        ui.label(format!(
+                            "Shortest path: {}.",
+                            engine::words::count(path.spaces, "space")
+                        ));
                         if suggested != t.points && ui.button("Use suggested points").clicked() {
                             let i = *i;
                             doc.edit("Set ticket points", |d| {
@@ -590,7 +596,7 @@ fn regions_ui(ui: &mut Ui, doc: &mut Document, idx: &[usize]) {
         RichText::new(if kinds.len() == 1 {
             "Region".to_owned()
         } else {
-            format!("{} regions", kinds.len())
+            engine::words::count(kinds.len(), "region")
         })
         .strong(),
     );

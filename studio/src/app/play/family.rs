@@ -75,10 +75,17 @@ pub trait PlayView: Family {
     /// What one move did, as log lines (`state`: after the move).
     fn log_lines(state: &Self::State, events: &<Self::State as GameState>::Events) -> Vec<LogText>;
     /// The game over the map: what everyone sees, plus the secrets of
-    /// `viewer` (the player whose screen it is), if any. Nothing by default
-    /// (a family with no board map).
-    fn overlay(table: &Self::Table, state: &Self::State, viewer: Option<Seat>) -> Overlay {
-        let _ = (table, state, viewer);
+    /// `viewer` (the player whose screen it is), if any, and what they have
+    /// `picks`ed while deciding (lit while choosing: a route to claim, the
+    /// ticket card under the pointer). Nothing by default (a family with no
+    /// board map).
+    fn overlay(
+        table: &Self::Table,
+        state: &Self::State,
+        viewer: Option<Seat>,
+        picks: Option<&Self::Picks>,
+    ) -> Overlay {
+        let _ = (table, state, viewer, picks);
         Overlay::default()
     }
     /// The goals of `viewer` to light on a map shown beside the game, as
@@ -87,11 +94,6 @@ pub trait PlayView: Family {
     fn lit_tickets(state: &Self::State, viewer: Option<Seat>) -> Vec<usize> {
         let _ = (state, viewer);
         Vec::new()
-    }
-    /// Adds what a human has picked to the map (lit while choosing); nothing
-    /// by default (a family with no board map).
-    fn pick_overlay(picks: &Self::Picks, overlay: &mut Overlay) {
-        let _ = (picks, overlay);
     }
     /// A click on the map during a human's decision: picks what the click
     /// names, if the rules allow it now, or says why not.

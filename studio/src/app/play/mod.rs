@@ -18,6 +18,7 @@ pub mod card_game;
 pub mod dice;
 pub mod error;
 pub mod family;
+pub mod offer;
 pub mod replay;
 pub mod score;
 pub mod session;

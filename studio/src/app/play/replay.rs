@@ -209,7 +209,7 @@ impl<F: PlayView> ReplayScreen for ReplayView<F> {
     }
 
     fn overlay(&self) -> Overlay {
-        F::overlay(&self.table, self.state(), None)
+        F::overlay(&self.table, self.state(), None, None)
     }
 
     fn ui(&mut self, ui: &mut Ui) -> bool {

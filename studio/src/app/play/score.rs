@@ -158,8 +158,9 @@ pub fn final_scores<F: PlayView>(ui: &mut Ui, state: &F::State, titles: &[String
     let best = outcome.scores.iter().max().copied().unwrap_or(0);
     ui.label(
         RichText::new(format!(
-            "Winner: {} with {best} points",
-            winners.join(" and ")
+            "Winner: {} with {}",
+            winners.join(" and "),
+            engine::words::count(best, "point")
         ))
         .strong(),
     );

@@ -126,11 +126,13 @@ impl<F: PlayView> GameScreen for PlayGame<F> {
 
     fn overlay(&self) -> Overlay {
         let s = &self.session;
-        let mut o = F::overlay(&self.table, s.state(), s.viewer());
-        if s.pass_to().is_none() && s.human_to_move().is_some() {
-            F::pick_overlay(&self.picks, &mut o);
-        }
-        o
+        let deciding = s.pass_to().is_none() && s.human_to_move().is_some();
+        F::overlay(
+            &self.table,
+            s.state(),
+            s.viewer(),
+            deciding.then_some(&self.picks),
+        )
     }
 
     fn lit_tickets(&self) -> Vec<usize> {

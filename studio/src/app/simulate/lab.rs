@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use egui::{Color32, Context, RichText, Ui};
 use engine::families::AnyDesign;
-use engine::sim::findings::thousands;
 use engine::sim::{Measures, Progress};
+use engine::words::{count, count_grouped};
 
 use super::family::{PageOut, SectionOf, SimView};
 use super::run::{self, Job, ReportOf};
@@ -205,9 +205,9 @@ impl<F: SimView> Lab<F> {
         let rep = &r.report;
         ui.label(
             RichText::new(format!(
-                "{} — {} games per player count, seed {}, bots {} ({})",
+                "{} — {} per player count, seed {}, bots {} ({})",
                 rep.design,
-                thousands(u64::from(rep.games_requested)),
+                count_grouped(u64::from(rep.games_requested), "game"),
                 rep.seed,
                 rep.bots.join(", "),
                 run::duration(r.elapsed)
@@ -232,7 +232,7 @@ impl<F: SimView> Lab<F> {
                 ui.label("Results for:");
                 for p in counts {
                     let on = *players == Some(p);
-                    if ui.selectable_label(on, format!("{p} players")).clicked() && !on {
+                    if ui.selectable_label(on, count(p, "player")).clicked() && !on {
                         *players = Some(p);
                         changed = true;
                     }
@@ -245,9 +245,9 @@ impl<F: SimView> Lab<F> {
         }
         if let Some(s) = self.section(*players) {
             ui.label(format!(
-                "{} players: {} games.",
-                s.players,
-                thousands(s.games)
+                "{}: {}.",
+                count(s.players, "player"),
+                count_grouped(s.games, "game")
             ));
         }
     }
@@ -394,13 +394,13 @@ impl<F: SimView> LabScreen for Lab<F> {
         }
         let message = if report.cancelled {
             format!(
-                "Run cancelled after {} games; the report covers the games finished.",
-                thousands(games)
+                "Run cancelled after {}; the report covers the games finished.",
+                count_grouped(games, "game")
             )
         } else {
             format!(
-                "Done: {} games in {}.",
-                thousands(games),
+                "Done: {} in {}.",
+                count_grouped(games, "game"),
                 run::duration(elapsed)
             )
         };

@@ -47,8 +47,9 @@ pub fn win_rates<R>(ui: &mut Ui, s: &PlayerCountReport<R>) {
 pub fn skill(ui: &mut Ui, s: &SkillReport) {
     ui.label(
         RichText::new(format!(
-            "Skill versus luck ({} players, {} in one seat)",
-            s.players, s.strong
+            "Skill versus luck ({}, {} in one seat)",
+            engine::words::count(s.players, "player"),
+            s.strong
         ))
         .strong(),
     );

@@ -21,6 +21,7 @@ use engine::game::Family;
 use engine::sim::DEFAULT_TURN_CAP;
 use engine::sim::ladder::{self, LadderConfig, LadderReport};
 use engine::sim::skill::skill_players;
+use engine::words::count;
 use formats::GameFile;
 
 use super::run::progress_text;
@@ -243,9 +244,11 @@ impl BotRatings {
                     "Rate bots"
                 };
                 let hover = format!(
-                    "Play every bot against the others on this design ({players} players, \
-                     {} games per pair, search bots at {} iterations) and list them by rating",
-                    self.games, self.budget
+                    "Play every bot against the others on this design ({}, {} per pair, \
+                     search bots at {}) and list them by rating",
+                    count(players, "player"),
+                    count(self.games, "game"),
+                    count(self.budget, "iteration")
                 );
                 if ui.button(text).on_hover_text(hover).clicked() {
                     let ctx = ui.ctx().clone();
@@ -253,7 +256,9 @@ impl BotRatings {
                 }
                 match rated {
                     Some(games) => ui.weak(format!(
-                        "Rated on this design: {players} players, {games} games (Elo scale, 95% interval)."
+                        "Rated on this design: {}, {} (Elo scale, 95% interval).",
+                        count(players, "player"),
+                        count(games, "game")
                     )),
                     None => ui.weak("Not rated on this design yet: family order."),
                 };

@@ -147,9 +147,9 @@ pub fn progress_text(p: Progress, elapsed: Duration) -> String {
     let left =
         eta(p, elapsed).map_or_else(String::new, |e| format!(" · about {} left", duration(e)));
     format!(
-        "{} of {} games · {}{left}",
+        "{} of {} · {}{left}",
         sim::findings::thousands(p.done),
-        sim::findings::thousands(p.total),
+        engine::words::count_grouped(p.total, "game"),
         duration(elapsed)
     )
 }

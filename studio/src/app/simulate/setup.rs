@@ -171,7 +171,10 @@ pub fn ui(ui: &mut Ui, setup: &mut Setup, allowed: RangeInclusive<usize>, bots: 
         ui.label("Players:");
         for p in allowed {
             let mut on = setup.players.contains(&p);
-            if ui.checkbox(&mut on, format!("{p} players")).changed() {
+            if ui
+                .checkbox(&mut on, engine::words::count(p, "player"))
+                .changed()
+            {
                 if on {
                     setup.players.insert(p);
                 } else if setup.players.len() > 1 {

@@ -191,7 +191,11 @@ impl StationEditor {
             painter.text(
                 p + vec2(12.0, -12.0),
                 egui::Align2::LEFT_BOTTOM,
-                format!("{} ({} spaces)", t.display_name(), t.spaces),
+                format!(
+                    "{} ({})",
+                    t.display_name(),
+                    engine::words::count(t.spaces, "space")
+                ),
                 egui::FontId::proportional(12.0),
                 Color32::BLACK,
             );

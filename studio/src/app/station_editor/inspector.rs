@@ -10,6 +10,7 @@ use formats::GameFile;
 use super::edit::{self, BONUS_KINDS, Refused, SLOT_CHOICES};
 use crate::app::document::Document;
 use crate::app::station_map::Part;
+use engine::words::count;
 
 /// The inspector's text fields and its last refusal.
 #[derive(Default)]
@@ -135,11 +136,12 @@ fn summary(ui: &mut Ui, d: &GameFile) {
     ui.heading("Map summary");
     let spaces: u32 = d.tracks.iter().map(|t| t.spaces).sum();
     ui.label(format!(
-        "{} stations, {} junctions, {} tracks with {spaces} spaces, {} special cards.",
-        d.stations.len(),
-        d.junctions.len(),
-        d.tracks.len(),
-        d.specials.len()
+        "{}, {}, {} with {}, {}.",
+        count(d.stations.len(), "station"),
+        count(d.junctions.len(), "junction"),
+        count(d.tracks.len(), "track"),
+        count(spaces, "space"),
+        count(d.specials.len(), "special card")
     ));
     ui.label(RichText::new("Select a station, junction or track on the map to edit it.").weak());
 }
@@ -170,12 +172,12 @@ fn station(
     ui.horizontal(|ui| {
         for n in SLOT_CHOICES {
             if ui
-                .add(Button::selectable(slots == n, format!("{n} slots")))
+                .add(Button::selectable(slots == n, count(n, "slot")))
                 .clicked()
                 && slots != n
             {
                 out = apply(doc, "Set building slots", |d| edit::set_slots(d, i, n))
-                    .map(|()| Some(format!("{now} has {n} building slots.")));
+                    .map(|()| Some(format!("{now} has {}.", count(n, "building slot"))));
             }
         }
     });
@@ -264,7 +266,7 @@ fn track(ui: &mut Ui, st: &mut InspectorState, doc: &mut Document, i: usize) -> 
     if let Some(text) = field(ui, "Spaces", &mut st.spaces, &spaces) {
         return match text.trim().parse::<u32>() {
             Ok(n) => apply(doc, "Set track spaces", |d| edit::set_spaces(d, i, n))
-                .map(|()| Some(format!("The track has {n} spaces."))),
+                .map(|()| Some(format!("The track has {}.", count(n, "space")))),
             Err(_) => Err(Refused::NotANumberIn {
                 text: text.trim().to_owned(),
                 low: 1,

@@ -66,7 +66,9 @@ pub fn ui(ui: &mut Ui, st: &mut SpecialsState, picked: &mut Option<usize>, doc: 
     if let Some(e) = &st.error {
         ui.colored_label(Color32::from_rgb(220, 50, 50), e);
     }
-    ScrollArea::vertical()
+    // Scrolled both ways, so a long table never widens the side panel past
+    // its size (which would narrow the inspector at the other side).
+    ScrollArea::both()
         .id_salt("dice-specials")
         .auto_shrink([false, false])
         .show(ui, |ui| {
@@ -98,7 +100,7 @@ pub fn ui(ui: &mut Ui, st: &mut SpecialsState, picked: &mut Option<usize>, doc: 
                                 ui.label("-");
                                 continue;
                             }
-                            let width = if c < 2 { 92.0 } else { 30.0 };
+                            let width = if c < 2 { 80.0 } else { 30.0 };
                             let r = ui.add_sized(
                                 [width, ui.spacing().interact_size.y],
                                 TextEdit::singleline(&mut cells[c]),

@@ -42,7 +42,7 @@ impl Studio {
             .scroll(true)
             .show(ctx, |ui| request = balance.ui(ui, design));
         if let Some(Request::Accept(p)) = request {
-            let what = p.describe().replace('→', "->");
+            let what = p.describe();
             if self.doc.edit(&format!("Balance: {what}"), |d| p.apply(d)) {
                 self.status = format!("Accepted: {what}");
             } else {

@@ -320,20 +320,19 @@ fn report_text(args: &Args, o: &balance::Outcome, seconds: f64) -> String {
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "Balanced {} — seed {}, {}, {} games searched in {:.1} s",
+        "Balanced {} — seed {}, {}, {} searched in {:.1} s",
         args.file.display(),
         args.seed,
         engine::words::count(o.generations, "generation"),
-        sim::findings::thousands(o.games),
+        engine::words::count_grouped(o.games, "game"),
         seconds,
     );
     let _ = writeln!(t, "Ended: {}.", o.stop);
     if o.unconfirmed > 0 {
         let _ = writeln!(
             t,
-            "{} time{} a design met every target on the search's games but not on fresh seeds: the search went on with twice the games.",
-            o.unconfirmed,
-            if o.unconfirmed == 1 { "" } else { "s" }
+            "{} a design met every target on the search's games but not on fresh seeds: the search went on with twice the games.",
+            engine::words::count(o.unconfirmed, "time")
         );
     }
     let _ = writeln!(t, "\nCHANGES");
@@ -348,16 +347,16 @@ fn report_text(args: &Args, o: &balance::Outcome, seconds: f64) -> String {
     }
     let _ = writeln!(
         t,
-        "\nTARGETS, before → after, on fresh seeds ({} games per player count; 95% intervals)",
-        args.check_games
+        "\nTARGETS, before → after, on fresh seeds ({} per player count; 95% intervals)",
+        engine::words::count(args.check_games, "game")
     );
     for c in &o.checks {
         let _ = writeln!(t, "  {}", c.target);
         for (b, a) in c.before.iter().zip(&c.after) {
             let _ = writeln!(
                 t,
-                "    {} players: {} → {}   ({})",
-                b.players,
+                "    {}: {} → {}   ({})",
+                engine::words::count(b.players, "player"),
                 measure_text(b),
                 measure_text(a),
                 if a.what == b.what {

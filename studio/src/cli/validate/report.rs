@@ -151,10 +151,6 @@ fn by_code(diags: &[&Diagnostic]) -> String {
         .join(", ")
 }
 
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 /// The whole human report: every diagnostic, then a summary line per file.
 pub fn human(files: &[PathBuf], outcomes: &[Outcome]) -> String {
     let mut sources = Sources::default();
@@ -181,9 +177,13 @@ pub fn human(files: &[PathBuf], outcomes: &[Outcome]) -> String {
                 .map(|&(s, word)| {
                     let of: Vec<&Diagnostic> = diags.iter().filter(|d| d.severity == s).collect();
                     if of.is_empty() {
-                        plural(0, word)
+                        engine::words::count(0, word)
                     } else {
-                        format!("{} ({})", plural(of.len(), word), by_code(&of))
+                        format!(
+                            "{} ({})",
+                            engine::words::count(of.len(), word),
+                            by_code(&of)
+                        )
                     }
                 })
                 .collect();

@@ -30,7 +30,10 @@ pub(super) fn colors(deck: &Deck, diags: &mut Diagnostics) -> Vec<CardColor> {
         diags.push(
             Diagnostic::new(
                 Code::EngineLimit,
-                format!("the deck has {in_play} colours; the engine plays at most {MAX_COLORS}"),
+                format!(
+                    "the deck has {}; the engine plays at most {MAX_COLORS}",
+                    crate::words::count(in_play, "colour")
+                ),
             )
             .at("cards.colors")
             .object(ObjectRef::Cards)

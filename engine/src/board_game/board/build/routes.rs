@@ -120,8 +120,9 @@ pub(super) fn routes(
                 Diagnostic::new(
                     Code::FerryTooManyLocomotives,
                     format!(
-                        "ferry {name} needs {} locomotives but has only {} spaces",
-                        r.ferry, r.length
+                        "ferry {name} needs {} but has only {}",
+                        crate::words::count(r.ferry, "locomotive"),
+                        crate::words::count(r.length, "space")
                     ),
                 )
                 .at(format!("routes[{i}].ferry"))

@@ -48,7 +48,8 @@ impl ToolBehaviour for AddRoute {
             input.selection.select_only(Obj::Route(r));
             let len = input.doc.design.routes[r].length;
             input.out.status = Some(format!(
-                "Added a route of {len} spaces; set its colour in the inspector."
+                "Added a route of {}; set its colour in the inspector.",
+                engine::words::count(len, "space")
             ));
         }
     }
@@ -69,6 +70,10 @@ impl ToolBehaviour for AddRoute {
         paint::preview_line(painter, vec![a, end], false);
         let dist = v.to_board(a).distance(v.to_board(end));
         let len = edit::suggested_length(&doc.design, dist);
-        label(painter, end + vec2(12.0, -12.0), &format!("{len} spaces"));
+        label(
+            painter,
+            end + vec2(12.0, -12.0),
+            &engine::words::count(len, "space"),
+        );
     }
 }

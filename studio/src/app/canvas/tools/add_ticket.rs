@@ -46,8 +46,9 @@ impl ToolBehaviour for AddTicket {
         canvas.ticket_preview = None;
         input.out.status = Some(match path {
             Some(p) => format!(
-                "Added {from} - {to}: {points} points, the shortest path's {} spaces.",
-                p.spaces
+                "Added {from} - {to}: {}, the shortest path's {}.",
+                engine::words::count(points, "point"),
+                engine::words::count(p.spaces, "space")
             ),
             None => format!(
                 "Added {from} - {to}; no points suggested until the design validates without errors and the cities are connected."
@@ -60,7 +61,10 @@ impl ToolBehaviour for AddTicket {
             && let Some(at) = pointer
         {
             let text = match path {
-                Some(p) => format!("{} points (shortest path)", analysis::suggested_points(p)),
+                Some(p) => format!(
+                    "{} (shortest path)",
+                    engine::words::count(analysis::suggested_points(p), "point")
+                ),
                 None => "not connected (or the design has errors)".into(),
             };
             label(painter, at + vec2(14.0, 14.0), &text);

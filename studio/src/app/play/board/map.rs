@@ -6,12 +6,13 @@ use std::collections::HashMap;
 
 use egui::Color32;
 use engine::board_game::State;
-use engine::board_game::board::Place;
+use engine::board_game::board::{Place, TicketId};
 use engine::game::{GameState, Seat};
 use formats::GameFile;
 
 use super::turn::TurnUi;
 use crate::app::canvas::paint::Overlay;
+use crate::app::play::offer::OfferPicks;
 use crate::app::play::score::player_color;
 use crate::drawing::colors::Palette;
 
@@ -67,18 +68,31 @@ fn place_cities(state: &State, place: Place) -> Vec<usize> {
 
 /// The game for the screen: the board, plus the secrets of `viewer` (their
 /// tickets, and the tickets offered to them while they choose, lit along
-/// their shortest paths: `ticket_paths`, by ticket index).
+/// their shortest paths: `ticket_paths`, by ticket index). With the
+/// viewer's picks of the offer (`offer`) only the tickets picked to keep are
+/// lit, and while the pointer is on a ticket's card its path alone.
 pub fn overlay(
     state: &State,
     faded: &HashMap<usize, Color32>,
     ticket_paths: &[Vec<usize>],
     viewer: Option<Seat>,
+    offer: Option<&OfferPicks<TicketId>>,
 ) -> Overlay {
     let mut o = board_overlay(state, faded);
     if let Some(seat) = viewer {
         let mut tickets = state.player(seat).tickets.clone();
         if state.current_player() == Some(seat) {
-            tickets.extend_from_slice(state.offer());
+            match offer {
+                Some(picks) => tickets.extend(picks.kept(state.offer())),
+                None => tickets.extend_from_slice(state.offer()),
+            }
+        }
+        let hovered = offer.and_then(OfferPicks::hovered);
+        if let Some(t) = hovered.filter(|t| state.offer().contains(t)) {
+            tickets = vec![t];
+            for &r in ticket_paths.get(t.index()).into_iter().flatten() {
+                o.route_weights.entry(r).or_insert(2.5);
+            }
         }
         for t in tickets {
             let ticket = state.board().ticket(t);

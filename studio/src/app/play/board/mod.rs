@@ -69,12 +69,18 @@ impl PlayView for BoardFamily {
             .collect()
     }
 
-    fn overlay(table: &BoardTable, state: &State, viewer: Option<Seat>) -> Overlay {
-        map::overlay(state, &table.faded, &table.ticket_paths, viewer)
-    }
-
-    fn pick_overlay(picks: &TurnUi, overlay: &mut Overlay) {
-        map::pick_overlay(picks, overlay);
+    fn overlay(
+        table: &BoardTable,
+        state: &State,
+        viewer: Option<Seat>,
+        picks: Option<&TurnUi>,
+    ) -> Overlay {
+        let offer = picks.map(|p| &p.offer);
+        let mut o = map::overlay(state, &table.faded, &table.ticket_paths, viewer, offer);
+        if let Some(p) = picks {
+            map::pick_overlay(p, &mut o);
+        }
+        o
     }
 
     fn pick(

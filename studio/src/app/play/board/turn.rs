@@ -11,6 +11,7 @@ use engine::words::count;
 
 use crate::app::play::capitalized;
 use crate::app::play::error::PlayError;
+use crate::app::play::offer::{self, OfferPicks, ticket_card};
 use crate::app::play::session::seat_name;
 use crate::app::selection::Obj;
 use crate::drawing::colors;
@@ -22,10 +23,8 @@ pub struct TurnUi {
     pub route: Option<RouteId>,
     /// The city of the station being built: its payments are offered.
     pub city: Option<CityId>,
-    /// The offer the ticks below belong to.
-    offer: Vec<TicketId>,
-    /// Tickets ticked to keep, by offer position.
-    keep: Vec<bool>,
+    /// The tickets on offer kept or returned, and the one under the pointer.
+    pub offer: OfferPicks<TicketId>,
 }
 
 impl TurnUi {
@@ -229,37 +228,26 @@ fn plain_buttons(ui: &mut Ui, state: &State, legal: &[Action]) -> Option<Action>
     chosen
 }
 
-/// The offer with a tick per ticket; the choice is played only if the
-/// engine allows that many.
+/// The offer as ticket cards ([`offer::keep_tickets`]): a click keeps or
+/// returns one, the hovered one's path is lit on the map; the choice is
+/// played only if the engine allows that many.
 fn keep_tickets(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option<Action> {
-    let offer = state.offer();
-    if t.offer != offer {
-        t.offer = offer.to_vec();
-        t.keep = vec![true; offer.len()];
-    }
-    let fewest = legal
+    let keeps: Vec<Keep> = legal
         .iter()
         .filter_map(|a| match a {
-            Action::KeepTickets(k) => Some(k.count()),
+            Action::KeepTickets(k) => Some(*k),
             _ => None,
         })
-        .min()
-        .unwrap_or(0);
-    ui.label(format!(
-        "Choose the tickets to keep (at least {fewest}); their paths are lit on the map."
-    ));
-    for (i, &id) in offer.iter().enumerate() {
+        .collect();
+    offer::keep_tickets(ui, state.offer(), &keeps, &mut t.offer, |ui, id, mode| {
         let ticket = state.board().ticket(id);
-        ui.checkbox(
-            &mut t.keep[i],
-            format!("Keep {} ({})", ticket.name, count(ticket.points, "point")),
-        );
-    }
-    let action = Action::KeepTickets(Keep::from_ticks(&t.keep));
-    let allowed = legal.contains(&action);
-    ui.add_enabled(allowed, egui::Button::new("Keep the ticked tickets"))
-        .clicked()
-        .then_some(action)
+        let label = format!("Keep {}", ticket.name);
+        ticket_card(ui, ("board ticket", id.index()), &label, mode, |ui| {
+            ui.label(RichText::new(&ticket.name).strong());
+            ui.label(count(ticket.points, "point"));
+        })
+    })
+    .map(Action::KeepTickets)
 }
 
 /// The text after ` with ` in the engine's words: the payment.

@@ -4,8 +4,11 @@
 //! hand, take a face-up card): lit when picked, dimmed when the engine
 //! offers no move with it. Its accessible name says what it is and does.
 
-use egui::{Color32, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui, WidgetInfo, vec2};
+use egui::{Color32, Rect, Response, Sense, Stroke, StrokeKind, Ui, vec2};
 use engine::card_game::CardDesign;
+
+pub use crate::app::play::offer::ChipMode;
+use crate::app::play::offer::{described, ticket_card};
 
 use crate::app::card_editor::chips::paint_swatch;
 use crate::drawing::colors::Palette;
@@ -18,20 +21,6 @@ pub fn cards_of(d: &CardDesign, kind: usize, n: impl engine::words::Count) -> St
     } else {
         format!("{n} {}", d.kind_name(kind))
     }
-}
-
-/// How a chip answers the mouse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChipMode {
-    /// Shown only.
-    Shown,
-    /// A button the engine offers now; `picked` lights it.
-    Button {
-        /// Is it picked?
-        picked: bool,
-    },
-    /// A button with no move now: dimmed, not clickable.
-    Off,
 }
 
 /// A chip of `kind` with `text` beside its swatch (a count, or a slot's
@@ -106,70 +95,18 @@ pub fn chip(
     described(response, label, mode)
 }
 
-/// A ticket as a card: its name and points, and the cards it needs as
-/// chips. As a [`ChipMode::Button`] the whole card is one button (a ticket
-/// on offer, picked to keep); `label` is its accessible name.
+/// A ticket as a card ([`ticket_card`]): its name and points, and the
+/// cards it needs as chips. As a [`ChipMode::Button`] the whole card is one
+/// button (a ticket on offer, picked to keep); `label` is its accessible name.
 pub fn ticket(ui: &mut Ui, d: &CardDesign, id: u16, label: &str, mode: ChipMode) -> Response {
     let t = &d.tickets[usize::from(id)];
-    let visuals = ui.visuals().clone();
-    let (fill, stroke) = match mode {
-        ChipMode::Button { picked: true } => (
-            visuals.selection.bg_fill,
-            Stroke::new(2.0, visuals.selection.stroke.color),
-        ),
-        ChipMode::Button { picked: false } => (
-            visuals.widgets.inactive.weak_bg_fill,
-            visuals.widgets.inactive.bg_stroke,
-        ),
-        ChipMode::Shown | ChipMode::Off => (Color32::TRANSPARENT, visuals.window_stroke),
-    };
-    let card = egui::Frame::new()
-        .inner_margin(egui::Margin::symmetric(6, 2))
-        .corner_radius(4.0)
-        .fill(fill)
-        .stroke(stroke)
-        .show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(egui::RichText::new(&t.name).strong());
-                ui.label(engine::words::count(t.points, "point"));
-                for k in (0..d.kinds()).filter(|&k| t.needs.0[k] > 0) {
-                    let n = t.needs.0[k];
-                    let what = format!("{} needs {}", t.name, cards_of(d, k, n));
-                    chip(ui, d, k, &n.to_string(), &what, ChipMode::Shown);
-                }
-            });
-        })
-        .response;
-    let sense = match mode {
-        ChipMode::Button { .. } => Sense::click(),
-        ChipMode::Shown | ChipMode::Off => Sense::hover(),
-    };
-    let response = ui.interact(card.rect, ui.make_persistent_id(("ticket card", id)), sense);
-    if matches!(mode, ChipMode::Button { .. }) && response.hovered() {
-        ui.painter().rect_stroke(
-            card.rect,
-            4.0,
-            visuals.widgets.hovered.bg_stroke,
-            StrokeKind::Inside,
-        );
-    }
-    described(response, label, mode)
-}
-
-/// `response` named `label` for AccessKit: a label when shown only, a
-/// button (selected when picked, disabled when off) otherwise.
-fn described(response: Response, label: &str, mode: ChipMode) -> Response {
-    let (role, enabled) = match mode {
-        ChipMode::Shown => (Role::Label, true),
-        ChipMode::Button { .. } => (Role::Button, true),
-        ChipMode::Off => (Role::Button, false),
-    };
-    response.widget_info(|| {
-        let mut info = WidgetInfo::labeled(role, enabled, label);
-        if let ChipMode::Button { picked } = mode {
-            info.selected = Some(picked);
+    ticket_card(ui, id, label, mode, |ui| {
+        ui.label(egui::RichText::new(&t.name).strong());
+        ui.label(engine::words::count(t.points, "point"));
+        for k in (0..d.kinds()).filter(|&k| t.needs.0[k] > 0) {
+            let n = t.needs.0[k];
+            let what = format!("{} needs {}", t.name, cards_of(d, k, n));
+            chip(ui, d, k, &n.to_string(), &what, ChipMode::Shown);
         }
-        info
-    });
-    response
+    })
 }

@@ -18,18 +18,17 @@ use formats::GameFile;
 
 use super::capitalized;
 use super::family::{Column, LogText, PlayView};
+use super::offer::{self, OfferPicks};
 use crate::app::play::error::PlayError;
 use crate::app::selection::Obj;
-use chips::{ChipMode, ticket};
+use chips::ticket;
 use compose::Composer;
-use egui::RichText;
 
 /// What a human has picked: the tickets to keep, by offer position, and
 /// the Rail Yard play being composed.
 #[derive(Debug, Default)]
 pub struct CardPicks {
-    offer: Vec<u16>,
-    keep: Vec<bool>,
+    offer: OfferPicks<u16>,
     /// The play composed from the hand's chips.
     pub play: Composer,
 }
@@ -40,9 +39,13 @@ pub fn yard_text(d: &CardDesign, yard: &Counts, locos: &Counts) -> String {
         .filter(|&c| yard.0[c] + locos.0[c] > 0)
         .map(|c| {
             if locos.0[c] > 0 {
-                format!("{} {} + {} loco", yard.0[c], d.kind_name(c), locos.0[c])
+                format!(
+                    "{} + {}",
+                    chips::cards_of(d, c, yard.0[c]),
+                    chips::cards_of(d, d.loco(), locos.0[c])
+                )
             } else {
-                format!("{} {}", yard.0[c], d.kind_name(c))
+                chips::cards_of(d, c, yard.0[c])
             }
         })
         .collect();
@@ -170,9 +173,8 @@ impl PlayView for CardFamily {
     }
 }
 
-/// The offer as ticket cards, each a button that picks it to keep (all
-/// are picked at first); the choice is played only if the engine allows
-/// that many.
+/// The offer as ticket cards ([`offer::keep_tickets`]), each with the
+/// cards it needs; the choice is played only if the engine allows that many.
 fn keep_tickets(
     ui: &mut Ui,
     state: &State,
@@ -181,63 +183,18 @@ fn keep_tickets(
 ) -> Option<Action> {
     let d = state.design();
     let offer = &state.players()[state.current().index()].offer;
-    if &picks.offer != offer {
-        picks.offer.clone_from(offer);
-        picks.keep = vec![true; offer.len()];
-    }
-    let fewest = legal
+    let keeps: Vec<Keep> = legal
         .iter()
         .filter_map(|a| match a {
-            Action::KeepTickets(k) => Some(k.count()),
+            Action::KeepTickets(k) => Some(*k),
             _ => None,
         })
-        .min()
-        .unwrap_or(0);
-    ui.label(RichText::new("Tickets on offer").strong());
-    ui.label(
-        RichText::new(format!(
-            "Click a ticket to keep or return it; keep at least {fewest}."
-        ))
-        .weak(),
-    );
-    for (i, &id) in offer.iter().enumerate() {
+        .collect();
+    offer::keep_tickets(ui, offer, &keeps, &mut picks.offer, |ui, id, mode| {
         let name = &d.tickets[usize::from(id)].name;
-        let kept = picks.keep[i];
-        let label = format!("Keep {name}");
-        let hover = if kept {
-            "kept: click to return it"
-        } else {
-            "returned: click to keep it"
-        };
-        if ticket(ui, d, id, &label, ChipMode::Button { picked: kept })
-            .on_hover_text(hover)
-            .clicked()
-        {
-            picks.keep[i] = !kept;
-        }
-    }
-    let kept = picks.keep.iter().filter(|&&k| k).count();
-    let action = Action::KeepTickets(Keep::from_ticks(&picks.keep));
-    let text = match offer.len() - kept {
-        0 if kept > 1 => format!("Keep all {}", engine::words::count(kept, "ticket")),
-        0 => "Keep 1 ticket".to_owned(),
-        returned => format!(
-            "Keep {}, return {returned}",
-            engine::words::count(kept, "ticket")
-        ),
-    };
-    let allowed = legal.contains(&action);
-    let clicked = ui.add_enabled(allowed, egui::Button::new(text)).clicked();
-    if !allowed {
-        ui.label(
-            RichText::new(format!(
-                "Keep at least {}.",
-                engine::words::count(fewest, "ticket")
-            ))
-            .weak(),
-        );
-    }
-    clicked.then_some(action)
+        ticket(ui, d, id, &format!("Keep {name}"), mode)
+    })
+    .map(Action::KeepTickets)
 }
 
 /// What the final table does not say: each seat's completed and unfinished

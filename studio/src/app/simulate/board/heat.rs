@@ -7,6 +7,7 @@ use egui::Color32;
 use engine::board_game::sim::{BoardReport, CityRow, RouteRow};
 use engine::sim::report::PlayerCountReport;
 use engine::sim::stats::pct;
+use engine::words::{count, count_grouped};
 
 use crate::app::canvas::paint::Overlay;
 
@@ -151,16 +152,16 @@ fn seat_shares(counts: &[u64]) -> String {
 pub fn route_note(r: &RouteRow, games: u64, bots: &[String]) -> String {
     if r.claimed == 0 {
         return format!(
-            "{} · {} cars\nnever claimed in {} games",
+            "{} · {}\nnever claimed in {}",
             r.name,
-            r.length,
-            engine::sim::findings::thousands(games)
+            count(r.length, "car"),
+            count_grouped(games, "game")
         );
     }
     format!(
-        "{} · {} cars\nclaimed in {} of games ({} of {}), on turn {:.1} on average\nby seat 1–{}: {}\nby bot: {}",
+        "{} · {}\nclaimed in {} of games ({} of {}), on turn {:.1} on average\nby seat 1–{}: {}\nby bot: {}",
         r.name,
-        r.length,
+        count(r.length, "car"),
         pct(r.claim_rate),
         engine::sim::findings::thousands(r.claimed),
         engine::sim::findings::thousands(games),
@@ -177,14 +178,14 @@ pub fn route_note(r: &RouteRow, games: u64, bots: &[String]) -> String {
 /// The note of a city: completed tickets through it.
 pub fn city_note(c: &CityRow, games: u64) -> String {
     let mut s = format!(
-        "{}\n{:.2} completed tickets per game ({} in {} games)",
+        "{}\n{:.2} completed tickets per game ({} in {})",
         c.name,
         c.completed_per_game,
         engine::sim::findings::thousands(c.completed_tickets),
-        engine::sim::findings::thousands(games)
+        count_grouped(games, "game")
     );
     if c.stations > 0 {
-        s.push_str(&format!("\n{} stations built", c.stations));
+        s.push_str(&format!("\n{} built", count(c.stations, "station")));
     }
     s
 }

@@ -137,8 +137,8 @@ fn legend(ui: &mut Ui, s: &PlayerCountReport<BoardReport>, mode: HeatMode) {
     }
     let never = s.family.map.never_claimed.len();
     ui.label(format!(
-        "{never} of {} routes never claimed; mean game {:.1} turns.",
-        s.family.map.routes.len(),
+        "{never} of {} never claimed; mean game {:.1} turns.",
+        engine::words::count(s.family.map.routes.len(), "route"),
         s.pace.turns.mean
     ));
     let mut routes: Vec<_> = s.family.map.routes.iter().collect();
