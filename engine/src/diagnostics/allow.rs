@@ -174,6 +174,42 @@ pub fn apply_allow_list(file: &GameFile, diags: &mut Diagnostics) {
     }
 }
 
+/// The `allow:` entries of `file` that silence nothing (TL117 about the
+/// entry itself or the object it names; an entry whose code is no code or an
+/// error is not among them: it is wrong, not stale), by their index in the
+/// list. Read from the design's validation, so it agrees with what the
+/// designer is shown.
+pub fn stale_entries(file: &GameFile) -> HashSet<usize> {
+    crate::validate(file)
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::UnusedAllow)
+        .filter_map(|d| {
+            let (k, field) = d.path.as_deref()?.strip_prefix("allow[")?.split_once(']')?;
+            matches!(field, "" | ".object")
+                .then(|| k.parse().ok())
+                .flatten()
+        })
+        .collect()
+}
+
+/// Drops from `after` the `allow:` entries that a change from `before` left
+/// silencing nothing (a new ticket deck names the city an entry excused),
+/// keeping those that were already stale: they are the designer's to mend.
+/// `after` must have `before`'s allow list. Returns how many were dropped.
+pub fn drop_made_stale(before: &GameFile, after: &mut GameFile) -> usize {
+    let was = stale_entries(before);
+    let now = stale_entries(after);
+    let mut k = 0;
+    let len = after.allow.len();
+    after.allow.retain(|_| {
+        let keep = was.contains(&k) || !now.contains(&k);
+        k += 1;
+        keep
+    });
+    len - after.allow.len()
+}
+
 #[cfg(test)]
 mod tests {
     use crate::board_game::design_checks::testing::{check, silent_on_bundled_maps, with};
@@ -189,6 +225,24 @@ routes:
 tickets:
   - {from: Seattle, to: Portland, points: 2}
 ";
+
+    #[test]
+    fn a_change_drops_only_the_entries_it_made_stale() {
+        let text = format!(
+            "{MAP}allow:\n  - {{code: TL103, object: Boise}}\n  - {{code: TL202}}\n  - {{code: TL103, object: Portland}}"
+        );
+        let before = crate::validate::test_design(&text);
+        assert_eq!(super::stale_entries(&before), [2].into());
+        let mut after = before.clone();
+        after.tickets.push(formats::TicketSpec {
+            from: "Seattle".into(),
+            to: "Boise".into(),
+            ..before.tickets[0].clone()
+        });
+        assert_eq!(super::drop_made_stale(&before, &mut after), 1);
+        let kept: Vec<_> = after.allow.iter().map(|a| a.object.clone()).collect();
+        assert_eq!(kept, [None, Some("Portland".to_owned())]);
+    }
 
     #[test]
     fn an_entry_silences_its_code_for_its_object_only() {

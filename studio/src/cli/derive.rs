@@ -307,6 +307,13 @@ fn run_tickets(args: TicketsArgs) -> ExitCode {
         args.out.display(),
         started.elapsed().as_secs_f64()
     );
+    let dropped = loaded.design.allow.len() - result.design.allow.len();
+    if dropped > 0 {
+        println!(
+            "Dropped {} the new deck left silencing nothing",
+            engine::words::count(dropped, "allow entry")
+        );
+    }
     if result.search.as_ref().is_some_and(|s| s.cancelled) {
         return ExitCode::from(130);
     }

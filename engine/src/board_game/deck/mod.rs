@@ -248,7 +248,9 @@ pub struct SearchSummary {
 /// A built deck.
 #[derive(Clone, Debug)]
 pub struct DeckResult {
-    /// The design with the built deck (everything else as given).
+    /// The design with the built deck, everything else as given but the
+    /// `allow:` entries the new deck left silencing nothing (an entry that
+    /// excused a city no ticket named, once a ticket names it).
     pub design: GameFile,
     /// The numbers the deck was built to.
     pub plan: Plan,
@@ -345,8 +347,10 @@ pub fn build(
     let before = DeckFigures::on(file, &space);
     let first_figures = DeckFigures::on(&first, &space);
     if !effort.simulate {
+        let mut design = first;
+        crate::diagnostics::allow::drop_made_stale(file, &mut design);
         return Ok(DeckResult {
-            design: first,
+            design,
             plan,
             before,
             after: first_figures.clone(),
@@ -469,8 +473,10 @@ pub fn build(
             }
         }
     }
+    let mut design = chosen;
+    crate::diagnostics::allow::drop_made_stale(file, &mut design);
     Ok(DeckResult {
-        design: chosen,
+        design,
         plan,
         before,
         first: first_figures,
