@@ -5,11 +5,10 @@
 //! suggests the nearest known key.
 
 use formats::GameFile;
-use formats::suggest::did_you_mean_field;
 use serde_yaml::Mapping;
 
+use crate::diagnostics::Diagnostics;
 use crate::diagnostics::keys::{self, key_text};
-use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 
 /// Rule sections whose keys are data (goods names, player counts), not
 /// parameter names; a good's own keys are still checked.
@@ -38,22 +37,16 @@ const GAME_FILE: &[&str] = &[
 ];
 
 fn unknown(path: String, key: &str, known: &[&str], d: &mut Diagnostics) {
-    let hint = did_you_mean_field(key, known.iter().copied());
-    d.push(
-        Diagnostic::new(
-            Code::UnknownField,
-            format!(
-                "`{path}` is not a field this version knows, so it does nothing{}",
-                hint.map(|h| format!("; did you mean `{h}`?"))
-                    .unwrap_or_default()
-            ),
-        )
-        .at(path.clone())
-        .fix(match hint {
-            Some(h) => format!("rename `{key}` to `{h}`"),
-            None => format!("remove `{key}`; known here: {}", known.join(", ")),
-        }),
-    );
+    let problem = format!("`{path}` is not a field this version knows, so it does nothing");
+    d.push(keys::unknown_field(
+        path,
+        key,
+        known,
+        keys::Wording {
+            problem,
+            known_here: "; known here",
+        },
+    ));
 }
 
 fn fields(extra: &Mapping, path: &str, known: &[&str], d: &mut Diagnostics) {

@@ -2,12 +2,11 @@
 //! survives a round trip, but most likely a typo. The same for keys of
 //! `rules:` and `cards:` that are no rule parameter (they would be ignored).
 
-use formats::suggest::did_you_mean_field;
 use serde_yaml::Mapping;
 
 use super::Context;
 use crate::diagnostics::keys::{self, key_text};
-use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::{Diagnostics, ObjectRef};
 
 const GAME_FILE: &[&str] = &[
     "format",
@@ -66,24 +65,18 @@ fn unknown_fields<'a>(extra: &Mapping, owner: impl FnOnce() -> Owner<'a>, diags:
         } else {
             format!("{}.{key}", owner.path)
         };
-        let hint = did_you_mean_field(&key, owner.known.iter().copied());
-        let mut d = Diagnostic::new(
-            Code::UnknownField,
-            format!(
-                "{} has a field `{key}` this version does not know; it is kept as it is but does nothing{}",
-                owner.what,
-                hint.map(|h| format!("; did you mean `{h}`?"))
-                    .unwrap_or_default()
-            ),
-        )
-        .at(path)
-        .fix(match hint {
-            Some(h) => format!("rename `{key}` to `{h}`"),
-            None => format!(
-                "remove `{key}` if it is a mistake; known fields: {}",
-                owner.known.join(", ")
-            ),
-        });
+        let mut d = keys::unknown_field(
+            path,
+            &key,
+            owner.known,
+            keys::Wording {
+                problem: format!(
+                    "{} has a field `{key}` this version does not know; it is kept as it is but does nothing",
+                    owner.what
+                ),
+                known_here: " if it is a mistake; known fields",
+            },
+        );
         if let Some(o) = &owner.object {
             d = d.object(o.clone());
         }
