@@ -185,14 +185,7 @@ fn keep_tickets(
         picks.offer.clone_from(offer);
         picks.keep = vec![true; offer.len()];
     }
-    let fewest = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::KeepTickets(k) => Some(k.count()),
-            _ => None,
-        })
-        .min()
-        .unwrap_or(0);
+    let fewest = state.fewest_to_keep().unwrap_or(0);
     ui.label(RichText::new("Tickets on offer").strong());
     ui.label(
         RichText::new(format!(
