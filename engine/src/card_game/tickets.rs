@@ -4,6 +4,7 @@
 use super::action::{Event, Keep};
 use super::state::{EventSink, Phase, State};
 use crate::game::{IllegalAction, RefusalKind};
+use crate::words::count;
 
 impl State {
     /// The fewest tickets the player choosing may keep of those on offer
@@ -20,14 +21,17 @@ impl State {
         if n < 16 && k.0 >> n != 0 {
             return Err(IllegalAction::new(
                 RefusalKind::NotOffered,
-                format!("only {n} tickets are on offer"),
+                format!("only {} on offer", count(n, "ticket")),
             ));
         }
         let least = self.keep_at_least();
         if k.count() < least {
             return Err(IllegalAction::new(
                 RefusalKind::AgainstTheRules,
-                format!("keep at least {least} of the {n} tickets offered"),
+                format!(
+                    "keep at least {least} of the {} offered",
+                    count(n, "ticket")
+                ),
             ));
         }
         let seat = self.seat();

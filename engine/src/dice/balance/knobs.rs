@@ -16,6 +16,7 @@ use crate::balance::knob::{
 };
 use crate::dice::DiceFamily;
 use crate::rng::GameRng;
+use crate::words::{count, noun};
 
 /// A kind of change allowed in a Trains & Stations design.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,7 +108,11 @@ fn step_track(
         return None;
     }
     t.spaces = new;
-    Some(format!("track {}: {old} → {new} spaces", t.display_name()))
+    Some(format!(
+        "track {}: {old} → {new} {}",
+        t.display_name(),
+        noun(new, "space")
+    ))
 }
 
 /// Track `i`'s spaces in the original design.
@@ -154,7 +159,11 @@ fn step_station(
         ))
     } else {
         s.slots = n;
-        Some(format!("station {}: {old} → {new} slots", s.name))
+        Some(format!(
+            "station {}: {old} → {new} {}",
+            s.name,
+            noun(new, "slot")
+        ))
     }
 }
 
@@ -197,7 +206,10 @@ fn step_supply(
     if let Value::Mapping(m) = points {
         m.insert("supply".into(), Value::Mapping(written));
     }
-    Some(format!("VP supply for {players} players: {old} → {new}"))
+    Some(format!(
+        "VP supply for {}: {old} → {new}",
+        count(players, "player")
+    ))
 }
 
 /// A good's monopoly points or deck size moved 1–2 within `lo..=hi`:
@@ -233,9 +245,9 @@ fn step_good(
         f64::from(new),
     );
     Some(if monopoly {
-        format!("{name} monopoly: {old} → {new} points")
+        format!("{name} monopoly: {old} → {new} {}", noun(new, "point"))
     } else {
-        format!("{name} deck: {old} → {new} cards")
+        format!("{name} deck: {old} → {new} {}", noun(new, "card"))
     })
 }
 

@@ -12,6 +12,7 @@ mod run;
 use egui::{Color32, RichText, Ui};
 use engine::diff::MetricChange;
 use engine::sim;
+use engine::words::{count, noun};
 use formats::GameFile;
 
 use crate::app::canvas::paint::Overlay;
@@ -126,9 +127,10 @@ impl Simulated {
             let p = run.progress();
             ui.add(
                 egui::ProgressBar::new(p.done as f32 / p.total.max(1) as f32).text(format!(
-                    "{} of {} games",
+                    "{} of {} {}",
                     sim::findings::thousands(p.done),
-                    sim::findings::thousands(p.total)
+                    sim::findings::thousands(p.total),
+                    noun(p.total, "game")
                 )),
             );
             if run.cancelling() {
@@ -172,8 +174,8 @@ impl Simulated {
             return;
         };
         ui.label(format!(
-            "{} games per player count and design ({} players), seed {} for both.",
-            r.games,
+            "{} per player count and design ({} players), seed {} for both.",
+            count(r.games, "game"),
             r.players
                 .iter()
                 .map(usize::to_string)
@@ -190,7 +192,8 @@ impl Simulated {
         let beyond = r.metrics.iter().filter(|m| m.significant()).count();
         let with_interval = r.metrics.iter().filter(|m| m.interval.is_some()).count();
         ui.label(format!(
-            "{beyond} of {with_interval} metrics with an interval changed beyond chance (the 95% interval of the change excludes 0)."
+            "{beyond} of {} with an interval changed beyond chance (the 95% interval of the change excludes 0).",
+            count(with_interval, "metric")
         ));
         // Only a board design's routes and tickets are drawn on a map.
         if r.map.is_empty() {
@@ -205,10 +208,10 @@ impl Simulated {
         }
         if self.map_view != MapView::Data {
             egui::ComboBox::from_label("Players on the map")
-                .selected_text(format!("{} players", self.map_players))
+                .selected_text(count(self.map_players, "player"))
                 .show_ui(ui, |ui| {
                     for p in &r.players {
-                        ui.selectable_value(&mut self.map_players, *p, format!("{p} players"));
+                        ui.selectable_value(&mut self.map_players, *p, count(*p, "player"));
                     }
                 });
             let what = if self.map_view == MapView::ClaimRate {
