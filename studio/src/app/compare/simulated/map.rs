@@ -169,17 +169,8 @@ pub fn busiest(map: &[MapChanges]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::change;
     use super::*;
-
-    fn change(change: f64, interval: Option<(f64, f64)>) -> MetricChange {
-        MetricChange {
-            metric: "m".into(),
-            before: 0.5,
-            after: 0.5 + change,
-            change,
-            interval,
-        }
-    }
 
     #[test]
     fn the_map_first_shows_the_player_count_that_changed_most() {

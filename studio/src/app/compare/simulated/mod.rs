@@ -265,7 +265,8 @@ impl Simulated {
 mod tests {
     use super::*;
 
-    fn change(change: f64, interval: Option<(f64, f64)>) -> MetricChange {
+    /// A change of metric `m` from 0.5.
+    pub(super) fn change(change: f64, interval: Option<(f64, f64)>) -> MetricChange {
         MetricChange {
             metric: "m".into(),
             before: 0.5,
