@@ -31,6 +31,33 @@ pub(crate) struct Shape<'a> {
     pub open: &'a [&'a str],
 }
 
+/// The top-level keys of a design file in every family, before the
+/// family's own (`board` is the sheet's size, `rules` its parameters)…
+const DESIGN_HEAD: &[&str] = &[
+    "format",
+    "extends",
+    "name",
+    "family",
+    "description",
+    "authors",
+    "notes",
+    "board",
+    "rules",
+];
+/// …and after them.
+const DESIGN_TAIL: &[&str] = &["allow", "remove"];
+
+/// Every top-level key of a family's design file, in the file's order: the
+/// keys every family has around the family's `own`.
+pub(crate) fn design_keys<'a>(own: &[&'a str]) -> Vec<&'a str> {
+    DESIGN_HEAD
+        .iter()
+        .chain(own)
+        .chain(DESIGN_TAIL)
+        .copied()
+        .collect()
+}
+
 /// The keys of `cards:` (the train-card deck), in every family that has one.
 const CARDS: &[&str] = &["colors", "locomotives", "palette"];
 

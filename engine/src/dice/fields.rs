@@ -18,23 +18,9 @@ const BONUS: &[&str] = &["kind", "amount"];
 const JUNCTION: &[&str] = &["name", "x", "y"];
 const TRACK: &[&str] = &["from", "to", "spaces", "bends"];
 const SPECIAL: &[&str] = &["ticket", "points", "goods", "count"];
-const GAME_FILE: &[&str] = &[
-    "format",
-    "extends",
-    "name",
-    "family",
-    "description",
-    "authors",
-    "notes",
-    "board",
-    "rules",
-    "stations",
-    "junctions",
-    "tracks",
-    "specials",
-    "allow",
-    "remove",
-];
+/// The family's own top-level keys ([`keys::design_keys`] adds the shared
+/// ones).
+const GAME_FILE: &[&str] = &["stations", "junctions", "tracks", "specials"];
 
 fn unknown(path: String, key: &str, known: &[&str], d: &mut Diagnostics) {
     let problem = format!("`{path}` is not a field this version knows, so it does nothing");
@@ -58,10 +44,11 @@ fn fields(extra: &Mapping, path: &str, known: &[&str], d: &mut Diagnostics) {
 
 /// Every unknown key of a dice design, as TL116 warnings.
 pub fn check(file: &GameFile, d: &mut Diagnostics) {
+    let top = keys::design_keys(GAME_FILE);
     for k in file.extra.keys() {
         let key = key_text(k);
-        if !GAME_FILE.contains(&key.as_str()) {
-            unknown(key.clone(), &key, GAME_FILE, d);
+        if !top.contains(&key.as_str()) {
+            unknown(key.clone(), &key, &top, d);
         }
     }
     let shape = keys::Shape {

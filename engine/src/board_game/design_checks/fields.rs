@@ -8,24 +8,15 @@ use super::Context;
 use crate::diagnostics::keys::{self, key_text};
 use crate::diagnostics::{Diagnostics, ObjectRef};
 
+/// The board family's own top-level keys ([`keys::design_keys`] adds the
+/// shared ones).
 const GAME_FILE: &[&str] = &[
-    "format",
-    "extends",
-    "name",
-    "family",
-    "description",
-    "authors",
-    "notes",
-    "board",
-    "rules",
     "cards",
     "cities",
     "countries",
     "routes",
     "tickets",
     "terrain",
-    "allow",
-    "remove",
 ];
 const BOARD: &[&str] = &["width", "height", "car_space"];
 const CITY: &[&str] = &["name", "x", "y", "country", "locked"];
@@ -87,6 +78,7 @@ fn unknown_fields<'a>(extra: &Mapping, owner: impl FnOnce() -> Owner<'a>, diags:
 /// Runs the check.
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
     let file = ctx.file;
+    let top = keys::design_keys(GAME_FILE);
     let owner = |what: String, path: String, object: Option<ObjectRef>, known| Owner {
         what,
         path,
@@ -95,7 +87,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
     };
     unknown_fields(
         &file.extra,
-        || owner("the design".into(), String::new(), None, GAME_FILE),
+        || owner("the design".into(), String::new(), None, &top),
         diags,
     );
     if let Some(b) = &file.board {
@@ -319,7 +311,7 @@ mod tests {
         )
         .unwrap();
         file.extends = Some("b.yaml".into());
-        let mut expected: Vec<&str> = GAME_FILE.to_vec();
+        let mut expected: Vec<&str> = keys::design_keys(GAME_FILE);
         let mut found = keys_of(&file);
         expected.sort_unstable();
         found.sort_unstable();
