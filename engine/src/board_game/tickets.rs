@@ -65,13 +65,10 @@ mod tests {
     fn fewest_legal(state: &State) -> Option<u32> {
         let mut legal = Vec::new();
         state.legal(&mut legal);
-        legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::KeepTickets(k) => Some(k.count()),
-                _ => None,
-            })
-            .min()
+        crate::bots::random::fewest_kept(&legal, |a| match a {
+            Action::KeepTickets(k) => Some(k.count()),
+            _ => None,
+        })
     }
 
     #[test]
