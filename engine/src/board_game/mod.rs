@@ -36,6 +36,7 @@ pub mod stats;
 pub mod synth;
 mod tables;
 mod text;
+mod tickets;
 
 use std::sync::Arc;
 

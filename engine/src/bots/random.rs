@@ -56,11 +56,18 @@ impl<S: GameState> Bot<S> for RandomBot<S> {
     }
 }
 
+/// The fewest tickets any of the actions that keep tickets keeps (`kept`
+/// gives how many each keeps), or `None` when there are none: what a
+/// family's own answer (e.g. `fewest_to_keep`) is tested against.
+pub fn fewest_kept<A>(legal: &[A], kept: impl Fn(&A) -> Option<u32>) -> Option<u32> {
+    legal.iter().filter_map(kept).min()
+}
+
 /// Keeps, among the actions that keep tickets (`kept` gives how many each
 /// keeps), only those keeping the fewest; other actions are left alone when
 /// there are none.
 pub fn keep_fewest<A>(legal: &mut Vec<A>, kept: impl Fn(&A) -> Option<u32>) {
-    if let Some(n) = legal.iter().filter_map(&kept).min() {
+    if let Some(n) = fewest_kept(legal, &kept) {
         legal.retain(|a| kept(a) == Some(n));
     }
 }

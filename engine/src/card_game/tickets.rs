@@ -4,8 +4,18 @@
 use super::action::{Event, Keep};
 use super::state::{EventSink, Phase, State};
 use crate::game::{IllegalAction, RefusalKind};
+use crate::words::count;
 
 impl State {
+    /// The fewest tickets the player choosing may keep of those on offer
+    /// (the rules' `keep` at setup or after a draw, at most the offer), or
+    /// `None` when no ticket choice is pending. The legal choices are
+    /// exactly those that keep at least this many: a view can say so
+    /// beside the offer without counting them.
+    pub fn fewest_to_keep(&self) -> Option<u32> {
+        matches!(self.phase, Phase::SetupTickets | Phase::KeepTickets).then(|| self.keep_at_least())
+    }
+
     pub(super) fn keep(&mut self, k: Keep, ev: &mut impl EventSink) -> Result<(), IllegalAction> {
         let n = self.me().offer.len();
         if n < 16 && k.0 >> n != 0 {
@@ -13,7 +23,7 @@ impl State {
                 RefusalKind::NotOffered,
                 format!(
                     "only {} {} on offer",
-                    crate::words::count(n, "ticket"),
+                    count(n, "ticket"),
                     if n == 1 { "is" } else { "are" }
                 ),
             ));
@@ -24,7 +34,7 @@ impl State {
                 RefusalKind::AgainstTheRules,
                 format!(
                     "keep at least {least} of the {} offered",
-                    crate::words::count(n, "ticket")
+                    count(n, "ticket")
                 ),
             ));
         }
@@ -81,5 +91,50 @@ impl State {
         });
         self.phase = Phase::KeepTickets;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::super::{Action, CardGame};
+    use super::*;
+    use crate::game::{Game, GameState};
+
+    /// The fewest tickets kept among the legal actions.
+    fn fewest_legal(state: &State) -> Option<u32> {
+        let mut legal = Vec::new();
+        state.legal(&mut legal);
+        crate::bots::random::fewest_kept(&legal, |a| match a {
+            Action::KeepTickets(k) => Some(k.count()),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn the_fewest_to_keep_is_the_rules_and_the_least_a_legal_choice_keeps() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+        let file = formats::load(&path).unwrap().design;
+        let mut diags = crate::Diagnostics::default();
+        let mut design = super::super::build(&file, &mut diags).unwrap();
+        // Setup: keep 2 of 6; a draw: keep 5, more than the 4 offered.
+        design.rules.tickets.setup.keep = 2;
+        design.rules.tickets.draw.keep = 5;
+        let game = CardGame::new(Arc::new(design), 2).unwrap();
+        let mut state = game.new_initial_state(3);
+        assert_eq!(state.fewest_to_keep(), Some(2));
+        assert_eq!(state.fewest_to_keep(), fewest_legal(&state));
+        while state.phase() == Phase::SetupTickets {
+            state
+                .apply(Action::KeepTickets(super::super::Keep(0b11)))
+                .unwrap();
+        }
+        assert_eq!(state.fewest_to_keep(), None);
+        assert_eq!(fewest_legal(&state), None);
+        state.apply(Action::DrawTickets).unwrap();
+        assert_eq!(state.fewest_to_keep(), Some(4), "capped at the offer");
+        assert_eq!(state.fewest_to_keep(), fewest_legal(&state));
     }
 }

@@ -2,7 +2,8 @@
 //! parameter of its family has (TL116, a warning in every family): resolving
 //! ignores them, so each is most likely a typo. One listing for the board
 //! game, the card game and Trains & Stations; the message suggests the
-//! nearest known key.
+//! nearest known key. One builder of the TL116 warning for every unknown
+//! key or field ([`unknown_field`]), each family giving its words.
 
 use formats::suggest::did_you_mean_field;
 use serde_yaml::{Mapping, Value};
@@ -28,6 +29,33 @@ pub(crate) struct Shape<'a> {
     /// preset's entries there (a new goods deck): a new entry's keys are
     /// compared with the preset's first entry.
     pub open: &'a [&'a str],
+}
+
+/// The top-level keys of a design file in every family, before the
+/// family's own (`board` is the sheet's size, `rules` its parameters)…
+const DESIGN_HEAD: &[&str] = &[
+    "format",
+    "extends",
+    "name",
+    "family",
+    "description",
+    "authors",
+    "notes",
+    "board",
+    "rules",
+];
+/// …and after them.
+const DESIGN_TAIL: &[&str] = &["allow", "remove"];
+
+/// Every top-level key of a family's design file, in the file's order: the
+/// keys every family has around the family's `own`.
+pub(crate) fn design_keys<'a>(own: &[&'a str]) -> Vec<&'a str> {
+    DESIGN_HEAD
+        .iter()
+        .chain(own)
+        .chain(DESIGN_TAIL)
+        .copied()
+        .collect()
 }
 
 /// The keys of `cards:` (the train-card deck), in every family that has one.
@@ -121,29 +149,60 @@ pub(crate) fn unknown_item_keys(
     }
 }
 
+/// How a family words its TL116 warning for one unknown key.
+pub(crate) struct Wording<'a> {
+    /// What is wrong, before the suggestion (`` `rules.x` is not a rule
+    /// parameter, so it is ignored ``).
+    pub problem: String,
+    /// The fix's words between the key and the known keys when none is near
+    /// (`; known here`).
+    pub known_here: &'a str,
+}
+
+/// The TL116 warning for the unknown `key` at `path`, in the family's
+/// `wording`: the problem, the nearest of the `known` keys as a suggestion
+/// and fix, or the fix that removes it listing the known keys.
+pub(crate) fn unknown_field(
+    path: String,
+    key: &str,
+    known: &[&str],
+    wording: Wording<'_>,
+) -> Diagnostic {
+    let hint = did_you_mean_field(key, known.iter().copied());
+    Diagnostic::new(
+        Code::UnknownField,
+        format!(
+            "{}{}",
+            wording.problem,
+            hint.map(|h| format!("; did you mean `{h}`?"))
+                .unwrap_or_default()
+        ),
+    )
+    .at(path)
+    .fix(match hint {
+        Some(h) => format!("rename `{key}` to `{h}`"),
+        None => format!("remove `{key}`{}: {}", wording.known_here, known.join(", ")),
+    })
+}
+
 /// The TL116 warning for a key of `rules:` or `cards:` that no parameter
 /// has: it names the key's path, and suggests the nearest known key or lists
 /// those known there.
 pub(crate) fn warning(u: &UnknownKey) -> Diagnostic {
     let UnknownKey { path, key, known } = u;
-    let hint = did_you_mean_field(key, known.iter().map(String::as_str)).map(str::to_owned);
-    Diagnostic::new(
-        Code::UnknownField,
-        format!(
-            "`{path}` is not a rule parameter, so it is ignored{}",
-            hint.as_ref()
-                .map(|h| format!("; did you mean `{h}`?"))
-                .unwrap_or_default()
-        ),
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    unknown_field(
+        path.clone(),
+        key,
+        &known,
+        Wording {
+            problem: format!("`{path}` is not a rule parameter, so it is ignored"),
+            known_here: "; known here",
+        },
     )
-    .at(path.clone())
     .object(if path.starts_with("cards") {
         ObjectRef::Cards
     } else {
         ObjectRef::Rule(path.trim_start_matches("rules.").to_owned())
-    })
-    .fix(match hint {
-        Some(h) => format!("rename `{key}` to `{h}`"),
-        None => format!("remove `{key}`; known here: {}", known.join(", ")),
     })
 }

@@ -5,11 +5,10 @@
 //! suggests the nearest known key.
 
 use formats::GameFile;
-use formats::suggest::did_you_mean_field;
 use serde_yaml::Mapping;
 
+use crate::diagnostics::Diagnostics;
 use crate::diagnostics::keys::{self, key_text};
-use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 
 /// Rule sections whose keys are data (goods names, player counts), not
 /// parameter names; a good's own keys are still checked.
@@ -19,41 +18,21 @@ const BONUS: &[&str] = &["kind", "amount"];
 const JUNCTION: &[&str] = &["name", "x", "y"];
 const TRACK: &[&str] = &["from", "to", "spaces", "bends"];
 const SPECIAL: &[&str] = &["ticket", "points", "goods", "count"];
-const GAME_FILE: &[&str] = &[
-    "format",
-    "extends",
-    "name",
-    "family",
-    "description",
-    "authors",
-    "notes",
-    "board",
-    "rules",
-    "stations",
-    "junctions",
-    "tracks",
-    "specials",
-    "allow",
-    "remove",
-];
+/// The family's own top-level keys ([`keys::design_keys`] adds the shared
+/// ones).
+const GAME_FILE: &[&str] = &["stations", "junctions", "tracks", "specials"];
 
 fn unknown(path: String, key: &str, known: &[&str], d: &mut Diagnostics) {
-    let hint = did_you_mean_field(key, known.iter().copied());
-    d.push(
-        Diagnostic::new(
-            Code::UnknownField,
-            format!(
-                "`{path}` is not a field this version knows, so it does nothing{}",
-                hint.map(|h| format!("; did you mean `{h}`?"))
-                    .unwrap_or_default()
-            ),
-        )
-        .at(path.clone())
-        .fix(match hint {
-            Some(h) => format!("rename `{key}` to `{h}`"),
-            None => format!("remove `{key}`; known here: {}", known.join(", ")),
-        }),
-    );
+    let problem = format!("`{path}` is not a field this version knows, so it does nothing");
+    d.push(keys::unknown_field(
+        path,
+        key,
+        known,
+        keys::Wording {
+            problem,
+            known_here: "; known here",
+        },
+    ));
 }
 
 fn fields(extra: &Mapping, path: &str, known: &[&str], d: &mut Diagnostics) {
@@ -65,10 +44,11 @@ fn fields(extra: &Mapping, path: &str, known: &[&str], d: &mut Diagnostics) {
 
 /// Every unknown key of a dice design, as TL116 warnings.
 pub fn check(file: &GameFile, d: &mut Diagnostics) {
+    let top = keys::design_keys(GAME_FILE);
     for k in file.extra.keys() {
         let key = key_text(k);
-        if !GAME_FILE.contains(&key.as_str()) {
-            unknown(key.clone(), &key, GAME_FILE, d);
+        if !top.contains(&key.as_str()) {
+            unknown(key.clone(), &key, &top, d);
         }
     }
     let shape = keys::Shape {

@@ -20,6 +20,7 @@ use super::measures::Measures;
 use super::record::GameRecord;
 use super::{Counter, FamilyReport, Progress, SimConfig, SimError, assemble, deal, with_pool};
 use crate::game::Family;
+use crate::words::count;
 
 /// The shard file format's name and version, the first field of every shard file.
 pub const FORMAT: &str = "tracklayer-shard/1";
@@ -259,7 +260,7 @@ pub enum MergeError {
         shard: Shard,
     },
     /// Shards missing.
-    #[error("shard{s} {list} of {count} missing", s = if missing.len() > 1 { "s" } else { "" }, list = missing.iter().map(u32::to_string).collect::<Vec<_>>().join(", "), count = count)]
+    #[error("{shards} {list} of {count} missing", shards = crate::words::noun(missing.len(), "shard"), list = missing.iter().map(u32::to_string).collect::<Vec<_>>().join(", "), count = count)]
     Missing {
         /// The missing shard indices.
         missing: Vec<u32>,
@@ -277,7 +278,8 @@ pub enum MergeError {
     /// A game's record that does not fit the design or the run (a seat,
     /// route or ticket that does not exist, a bot in the wrong seat).
     #[error(
-        "{file}: the record of game {game} at {players} players does not fit the run: {what} (a damaged or edited shard?)"
+        "{file}: the record of game {game} at {} does not fit the run: {what} (a damaged or edited shard?)",
+        crate::words::count(*players, "player")
     )]
     Record {
         /// The shard.
@@ -379,10 +381,10 @@ pub fn merge<F: Family>(
                 return Err(MergeError::Games {
                     file,
                     what: format!(
-                        "it holds games {}..{} at {} players, shard {} plays games {}..{} (a cancelled or edited shard?)",
+                        "it holds games {}..{} at {}, shard {} plays games {}..{} (a cancelled or edited shard?)",
                         section.first,
                         section.first + n,
-                        section.players,
+                        count(section.players, "player"),
                         shard.shard,
                         range.start,
                         range.end
@@ -430,17 +432,18 @@ fn check_record<F: Family>(
     }
     if r.kinds.len() != F::ACTION_KINDS.len() {
         return Err(format!(
-            "`kinds` has {} entries, the family has {} kinds of action",
-            r.kinds.len(),
-            F::ACTION_KINDS.len()
+            "`kinds` has {}, the family has {} of action",
+            count(r.kinds.len(), "entry"),
+            count(F::ACTION_KINDS.len(), "kind")
         ));
     }
     let outcome = if r.accounts.is_empty() { 0 } else { players };
     if r.accounts.len() != outcome || r.ranks.len() != outcome {
         return Err(format!(
-            "it has {} accounts and {} ranks for {players} players",
-            r.accounts.len(),
-            r.ranks.len()
+            "it has {} and {} for {}",
+            count(r.accounts.len(), "account"),
+            count(r.ranks.len(), "rank"),
+            count(players, "player")
         ));
     }
     if let Some(rank) = r.ranks.iter().find(|&&k| usize::from(k) >= players) {
@@ -451,8 +454,8 @@ fn check_record<F: Family>(
     let parts = F::SCORE_COMPONENTS.len();
     if let Some(a) = r.accounts.iter().find(|a| a.components.len() != parts) {
         return Err(format!(
-            "an account has {} score parts, the family has {parts}",
-            a.components.len()
+            "an account has {}, the family has {parts}",
+            count(a.components.len(), "score part")
         ));
     }
     if !(0.0..=1.0).contains(&r.settled_at) {

@@ -215,7 +215,7 @@ impl<'a> Objects<'a> {
             "Name": "Bag",
             "GUID": self.guid(),
             "Nickname": name,
-            "Description": format!("{} pieces", contents.len()),
+            "Description": engine::words::count(contents.len(), "piece"),
             "Transform": transform(at, (1.0, 1.0, 1.0), false),
             "ColorDiffuse": colour(seat),
             "Locked": false,
@@ -384,8 +384,8 @@ impl<'a> Objects<'a> {
             })?;
             let mut tile = self.tile(name, &url, (units(w), units(h)), at, false);
             tile["Description"] = json!(format!(
-                "a die of {} faces ({}): roll a d{} and read this strip",
-                row.len(),
+                "a die of {} ({}): roll a d{} and read this strip",
+                engine::words::count(row.len(), "face"),
                 words.join(", "),
                 row.len()
             ));

@@ -317,15 +317,7 @@ impl HeuristicBot {
         self.legal.clear();
         obs.legal_actions(&mut self.legal);
         let offer = obs.offer();
-        let fewest = self
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::KeepTickets(k) => Some(k.count()),
-                _ => None,
-            })
-            .min()
-            .unwrap_or(0);
+        let fewest = obs.fewest_to_keep().unwrap_or(0);
         let rule = match self.style {
             Style::RouteFocus | Style::Blocker => KeepRule::BestValue,
             Style::DestinationHungry | Style::Hoarder => KeepRule::MostKept,

@@ -2,31 +2,21 @@
 //! survives a round trip, but most likely a typo. The same for keys of
 //! `rules:` and `cards:` that are no rule parameter (they would be ignored).
 
-use formats::suggest::did_you_mean_field;
 use serde_yaml::Mapping;
 
 use super::Context;
 use crate::diagnostics::keys::{self, key_text};
-use crate::diagnostics::{Code, Diagnostic, Diagnostics, ObjectRef};
+use crate::diagnostics::{Diagnostics, ObjectRef};
 
+/// The board family's own top-level keys ([`keys::design_keys`] adds the
+/// shared ones).
 const GAME_FILE: &[&str] = &[
-    "format",
-    "extends",
-    "name",
-    "family",
-    "description",
-    "authors",
-    "notes",
-    "board",
-    "rules",
     "cards",
     "cities",
     "countries",
     "routes",
     "tickets",
     "terrain",
-    "allow",
-    "remove",
 ];
 const BOARD: &[&str] = &["width", "height", "car_space"];
 const CITY: &[&str] = &["name", "x", "y", "country", "locked"];
@@ -66,24 +56,18 @@ fn unknown_fields<'a>(extra: &Mapping, owner: impl FnOnce() -> Owner<'a>, diags:
         } else {
             format!("{}.{key}", owner.path)
         };
-        let hint = did_you_mean_field(&key, owner.known.iter().copied());
-        let mut d = Diagnostic::new(
-            Code::UnknownField,
-            format!(
-                "{} has a field `{key}` this version does not know; it is kept as it is but does nothing{}",
-                owner.what,
-                hint.map(|h| format!("; did you mean `{h}`?"))
-                    .unwrap_or_default()
-            ),
-        )
-        .at(path)
-        .fix(match hint {
-            Some(h) => format!("rename `{key}` to `{h}`"),
-            None => format!(
-                "remove `{key}` if it is a mistake; known fields: {}",
-                owner.known.join(", ")
-            ),
-        });
+        let mut d = keys::unknown_field(
+            path,
+            &key,
+            owner.known,
+            keys::Wording {
+                problem: format!(
+                    "{} has a field `{key}` this version does not know; it is kept as it is but does nothing",
+                    owner.what
+                ),
+                known_here: " if it is a mistake; known fields",
+            },
+        );
         if let Some(o) = &owner.object {
             d = d.object(o.clone());
         }
@@ -94,6 +78,7 @@ fn unknown_fields<'a>(extra: &Mapping, owner: impl FnOnce() -> Owner<'a>, diags:
 /// Runs the check.
 pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
     let file = ctx.file;
+    let top = keys::design_keys(GAME_FILE);
     let owner = |what: String, path: String, object: Option<ObjectRef>, known| Owner {
         what,
         path,
@@ -102,7 +87,7 @@ pub(super) fn check(ctx: &Context, diags: &mut Diagnostics) {
     };
     unknown_fields(
         &file.extra,
-        || owner("the design".into(), String::new(), None, GAME_FILE),
+        || owner("the design".into(), String::new(), None, &top),
         diags,
     );
     if let Some(b) = &file.board {
@@ -326,7 +311,7 @@ mod tests {
         )
         .unwrap();
         file.extends = Some("b.yaml".into());
-        let mut expected: Vec<&str> = GAME_FILE.to_vec();
+        let mut expected: Vec<&str> = keys::design_keys(GAME_FILE);
         let mut found = keys_of(&file);
         expected.sort_unstable();
         found.sort_unstable();

@@ -226,7 +226,7 @@ fn short(v: Option<&serde_yaml::Value>) -> String {
 
 fn change_text(f: &FieldChange) -> String {
     format!(
-        "{}: {} -> {}",
+        "{}: {} → {}",
         f.field,
         short(f.before.as_ref()),
         short(f.after.as_ref())
@@ -256,7 +256,7 @@ fn list_ui(ui: &mut Ui, name: &str, list: &ListDiff, other: &str) {
     }
     for c in &list.changed {
         let name = match &c.renamed {
-            Some(r) => format!("{} -> {r}", c.name),
+            Some(r) => format!("{} → {r}", c.name),
             None => c.name.clone(),
         };
         ui.colored_label(CHANGED, format!("~ {name}: {}", fields_text(&c.fields)));

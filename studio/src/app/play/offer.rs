@@ -151,11 +151,13 @@ pub fn keep_button_text(kept: usize, offered: usize) -> String {
 /// ticket, its accessible name "Keep NAME", its mode): a click keeps or
 /// returns it. `legal` are the keeps the engine allows now; the button
 /// plays the ticked choice only if it is one of them. Returns the keep
-/// played.
+/// played. `fewest` is the fewest the rules let the player keep, as the
+/// engine answers it (`State::fewest_to_keep`).
 pub fn keep_tickets<T: Copy + PartialEq>(
     ui: &mut Ui,
     offer: &[T],
     legal: &[Keep],
+    fewest: u32,
     picks: &mut OfferPicks<T>,
     mut card: impl FnMut(&mut Ui, T, ChipMode) -> Response,
 ) -> Option<Keep> {
@@ -164,7 +166,6 @@ pub fn keep_tickets<T: Copy + PartialEq>(
         picks.keep = vec![true; offer.len()];
     }
     picks.hovered = None;
-    let fewest = legal.iter().map(|k| k.count()).min().unwrap_or(0);
     ui.label(RichText::new("Tickets on offer").strong());
     ui.label(
         RichText::new(format!(

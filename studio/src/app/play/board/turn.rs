@@ -239,14 +239,21 @@ fn keep_tickets(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) ->
             _ => None,
         })
         .collect();
-    offer::keep_tickets(ui, state.offer(), &keeps, &mut t.offer, |ui, id, mode| {
-        let ticket = state.board().ticket(id);
-        let label = format!("Keep {}", ticket.name);
-        ticket_card(ui, ("board ticket", id.index()), &label, mode, |ui| {
-            ui.label(RichText::new(&ticket.name).strong());
-            ui.label(count(ticket.points, "point"));
-        })
-    })
+    offer::keep_tickets(
+        ui,
+        state.offer(),
+        &keeps,
+        state.fewest_to_keep().unwrap_or(0),
+        &mut t.offer,
+        |ui, id, mode| {
+            let ticket = state.board().ticket(id);
+            let label = format!("Keep {}", ticket.name);
+            ticket_card(ui, ("board ticket", id.index()), &label, mode, |ui| {
+                ui.label(RichText::new(&ticket.name).strong());
+                ui.label(count(ticket.points, "point"));
+            })
+        },
+    )
     .map(Action::KeepTickets)
 }
 

@@ -190,10 +190,17 @@ fn keep_tickets(
             _ => None,
         })
         .collect();
-    offer::keep_tickets(ui, offer, &keeps, &mut picks.offer, |ui, id, mode| {
-        let name = &d.tickets[usize::from(id)].name;
-        ticket(ui, d, id, &format!("Keep {name}"), mode)
-    })
+    offer::keep_tickets(
+        ui,
+        offer,
+        &keeps,
+        state.fewest_to_keep().unwrap_or(0),
+        &mut picks.offer,
+        |ui, id, mode| {
+            let name = &d.tickets[usize::from(id)].name;
+            ticket(ui, d, id, &format!("Keep {name}"), mode)
+        },
+    )
     .map(Action::KeepTickets)
 }
 

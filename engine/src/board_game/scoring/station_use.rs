@@ -1,17 +1,15 @@
-//! Final scoring: tickets (with countries and stations), the longest path,
-//! Globetrotter, unbuilt stations, and the tie-break order.
+//! Which tickets a player's network completes at the end of the game, with
+//! the best use of their stations: a union–find over the cities (each route
+//! end at a country location a node of its own), and the exact search over
+//! the routes each station may borrow.
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
-
 use smallvec::SmallVec;
 
-use super::longest::longest_path;
-use super::state::{Player, State};
+use super::super::state::{Player, State};
 use crate::board_game::board::{Board, CityId, Place, RouteId, TicketId};
-use crate::game::{EndReason, Outcome, Seat};
-use formats::board_game::rules::TieBreak;
+use crate::game::Seat;
 
 /// The most station choices a player's stations may have in all, as the
 /// validator counts them (TL016): each station borrows one of the routes at
@@ -20,37 +18,6 @@ use formats::board_game::rules::TieBreak;
 /// this bound the exact search scores the end of a game in milliseconds
 /// whatever the players built.
 pub const MAX_STATION_CHOICES: u64 = 65_536;
-
-/// One player's final score, component by component.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ScoreBreakdown {
-    /// Points for claimed routes, doubling included.
-    pub routes: i32,
-    /// The part of `routes` won by doubling with terrain cards.
-    pub doubling: i32,
-    /// Points of completed tickets.
-    pub tickets_completed: i32,
-    /// Points lost for tickets not completed (a positive number, subtracted).
-    pub tickets_failed: i32,
-    /// Completed tickets.
-    pub completed: Vec<TicketId>,
-    /// Tickets not completed.
-    pub failed: Vec<TicketId>,
-    /// Length (car spaces) of the longest continuous path.
-    pub longest_path: u32,
-    /// Longest-path bonus won.
-    pub longest_path_bonus: i32,
-    /// Globetrotter bonus won.
-    pub globetrotter_bonus: i32,
-    /// Stations built.
-    pub stations_built: u8,
-    /// Points for stations not built.
-    pub stations_bonus: i32,
-    /// The route of another player each station uses, by station city.
-    pub borrowed: Vec<(CityId, RouteId)>,
-    /// The total.
-    pub total: i32,
-}
 
 /// A union–find over cities plus one node per route end at a dead end
 /// (a country location), so routes into a country never join each other.
@@ -148,7 +115,7 @@ impl Network {
 }
 
 /// Per ticket of a player: completed or not (inline for the usual handful).
-type Done = SmallVec<[bool; 16]>;
+pub(super) type Done = SmallVec<[bool; 16]>;
 
 /// Which of `tickets` a player's routes (plus borrowed ones) complete.
 fn completed(board: &Board, net: &mut Network, routes: &[RouteId], tickets: &[TicketId]) -> Done {
@@ -175,7 +142,7 @@ fn completed(board: &Board, net: &mut Network, routes: &[RouteId], tickets: &[Ti
 /// joined already and stops as soon as every ticket is completed. Its work
 /// grows with the number of distinct partitions, not with the product of the
 /// stations' options.
-fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done) {
+pub(super) fn best_station_use(state: &State, seat: Seat) -> (Vec<(CityId, RouteId)>, Done) {
     station_search(state, seat).0
 }
 
@@ -581,91 +548,6 @@ fn station_options(
     opts
 }
 
-/// Every player's final score.
-pub(crate) fn final_scores(state: &State) -> Vec<ScoreBreakdown> {
-    let board = state.board();
-    let rules = board.rules();
-    let mut out: Vec<ScoreBreakdown> = state
-        .players()
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let seat = Seat(i as u8);
-            let (borrowed, done) = best_station_use(state, seat);
-            let mut b = ScoreBreakdown {
-                routes: p.route_points,
-                doubling: p.doubling_points,
-                borrowed,
-                longest_path: longest_path(board, &p.routes),
-                stations_built: rules.stations.count - p.stations_left,
-                stations_bonus: i32::from(p.stations_left) * rules.stations.unbuilt_points,
-                ..ScoreBreakdown::default()
-            };
-            for (&t, d) in p.tickets.iter().zip(done) {
-                let pts = board.ticket(t).points;
-                if d {
-                    b.tickets_completed += pts;
-                    b.completed.push(t);
-                } else {
-                    b.tickets_failed += pts;
-                    b.failed.push(t);
-                }
-            }
-            b
-        })
-        .collect();
-    let longest = out.iter().map(|b| b.longest_path).max().unwrap_or(0);
-    let most = out.iter().map(|b| b.completed.len()).max().unwrap_or(0);
-    for b in &mut out {
-        if rules.bonuses.longest_path != 0 && longest > 0 && b.longest_path == longest {
-            b.longest_path_bonus = rules.bonuses.longest_path;
-        }
-        if rules.bonuses.globetrotter != 0 && most > 0 && b.completed.len() == most {
-            b.globetrotter_bonus = rules.bonuses.globetrotter;
-        }
-        b.total = b.routes + b.tickets_completed - b.tickets_failed
-            + b.longest_path_bonus
-            + b.globetrotter_bonus
-            + b.stations_bonus;
-    }
-    out
-}
-
-/// Ranks by total, then the design's tie-break order.
-pub(crate) fn outcome(state: &State, scores: &[ScoreBreakdown], reason: EndReason) -> Outcome {
-    let rules = state.board().rules();
-    let longest = scores.iter().map(|b| b.longest_path).max().unwrap_or(0);
-    let key = |b: &ScoreBreakdown| -> SmallVec<[i64; 4]> {
-        let mut k = SmallVec::new();
-        k.push(i64::from(b.total));
-        for t in &rules.tie_break {
-            k.push(match t {
-                TieBreak::CompletedTickets => b.completed.len() as i64,
-                TieBreak::FewestStations => -i64::from(b.stations_built),
-                TieBreak::LongestPath => i64::from(b.longest_path == longest && longest > 0),
-            });
-        }
-        k
-    };
-    let keys: SmallVec<[SmallVec<[i64; 4]>; 5]> = scores.iter().map(key).collect();
-    let ranks: Vec<u8> = keys
-        .iter()
-        .map(|k| keys.iter().filter(|o| *o > k).count() as u8)
-        .collect();
-    let winners = ranks
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| **r == 0)
-        .map(|(i, _)| Seat(i as u8))
-        .collect();
-    Outcome {
-        scores: scores.iter().map(|b| b.total).collect(),
-        ranks,
-        winners,
-        reason,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -766,7 +648,7 @@ mod tests {
                 serde_yaml::from_str("{count: 3, costs: [1, 2, 3], unbuilt_points: 4}").unwrap(),
             );
             let board = std::sync::Arc::new(Board::build(&design).unwrap());
-            let game = super::super::BoardGame::new(board, 4).unwrap();
+            let game = crate::board_game::BoardGame::new(board, 4).unwrap();
             let mut rng = GameRng::seeded(5);
             for seed in 0..40 {
                 let mut state = game.new_game(seed);
