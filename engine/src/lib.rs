@@ -32,7 +32,9 @@ pub mod rng;
 pub mod scenario;
 pub mod sim;
 pub mod validate;
-pub mod words;
+/// Counted things in English, for every text that counts (defined in the
+/// formats crate so that its messages count the same way).
+pub use formats::words;
 
 pub use board_game::board::Board;
 pub use validate::{Code, Diagnostic, Diagnostics, ObjectRef, Severity, Validation, validate};

@@ -25,6 +25,7 @@ pub mod scenario;
 pub mod source;
 pub mod suggest;
 pub mod tables;
+pub mod words;
 
 pub use board_game::map::{CitySpec, CountrySpec, RouteSpec, TicketSpec};
 pub use board_game::rules::{Preset, Rules};

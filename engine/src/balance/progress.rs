@@ -108,14 +108,11 @@ impl fmt::Display for StopReason {
             }
             StopReason::NoImprovement { generations } => write!(
                 f,
-                "no improvement in the last {generations} generation{}",
-                if *generations == 1 { "" } else { "s" }
+                "no improvement in the last {}",
+                crate::words::count(*generations, "generation")
             ),
-            StopReason::Budget { generations } => write!(
-                f,
-                "all {generations} generation{} ran",
-                if *generations == 1 { "" } else { "s" }
-            ),
+            StopReason::Budget { generations: 1 } => write!(f, "the one generation allowed ran"),
+            StopReason::Budget { generations } => write!(f, "all {generations} generations ran"),
             StopReason::Stopped => write!(f, "stopped by the user; the best so far is kept"),
         }
     }

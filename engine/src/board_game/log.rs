@@ -32,6 +32,8 @@ impl State {
                         s.push_str(&format!(" and returns {}", names(self, returned)));
                     }
                     s + "."
+                } else if returned.is_empty() {
+                    format!("{} keeps {}.", who(seat), count(kept.len(), "ticket"))
                 } else {
                     format!(
                         "{} keeps {} and returns {}.",

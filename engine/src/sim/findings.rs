@@ -261,17 +261,7 @@ pub fn section_findings<R>(
 }
 
 /// `5000` → `5,000`.
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+pub use crate::words::thousands;
 
 /// A named object of a finding.
 pub fn object(kind: &str, index: usize, name: &str) -> ObjectName {

@@ -80,9 +80,9 @@ fn fits_a_card_game(
     Err(TableError::Family {
         dir: dir.to_owned(),
         reason: format!(
-            "these are a board design's tables ({} cities, {} routes{}), but the target is a card-game design, which has no cities or routes and whose tickets.csv has a `cards` column: import them into a board design, or derive a card game from one (`tracklayer derive card-game`)",
-            cities.len(),
-            routes.len(),
+            "these are a board design's tables ({}, {}{}), but the target is a card-game design, which has no cities or routes and whose tickets.csv has a `cards` column: import them into a board design, or derive a card game from one (`tracklayer derive card-game`)",
+            crate::words::count(cities.len(), "city"),
+            crate::words::count(routes.len(), "route"),
             if has_cards {
                 ""
             } else {

@@ -39,11 +39,20 @@ pub fn verb<'a, N: Count>(n: N, one: &'a str, many: &'a str) -> &'a str {
 /// `n` with its thousands grouped, and the noun: `count_grouped(5000,
 /// "game")` is "5,000 games", `count_grouped(1, "game")` "1 game".
 pub fn count_grouped(n: u64, singular: &str) -> String {
-    format!(
-        "{} {}",
-        crate::sim::findings::thousands(n),
-        noun(n, singular)
-    )
+    format!("{} {}", thousands(n), noun(n, singular))
+}
+
+/// `n` with its thousands grouped by commas: "34,800".
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// The plural of a noun (of its last word when it is several): -es after
