@@ -202,6 +202,9 @@ pub struct Planner {
     searches: Vec<Search>,
     /// Positions of the tickets being planned, most valuable first.
     order: Vec<usize>,
+    /// Each city's representative in the player's own network (see
+    /// [`own_network`]), rebuilt for every plan.
+    network: Vec<u16>,
     key: Option<Key>,
     /// The position the route costs were last worked out for.
     priced: Option<Priced>,
@@ -237,6 +240,7 @@ impl Planner {
             open: Vec::new(),
             searches: Vec::new(),
             order: Vec::new(),
+            network: Vec::new(),
             key: None,
             priced: None,
             trial: Plan::default(),
@@ -446,9 +450,18 @@ impl Planner {
         let ticket_at = |i: usize| plan.status[i].0;
         self.order
             .sort_by_key(|&i| (Reverse(board.ticket(ticket_at(i)).points), ticket_at(i)));
+        own_network(graph, obs.player(me).routes, &mut self.network);
         let mut order = std::mem::take(&mut self.order);
         for &i in &order {
             let t = plan.status[i].0;
+            // Joined by the player's own routes: the search would find a path
+            // of cost 0, and only the player's own routes cost 0.
+            if let (Place::City(a), Place::City(b)) = (board.ticket(t).from, board.ticket(t).to)
+                && root(&mut self.network, a.index()) == root(&mut self.network, b.index())
+            {
+                plan.status[i].1 = TicketStatus::Done;
+                continue;
+            }
             let cost = self.shortest(board, graph, t);
             if cost == UNREACHABLE {
                 continue;
@@ -620,6 +633,35 @@ impl Planner {
         }
         UNREACHABLE
     }
+}
+
+/// Joins the cities of the player's own routes into networks (union-find
+/// in `network`), leaving out routes at a country's city: a path search does
+/// not pass through one, so a network through it would join what the search
+/// cannot.
+fn own_network(graph: &RouteGraph, own: &[RouteId], network: &mut Vec<u16>) {
+    network.clear();
+    network.extend(0..graph.country.len() as u16);
+    for r in own {
+        let (a, b) = graph.ends[r.index()];
+        if graph.country[usize::from(a)] != NO_COUNTRY
+            || graph.country[usize::from(b)] != NO_COUNTRY
+        {
+            continue;
+        }
+        let (ra, rb) = (root(network, usize::from(a)), root(network, usize::from(b)));
+        network[ra] = rb as u16;
+    }
+}
+
+/// The representative of city `c`'s network, halving the paths on the way.
+fn root(network: &mut [u16], mut c: usize) -> usize {
+    while usize::from(network[c]) != c {
+        let up = usize::from(network[usize::from(network[c])]);
+        network[c] = up as u16;
+        c = up;
+    }
+    c
 }
 
 #[cfg(test)]
