@@ -135,23 +135,25 @@ impl State {
     ) -> Result<(), IllegalAction> {
         let setup = self.phase == Phase::SetupTickets;
         let rules = self.board().rules().tickets;
-        let min = if setup {
-            rules.setup.keep
-        } else {
-            rules.draw.keep
-        };
         let n = self.offer.len();
         if u32::from(keep.0) >> n != 0 {
             return illegal(
                 RefusalKind::NotOffered,
-                format!("only {n} tickets were offered"),
+                format!(
+                    "only {} {} offered",
+                    crate::words::count(n, "ticket"),
+                    crate::words::verb(n, "was", "were")
+                ),
             );
         }
-        let min = usize::from(min).min(n);
-        if (keep.count() as usize) < min {
+        let min = self.fewest_to_keep().unwrap_or(0);
+        if keep.count() < min {
             return illegal(
                 RefusalKind::AgainstTheRules,
-                format!("keep at least {min} of the {n} tickets offered"),
+                format!(
+                    "keep at least {min} of the {} offered",
+                    crate::words::count(n, "ticket")
+                ),
             );
         }
         let seat = self.current;

@@ -301,11 +301,9 @@ impl State {
     /// Hands every legal action of the current player to `sink`, in a fixed
     /// order, until it has seen enough.
     fn visit_legal<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
-        let rules = self.board().rules();
         match self.phase {
             Phase::Over => ControlFlow::Continue(()),
-            Phase::SetupTickets => self.keep_actions(rules.tickets.setup.keep, sink),
-            Phase::KeepTickets => self.keep_actions(rules.tickets.draw.keep, sink),
+            Phase::SetupTickets | Phase::KeepTickets => self.keep_actions(sink),
             Phase::Turn => self.turn_actions(sink),
             Phase::SecondDraw => self.draw_actions(true, sink),
             Phase::Tunnel(t) => {
@@ -340,9 +338,11 @@ impl State {
         }
     }
 
-    fn keep_actions<S: Sink>(&self, keep: u8, sink: &mut S) -> ControlFlow<Action> {
+    /// Every choice of the offer keeping at least
+    /// [`State::fewest_to_keep`] tickets.
+    fn keep_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
         let n = self.offer.len().min(16);
-        let min = u32::from(keep).min(n as u32);
+        let min = self.fewest_to_keep().unwrap_or(0);
         for mask in 1u32..(1 << n) {
             if mask.count_ones() >= min {
                 sink.one(Action::KeepTickets(Keep(mask as u16)))?;

@@ -89,6 +89,16 @@ mod tests {
                 let seat = state.current();
                 assert_eq!(state.observation(seat).fewest_to_keep(), fewest, "{map}");
                 checked += usize::from(fewest.is_some());
+                if fewest.is_some() {
+                    // Playing a choice is allowed exactly when it is listed.
+                    let mut legal = Vec::new();
+                    state.legal(&mut legal);
+                    for mask in 0..1u16 << state.offer().len() {
+                        let keep = Action::KeepTickets(crate::board_game::Keep(mask));
+                        let played = state.clone().apply_action(keep).is_ok();
+                        assert_eq!(played, legal.contains(&keep), "{map}: {keep:?}");
+                    }
+                }
                 let action = state.random_legal(&mut rng).unwrap();
                 state.apply_action(action).unwrap();
             }
