@@ -15,8 +15,8 @@
 //!
 //! Every number a heuristic uses comes from the design's rules and deck.
 
-use super::cards::Counts;
-use super::{Action, Keep, Observation, Phase, State};
+use super::cards::{Counts, MAX_COLORS};
+use super::{Action, Keep, Observation, Phase, State, YardPlays};
 use crate::bots::mcts::{self, SearchPolicy};
 use crate::bots::random::keep_fewest;
 use crate::bots::{Bot, BotNameError, BotSpec};
@@ -110,6 +110,9 @@ impl HeuristicBot {
 
     /// The bot's choice in this position.
     pub fn decide(&mut self, obs: &Observation<'_>) -> Action {
+        if obs.phase() == Phase::Turn {
+            return self.turn(obs);
+        }
         self.legal.clear();
         obs.legal_actions(&mut self.legal);
         let Some(&first) = self.legal.first() else {
@@ -121,21 +124,44 @@ impl HeuristicBot {
             }
             Phase::SetupTickets | Phase::KeepTickets => Some(choose_tickets(obs)),
             Phase::Draw(_) => best_draw(obs, &self.legal),
-            Phase::Turn => self.turn(obs),
-            Phase::Over => None,
+            Phase::Turn | Phase::Over => None,
         };
         choice.filter(|a| self.legal.contains(a)).unwrap_or(first)
     }
 
-    fn turn(&self, obs: &Observation<'_>) -> Option<Action> {
+    /// The choice at the start of a turn. The draws are listed but the Rail
+    /// Yard plays (hundreds with a big hand) are read from their description
+    /// ([`YardPlays`]): every choice is the one a scan of the listed legal
+    /// actions would make, and the first legal action when none is made.
+    fn turn(&mut self, obs: &Observation<'_>) -> Action {
+        let plays = obs.yard_plays();
+        self.legal.clear();
+        obs.turn_draws(&mut self.legal);
+        let tickets = obs.may_draw_tickets();
+        self.turn_choice(obs, &plays, tickets).unwrap_or_else(|| {
+            let first = self.legal.first().copied().or_else(|| plays.first());
+            first
+                .or(tickets.then_some(Action::DrawTickets))
+                .unwrap_or(Action::Pass)
+        })
+    }
+
+    /// [`HeuristicBot::turn`]'s rules, `tickets` saying whether tickets may
+    /// be drawn and `self.legal` holding the draws.
+    fn turn_choice(
+        &self,
+        obs: &Observation<'_>,
+        plays: &YardPlays,
+        tickets: bool,
+    ) -> Option<Action> {
         if self.style == Style::Robber
-            && let Some(a) = best_robbery(obs, &self.legal)
+            && let Some(a) = best_robbery(obs, plays)
         {
             return Some(a);
         }
         let need = open_needs(obs);
         let deck_out = obs.deck_len() == 0;
-        if let Some((value, a)) = best_play(&self.legal, &need) {
+        if let Some((value, a)) = best_play(plays, &need) {
             // A play worth a full row, or any useful play once the deck is
             // out; the hoarder waits for a row covering a colour's whole need.
             let row = u32::from(obs.design().rules.rail_yard.same_color_min);
@@ -150,16 +176,13 @@ impl HeuristicBot {
         }
         if !deck_out {
             let hungry = self.style == Style::TicketHungry;
-            if wants_tickets(obs, &need, hungry) && self.legal.contains(&Action::DrawTickets) {
+            if wants_tickets(obs, &need, hungry) && tickets {
                 return Some(Action::DrawTickets);
             }
             return best_draw(obs, &self.legal);
         }
         // The deck is out: dump any play (the cards are worth nothing in hand).
-        self.legal
-            .iter()
-            .copied()
-            .find(|a| matches!(a, Action::PlayRow { .. } | Action::PlayMixed(_)))
+        plays.first()
     }
 }
 
@@ -304,28 +327,50 @@ fn best_draw(obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
 }
 
 /// The Rail Yard play covering most needed cards (its value), using as few
-/// locomotives as it can.
-fn best_play(legal: &[Action], need: &Counts) -> Option<(u32, Action)> {
+/// locomotives as it can; the first of the plays' order on ties.
+///
+/// Each colour's best row is found without listing its rows. A row of `t`
+/// cards, `k` of them of the colour, covers `min(t, need)` needed cards and
+/// costs `2(t - k) + k`: the smallest total covering the most, with as many
+/// cards of the colour as it can, beats every other row of the colour
+/// strictly, so it is the one a scan of the rows keeps.
+fn best_play(plays: &YardPlays, need: &Counts) -> Option<(u32, Action)> {
+    let rows = (0..MAX_COLORS).filter_map(|c| plays.row_for_need(c, need.0[c]));
+    let mixed = plays.mixed_masks().map(Action::PlayMixed);
+    first_best(rows.chain(mixed), need)
+}
+
+/// How many needed cards a play covers, and minus what it costs (a
+/// locomotive counting two cards); `None` for an action that is no play.
+fn play_value(a: Action, need: &Counts) -> Option<(u32, i32)> {
+    match a {
+        Action::PlayRow {
+            color,
+            cards,
+            locos,
+        } => {
+            let n = u32::from(need.0[usize::from(color)]);
+            let useful =
+                u32::from(cards).min(n) + u32::from(locos).min(n.saturating_sub(u32::from(cards)));
+            Some((useful, -i32::from(locos) * 2 - i32::from(cards)))
+        }
+        Action::PlayMixed(mask) => {
+            let useful = (0..16)
+                .filter(|&c| mask & (1 << c) != 0 && need.0[c] > 0)
+                .count() as u32;
+            Some((useful, -(mask.count_ones() as i32)))
+        }
+        _ => None,
+    }
+}
+
+/// The play of greatest [`play_value`] among `actions`, the first on ties,
+/// with its value.
+fn first_best(actions: impl Iterator<Item = Action>, need: &Counts) -> Option<(u32, Action)> {
     let mut best: Option<(u32, i32, Action)> = None;
-    for &a in legal {
-        let (value, cost) = match a {
-            Action::PlayRow {
-                color,
-                cards,
-                locos,
-            } => {
-                let n = u32::from(need.0[usize::from(color)]);
-                let useful = u32::from(cards).min(n)
-                    + u32::from(locos).min(n.saturating_sub(u32::from(cards)));
-                (useful, -i32::from(locos) * 2 - i32::from(cards))
-            }
-            Action::PlayMixed(mask) => {
-                let useful = (0..16)
-                    .filter(|&c| mask & (1 << c) != 0 && need.0[c] > 0)
-                    .count() as u32;
-                (useful, -(mask.count_ones() as i32))
-            }
-            _ => continue,
+    for a in actions {
+        let Some((value, cost)) = play_value(a, need) else {
+            continue;
         };
         if best.is_none_or(|(v, c, _)| (value, cost) > (v, c)) {
             best = Some((value, cost, a));
@@ -335,8 +380,10 @@ fn best_play(legal: &[Action], need: &Counts) -> Option<(u32, Action)> {
 }
 
 /// The robbery that discards most cards, the leader's rows counting double;
-/// only robberies that cost no more cards than they discard plus one.
-fn best_robbery(obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
+/// only robberies that cost no more cards than they discard plus one. A
+/// colour's rows all discard the same, so its first row (the fewest cards)
+/// is the one that counts.
+fn best_robbery(obs: &Observation<'_>, plays: &YardPlays) -> Option<Action> {
     let n = obs.num_players();
     let me = obs.me();
     let leader = (0..n)
@@ -347,16 +394,10 @@ fn best_robbery(obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
             (p.banked, p.on_track_size)
         })?;
     let mut best: Option<(u32, Action)> = None;
-    for &a in legal {
-        let Action::PlayRow {
-            color,
-            cards,
-            locos,
-        } = a
-        else {
+    for (c, a) in plays.first_rows() {
+        let Action::PlayRow { cards, locos, .. } = a else {
             continue;
         };
-        let c = usize::from(color);
         let mut gain = 0u32;
         for s in (0..n).map(|s| Seat(s as u8)).filter(|&s| s != me) {
             let p = obs.player(s);
@@ -429,5 +470,49 @@ impl SearchPolicy<State> for CardPolicy {
         let scale = f64::from(d.tickets.iter().map(|t| t.points).sum::<i32>().max(1))
             / d.tickets.len().max(1) as f64;
         mcts::win_and_margin_rewards(state.outcome().as_ref(), state.num_players(), scale, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::card_game::CardGame;
+    use crate::game::Game;
+
+    /// Over random games, the best play found from the plays' description
+    /// is the one a scan of every listed legal action finds.
+    #[test]
+    fn the_best_play_is_the_one_a_scan_of_the_legal_actions_finds() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+        let file = formats::load(&path).unwrap().design;
+        let mut diags = crate::Diagnostics::default();
+        let design = Arc::new(super::super::build(&file, &mut diags).unwrap());
+        let mut compared = 0;
+        for players in 2..=4 {
+            let game = CardGame::new(design.clone(), players).unwrap();
+            for seed in 0..10 {
+                let mut state = game.new_initial_state(seed);
+                let mut rng = GameRng::seeded(seed);
+                let mut legal = Vec::new();
+                while !state.is_terminal() {
+                    let seat = state.current_player().unwrap();
+                    let obs = state.observation(seat);
+                    if obs.phase() == Phase::Turn {
+                        legal.clear();
+                        obs.legal_actions(&mut legal);
+                        let need = open_needs(&obs);
+                        let found = best_play(&obs.yard_plays(), &need);
+                        assert_eq!(found, first_best(legal.iter().copied(), &need));
+                        compared += usize::from(found.is_some());
+                    }
+                    let a = state.random_action(&mut rng).unwrap();
+                    state.apply(a).unwrap();
+                }
+            }
+        }
+        assert!(compared > 500, "{compared}");
     }
 }

@@ -1,7 +1,7 @@
 //! The legal moves of a position, listed or drawn uniformly at random.
 
 use super::action::{Action, Keep};
-use super::cards::MAX_COLORS;
+use super::plays::YardPlays;
 use super::state::{EMPTY, Phase, State};
 use crate::rng::GameRng;
 
@@ -31,16 +31,9 @@ impl State {
             }
             Phase::Turn => {
                 let before = out.len();
-                if !self.deck.is_empty() {
-                    out.push(Action::DrawBlind);
-                    for (i, &c) in self.display.iter().enumerate() {
-                        if c != EMPTY {
-                            out.push(Action::DrawFaceUp(i as u8));
-                        }
-                    }
-                }
-                self.plays(out);
-                if !self.ticket_deck.is_empty() && self.design.rules.tickets.draw.dealt > 0 {
+                self.turn_draws(out);
+                YardPlays::of(self).for_each(|a| out.push(a));
+                if self.may_draw_tickets() {
                     out.push(Action::DrawTickets);
                 }
                 if out.len() == before {
@@ -60,102 +53,50 @@ impl State {
             let i = rng.index(buffer.len());
             return buffer.get(i).copied();
         }
-        let me = self.me();
-        let colors = self.design.colors.len();
-        let locos = me.hand.0[self.design.loco()];
-        let yard = &self.design.rules.rail_yard;
         let shown = self.display.iter().filter(|&&c| c != EMPTY).count();
         let draws = if self.deck.is_empty() { 0 } else { 1 + shown };
-        let mut rival = [0u8; MAX_COLORS];
-        for (i, p) in self.players.iter().enumerate() {
-            if i != usize::from(self.current) {
-                for (c, r) in rival.iter_mut().enumerate().take(colors) {
-                    *r = (*r).max(p.row(c));
-                }
-            }
-        }
-        // Rows of colour c with `total` cards: one per split into colour
-        // cards (at least 1) and locomotives.
-        let splits = |have: u8, total: u8| -> usize {
-            let fewest = total.saturating_sub(locos).max(1);
-            usize::from((have.min(total) + 1).saturating_sub(fewest))
-        };
-        let mut rows = [0usize; MAX_COLORS];
-        let mut open: u16 = 0;
-        for c in 0..colors {
-            let have = me.hand.0[c];
-            if have == 0 || me.row(c) > 0 {
-                continue;
-            }
-            if rival[c] == 0 {
-                open |= 1 << c;
-            }
-            let least = yard.same_color_min.max(rival[c] + 1);
-            rows[c] = (least..=have + locos).map(|t| splits(have, t)).sum();
-        }
-        let k = u32::from(yard.mixed_colors);
-        let mixed = if k == 0 || open.count_ones() < k {
-            0
-        } else {
-            binomial(open.count_ones(), k)
-        };
-        let tickets =
-            usize::from(!self.ticket_deck.is_empty() && self.design.rules.tickets.draw.dealt > 0);
-        let total = draws + rows.iter().sum::<usize>() + mixed + tickets;
+        let plays = YardPlays::of(self);
+        let count = plays.count();
+        let tickets = usize::from(self.may_draw_tickets());
+        let total = draws + count.total + tickets;
         if total == 0 {
             return Some(Action::Pass);
         }
-        let mut j = rng.index(total);
+        let j = rng.index(total);
         if j < draws {
-            if j == 0 {
-                return Some(Action::DrawBlind);
-            }
-            let slot = self
-                .display
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| **c != EMPTY)
-                .nth(j - 1)
-                .map(|(i, _)| i as u8)?;
-            return Some(Action::DrawFaceUp(slot));
-        }
-        j -= draws;
-        for c in 0..colors {
-            if j >= rows[c] {
-                j -= rows[c];
-                continue;
-            }
-            let have = me.hand.0[c];
-            let least = yard.same_color_min.max(rival[c] + 1);
-            for total in least..=have + locos {
-                let n = splits(have, total);
-                if j < n {
-                    let cards = total.saturating_sub(locos).max(1) + j as u8;
-                    return Some(Action::PlayRow {
-                        color: c as u8,
-                        cards,
-                        locos: total - cards,
-                    });
+            // The draws in `turn_draws`' order: blind, then the face-up cards.
+            return Some(match j.checked_sub(1) {
+                None => Action::DrawBlind,
+                Some(k) => {
+                    let (slot, _) = self
+                        .display
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| **c != EMPTY)
+                        .nth(k)?;
+                    Action::DrawFaceUp(slot as u8)
                 }
-                j -= n;
-            }
+            });
         }
-        if j < mixed {
-            let mut mask: u32 = (1 << k) - 1;
-            while mask < 1 << colors {
-                if mask as u16 & !open == 0 {
-                    if j == 0 {
-                        return Some(Action::PlayMixed(mask as u16));
-                    }
-                    j -= 1;
+        plays.nth(&count, j - draws).or(Some(Action::DrawTickets))
+    }
+
+    /// The card draws that open a turn: blind, then each face-up card, while
+    /// the deck has cards.
+    pub(super) fn turn_draws(&self, out: &mut Vec<Action>) {
+        if !self.deck.is_empty() {
+            out.push(Action::DrawBlind);
+            for (i, &c) in self.display.iter().enumerate() {
+                if c != EMPTY {
+                    out.push(Action::DrawFaceUp(i as u8));
                 }
-                let low = mask & mask.wrapping_neg();
-                let ripple = mask + low;
-                mask = (((ripple ^ mask) >> 2) / low) | ripple;
             }
-            return None;
         }
-        Some(Action::DrawTickets)
+    }
+
+    /// May the player on turn draw tickets?
+    pub(super) fn may_draw_tickets(&self) -> bool {
+        !self.ticket_deck.is_empty() && self.design.rules.tickets.draw.dealt > 0
     }
 
     /// Is `card` a face-up locomotive that counts as both draws?
@@ -185,59 +126,4 @@ impl State {
             .max()
             .unwrap_or(0)
     }
-
-    /// Every legal Rail Yard play.
-    pub(super) fn plays(&self, out: &mut Vec<Action>) {
-        let me = self.me();
-        let colors = self.design.colors.len();
-        let locos = me.hand.0[self.design.loco()];
-        let yard = &self.design.rules.rail_yard;
-        for c in 0..colors {
-            let have = me.hand.0[c];
-            if have == 0 || me.row(c) > 0 {
-                continue;
-            }
-            let least = yard.same_color_min.max(self.rival_row(c) + 1);
-            for total in least..=have + locos {
-                let fewest = total.saturating_sub(locos).max(1);
-                for cards in fewest..=have.min(total) {
-                    out.push(Action::PlayRow {
-                        color: c as u8,
-                        cards,
-                        locos: total - cards,
-                    });
-                }
-            }
-        }
-        let k = u32::from(yard.mixed_colors);
-        if k == 0 {
-            return;
-        }
-        let mut open: u16 = 0;
-        for c in 0..colors {
-            if me.hand.0[c] > 0 && me.row(c) == 0 && self.rival_row(c) == 0 {
-                open |= 1 << c;
-            }
-        }
-        if open.count_ones() < k {
-            return;
-        }
-        // Every subset of the open colours with k members, in increasing order.
-        let mut mask: u32 = (1 << k) - 1;
-        let limit = 1u32 << colors;
-        while mask < limit {
-            if mask as u16 & !open == 0 {
-                out.push(Action::PlayMixed(mask as u16));
-            }
-            // Gosper's hack: the next number with the same count of ones.
-            let low = mask & mask.wrapping_neg();
-            let ripple = mask + low;
-            mask = (((ripple ^ mask) >> 2) / low) | ripple;
-        }
-    }
-}
-
-/// `n` choose `k`.
-fn binomial(n: u32, k: u32) -> usize {
-    (0..k).fold(1usize, |acc, i| acc * (n - i) as usize / (i + 1) as usize)
 }

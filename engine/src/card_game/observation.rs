@@ -7,6 +7,7 @@
 use super::action::Action;
 use super::cards::Counts;
 use super::design::CardDesign;
+use super::plays::YardPlays;
 use super::state::{EMPTY, Phase, State};
 use crate::game::{self, Seat};
 use crate::rng::GameRng;
@@ -130,6 +131,23 @@ impl<'a> Observation<'a> {
     /// the player on turn sees).
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         self.state.legal(out);
+    }
+
+    /// The Rail Yard plays open to the player on turn, described colour by
+    /// colour (like [`Observation::legal_actions`], they depend only on what
+    /// the player on turn sees).
+    pub fn yard_plays(&self) -> YardPlays {
+        YardPlays::of(self.state)
+    }
+
+    /// The card draws that open the turn of the player on turn.
+    pub fn turn_draws(&self, out: &mut Vec<Action>) {
+        self.state.turn_draws(out);
+    }
+
+    /// May the player on turn draw tickets?
+    pub fn may_draw_tickets(&self) -> bool {
+        self.state.may_draw_tickets()
     }
 
     /// The action in words.
