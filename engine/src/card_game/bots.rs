@@ -329,14 +329,16 @@ fn best_draw(obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
 /// The Rail Yard play covering most needed cards (its value), using as few
 /// locomotives as it can; the first of the plays' order on ties.
 ///
-/// Each colour's best row is found without listing its rows. A row of `t`
+/// Each colour's best row, and the best mixed play, are found without
+/// listing the plays ([`YardPlays::mixed_for_need`]). A row of `t`
 /// cards, `k` of them of the colour, covers `min(t, need)` needed cards and
 /// costs `2(t - k) + k`: the smallest total covering the most, with as many
 /// cards of the colour as it can, beats every other row of the colour
 /// strictly, so it is the one a scan of the rows keeps.
 fn best_play(plays: &YardPlays, need: &Counts) -> Option<(u32, Action)> {
     let rows = (0..MAX_COLORS).filter_map(|c| plays.row_for_need(c, need.0[c]));
-    let mixed = plays.mixed_masks().map(Action::PlayMixed);
+    let needed = (0..MAX_COLORS).fold(0u16, |m, c| m | u16::from(need.0[c] > 0) << c);
+    let mixed = plays.mixed_for_need(needed).map(Action::PlayMixed);
     first_best(rows.chain(mixed), need)
 }
 

@@ -139,6 +139,28 @@ impl YardPlays {
         .filter(|&mask| mask & !self.open == 0)
     }
 
+    /// The first mixed play (in [`YardPlays::mixed_masks`]' order) taking
+    /// the most colours of `needed` (a mask): the lowest needed open
+    /// colours, and when they are too few, all of them and the lowest other
+    /// open colours.
+    pub fn mixed_for_need(&self, needed: u16) -> Option<u16> {
+        if self.mixed == 0 {
+            return None;
+        }
+        let lowest = |mut bits: u16, n: u32| {
+            let mut mask = 0;
+            for _ in 0..n {
+                let low = bits & bits.wrapping_neg();
+                mask |= low;
+                bits &= !low;
+            }
+            mask
+        };
+        let wanted = self.open & needed;
+        let take = wanted.count_ones().min(self.mixed);
+        Some(lowest(wanted, take) | lowest(self.open & !needed, self.mixed - take))
+    }
+
     /// Hands every play to `f`, in order.
     pub fn for_each(&self, mut f: impl FnMut(Action)) {
         for (c, r) in self.rows.iter().enumerate() {
