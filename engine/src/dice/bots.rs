@@ -96,6 +96,35 @@ pub struct HeuristicBot {
     style: Style,
     legal: Vec<Action>,
     ties: GameRng,
+    /// What the actions' values read of the position, kept for one decision.
+    seen: Seen,
+}
+
+/// What several actions of one decision read of the position, worked out
+/// once for the decision: the building face a re-roll aims at, each group's
+/// pull and each station's reach.
+#[derive(Clone, Debug, Default)]
+struct Seen {
+    target: Option<Option<Building>>,
+    pulls: Vec<Option<f64>>,
+    reach: Vec<Option<f64>>,
+}
+
+impl Seen {
+    /// Forgets the last decision's position.
+    fn clear(&mut self) {
+        self.target = None;
+        self.pulls.clear();
+        self.reach.clear();
+    }
+}
+
+/// `cache[i]`, worked out by `f` the first time it is asked.
+fn once(cache: &mut Vec<Option<f64>>, i: usize, f: impl FnOnce() -> f64) -> f64 {
+    if cache.len() <= i {
+        cache.resize(i + 1, None);
+    }
+    *cache[i].get_or_insert_with(f)
 }
 
 impl HeuristicBot {
@@ -105,6 +134,7 @@ impl HeuristicBot {
             style,
             legal: Vec::new(),
             ties: GameRng::seeded(seed),
+            seen: Seen::default(),
         }
     }
 
@@ -117,8 +147,9 @@ impl HeuristicBot {
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
         let mut tied = 0usize;
+        self.seen.clear();
         for &a in &self.legal {
-            let v = value(self.style, s, me, obs, a);
+            let v = value(self.style, s, me, obs, a, &mut self.seen);
             if v > best_value {
                 best_value = v;
                 best = Some(a);
@@ -168,10 +199,10 @@ fn target(s: &State, me: usize, roll: &Faces) -> Option<Building> {
         .max_by_key(|b| roll[fi(b.face())])
 }
 
-/// How near a group is to delivering after one more die: a higher value is nearer.
-fn group_pull(s: &State, space: u16, me: usize, style: Style) -> f64 {
+/// How near group `g` is to delivering after one more die: a higher value
+/// is nearer.
+fn group_pull(s: &State, g: u16, me: usize, style: Style) -> f64 {
     let d = s.design();
-    let g = d.space_group[usize::from(space)];
     let group = &d.groups[usize::from(g)];
     let empty = group
         .spaces
@@ -197,7 +228,16 @@ fn group_pull(s: &State, space: u16, me: usize, style: Style) -> f64 {
     w_near * (cities - empty) + w_build * my_buildings + 0.5 * mine_here
 }
 
-fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Action) -> f64 {
+/// The value of action `a` to player `me` (the greatest is chosen), `seen`
+/// holding what other actions of this decision read of the position.
+fn value(
+    style: Style,
+    s: &State,
+    me: usize,
+    obs: &DiceObservation<'_>,
+    a: Action,
+    seen: &mut Seen,
+) -> f64 {
     let d = s.design();
     let r = &d.rules;
     let p = &s.players()[me];
@@ -249,7 +289,7 @@ fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Actio
                     }
                 }
                 Style::Builder => {
-                    let Some(b) = target(s, me, &all) else {
+                    let Some(b) = *seen.target.get_or_insert_with(|| target(s, me, &all)) else {
                         return -1.0;
                     };
                     let bf = fi(b.face());
@@ -293,16 +333,21 @@ fn value(style: Style, s: &State, me: usize, obs: &DiceObservation<'_>, a: Actio
             }
         }
         Action::Place { space, bonus } => {
-            group_pull(s, space, me, style) + if bonus { 0.0 } else { 0.1 }
+            let g = d.space_group[usize::from(space)];
+            let pull = once(&mut seen.pulls, usize::from(g), || {
+                group_pull(s, g, me, style)
+            });
+            pull + if bonus { 0.0 } else { 0.1 }
         }
         Action::Build { building, station } => {
             let st = &d.stations[usize::from(station)];
-            let reach = d
-                .groups
-                .iter()
-                .filter(|g| g.stations.contains(&station))
-                .map(|g| g.stations.len())
-                .sum::<usize>() as f64;
+            let reach = once(&mut seen.reach, usize::from(station), || {
+                d.groups
+                    .iter()
+                    .filter(|g| g.stations.contains(&station))
+                    .map(|g| g.stations.len())
+                    .sum::<usize>() as f64
+            });
             let base = match style.weights() {
                 Style::Builder => 100.0,
                 _ => 50.0,
