@@ -60,7 +60,7 @@ pub enum TicketStatus {
 }
 
 /// The plan for a set of tickets.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Plan {
     /// Open routes to claim, in the order they were planned (most valuable
     /// ticket first).
@@ -208,6 +208,11 @@ pub struct Planner {
     key: Option<Key>,
     /// The position the route costs were last worked out for.
     priced: Option<Priced>,
+    /// The routes on the paths [`Planner::plan`] was made from (every
+    /// ticket's search, whether planned, done or dropped).
+    on_path: Vec<bool>,
+    /// The trains budget [`Planner::plan`] was made with.
+    budget: u32,
     trial: Plan,
     /// What [`Planner::plan`]'s routes ask of the hand, once asked (see
     /// [`Planner::plan_needs`]); `None` after each replan.
@@ -243,6 +248,8 @@ impl Planner {
             network: Vec::new(),
             key: None,
             priced: None,
+            on_path: Vec::new(),
+            budget: 0,
             trial: Plan::default(),
             needs: None,
             plan: Plan::default(),
@@ -296,16 +303,48 @@ impl Planner {
     /// Brings [`Planner::plan`] up to date for the observing player's tickets,
     /// replanning only when routes, stations or tickets changed. `budget`
     /// caps the trains the plan may take.
+    ///
+    /// When only rivals claimed routes since the last plan, each making a
+    /// route off every path of that plan dearer (or no cheaper), and the
+    /// budget, the tickets, the stations and the player's trains are as they
+    /// were, the plan stands without replanning: every ticket's search would
+    /// find its path again (see [`Search::still_holds`]: a route off the path
+    /// that got dearer cannot change it), the routes planned before each
+    /// ticket are the same, and so is everything the plan reads of the paths.
     pub fn refresh(&mut self, obs: &Observation<'_>, budget: u32) {
         let key = Self::key(obs);
         if self.key == Some(key) {
             return;
         }
-        self.key = Some(key);
+        let last = self.key.replace(key);
+        let rivals_only = self.prepare(obs);
+        if rivals_only
+            && budget == self.budget
+            && last.is_some_and(|k| {
+                (k.tickets, k.stations, k.trains) == (key.tickets, key.stations, key.trains)
+            })
+        {
+            #[cfg(test)]
+            {
+                let mut again = Plan::default();
+                self.plan_into(obs, obs.tickets(), &[], budget, &mut again);
+                assert_eq!(self.plan, again, "a plan kept after rivals' claims");
+            }
+            return;
+        }
         self.needs = None;
-        self.prepare(obs);
+        self.budget = budget;
         let mut plan = std::mem::take(&mut self.plan);
+        self.on_path.iter_mut().for_each(|p| *p = false);
         self.plan_into(obs, obs.tickets(), &[], budget, &mut plan);
+        for (t, _) in &plan.status {
+            let s = &self.searches[t.index()];
+            if s.done {
+                for r in &s.path {
+                    self.on_path[r.index()] = true;
+                }
+            }
+        }
         self.plan = plan;
     }
 
@@ -328,8 +367,10 @@ impl Planner {
 
     /// Prices every route for the observing player: again only the routes
     /// claimed since the last pricing (and their twins) when the position
-    /// extends the one last priced by claims alone, else all of them.
-    fn prepare(&mut self, obs: &Observation<'_>) {
+    /// extends the one last priced by claims alone, else all of them. Says
+    /// whether only rivals claimed, each claim making routes off the last
+    /// plan's paths ([`Planner::on_path`]) dearer or leaving them as they were.
+    fn prepare(&mut self, obs: &Observation<'_>) -> bool {
         let board = obs.board();
         if !self
             .board
@@ -346,6 +387,7 @@ impl Planner {
         let n = board.routes().len();
         self.edge.resize(n, UNREACHABLE);
         self.planned.resize(n, false);
+        self.on_path.resize(n, false);
         self.via.resize(board.cities().len(), NO_ROUTE);
         let me = obs.player(obs.seat());
         let stations: usize = (0..obs.num_players())
@@ -368,12 +410,16 @@ impl Planner {
             trains: me.trains,
             routes: Vec::new(),
         });
+        let mut rivals_only = extends;
         if extends {
             for (s, seen) in priced.routes.iter().enumerate() {
-                for &r in &obs.player(Seat(s as u8)).routes[seen.len()..] {
-                    self.edge[r.index()] = self.price(obs, r);
-                    for &twin in &board.route(r).siblings {
-                        self.edge[twin.index()] = self.price(obs, twin);
+                let new = &obs.player(Seat(s as u8)).routes[seen.len()..];
+                rivals_only &= new.is_empty() || s != obs.seat().index();
+                for &r in new {
+                    for &x in std::iter::once(&r).chain(&board.route(r).siblings) {
+                        let (old, cost) = (self.edge[x.index()], self.price(obs, x));
+                        rivals_only &= cost >= old && !self.on_path[x.index()];
+                        self.edge[x.index()] = cost;
                     }
                 }
             }
@@ -391,6 +437,7 @@ impl Planner {
             seen.extend_from_slice(obs.player(Seat(s as u8)).routes);
         }
         self.priced = Some(priced);
+        rivals_only
     }
 
     /// A route's cost to the observing player.
