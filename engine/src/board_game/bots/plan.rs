@@ -21,7 +21,7 @@ use crate::board_game::tables::{NO_COUNTRY, RouteGraph};
 use crate::board_game::{Card, Observation};
 use crate::game::{Observation as _, Seat};
 
-use super::kept_search::{Node, Search, UNSETTLED, nearest};
+use super::kept_search::{Node, Open, Search, UNSETTLED};
 use super::pay::Wanted;
 
 /// No path.
@@ -610,76 +610,104 @@ impl Planner {
         s.path.clear();
         s.end = UNREACHABLE;
         s.cost = UNREACHABLE;
-        // Every city the search reaches gets its `via` before it is read.
-        let via = &mut self.via;
-        // The cities reached but not settled, as a bitset: the next to
-        // settle is the nearest, the lowest-numbered on ties.
-        let open = &mut self.open;
-        open.clear();
-        open.resize(cities.div_ceil(64), 0);
-        let mut seed = |c: CityId| {
-            s.nodes[c.index()].dist = 0;
-            via[c.index()] = SOURCE;
-            open[c.index() / 64] |= 1 << (c.index() % 64);
+        let one;
+        let from: &[CityId] = match ticket.from {
+            Place::City(c) => {
+                one = [c];
+                &one
+            }
+            Place::Country(k) => &board.countries()[k.index()].locations,
         };
-        match ticket.from {
-            Place::City(c) => seed(c),
-            Place::Country(k) => board.countries()[k.index()]
-                .locations
-                .iter()
-                .for_each(|&c| seed(c)),
-        }
         let to = match ticket.to {
             Place::City(c) => (c.0, NO_COUNTRY),
             Place::Country(k) => (UNSETTLED, k.index() as u16),
         };
-        let mut settled = 0u16;
-        while let Some(city) = nearest(open, &s.nodes) {
-            let c = city as u16;
-            let node = &mut s.nodes[city];
-            let d = node.dist;
-            node.rank = settled;
-            settled += 1;
-            if c == to.0 || (to.1 != NO_COUNTRY && graph.country[city] == to.1) {
-                let mut at = city;
-                loop {
-                    let v = via[at];
-                    if v == NO_ROUTE || v == SOURCE {
-                        break;
-                    }
-                    let r = v as usize - 1;
-                    s.path.push(RouteId::from_index(r));
-                    let (a, b) = graph.ends[r];
-                    at = usize::from(if usize::from(a) == at { b } else { a });
-                }
-                s.end = d;
-                s.cost = d;
-                return d;
-            }
-            if graph.country[city] != NO_COUNTRY && via[city] != SOURCE {
-                continue;
-            }
-            node.expanded = true;
-            // Without branches (whether an offer is better is a coin toss
-            // to the processor): an unreachable route offers `UNREACHABLE`,
-            // which is never better.
-            for link in graph.links(city) {
-                let cost = self.costs[usize::from(link.route)];
-                let w = usize::from(link.to);
-                let nd = d.saturating_add(cost);
-                let node = &mut s.nodes[w];
-                let better = nd < node.dist;
-                node.dist = if better { nd } else { node.dist };
-                via[w] = if better {
-                    u32::from(link.route) + 1
-                } else {
-                    via[w]
-                };
-                open[w / 64] |= u64::from(better) << (w % 64);
-            }
+        // The cities reached but not settled, as a bitset: in one word (kept
+        // in a register) when the board has at most 64 cities.
+        if cities <= 64 {
+            settle(&mut 0u64, s, graph, &self.costs, &mut self.via, from, to)
+        } else {
+            let open = &mut self.open;
+            open.clear();
+            open.resize(cities.div_ceil(64), 0);
+            settle(
+                &mut open[..],
+                s,
+                graph,
+                &self.costs,
+                &mut self.via,
+                from,
+                to,
+            )
         }
-        UNREACHABLE
     }
+}
+
+/// Dijkstra's search from the cities `from` to the city `to.0` or the first
+/// city of country `to.1` over `costs`, into `s` (reset before), settling
+/// next the nearest city reached, the lowest-numbered on ties (see
+/// [`Open`]): its cost, with the path left in `s`. Every city the search
+/// reaches gets its `via` before it is read.
+fn settle<O: Open + ?Sized>(
+    open: &mut O,
+    s: &mut Search,
+    graph: &RouteGraph,
+    costs: &[u32],
+    via: &mut [u32],
+    from: &[CityId],
+    to: (u16, u16),
+) -> u32 {
+    for &c in from {
+        s.nodes[c.index()].dist = 0;
+        via[c.index()] = SOURCE;
+        open.add_if(c.index(), true);
+    }
+    let mut settled = 0u16;
+    while let Some(city) = open.take_nearest(&s.nodes) {
+        let c = city as u16;
+        let node = &mut s.nodes[city];
+        let d = node.dist;
+        node.rank = settled;
+        settled += 1;
+        if c == to.0 || (to.1 != NO_COUNTRY && graph.country[city] == to.1) {
+            let mut at = city;
+            loop {
+                let v = via[at];
+                if v == NO_ROUTE || v == SOURCE {
+                    break;
+                }
+                let r = v as usize - 1;
+                s.path.push(RouteId::from_index(r));
+                let (a, b) = graph.ends[r];
+                at = usize::from(if usize::from(a) == at { b } else { a });
+            }
+            s.end = d;
+            s.cost = d;
+            return d;
+        }
+        if graph.country[city] != NO_COUNTRY && via[city] != SOURCE {
+            continue;
+        }
+        node.expanded = true;
+        // Without branches (whether an offer is better is a coin toss to
+        // the processor): an unreachable route offers `UNREACHABLE`, which
+        // is never better.
+        for link in graph.links(city) {
+            let cost = costs[usize::from(link.route)];
+            let w = usize::from(link.to);
+            let nd = d.saturating_add(cost);
+            let node = &mut s.nodes[w];
+            let better = nd < node.dist;
+            node.dist = if better { nd } else { node.dist };
+            via[w] = if better {
+                u32::from(link.route) + 1
+            } else {
+                via[w]
+            };
+            open.add_if(w, better);
+        }
+    }
+    UNREACHABLE
 }
 
 /// Joins the cities of the player's own routes into networks (union-find
