@@ -4,8 +4,9 @@
 //! board or the tickets changed. A replan prices again only the routes
 //! claimed since the last one and searches again only the tickets whose last
 //! path search a changed route cost could alter (see [`Search`]), so that it
-//! finds exactly the plan a plan from scratch would. Costs are in tenths of a
-//! train.
+//! finds exactly the plan a plan from scratch would; when only rivals claimed
+//! routes off the plan's paths, the plan stands without a replan (see
+//! [`Planner::refresh`]). Costs are in tenths of a train.
 //!
 //! Everything here reads one player's [`Observation`]: their own tickets and
 //! hand, and the public board.
