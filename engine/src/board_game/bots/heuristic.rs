@@ -291,6 +291,11 @@ impl HeuristicBot {
     pub(super) fn plan_needs(&mut self, obs: &Observation<'_>) -> Needs {
         let budget = self.budget(obs);
         self.planner.refresh(obs, budget);
+        self.refreshed_plan_needs(obs)
+    }
+
+    /// [`HeuristicBot::plan_needs`] with the plan already refreshed.
+    fn refreshed_plan_needs(&mut self, obs: &Observation<'_>) -> Needs {
         if self.planner.plan.routes.is_empty() {
             match free_target(obs, self.style) {
                 Some(r) => Needs::of(obs.board(), &[r]),
@@ -400,7 +405,7 @@ impl HeuristicBot {
     pub(super) fn begin_turn(&mut self, obs: &Observation<'_>) -> (bool, Needs) {
         let budget = self.budget(obs);
         self.planner.refresh(obs, budget);
-        (self.ending(obs), self.plan_needs(obs))
+        (self.ending(obs), self.refreshed_plan_needs(obs))
     }
 
     /// `route-focus`: claim the longest affordable route of the plan, build a

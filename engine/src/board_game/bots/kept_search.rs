@@ -143,24 +143,59 @@ impl Search {
 /// Route costs compared at a time by [`Search::still_holds`].
 const COST_LANES: usize = 16;
 
-/// Takes the nearest city out of `open` (the lowest-numbered on ties): the
-/// city a binary heap of (distance, city) entries would settle next.
-pub(super) fn nearest(open: &mut [u64], nodes: &[Node]) -> Option<usize> {
-    // (distance, city) in one word: the least is the nearest city, the
-    // lowest-numbered on ties, found without branches.
-    let mut best = u64::MAX;
-    for (w, &word) in open.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            let c = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            best = best.min(u64::from(nodes[c].dist) << 32 | c as u64);
-        }
+/// The cities a path search reached but did not settle yet, as a bitset
+/// (city `c` is bit `c % 64` of word `c / 64`): one word for boards of up to
+/// 64 cities, else a slice of words.
+pub(super) trait Open {
+    /// Adds city `c` when `yes` (without a branch).
+    fn add_if(&mut self, c: usize, yes: bool);
+    /// Takes the nearest city out (the lowest-numbered on ties): the city a
+    /// binary heap of (distance, city) entries would settle next.
+    fn take_nearest(&mut self, nodes: &[Node]) -> Option<usize>;
+}
+
+impl Open for u64 {
+    fn add_if(&mut self, c: usize, yes: bool) {
+        *self |= u64::from(yes) << c;
     }
-    if best == u64::MAX {
-        return None;
+
+    fn take_nearest(&mut self, nodes: &[Node]) -> Option<usize> {
+        let c = city_of(least(*self, 0, nodes, u64::MAX))?;
+        *self &= !(1 << c);
+        Some(c)
     }
-    let c = (best & u64::from(u32::MAX)) as usize;
-    open[c / 64] &= !(1 << (c % 64));
-    Some(c)
+}
+
+impl Open for [u64] {
+    fn add_if(&mut self, c: usize, yes: bool) {
+        self[c / 64] |= u64::from(yes) << (c % 64);
+    }
+
+    fn take_nearest(&mut self, nodes: &[Node]) -> Option<usize> {
+        let best = self.iter().enumerate().fold(u64::MAX, |best, (w, &word)| {
+            least(word, w * 64, nodes, best)
+        });
+        let c = city_of(best)?;
+        self[c / 64] &= !(1 << (c % 64));
+        Some(c)
+    }
+}
+
+/// The least of `best` and the (distance, city) words of the cities in
+/// `word` (cities `base..base + 64`): distance and city in one word, so that
+/// the least is the nearest city, the lowest-numbered on ties, found without
+/// branches.
+fn least(word: u64, base: usize, nodes: &[Node], mut best: u64) -> u64 {
+    let mut bits = word;
+    while bits != 0 {
+        let c = base + bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        best = best.min(u64::from(nodes[c].dist) << 32 | c as u64);
+    }
+    best
+}
+
+/// The city of a (distance, city) word, `None` for none.
+fn city_of(best: u64) -> Option<usize> {
+    (best != u64::MAX).then_some((best & u64::from(u32::MAX)) as usize)
 }

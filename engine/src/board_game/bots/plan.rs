@@ -4,8 +4,9 @@
 //! board or the tickets changed. A replan prices again only the routes
 //! claimed since the last one and searches again only the tickets whose last
 //! path search a changed route cost could alter (see [`Search`]), so that it
-//! finds exactly the plan a plan from scratch would. Costs are in tenths of a
-//! train.
+//! finds exactly the plan a plan from scratch would; when only rivals claimed
+//! routes off the plan's paths, the plan stands without a replan (see
+//! [`Planner::refresh`]). Costs are in tenths of a train.
 //!
 //! Everything here reads one player's [`Observation`]: their own tickets and
 //! hand, and the public board.
@@ -21,7 +22,7 @@ use crate::board_game::tables::{NO_COUNTRY, RouteGraph};
 use crate::board_game::{Card, Observation};
 use crate::game::{Observation as _, Seat};
 
-use super::kept_search::{Node, Search, UNSETTLED, nearest};
+use super::kept_search::{Node, Open, Search, UNSETTLED};
 use super::pay::Wanted;
 
 /// No path.
@@ -60,7 +61,7 @@ pub enum TicketStatus {
 }
 
 /// The plan for a set of tickets.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Plan {
     /// Open routes to claim, in the order they were planned (most valuable
     /// ticket first).
@@ -208,6 +209,11 @@ pub struct Planner {
     key: Option<Key>,
     /// The position the route costs were last worked out for.
     priced: Option<Priced>,
+    /// The routes on the paths [`Planner::plan`] was made from (every
+    /// ticket's search, whether planned, done or dropped).
+    on_path: Vec<bool>,
+    /// The trains budget [`Planner::plan`] was made with.
+    budget: u32,
     trial: Plan,
     /// What [`Planner::plan`]'s routes ask of the hand, once asked (see
     /// [`Planner::plan_needs`]); `None` after each replan.
@@ -243,6 +249,8 @@ impl Planner {
             network: Vec::new(),
             key: None,
             priced: None,
+            on_path: Vec::new(),
+            budget: 0,
             trial: Plan::default(),
             needs: None,
             plan: Plan::default(),
@@ -296,16 +304,48 @@ impl Planner {
     /// Brings [`Planner::plan`] up to date for the observing player's tickets,
     /// replanning only when routes, stations or tickets changed. `budget`
     /// caps the trains the plan may take.
+    ///
+    /// When only rivals claimed routes since the last plan, each making a
+    /// route off every path of that plan dearer (or no cheaper), and the
+    /// budget, the tickets, the stations and the player's trains are as they
+    /// were, the plan stands without replanning: every ticket's search would
+    /// find its path again (see [`Search::still_holds`]: a route off the path
+    /// that got dearer cannot change it), the routes planned before each
+    /// ticket are the same, and so is everything the plan reads of the paths.
     pub fn refresh(&mut self, obs: &Observation<'_>, budget: u32) {
         let key = Self::key(obs);
         if self.key == Some(key) {
             return;
         }
-        self.key = Some(key);
+        let last = self.key.replace(key);
+        let rivals_only = self.prepare(obs);
+        if rivals_only
+            && budget == self.budget
+            && last.is_some_and(|k| {
+                (k.tickets, k.stations, k.trains) == (key.tickets, key.stations, key.trains)
+            })
+        {
+            #[cfg(test)]
+            {
+                let mut again = Plan::default();
+                self.plan_into(obs, obs.tickets(), &[], budget, &mut again);
+                assert_eq!(self.plan, again, "a plan kept after rivals' claims");
+            }
+            return;
+        }
         self.needs = None;
-        self.prepare(obs);
+        self.budget = budget;
         let mut plan = std::mem::take(&mut self.plan);
+        self.on_path.iter_mut().for_each(|p| *p = false);
         self.plan_into(obs, obs.tickets(), &[], budget, &mut plan);
+        for (t, _) in &plan.status {
+            let s = &self.searches[t.index()];
+            if s.done {
+                for r in &s.path {
+                    self.on_path[r.index()] = true;
+                }
+            }
+        }
         self.plan = plan;
     }
 
@@ -328,8 +368,10 @@ impl Planner {
 
     /// Prices every route for the observing player: again only the routes
     /// claimed since the last pricing (and their twins) when the position
-    /// extends the one last priced by claims alone, else all of them.
-    fn prepare(&mut self, obs: &Observation<'_>) {
+    /// extends the one last priced by claims alone, else all of them. Says
+    /// whether only rivals claimed, each claim making routes off the last
+    /// plan's paths ([`Planner::on_path`]) dearer or leaving them as they were.
+    fn prepare(&mut self, obs: &Observation<'_>) -> bool {
         let board = obs.board();
         if !self
             .board
@@ -346,6 +388,7 @@ impl Planner {
         let n = board.routes().len();
         self.edge.resize(n, UNREACHABLE);
         self.planned.resize(n, false);
+        self.on_path.resize(n, false);
         self.via.resize(board.cities().len(), NO_ROUTE);
         let me = obs.player(obs.seat());
         let stations: usize = (0..obs.num_players())
@@ -368,12 +411,16 @@ impl Planner {
             trains: me.trains,
             routes: Vec::new(),
         });
+        let mut rivals_only = extends;
         if extends {
             for (s, seen) in priced.routes.iter().enumerate() {
-                for &r in &obs.player(Seat(s as u8)).routes[seen.len()..] {
-                    self.edge[r.index()] = self.price(obs, r);
-                    for &twin in &board.route(r).siblings {
-                        self.edge[twin.index()] = self.price(obs, twin);
+                let new = &obs.player(Seat(s as u8)).routes[seen.len()..];
+                rivals_only &= new.is_empty() || s != obs.seat().index();
+                for &r in new {
+                    for &x in std::iter::once(&r).chain(&board.route(r).siblings) {
+                        let (old, cost) = (self.edge[x.index()], self.price(obs, x));
+                        rivals_only &= cost >= old && !self.on_path[x.index()];
+                        self.edge[x.index()] = cost;
                     }
                 }
             }
@@ -391,6 +438,7 @@ impl Planner {
             seen.extend_from_slice(obs.player(Seat(s as u8)).routes);
         }
         self.priced = Some(priced);
+        rivals_only
     }
 
     /// A route's cost to the observing player.
@@ -563,76 +611,104 @@ impl Planner {
         s.path.clear();
         s.end = UNREACHABLE;
         s.cost = UNREACHABLE;
-        // Every city the search reaches gets its `via` before it is read.
-        let via = &mut self.via;
-        // The cities reached but not settled, as a bitset: the next to
-        // settle is the nearest, the lowest-numbered on ties.
-        let open = &mut self.open;
-        open.clear();
-        open.resize(cities.div_ceil(64), 0);
-        let mut seed = |c: CityId| {
-            s.nodes[c.index()].dist = 0;
-            via[c.index()] = SOURCE;
-            open[c.index() / 64] |= 1 << (c.index() % 64);
+        let one;
+        let from: &[CityId] = match ticket.from {
+            Place::City(c) => {
+                one = [c];
+                &one
+            }
+            Place::Country(k) => &board.countries()[k.index()].locations,
         };
-        match ticket.from {
-            Place::City(c) => seed(c),
-            Place::Country(k) => board.countries()[k.index()]
-                .locations
-                .iter()
-                .for_each(|&c| seed(c)),
-        }
         let to = match ticket.to {
             Place::City(c) => (c.0, NO_COUNTRY),
             Place::Country(k) => (UNSETTLED, k.index() as u16),
         };
-        let mut settled = 0u16;
-        while let Some(city) = nearest(open, &s.nodes) {
-            let c = city as u16;
-            let node = &mut s.nodes[city];
-            let d = node.dist;
-            node.rank = settled;
-            settled += 1;
-            if c == to.0 || (to.1 != NO_COUNTRY && graph.country[city] == to.1) {
-                let mut at = city;
-                loop {
-                    let v = via[at];
-                    if v == NO_ROUTE || v == SOURCE {
-                        break;
-                    }
-                    let r = v as usize - 1;
-                    s.path.push(RouteId::from_index(r));
-                    let (a, b) = graph.ends[r];
-                    at = usize::from(if usize::from(a) == at { b } else { a });
-                }
-                s.end = d;
-                s.cost = d;
-                return d;
-            }
-            if graph.country[city] != NO_COUNTRY && via[city] != SOURCE {
-                continue;
-            }
-            node.expanded = true;
-            // Without branches (whether an offer is better is a coin toss
-            // to the processor): an unreachable route offers `UNREACHABLE`,
-            // which is never better.
-            for link in graph.links(city) {
-                let cost = self.costs[usize::from(link.route)];
-                let w = usize::from(link.to);
-                let nd = d.saturating_add(cost);
-                let node = &mut s.nodes[w];
-                let better = nd < node.dist;
-                node.dist = if better { nd } else { node.dist };
-                via[w] = if better {
-                    u32::from(link.route) + 1
-                } else {
-                    via[w]
-                };
-                open[w / 64] |= u64::from(better) << (w % 64);
-            }
+        // The cities reached but not settled, as a bitset: in one word (kept
+        // in a register) when the board has at most 64 cities.
+        if cities <= 64 {
+            settle(&mut 0u64, s, graph, &self.costs, &mut self.via, from, to)
+        } else {
+            let open = &mut self.open;
+            open.clear();
+            open.resize(cities.div_ceil(64), 0);
+            settle(
+                &mut open[..],
+                s,
+                graph,
+                &self.costs,
+                &mut self.via,
+                from,
+                to,
+            )
         }
-        UNREACHABLE
     }
+}
+
+/// Dijkstra's search from the cities `from` to the city `to.0` or the first
+/// city of country `to.1` over `costs`, into `s` (reset before), settling
+/// next the nearest city reached, the lowest-numbered on ties (see
+/// [`Open`]): its cost, with the path left in `s`. Every city the search
+/// reaches gets its `via` before it is read.
+fn settle<O: Open + ?Sized>(
+    open: &mut O,
+    s: &mut Search,
+    graph: &RouteGraph,
+    costs: &[u32],
+    via: &mut [u32],
+    from: &[CityId],
+    to: (u16, u16),
+) -> u32 {
+    for &c in from {
+        s.nodes[c.index()].dist = 0;
+        via[c.index()] = SOURCE;
+        open.add_if(c.index(), true);
+    }
+    let mut settled = 0u16;
+    while let Some(city) = open.take_nearest(&s.nodes) {
+        let c = city as u16;
+        let node = &mut s.nodes[city];
+        let d = node.dist;
+        node.rank = settled;
+        settled += 1;
+        if c == to.0 || (to.1 != NO_COUNTRY && graph.country[city] == to.1) {
+            let mut at = city;
+            loop {
+                let v = via[at];
+                if v == NO_ROUTE || v == SOURCE {
+                    break;
+                }
+                let r = v as usize - 1;
+                s.path.push(RouteId::from_index(r));
+                let (a, b) = graph.ends[r];
+                at = usize::from(if usize::from(a) == at { b } else { a });
+            }
+            s.end = d;
+            s.cost = d;
+            return d;
+        }
+        if graph.country[city] != NO_COUNTRY && via[city] != SOURCE {
+            continue;
+        }
+        node.expanded = true;
+        // Without branches (whether an offer is better is a coin toss to
+        // the processor): an unreachable route offers `UNREACHABLE`, which
+        // is never better.
+        for link in graph.links(city) {
+            let cost = costs[usize::from(link.route)];
+            let w = usize::from(link.to);
+            let nd = d.saturating_add(cost);
+            let node = &mut s.nodes[w];
+            let better = nd < node.dist;
+            node.dist = if better { nd } else { node.dist };
+            via[w] = if better {
+                u32::from(link.route) + 1
+            } else {
+                via[w]
+            };
+            open.add_if(w, better);
+        }
+    }
+    UNREACHABLE
 }
 
 /// Joins the cities of the player's own routes into networks (union-find
