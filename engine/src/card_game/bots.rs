@@ -477,44 +477,23 @@ impl SearchPolicy<State> for CardPolicy {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
-    use crate::card_game::CardGame;
-    use crate::game::Game;
+    use crate::card_game::plays::walk;
 
     /// Over random games, the best play found from the plays' description
     /// is the one a scan of every listed legal action finds.
     #[test]
     fn the_best_play_is_the_one_a_scan_of_the_legal_actions_finds() {
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
-        let file = formats::load(&path).unwrap().design;
-        let mut diags = crate::Diagnostics::default();
-        let design = Arc::new(super::super::build(&file, &mut diags).unwrap());
-        let mut compared = 0;
-        for players in 2..=4 {
-            let game = CardGame::new(design.clone(), players).unwrap();
-            for seed in 0..10 {
-                let mut state = game.new_initial_state(seed);
-                let mut rng = GameRng::seeded(seed);
-                let mut legal = Vec::new();
-                while !state.is_terminal() {
-                    let seat = state.current_player().unwrap();
-                    let obs = state.observation(seat);
-                    if obs.phase() == Phase::Turn {
-                        legal.clear();
-                        obs.legal_actions(&mut legal);
-                        let need = open_needs(&obs);
-                        let found = best_play(&obs.yard_plays(), &need);
-                        assert_eq!(found, first_best(legal.iter().copied(), &need));
-                        compared += usize::from(found.is_some());
-                    }
-                    let a = state.random_action(&mut rng).unwrap();
-                    state.apply(a).unwrap();
-                }
-            }
-        }
+        let (mut compared, mut legal) = (0, Vec::new());
+        walk::at_each_turn(10, |state| {
+            let obs = state.observation(state.current_player().unwrap());
+            legal.clear();
+            obs.legal_actions(&mut legal);
+            let need = open_needs(&obs);
+            let found = best_play(&obs.yard_plays(), &need);
+            assert_eq!(found, first_best(legal.iter().copied(), &need));
+            compared += usize::from(found.is_some());
+        });
         assert!(compared > 500, "{compared}");
     }
 }

@@ -264,14 +264,44 @@ fn binomial(n: u32, k: u32) -> usize {
     (0..k).fold(1usize, |acc, i| acc * (n - i) as usize / (i + 1) as usize)
 }
 
+/// Test walks over random card games.
 #[cfg(test)]
-mod tests {
+pub(super) mod walk {
     use std::sync::Arc;
 
-    use super::*;
-    use crate::card_game::{CardGame, Phase};
+    use crate::card_game::{CardGame, Phase, State};
     use crate::game::{Game, GameState};
     use crate::rng::GameRng;
+
+    /// Plays random games of the bundled USA card game, `seeds` at each of
+    /// 2 to 4 players, calling `f` at the start of every turn.
+    pub(in crate::card_game) fn at_each_turn(seeds: u64, mut f: impl FnMut(&State)) {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
+        let file = formats::load(&path).unwrap().design;
+        let mut diags = crate::Diagnostics::default();
+        let design = Arc::new(super::super::build(&file, &mut diags).unwrap());
+        for players in 2..=4 {
+            let game = CardGame::new(design.clone(), players).unwrap();
+            for seed in 0..seeds {
+                let mut state = game.new_initial_state(seed);
+                let mut rng = GameRng::seeded(seed);
+                while !state.is_terminal() {
+                    if state.phase() == Phase::Turn {
+                        f(&state);
+                    }
+                    let a = state.random_action(&mut rng).unwrap();
+                    state.apply(a).unwrap();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameState;
 
     /// Over random games: the description lists the plays the rules accept
     /// (every row and mixed play a hand could name is tried on a copy of
@@ -279,58 +309,41 @@ mod tests {
     /// one order.
     #[test]
     fn the_description_lists_counts_and_finds_the_plays_the_rules_accept() {
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/card-game-usa.yaml");
-        let file = formats::load(&path).unwrap().design;
-        let mut diags = crate::Diagnostics::default();
-        let design = Arc::new(super::super::build(&file, &mut diags).unwrap());
-        let colors = design.colors.len();
-        let (mut listed_total, mut tried) = (0, 0);
-        for players in 2..=4 {
-            let game = CardGame::new(design.clone(), players).unwrap();
-            for seed in 0..6 {
-                let mut state = game.new_initial_state(seed);
-                let mut rng = GameRng::seeded(seed);
-                let mut turns = 0;
-                while !state.is_terminal() {
-                    if state.phase() == Phase::Turn {
-                        let plays = YardPlays::of(&state);
-                        let mut listed = Vec::new();
-                        plays.for_each(|a| listed.push(a));
-                        let count = plays.count();
-                        assert_eq!(count.total, listed.len());
-                        for (j, &a) in listed.iter().enumerate() {
-                            assert_eq!(plays.nth(&count, j), Some(a));
-                        }
-                        assert_eq!(plays.nth(&count, listed.len()), None);
-                        assert_eq!(plays.first(), listed.first().copied());
-                        listed_total += listed.len();
-                        turns += 1;
-                        if turns % 7 == 0 {
-                            let hand = state.me().hand;
-                            let most = hand.0.iter().max().copied().unwrap_or(0) + 1;
-                            let rows = (0..colors as u8).flat_map(|color| {
-                                (0..=most).flat_map(move |cards| {
-                                    (0..=most).map(move |locos| Action::PlayRow {
-                                        color,
-                                        cards,
-                                        locos,
-                                    })
-                                })
-                            });
-                            let mixed = (1..1u16 << colors).map(Action::PlayMixed);
-                            for a in rows.chain(mixed) {
-                                let accepted = state.clone().apply(a).is_ok();
-                                assert_eq!(accepted, listed.contains(&a), "{a:?}");
-                                tried += 1;
-                            }
-                        }
-                    }
-                    let a = state.random_action(&mut rng).unwrap();
-                    state.apply(a).unwrap();
-                }
+        let (mut listed_total, mut tried, mut turns) = (0, 0, 0);
+        walk::at_each_turn(6, |state| {
+            let plays = YardPlays::of(state);
+            let mut listed = Vec::new();
+            plays.for_each(|a| listed.push(a));
+            let count = plays.count();
+            assert_eq!(count.total, listed.len());
+            for (j, &a) in listed.iter().enumerate() {
+                assert_eq!(plays.nth(&count, j), Some(a));
             }
-        }
+            assert_eq!(plays.nth(&count, listed.len()), None);
+            assert_eq!(plays.first(), listed.first().copied());
+            listed_total += listed.len();
+            turns += 1;
+            if turns % 7 != 0 {
+                return;
+            }
+            let colors = state.design().colors.len();
+            let most = state.me().hand.0.iter().max().copied().unwrap_or(0) + 1;
+            let rows = (0..colors as u8).flat_map(|color| {
+                (0..=most).flat_map(move |cards| {
+                    (0..=most).map(move |locos| Action::PlayRow {
+                        color,
+                        cards,
+                        locos,
+                    })
+                })
+            });
+            let mixed = (1..1u16 << colors).map(Action::PlayMixed);
+            for a in rows.chain(mixed) {
+                let accepted = state.clone().apply(a).is_ok();
+                assert_eq!(accepted, listed.contains(&a), "{a:?}");
+                tried += 1;
+            }
+        });
         assert!(
             listed_total > 1000 && tried > 10_000,
             "{listed_total} {tried}"
