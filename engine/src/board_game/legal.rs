@@ -12,7 +12,7 @@ use super::state::{Phase, State};
 use super::tables::SLOT_LANES;
 
 const _: () = assert!(super::cards::CARD_LANES >= SLOT_LANES);
-use crate::board_game::board::{CityId, RouteId};
+use crate::board_game::board::{CityId, MAX_DISPLAY, MAX_TERRAIN_FACE_UP, RouteId};
 use crate::game::Seat;
 use crate::rng::GameRng;
 
@@ -39,16 +39,17 @@ pub(crate) trait Sink {
         true
     }
 
-    /// The draws at the start of a turn begin. Returns whether to visit
-    /// them: a sink that knows it needs none of them skips them all.
+    /// The draws available, as a [`DrawMask`]: one action per bit, in the
+    /// order of the bits.
     #[inline]
-    fn draws(&mut self) -> bool {
-        true
+    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
+        let mut bits = mask.0;
+        while bits != 0 {
+            self.one(DrawMask::action(bits.trailing_zeros()))?;
+            bits &= bits - 1;
+        }
+        ControlFlow::Continue(())
     }
-
-    /// The draws at the start of a turn are over.
-    #[inline]
-    fn draws_done(&mut self) {}
 
     /// The claims paid in the `colors` deck colours begin. Returns whether
     /// to visit them colour by colour: a sink that knows it needs none of
@@ -90,6 +91,44 @@ fn words([open, a, b]: [&[u64]; 3]) -> impl Iterator<Item = u64> {
         .map(|(o, (x, y))| o & (x | y))
 }
 
+/// The draws available, a bit each, in the order they are listed: the
+/// display's slots, the blind train card, the terrain display's slots, the
+/// blind terrain card.
+#[derive(Clone, Copy)]
+pub(crate) struct DrawMask(u32);
+
+const _: () = assert!(DrawMask::TERRAIN_BLIND < 32);
+
+impl DrawMask {
+    /// The bit of the blind train draw (the display's slots come first).
+    const BLIND: u32 = MAX_DISPLAY as u32;
+    /// The bit of the terrain display's first slot.
+    const TERRAIN: u32 = Self::BLIND + 1;
+    /// The bit of the blind terrain draw.
+    const TERRAIN_BLIND: u32 = Self::TERRAIN + MAX_TERRAIN_FACE_UP as u32;
+
+    /// The draw of bit `bit`.
+    #[inline]
+    fn action(bit: u32) -> Action {
+        match bit {
+            b if b < Self::BLIND => Action::DrawFaceUp(b as u8),
+            Self::BLIND => Action::DrawBlind,
+            b if b < Self::TERRAIN_BLIND => Action::DrawTerrainFaceUp((b - Self::TERRAIN) as u8),
+            _ => Action::DrawTerrainBlind,
+        }
+    }
+
+    /// The `i`-th draw (`i` below the number of draws).
+    #[inline]
+    fn nth(self, i: usize) -> Action {
+        let mut bits = self.0;
+        for _ in 0..i {
+            bits &= bits - 1;
+        }
+        Self::action(bits.trailing_zeros())
+    }
+}
+
 /// Lists every action.
 struct Push<'a, L>(&'a mut L);
 
@@ -106,24 +145,15 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
 struct Count {
     n: usize,
     colour_starts: [usize; CARD_KINDS + 1],
-    /// The count where the draws at the start of a turn begin.
-    draws_from: usize,
-    /// The draws at the start of a turn.
-    draws: usize,
     /// The claims of each colour, when counted ahead (at the start of a turn).
     claims: Option<[u32; SLOT_LANES]>,
 }
 
 impl Sink for Count {
     #[inline]
-    fn draws(&mut self) -> bool {
-        self.draws_from = self.n;
-        true
-    }
-
-    #[inline]
-    fn draws_done(&mut self) {
-        self.draws = self.n - self.draws_from;
+    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
+        self.n += mask.0.count_ones() as usize;
+        ControlFlow::Continue(())
     }
 
     #[inline]
@@ -187,11 +217,11 @@ impl Pick<'_> {
 
 impl Sink for Pick<'_> {
     #[inline]
-    fn draws(&mut self) -> bool {
-        match self.counted {
-            Some(count) => self.visit(count.draws),
-            None => true,
+    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
+        if !self.visit(mask.0.count_ones() as usize) {
+            return ControlFlow::Continue(());
         }
+        ControlFlow::Break(mask.nth(self.left))
     }
 
     #[inline]
@@ -305,7 +335,7 @@ impl State {
             Phase::Over => ControlFlow::Continue(()),
             Phase::SetupTickets | Phase::KeepTickets => self.keep_actions(sink),
             Phase::Turn => self.turn_actions(sink),
-            Phase::SecondDraw => self.draw_actions(true, sink),
+            Phase::SecondDraw => sink.draws(self.draw_mask(true)),
             Phase::Tunnel(t) => {
                 let hand = &self.players[self.current.index()].hand;
                 let locos = hand.locomotives();
@@ -354,38 +384,28 @@ impl State {
         ControlFlow::Continue(())
     }
 
-    /// Draws available now; `second` is the second draw of a turn.
-    fn draw_actions<S: Sink>(&self, second: bool, sink: &mut S) -> ControlFlow<Action> {
+    /// Draws available now; `second` is the second draw of a turn. Built
+    /// without branching on the cards, which random play makes unpredictable.
+    fn draw_mask(&self, second: bool) -> DrawMask {
         // Slots past the display's size are always empty, so the whole
         // arrays can be scanned without looking up the rules.
         let refuse_loco = second && self.game.board.rules().display.locomotive_counts_double;
+        let mut bits = 0;
         for (i, c) in self.display.iter().enumerate() {
-            if let Some(c) = c
-                && !(refuse_loco && c.is_locomotive())
-            {
-                sink.one(Action::DrawFaceUp(i as u8))?;
-            }
+            let open = matches!(c, Some(c) if !(refuse_loco && c.is_locomotive()));
+            bits |= u32::from(open) << i;
         }
-        if self.can_draw_blind() {
-            sink.one(Action::DrawBlind)?;
-        }
+        bits |= u32::from(self.can_draw_blind()) << DrawMask::BLIND;
         for (i, t) in self.terrain_display.iter().enumerate() {
-            if t.is_some() {
-                sink.one(Action::DrawTerrainFaceUp(i as u8))?;
-            }
+            bits |= u32::from(t.is_some()) << (DrawMask::TERRAIN + i as u32);
         }
-        if self.can_draw_terrain_blind() {
-            sink.one(Action::DrawTerrainBlind)?;
-        }
-        ControlFlow::Continue(())
+        bits |= u32::from(self.can_draw_terrain_blind()) << DrawMask::TERRAIN_BLIND;
+        DrawMask(bits)
     }
 
     /// Everything possible at the start of a turn, in a fixed order.
     pub(crate) fn turn_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
-        if sink.draws() {
-            self.draw_actions(false, sink)?;
-            sink.draws_done();
-        }
+        sink.draws(self.draw_mask(false))?;
         if self.can_draw_tickets() {
             sink.one(Action::DrawTickets)?;
         }
@@ -478,8 +498,15 @@ impl State {
     /// (often hundreds of) claims: they are counted in runs, then the chosen
     /// one is found.
     pub(crate) fn random_legal(&self, rng: &mut GameRng) -> Option<Action> {
+        if matches!(self.phase, Phase::SecondDraw) {
+            // Only draws: counted and found in their mask.
+            let mask = self.draw_mask(true);
+            let n = mask.0.count_ones() as usize;
+            let i = rng.index(n);
+            return (i < n).then(|| mask.nth(i));
+        }
         let mut count = Count::default();
-        if self.phase == Phase::Turn {
+        if matches!(self.phase, Phase::Turn) {
             count.claims = Some(self.colour_claim_counts());
         }
         let _ = self.visit_legal(&mut count);

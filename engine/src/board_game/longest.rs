@@ -22,10 +22,13 @@ pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
         static SCRATCH: RefCell<Scratch> = RefCell::default();
     }
     SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut scratch) => scratch.longest(board, routes),
-        Err(_) => Scratch::default().longest(board, routes),
+        Ok(mut scratch) => scratch.measure(board, routes),
+        Err(_) => Scratch::default().measure(board, routes),
     })
 }
+
+/// The most routes [`Scratch::small`] measures: one bit each.
+const SMALL_ROUTES: usize = 64;
 
 /// One route of the network being measured, between local city numbers (a
 /// contracted chain becomes one longer edge).
@@ -98,6 +101,9 @@ struct Scratch {
     starts: Vec<u32>,
     /// Per edge: on the trail being searched?
     used: Vec<bool>,
+    /// [`Scratch::small`]: per local city, its routes (one bit per route)
+    /// left in the network.
+    bits: Vec<u64>,
 }
 
 /// The figures of one connected component of the core.
@@ -116,6 +122,156 @@ struct Part {
 }
 
 impl Scratch {
+    /// The longest path of `routes`: by [`Scratch::small`] when it can, or
+    /// else by [`Scratch::longest`].
+    fn measure(&mut self, board: &Board, routes: &[RouteId]) -> u32 {
+        match self.small(board, routes) {
+            Some(best) => best,
+            None => self.longest(board, routes),
+        }
+    }
+
+    /// [`Scratch::longest`] for the usual network of at most
+    /// [`SMALL_ROUTES`] routes, none a loop: the same peeling, bounds and
+    /// search, with each city's routes a bitset (and no chains contracted,
+    /// which only shortens searches that are short here anyway). `None`
+    /// when the network does not fit.
+    fn small(&mut self, board: &Board, routes: &[RouteId]) -> Option<u32> {
+        if routes.len() > SMALL_ROUTES {
+            return None;
+        }
+        self.number(board, routes);
+        if self.edges.iter().any(|e| e.a == e.b) {
+            return None;
+        }
+        let n = self.cities.len();
+        let bits = &mut self.bits;
+        bits.clear();
+        bits.resize(n, 0);
+        for (i, e) in self.edges.iter().enumerate() {
+            bits[e.a as usize] |= 1 << i;
+            bits[e.b as usize] |= 1 << i;
+        }
+        // Peeling, as `peel_leaves` does it.
+        self.branches.clear();
+        self.branches.resize(n, Branches::default());
+        self.leaves.clear();
+        self.leaves
+            .extend((0..n as u32).filter(|&v| bits[v as usize].count_ones() == 1));
+        let mut best = 0;
+        while let Some(v) = self.leaves.pop() {
+            let v = v as usize;
+            if bits[v].count_ones() != 1 {
+                continue;
+            }
+            let e = bits[v].trailing_zeros();
+            let edge = self.edges[e as usize];
+            let w = edge.other(v);
+            bits[v] = 0;
+            let branch = self.branches[v].first + edge.length;
+            if self.dead[w] {
+                best = best.max(branch);
+            } else {
+                best = best.max(self.branches[w].first + branch);
+                self.branches[w].add(branch);
+            }
+            bits[w] &= !(1 << e);
+            if bits[w].count_ones() == 1 {
+                self.leaves.push(w as u32);
+            }
+        }
+        let core = bits.iter().fold(0, |a, &b| a | b);
+        if core == 0 {
+            return Some(best);
+        }
+        // The core's components, grown route by route, with their figures.
+        self.component.clear();
+        self.component.resize(n, u32::MAX);
+        self.parts.clear();
+        let mut left = core;
+        while left != 0 {
+            let mut part_routes = left & left.wrapping_neg();
+            let mut fresh = part_routes;
+            while fresh != 0 {
+                let mut grown = 0;
+                let mut f = fresh;
+                while f != 0 {
+                    let e = self.edges[f.trailing_zeros() as usize];
+                    f &= f - 1;
+                    grown |= bits[e.a as usize] | bits[e.b as usize];
+                }
+                fresh = grown & !part_routes;
+                part_routes |= grown;
+            }
+            left &= !part_routes;
+            let c = self.parts.len() as u32;
+            let mut part = Part {
+                total: 0,
+                shortest: u32::MAX,
+                odd: 0,
+                branch: 0,
+                starts: 0,
+            };
+            let mut r = part_routes;
+            while r != 0 {
+                let e = self.edges[r.trailing_zeros() as usize];
+                r &= r - 1;
+                part.total += e.length;
+                part.shortest = part.shortest.min(e.length);
+                for v in [e.a as usize, e.b as usize] {
+                    if self.component[v] == u32::MAX {
+                        self.component[v] = c;
+                        part.odd += bits[v].count_ones() % 2;
+                        part.branch = part.branch.max(self.branches[v].first);
+                    }
+                }
+            }
+            self.parts.push(part);
+        }
+        // Where a longest trail may start, as `longest` reasons.
+        self.starts.clear();
+        for v in 0..n {
+            if bits[v] != 0
+                && (bits[v].count_ones() % 2 == 1 || self.dead[v] || self.branches[v].first > 0)
+            {
+                self.starts.push(v as u32);
+                self.parts[self.component[v] as usize].starts += 1;
+            }
+        }
+        for part in &self.parts {
+            if part.starts == 0 {
+                best = best.max(part.total);
+            }
+        }
+        let (parts, component) = (&self.parts, &self.component);
+        self.starts
+            .sort_by_key(|&v| std::cmp::Reverse(parts[component[v as usize] as usize].total));
+        let mut search = BitTrails {
+            edges: &self.edges,
+            bits,
+            dead: &self.dead,
+            branches: &self.branches,
+            best,
+            start: 0,
+            cap: 0,
+            slack: 0,
+        };
+        for &s in &self.starts {
+            let s = s as usize;
+            let part = &parts[component[s] as usize];
+            let unused = part.odd.saturating_sub(2).div_ceil(2);
+            search.cap = part.total.saturating_sub(unused * part.shortest)
+                + self.branches[s].first
+                + part.branch;
+            if search.cap > search.best {
+                search.start = s;
+                search.slack = self.branches[s].first + part.branch;
+                search.walk(s, 0, 0, part.total);
+            }
+        }
+        Some(search.best)
+    }
+
     fn longest(&mut self, board: &Board, routes: &[RouteId]) -> u32 {
         if routes.is_empty() {
             return 0;
@@ -460,6 +616,53 @@ impl Trails<'_> {
     }
 }
 
+/// [`Trails`] over the bitsets of [`Scratch::small`].
+struct BitTrails<'a> {
+    edges: &'a [Edge],
+    bits: &'a [u64],
+    dead: &'a [bool],
+    branches: &'a [Branches],
+    best: u32,
+    start: usize,
+    cap: u32,
+    slack: u32,
+}
+
+impl BitTrails<'_> {
+    /// [`Trails::walk`], the trail's routes being `used`.
+    fn walk(&mut self, v: usize, used: u64, len: u32, left: u32) {
+        let at_start = v == self.start;
+        let ends = self.branches[self.start].first
+            + if at_start {
+                self.branches[v].second
+            } else {
+                self.branches[v].first
+            };
+        self.best = self.best.max(len + ends);
+        if (self.dead[v] && !(at_start && len == 0))
+            || len + left + self.slack <= self.best
+            || self.best >= self.cap
+        {
+            return;
+        }
+        let mut free = self.bits[v] & !used;
+        while free != 0 {
+            let e = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let edge = self.edges[e];
+            self.walk(
+                edge.other(v),
+                used | 1 << e,
+                len + edge.length,
+                left - edge.length,
+            );
+            if len + left + self.slack <= self.best || self.best >= self.cap {
+                return;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -516,11 +719,11 @@ mod tests {
                 (0..board.routes().len()).map(RouteId::from_index).collect();
             rng.shuffle(&mut ids);
             ids.truncate(k);
-            assert_eq!(
-                longest_path(board, &ids),
-                brute_force(board, &ids),
-                "{ids:?}"
-            );
+            let exact = brute_force(board, &ids);
+            assert_eq!(longest_path(board, &ids), exact, "{ids:?}");
+            // The general search too, which networks of more than
+            // SMALL_ROUTES routes take.
+            assert_eq!(Scratch::default().longest(board, &ids), exact, "{ids:?}");
         }
     }
 
