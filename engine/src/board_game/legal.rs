@@ -39,11 +39,11 @@ pub(crate) trait Sink {
         true
     }
 
-    /// The draws available, as a [`DrawMask`]: one action per bit, in the
-    /// order of the bits.
+    /// The draws available, as a [`DrawMask`] that `mask` finds: one
+    /// action per bit, in the order of the bits.
     #[inline]
-    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
-        let mut bits = mask.0;
+    fn draws(&mut self, mask: impl FnOnce() -> DrawMask) -> ControlFlow<Action> {
+        let mut bits = mask().0;
         while bits != 0 {
             self.one(DrawMask::action(bits.trailing_zeros()))?;
             bits &= bits - 1;
@@ -118,6 +118,12 @@ impl DrawMask {
         }
     }
 
+    /// The number of draws.
+    #[inline]
+    fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
     /// The `i`-th draw (`i` below the number of draws).
     #[inline]
     fn nth(self, i: usize) -> Action {
@@ -145,14 +151,18 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
 struct Count {
     n: usize,
     colour_starts: [usize; CARD_KINDS + 1],
+    /// The count where the draws begin, and the draws.
+    draws: Option<(usize, DrawMask)>,
     /// The claims of each colour, when counted ahead (at the start of a turn).
     claims: Option<[u32; SLOT_LANES]>,
 }
 
 impl Sink for Count {
     #[inline]
-    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
-        self.n += mask.0.count_ones() as usize;
+    fn draws(&mut self, mask: impl FnOnce() -> DrawMask) -> ControlFlow<Action> {
+        let mask = mask();
+        self.draws = Some((self.n, mask));
+        self.n += mask.len();
         ControlFlow::Continue(())
     }
 
@@ -217,8 +227,13 @@ impl Pick<'_> {
 
 impl Sink for Pick<'_> {
     #[inline]
-    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
-        if !self.visit(mask.0.count_ones() as usize) {
+    fn draws(&mut self, mask: impl FnOnce() -> DrawMask) -> ControlFlow<Action> {
+        // The mask counted, if it was.
+        let mask = match self.counted.and_then(|count| count.draws) {
+            Some((_, counted)) => counted,
+            None => mask(),
+        };
+        if !self.visit(mask.len()) {
             return ControlFlow::Continue(());
         }
         ControlFlow::Break(mask.nth(self.left))
@@ -335,7 +350,7 @@ impl State {
             Phase::Over => ControlFlow::Continue(()),
             Phase::SetupTickets | Phase::KeepTickets => self.keep_actions(sink),
             Phase::Turn => self.turn_actions(sink),
-            Phase::SecondDraw => sink.draws(self.draw_mask(true)),
+            Phase::SecondDraw => sink.draws(|| self.draw_mask(true)),
             Phase::Tunnel(t) => {
                 let hand = &self.players[self.current.index()].hand;
                 let locos = hand.locomotives();
@@ -405,7 +420,7 @@ impl State {
 
     /// Everything possible at the start of a turn, in a fixed order.
     pub(crate) fn turn_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
-        sink.draws(self.draw_mask(false))?;
+        sink.draws(|| self.draw_mask(false))?;
         if self.can_draw_tickets() {
             sink.one(Action::DrawTickets)?;
         }
@@ -501,7 +516,7 @@ impl State {
         if matches!(self.phase, Phase::SecondDraw) {
             // Only draws: counted and found in their mask.
             let mask = self.draw_mask(true);
-            let n = mask.0.count_ones() as usize;
+            let n = mask.len();
             let i = rng.index(n);
             return (i < n).then(|| mask.nth(i));
         }
@@ -510,8 +525,15 @@ impl State {
             count.claims = Some(self.colour_claim_counts());
         }
         let _ = self.visit_legal(&mut count);
+        let i = rng.index(count.n);
+        // A draw is found in the mask counted, without a second visit.
+        if let Some((from, mask)) = count.draws
+            && let Some(d) = i.checked_sub(from).filter(|&d| d < mask.len())
+        {
+            return Some(mask.nth(d));
+        }
         let mut pick = Pick {
-            left: rng.index(count.n),
+            left: i,
             counted: Some(&count),
         };
         self.visit_legal(&mut pick).break_value()
