@@ -568,8 +568,9 @@ impl State {
         let trains = p.trains.min(255) as i16;
         let hand = p.hand.0;
         let have: [i16; W] = std::array::from_fn(|l| (hand[l] & t.colour_lanes[l]).min(255) as i16);
-        let cap = have.map(|h| (h + locos).min(trains));
-        let most = cap.iter().fold(0, |a, &b| a.max(b));
+        // No lane pays more than its cards and the locomotives, nor more
+        // than the trains left.
+        let most = (have.iter().fold(0, |a, &b| a.max(b)) + locos).min(trains);
         let start = t.count_index(seat, 0, 0);
         let (rows, _) =
             self.open_counts[start..start + t.classes.len() * SLOT_LANES].as_chunks::<SLOT_LANES>();
@@ -582,16 +583,13 @@ impl State {
             }
             let ferry = i16::from(rc.ferry);
             let hi = locos.min(length - 1);
-            // The ways to pay lane `l`'s colour: locomotives from `lo` to
-            // `hi`, the rest in the colour.
-            let ways = |l: usize| -> u16 {
-                let lo = ferry.max(length - have[l]);
-                if length <= cap[l] && lo <= hi {
-                    (hi - lo + 1) as u16
-                } else {
-                    0
-                }
-            };
+            // The ways to pay lane `l`'s colour: locomotives from
+            // `max(ferry, length - have)` to `hi`, the rest in the colour
+            // (none when that range is empty, as it is when the cards and
+            // the locomotives fall short of the length). The classes come
+            // by length, so each is within the trains left.
+            let (by_ferry, by_cards) = (hi + 1 - ferry, hi + 1 - length);
+            let ways = |l: usize| -> u16 { by_ferry.min(by_cards + have[l]).max(0) as u16 };
             if t.narrow_counts {
                 // Every total fits 16 bits: one narrow multiply per lane.
                 let gray = row[t.colors];
