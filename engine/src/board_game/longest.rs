@@ -140,7 +140,7 @@ impl Scratch {
         if routes.len() > SMALL_ROUTES {
             return None;
         }
-        self.number(board, routes);
+        self.number(board, routes, false);
         if self.edges.iter().any(|e| e.a == e.b) {
             return None;
         }
@@ -245,7 +245,7 @@ impl Scratch {
         }
         let (parts, component) = (&self.parts, &self.component);
         self.starts
-            .sort_by_key(|&v| std::cmp::Reverse(parts[component[v as usize] as usize].total));
+            .sort_unstable_by_key(|&v| std::cmp::Reverse(parts[component[v as usize] as usize].total));
         let mut search = BitTrails {
             edges: &self.edges,
             bits,
@@ -276,7 +276,7 @@ impl Scratch {
         if routes.is_empty() {
             return 0;
         }
-        self.number(board, routes);
+        self.number(board, routes, true);
         let mut best = self.peel_leaves();
         if self.degree.iter().all(|&d| d == 0) {
             // A forest: measured while peeling.
@@ -343,9 +343,10 @@ impl Scratch {
         search.best
     }
 
-    /// Numbers the cities `routes` touch from 0, lists the routes between
-    /// those numbers and counts each city's routes.
-    fn number(&mut self, board: &Board, routes: &[RouteId]) {
+    /// Numbers the cities `routes` touch from 0 and lists the routes
+    /// between those numbers; with `degrees`, counts each city's routes
+    /// (and their numbers' exclusive or) for the peeling.
+    fn number(&mut self, board: &Board, routes: &[RouteId], degrees: bool) {
         if self.local.len() < board.cities().len() {
             self.local.resize(board.cities().len(), u32::MAX);
         }
@@ -364,12 +365,16 @@ impl Scratch {
                     *slot = self.cities.len() as u32;
                     self.cities.push(city.index() as u32);
                     self.dead.push(countries && board.is_dead_end(city));
-                    self.degree.push(0);
-                    self.routes_xor.push(0);
+                    if degrees {
+                        self.degree.push(0);
+                        self.routes_xor.push(0);
+                    }
                 }
                 *end = *slot;
-                self.degree[*slot as usize] += 1;
-                self.routes_xor[*slot as usize] ^= i as u32;
+                if degrees {
+                    self.degree[*slot as usize] += 1;
+                    self.routes_xor[*slot as usize] ^= i as u32;
+                }
             }
             self.edges.push(Edge {
                 a: ends[0],

@@ -22,7 +22,8 @@ pub const MAX_STATION_CHOICES: u64 = 65_536;
 /// (a country location), so routes into a country never join each other.
 #[derive(Clone)]
 struct Network {
-    parent: Vec<u32>,
+    /// Inline for boards of up to 64 cities without dead ends.
+    parent: SmallVec<[u32; 64]>,
     cities: usize,
     /// Has the board dead ends (so route ends may need stubs)?
     dead_ends: bool,
