@@ -39,11 +39,11 @@ pub(crate) trait Sink {
         true
     }
 
-    /// The draws available, as a [`DrawMask`] that `mask` finds: one
-    /// action per bit, in the order of the bits.
+    /// The draws available, as a [`DrawMask`]: one action per bit, in the
+    /// order of the bits.
     #[inline]
-    fn draws(&mut self, mask: impl FnOnce() -> DrawMask) -> ControlFlow<Action> {
-        let mut bits = mask().0;
+    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
+        let mut bits = mask.0;
         while bits != 0 {
             self.one(DrawMask::action(bits.trailing_zeros()))?;
             bits &= bits - 1;
@@ -151,17 +151,13 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
 struct Count {
     n: usize,
     colour_starts: [usize; CARD_KINDS + 1],
-    /// The count where the draws begin, and the draws.
-    draws: Option<(usize, DrawMask)>,
     /// The claims of each colour, when counted ahead (at the start of a turn).
     claims: Option<[u32; SLOT_LANES]>,
 }
 
 impl Sink for Count {
     #[inline]
-    fn draws(&mut self, mask: impl FnOnce() -> DrawMask) -> ControlFlow<Action> {
-        let mask = mask();
-        self.draws = Some((self.n, mask));
+    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
         self.n += mask.len();
         ControlFlow::Continue(())
     }
@@ -227,12 +223,7 @@ impl Pick<'_> {
 
 impl Sink for Pick<'_> {
     #[inline]
-    fn draws(&mut self, mask: impl FnOnce() -> DrawMask) -> ControlFlow<Action> {
-        // The mask counted, if it was.
-        let mask = match self.counted.and_then(|count| count.draws) {
-            Some((_, counted)) => counted,
-            None => mask(),
-        };
+    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
         if !self.visit(mask.len()) {
             return ControlFlow::Continue(());
         }
@@ -350,7 +341,7 @@ impl State {
             Phase::Over => ControlFlow::Continue(()),
             Phase::SetupTickets | Phase::KeepTickets => self.keep_actions(sink),
             Phase::Turn => self.turn_actions(sink),
-            Phase::SecondDraw => sink.draws(|| self.draw_mask(true)),
+            Phase::SecondDraw => sink.draws(self.draw_mask(true)),
             Phase::Tunnel(t) => {
                 let hand = &self.players[self.current.index()].hand;
                 let locos = hand.locomotives();
@@ -418,12 +409,20 @@ impl State {
         DrawMask(bits)
     }
 
-    /// Everything possible at the start of a turn, in a fixed order.
+    /// Everything possible at the start of a turn, in a fixed order: the
+    /// draws, drawing tickets, then [`Self::claim_actions`].
     pub(crate) fn turn_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
-        sink.draws(|| self.draw_mask(false))?;
+        sink.draws(self.draw_mask(false))?;
         if self.can_draw_tickets() {
             sink.one(Action::DrawTickets)?;
         }
+        self.claim_actions(sink)
+    }
+
+    /// The claims and stations possible at the start of a turn, in a fixed
+    /// order: claims paid in each colour in turn, claims paid in
+    /// locomotives only, stations.
+    fn claim_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
         let seat = self.current;
         let p = &self.players[seat.index()];
         let board = self.board();
@@ -520,20 +519,34 @@ impl State {
             let i = rng.index(n);
             return (i < n).then(|| mask.nth(i));
         }
-        let mut count = Count::default();
         if matches!(self.phase, Phase::Turn) {
-            count.claims = Some(self.colour_claim_counts());
+            // The draws and the ticket draw are counted and found without
+            // visiting; the claims after them are counted colour by colour,
+            // and visited again only when one of them is picked.
+            let draws = self.draw_mask(false);
+            let first = draws.len() + usize::from(self.can_draw_tickets());
+            let mut count = Count {
+                claims: Some(self.colour_claim_counts()),
+                ..Count::default()
+            };
+            let _ = self.claim_actions(&mut count);
+            let i = rng.index(first + count.n);
+            if i < draws.len() {
+                return Some(draws.nth(i));
+            }
+            if i < first {
+                return Some(Action::DrawTickets);
+            }
+            let mut pick = Pick {
+                left: i - first,
+                counted: Some(&count),
+            };
+            return self.claim_actions(&mut pick).break_value();
         }
+        let mut count = Count::default();
         let _ = self.visit_legal(&mut count);
-        let i = rng.index(count.n);
-        // A draw is found in the mask counted, without a second visit.
-        if let Some((from, mask)) = count.draws
-            && let Some(d) = i.checked_sub(from).filter(|&d| d < mask.len())
-        {
-            return Some(mask.nth(d));
-        }
         let mut pick = Pick {
-            left: i,
+            left: rng.index(count.n),
             counted: Some(&count),
         };
         self.visit_legal(&mut pick).break_value()
