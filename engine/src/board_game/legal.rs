@@ -269,7 +269,10 @@ impl Sink for Pick<'_> {
         if !self.visit(routes * per_route) {
             return ControlFlow::Continue(());
         }
-        let (mut rank, i) = (self.left / per_route, self.left % per_route);
+        // Within one class of claims the numbers are small: a 32-bit
+        // division is quicker than a 64-bit one.
+        let (left, per) = (self.left as u32, per_route as u32);
+        let (mut rank, i) = ((left / per) as usize, (left % per) as usize);
         for (w, word) in words(sets).enumerate() {
             let ones = word.count_ones() as usize;
             if rank >= ones {
