@@ -230,10 +230,8 @@ impl Scratch {
         }
         // Where a longest trail may start, as `longest` reasons.
         self.starts.clear();
-        for v in 0..n {
-            if bits[v] != 0
-                && (bits[v].count_ones() % 2 == 1 || self.dead[v] || self.branches[v].first > 0)
-            {
+        for (v, &at) in bits.iter().enumerate() {
+            if at != 0 && (at.count_ones() % 2 == 1 || self.dead[v] || self.branches[v].first > 0) {
                 self.starts.push(v as u32);
                 self.parts[self.component[v] as usize].starts += 1;
             }
@@ -244,8 +242,9 @@ impl Scratch {
             }
         }
         let (parts, component) = (&self.parts, &self.component);
-        self.starts
-            .sort_unstable_by_key(|&v| std::cmp::Reverse(parts[component[v as usize] as usize].total));
+        self.starts.sort_unstable_by_key(|&v| {
+            std::cmp::Reverse(parts[component[v as usize] as usize].total)
+        });
         let mut search = BitTrails {
             edges: &self.edges,
             bits,
