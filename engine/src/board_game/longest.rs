@@ -248,27 +248,16 @@ impl Scratch {
         let mut search = BitTrails {
             edges: &self.edges,
             bits,
-            dead: &self.dead,
-            branches: &self.branches,
-            best,
-            start: 0,
-            cap: 0,
-            slack: 0,
+            bounds: Bounds::new(&self.dead, &self.branches, best),
         };
         for &s in &self.starts {
             let s = s as usize;
             let part = &parts[component[s] as usize];
-            let unused = part.odd.saturating_sub(2).div_ceil(2);
-            search.cap = part.total.saturating_sub(unused * part.shortest)
-                + self.branches[s].first
-                + part.branch;
-            if search.cap > search.best {
-                search.start = s;
-                search.slack = self.branches[s].first + part.branch;
+            if search.bounds.start_at(s, part) {
                 search.walk(s, 0, 0, part.total);
             }
         }
-        Some(search.best)
+        Some(search.bounds.best)
     }
 
     fn longest(&mut self, board: &Board, routes: &[RouteId]) -> u32 {
@@ -305,14 +294,6 @@ impl Scratch {
                 best = best.max(part.total);
             }
         }
-        // A trail passes every city it does not end at an even number of
-        // times, so all odd-degree cities but two keep an unused route: at
-        // least half of them (rounded up) of the component's routes stay
-        // unused. The ends add at most the branches there.
-        let cap = |part: &Part, s: usize| {
-            let unused = part.odd.saturating_sub(2).div_ceil(2);
-            part.total.saturating_sub(unused * part.shortest) + self.branches[s].first + part.branch
-        };
         // Components with the most track first, so the bound bites early.
         self.starts
             .sort_by_key(|&v| std::cmp::Reverse(parts[component[v as usize] as usize].total));
@@ -321,25 +302,17 @@ impl Scratch {
         let mut search = Trails {
             edges: &self.edges,
             adj: &self.adj,
-            dead: &self.dead,
-            branches: &self.branches,
             used: &mut self.used,
-            best,
-            start: 0,
-            cap: 0,
-            slack: 0,
+            bounds: Bounds::new(&self.dead, &self.branches, best),
         };
         for &s in &self.starts {
             let s = s as usize;
             let part = &parts[component[s] as usize];
-            search.cap = cap(part, s);
-            if search.cap > search.best {
-                search.start = s;
-                search.slack = self.branches[s].first + part.branch;
+            if search.bounds.start_at(s, part) {
                 search.walk(s, 0, part.total);
             }
         }
-        search.best
+        search.bounds.best
     }
 
     /// Numbers the cities `routes` touch from 0 and lists the routes
@@ -570,13 +543,11 @@ fn contract_chains(edges: &mut [Edge], adj: &mut Adjacency, dead: &[bool], branc
     }
 }
 
-/// The depth-first search over the core's trails of [`longest_path`].
-struct Trails<'a> {
-    edges: &'a [Edge],
-    adj: &'a Adjacency,
+/// What the searches over trails share: the best length so far and the
+/// bounds that cut a search short.
+struct Bounds<'a> {
     dead: &'a [bool],
     branches: &'a [Branches],
-    used: &'a mut [bool],
     best: u32,
     /// Where the trails searched start.
     start: usize,
@@ -586,10 +557,36 @@ struct Trails<'a> {
     slack: u32,
 }
 
-impl Trails<'_> {
-    /// Extends a trail from `start` that has reached `v` with length `len`,
-    /// `left` being the length of the component's routes not used yet.
-    fn walk(&mut self, v: usize, len: u32, left: u32) {
+impl<'a> Bounds<'a> {
+    fn new(dead: &'a [bool], branches: &'a [Branches], best: u32) -> Self {
+        Bounds {
+            dead,
+            branches,
+            best,
+            start: 0,
+            cap: 0,
+            slack: 0,
+        }
+    }
+
+    /// Sets out to search the trails from `s`, a city of `part`; false when
+    /// none of them can beat the best. A trail passes every city it does
+    /// not end at an even number of times, so all odd-degree cities but two
+    /// keep an unused route: at least half of them (rounded up) of the
+    /// component's routes stay unused. The ends add at most the branches
+    /// there.
+    fn start_at(&mut self, s: usize, part: &Part) -> bool {
+        let unused = part.odd.saturating_sub(2).div_ceil(2);
+        self.slack = self.branches[s].first + part.branch;
+        self.cap = part.total.saturating_sub(unused * part.shortest) + self.slack;
+        self.start = s;
+        self.cap > self.best
+    }
+
+    /// Notes a trail from `start` that has reached `v` with length `len`
+    /// (`left` being the length of the component's routes not used yet),
+    /// and says whether to extend it.
+    fn reach(&mut self, v: usize, len: u32, left: u32) -> bool {
         let at_start = v == self.start;
         let ends = self.branches[self.start].first
             + if at_start {
@@ -598,10 +595,30 @@ impl Trails<'_> {
                 self.branches[v].first
             };
         self.best = self.best.max(len + ends);
-        if (self.dead[v] && !(at_start && len == 0))
-            || len + left + self.slack <= self.best
-            || self.best >= self.cap
-        {
+        !(self.dead[v] && !(at_start && len == 0)) && !self.spent(len, left)
+    }
+
+    /// Can no extension of a trail of length `len`, with `left` unused,
+    /// beat the best any more?
+    fn spent(&self, len: u32, left: u32) -> bool {
+        len + left + self.slack <= self.best || self.best >= self.cap
+    }
+}
+
+/// The depth-first search over the core's trails of [`longest_path`].
+struct Trails<'a> {
+    edges: &'a [Edge],
+    adj: &'a Adjacency,
+    used: &'a mut [bool],
+    bounds: Bounds<'a>,
+}
+
+impl Trails<'_> {
+    /// Extends a trail from the start that has reached `v` with length
+    /// `len`, `left` being the length of the component's routes not used
+    /// yet.
+    fn walk(&mut self, v: usize, len: u32, left: u32) {
+        if !self.bounds.reach(v, len, left) {
             return;
         }
         for &e in &self.adj[v] {
@@ -613,7 +630,7 @@ impl Trails<'_> {
             self.used[e] = true;
             self.walk(edge.other(v), len + edge.length, left - edge.length);
             self.used[e] = false;
-            if len + left + self.slack <= self.best || self.best >= self.cap {
+            if self.bounds.spent(len, left) {
                 return;
             }
         }
@@ -624,29 +641,13 @@ impl Trails<'_> {
 struct BitTrails<'a> {
     edges: &'a [Edge],
     bits: &'a [u64],
-    dead: &'a [bool],
-    branches: &'a [Branches],
-    best: u32,
-    start: usize,
-    cap: u32,
-    slack: u32,
+    bounds: Bounds<'a>,
 }
 
 impl BitTrails<'_> {
     /// [`Trails::walk`], the trail's routes being `used`.
     fn walk(&mut self, v: usize, used: u64, len: u32, left: u32) {
-        let at_start = v == self.start;
-        let ends = self.branches[self.start].first
-            + if at_start {
-                self.branches[v].second
-            } else {
-                self.branches[v].first
-            };
-        self.best = self.best.max(len + ends);
-        if (self.dead[v] && !(at_start && len == 0))
-            || len + left + self.slack <= self.best
-            || self.best >= self.cap
-        {
+        if !self.bounds.reach(v, len, left) {
             return;
         }
         let mut free = self.bits[v] & !used;
@@ -660,7 +661,7 @@ impl BitTrails<'_> {
                 len + edge.length,
                 left - edge.length,
             );
-            if len + left + self.slack <= self.best || self.best >= self.cap {
+            if self.bounds.spent(len, left) {
                 return;
             }
         }
