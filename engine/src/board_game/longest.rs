@@ -168,13 +168,7 @@ impl Scratch {
             let edge = self.edges[e as usize];
             let w = edge.other(v);
             bits[v] = 0;
-            let branch = self.branches[v].first + edge.length;
-            if self.dead[w] {
-                best = best.max(branch);
-            } else {
-                best = best.max(self.branches[w].first + branch);
-                self.branches[w].add(branch);
-            }
+            best = best.max(peel_into(&mut self.branches, &self.dead, v, w, edge.length));
             bits[w] &= !(1 << e);
             if bits[w].count_ones() == 1 {
                 self.leaves.push(w as u32);
@@ -381,13 +375,7 @@ impl Scratch {
             let edge = self.edges[e as usize];
             let w = edge.other(v);
             self.degree[v] = 0;
-            let branch = self.branches[v].first + edge.length;
-            if self.dead[w] {
-                best = best.max(branch);
-            } else {
-                best = best.max(self.branches[w].first + branch);
-                self.branches[w].add(branch);
-            }
+            best = best.max(peel_into(&mut self.branches, &self.dead, v, w, edge.length));
             self.degree[w] -= 1;
             self.routes_xor[w] ^= e;
             if self.degree[w] == 1 {
@@ -441,6 +429,20 @@ impl Scratch {
             part.shortest = part.shortest.min(e.length);
         }
     }
+}
+
+/// Peels the leaf `v` off along its last route, of `length`, to `w`: the
+/// leaf's longest branch and that route join `w`'s branches (a branch
+/// reaching a dead end stops there). Returns the longest path met: the new
+/// branch alone at a dead end, or else joined to `w`'s longest.
+fn peel_into(branches: &mut [Branches], dead: &[bool], v: usize, w: usize, length: u32) -> u32 {
+    let branch = branches[v].first + length;
+    if dead[w] {
+        return branch;
+    }
+    let path = branches[w].first + branch;
+    branches[w].add(branch);
+    path
 }
 
 /// The root of `x` in the union–find `parent`, halving paths on the way.
