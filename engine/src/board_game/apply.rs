@@ -133,7 +133,7 @@ impl State {
         keep: Keep,
         events: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
-        let setup = self.phase == Phase::SetupTickets;
+        let setup = matches!(self.phase, Phase::SetupTickets);
         let rules = self.board().rules().tickets;
         let n = self.offer.len();
         if u32::from(keep.0) >> n != 0 {
@@ -238,7 +238,7 @@ impl State {
     }
 
     fn draw_face_up(&mut self, slot: u8, events: &mut impl EventSink) -> Result<(), IllegalAction> {
-        let second = self.phase == Phase::SecondDraw;
+        let second = matches!(self.phase, Phase::SecondDraw);
         let Some(&Some(card)) = self.display().get(usize::from(slot)) else {
             return illegal(
                 RefusalKind::NotOffered,
@@ -270,7 +270,7 @@ impl State {
     }
 
     fn draw_blind(&mut self, events: &mut impl EventSink) -> Result<(), IllegalAction> {
-        let second = self.phase == Phase::SecondDraw;
+        let second = matches!(self.phase, Phase::SecondDraw);
         let Some(card) = self.pop_deck(events) else {
             return illegal(
                 RefusalKind::NotOffered,
@@ -297,7 +297,7 @@ impl State {
         slot: Option<u8>,
         events: &mut impl EventSink,
     ) -> Result<(), IllegalAction> {
-        let second = self.phase == Phase::SecondDraw;
+        let second = matches!(self.phase, Phase::SecondDraw);
         let terrain = match slot {
             Some(s) => {
                 let Some(&Some(t)) = self.terrain_display().get(usize::from(s)) else {

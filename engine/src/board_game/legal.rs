@@ -12,7 +12,7 @@ use super::state::{Phase, State};
 use super::tables::SLOT_LANES;
 
 const _: () = assert!(super::cards::CARD_LANES >= SLOT_LANES);
-use crate::board_game::board::{CityId, RouteId};
+use crate::board_game::board::{CityId, MAX_DISPLAY, MAX_TERRAIN_FACE_UP, RouteId};
 use crate::game::Seat;
 use crate::rng::GameRng;
 
@@ -39,16 +39,17 @@ pub(crate) trait Sink {
         true
     }
 
-    /// The draws at the start of a turn begin. Returns whether to visit
-    /// them: a sink that knows it needs none of them skips them all.
+    /// The draws available, as a [`DrawMask`]: one action per bit, in the
+    /// order of the bits.
     #[inline]
-    fn draws(&mut self) -> bool {
-        true
+    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
+        let mut bits = mask.0;
+        while bits != 0 {
+            self.one(DrawMask::action(bits.trailing_zeros()))?;
+            bits &= bits - 1;
+        }
+        ControlFlow::Continue(())
     }
-
-    /// The draws at the start of a turn are over.
-    #[inline]
-    fn draws_done(&mut self) {}
 
     /// The claims paid in the `colors` deck colours begin. Returns whether
     /// to visit them colour by colour: a sink that knows it needs none of
@@ -90,6 +91,50 @@ fn words([open, a, b]: [&[u64]; 3]) -> impl Iterator<Item = u64> {
         .map(|(o, (x, y))| o & (x | y))
 }
 
+/// The draws available, a bit each, in the order they are listed: the
+/// display's slots, the blind train card, the terrain display's slots, the
+/// blind terrain card.
+#[derive(Clone, Copy)]
+pub(crate) struct DrawMask(u32);
+
+const _: () = assert!(DrawMask::TERRAIN_BLIND < 32);
+
+impl DrawMask {
+    /// The bit of the blind train draw (the display's slots come first).
+    const BLIND: u32 = MAX_DISPLAY as u32;
+    /// The bit of the terrain display's first slot.
+    const TERRAIN: u32 = Self::BLIND + 1;
+    /// The bit of the blind terrain draw.
+    const TERRAIN_BLIND: u32 = Self::TERRAIN + MAX_TERRAIN_FACE_UP as u32;
+
+    /// The draw of bit `bit`.
+    #[inline]
+    fn action(bit: u32) -> Action {
+        match bit {
+            b if b < Self::BLIND => Action::DrawFaceUp(b as u8),
+            Self::BLIND => Action::DrawBlind,
+            b if b < Self::TERRAIN_BLIND => Action::DrawTerrainFaceUp((b - Self::TERRAIN) as u8),
+            _ => Action::DrawTerrainBlind,
+        }
+    }
+
+    /// The number of draws.
+    #[inline]
+    fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The `i`-th draw (`i` below the number of draws).
+    #[inline]
+    fn nth(self, i: usize) -> Action {
+        let mut bits = self.0;
+        for _ in 0..i {
+            bits &= bits - 1;
+        }
+        Self::action(bits.trailing_zeros())
+    }
+}
+
 /// Lists every action.
 struct Push<'a, L>(&'a mut L);
 
@@ -106,24 +151,15 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
 struct Count {
     n: usize,
     colour_starts: [usize; CARD_KINDS + 1],
-    /// The count where the draws at the start of a turn begin.
-    draws_from: usize,
-    /// The draws at the start of a turn.
-    draws: usize,
     /// The claims of each colour, when counted ahead (at the start of a turn).
     claims: Option<[u32; SLOT_LANES]>,
 }
 
 impl Sink for Count {
     #[inline]
-    fn draws(&mut self) -> bool {
-        self.draws_from = self.n;
-        true
-    }
-
-    #[inline]
-    fn draws_done(&mut self) {
-        self.draws = self.n - self.draws_from;
+    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
+        self.n += mask.len();
+        ControlFlow::Continue(())
     }
 
     #[inline]
@@ -187,11 +223,11 @@ impl Pick<'_> {
 
 impl Sink for Pick<'_> {
     #[inline]
-    fn draws(&mut self) -> bool {
-        match self.counted {
-            Some(count) => self.visit(count.draws),
-            None => true,
+    fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
+        if !self.visit(mask.len()) {
+            return ControlFlow::Continue(());
         }
+        ControlFlow::Break(mask.nth(self.left))
     }
 
     #[inline]
@@ -233,7 +269,10 @@ impl Sink for Pick<'_> {
         if !self.visit(routes * per_route) {
             return ControlFlow::Continue(());
         }
-        let (mut rank, i) = (self.left / per_route, self.left % per_route);
+        // Within one class of claims the numbers are small: a 32-bit
+        // division is quicker than a 64-bit one.
+        let (left, per) = (self.left as u32, per_route as u32);
+        let (mut rank, i) = ((left / per) as usize, (left % per) as usize);
         for (w, word) in words(sets).enumerate() {
             let ones = word.count_ones() as usize;
             if rank >= ones {
@@ -305,7 +344,7 @@ impl State {
             Phase::Over => ControlFlow::Continue(()),
             Phase::SetupTickets | Phase::KeepTickets => self.keep_actions(sink),
             Phase::Turn => self.turn_actions(sink),
-            Phase::SecondDraw => self.draw_actions(true, sink),
+            Phase::SecondDraw => sink.draws(self.draw_mask(true)),
             Phase::Tunnel(t) => {
                 let hand = &self.players[self.current.index()].hand;
                 let locos = hand.locomotives();
@@ -354,41 +393,39 @@ impl State {
         ControlFlow::Continue(())
     }
 
-    /// Draws available now; `second` is the second draw of a turn.
-    fn draw_actions<S: Sink>(&self, second: bool, sink: &mut S) -> ControlFlow<Action> {
+    /// Draws available now; `second` is the second draw of a turn. Built
+    /// without branching on the cards, which random play makes unpredictable.
+    fn draw_mask(&self, second: bool) -> DrawMask {
         // Slots past the display's size are always empty, so the whole
         // arrays can be scanned without looking up the rules.
         let refuse_loco = second && self.game.board.rules().display.locomotive_counts_double;
+        let mut bits = 0;
         for (i, c) in self.display.iter().enumerate() {
-            if let Some(c) = c
-                && !(refuse_loco && c.is_locomotive())
-            {
-                sink.one(Action::DrawFaceUp(i as u8))?;
-            }
+            let open = matches!(c, Some(c) if !(refuse_loco && c.is_locomotive()));
+            bits |= u32::from(open) << i;
         }
-        if self.can_draw_blind() {
-            sink.one(Action::DrawBlind)?;
-        }
+        bits |= u32::from(self.can_draw_blind()) << DrawMask::BLIND;
         for (i, t) in self.terrain_display.iter().enumerate() {
-            if t.is_some() {
-                sink.one(Action::DrawTerrainFaceUp(i as u8))?;
-            }
+            bits |= u32::from(t.is_some()) << (DrawMask::TERRAIN + i as u32);
         }
-        if self.can_draw_terrain_blind() {
-            sink.one(Action::DrawTerrainBlind)?;
-        }
-        ControlFlow::Continue(())
+        bits |= u32::from(self.can_draw_terrain_blind()) << DrawMask::TERRAIN_BLIND;
+        DrawMask(bits)
     }
 
-    /// Everything possible at the start of a turn, in a fixed order.
+    /// Everything possible at the start of a turn, in a fixed order: the
+    /// draws, drawing tickets, then [`Self::claim_actions`].
     pub(crate) fn turn_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
-        if sink.draws() {
-            self.draw_actions(false, sink)?;
-            sink.draws_done();
-        }
+        sink.draws(self.draw_mask(false))?;
         if self.can_draw_tickets() {
             sink.one(Action::DrawTickets)?;
         }
+        self.claim_actions(sink)
+    }
+
+    /// The claims and stations possible at the start of a turn, in a fixed
+    /// order: claims paid in each colour in turn, claims paid in
+    /// locomotives only, stations.
+    fn claim_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
         let seat = self.current;
         let p = &self.players[seat.index()];
         let board = self.board();
@@ -478,10 +515,38 @@ impl State {
     /// (often hundreds of) claims: they are counted in runs, then the chosen
     /// one is found.
     pub(crate) fn random_legal(&self, rng: &mut GameRng) -> Option<Action> {
-        let mut count = Count::default();
-        if self.phase == Phase::Turn {
-            count.claims = Some(self.colour_claim_counts());
+        if matches!(self.phase, Phase::SecondDraw) {
+            // Only draws: counted and found in their mask.
+            let mask = self.draw_mask(true);
+            let n = mask.len();
+            let i = rng.index(n);
+            return (i < n).then(|| mask.nth(i));
         }
+        if matches!(self.phase, Phase::Turn) {
+            // The draws and the ticket draw are counted and found without
+            // visiting; the claims after them are counted colour by colour,
+            // and visited again only when one of them is picked.
+            let draws = self.draw_mask(false);
+            let first = draws.len() + usize::from(self.can_draw_tickets());
+            let mut count = Count {
+                claims: Some(self.colour_claim_counts()),
+                ..Count::default()
+            };
+            let _ = self.claim_actions(&mut count);
+            let i = rng.index(first + count.n);
+            if i < draws.len() {
+                return Some(draws.nth(i));
+            }
+            if i < first {
+                return Some(Action::DrawTickets);
+            }
+            let mut pick = Pick {
+                left: i - first,
+                counted: Some(&count),
+            };
+            return self.claim_actions(&mut pick).break_value();
+        }
+        let mut count = Count::default();
         let _ = self.visit_legal(&mut count);
         let mut pick = Pick {
             left: rng.index(count.n),
@@ -519,8 +584,9 @@ impl State {
         let trains = p.trains.min(255) as i16;
         let hand = p.hand.0;
         let have: [i16; W] = std::array::from_fn(|l| (hand[l] & t.colour_lanes[l]).min(255) as i16);
-        let cap = have.map(|h| (h + locos).min(trains));
-        let most = cap.iter().fold(0, |a, &b| a.max(b));
+        // No lane pays more than its cards and the locomotives, nor more
+        // than the trains left.
+        let most = (have.iter().fold(0, |a, &b| a.max(b)) + locos).min(trains);
         let start = t.count_index(seat, 0, 0);
         let (rows, _) =
             self.open_counts[start..start + t.classes.len() * SLOT_LANES].as_chunks::<SLOT_LANES>();
@@ -533,16 +599,13 @@ impl State {
             }
             let ferry = i16::from(rc.ferry);
             let hi = locos.min(length - 1);
-            // The ways to pay lane `l`'s colour: locomotives from `lo` to
-            // `hi`, the rest in the colour.
-            let ways = |l: usize| -> u16 {
-                let lo = ferry.max(length - have[l]);
-                if length <= cap[l] && lo <= hi {
-                    (hi - lo + 1) as u16
-                } else {
-                    0
-                }
-            };
+            // The ways to pay lane `l`'s colour: locomotives from
+            // `max(ferry, length - have)` to `hi`, the rest in the colour
+            // (none when that range is empty, as it is when the cards and
+            // the locomotives fall short of the length). The classes come
+            // by length, so each is within the trains left.
+            let (by_ferry, by_cards) = (hi + 1 - ferry, hi + 1 - length);
+            let ways = |l: usize| -> u16 { by_ferry.min(by_cards + have[l]).max(0) as u16 };
             if t.narrow_counts {
                 // Every total fits 16 bits: one narrow multiply per lane.
                 let gray = row[t.colors];

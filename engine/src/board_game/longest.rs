@@ -22,10 +22,13 @@ pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
         static SCRATCH: RefCell<Scratch> = RefCell::default();
     }
     SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut scratch) => scratch.longest(board, routes),
-        Err(_) => Scratch::default().longest(board, routes),
+        Ok(mut scratch) => scratch.measure(board, routes),
+        Err(_) => Scratch::default().measure(board, routes),
     })
 }
+
+/// The most routes [`Scratch::small`] measures: one bit each.
+const SMALL_ROUTES: usize = 64;
 
 /// One route of the network being measured, between local city numbers (a
 /// contracted chain becomes one longer edge).
@@ -98,6 +101,9 @@ struct Scratch {
     starts: Vec<u32>,
     /// Per edge: on the trail being searched?
     used: Vec<bool>,
+    /// [`Scratch::small`]: per local city, its routes (one bit per route)
+    /// left in the network.
+    bits: Vec<u64>,
 }
 
 /// The figures of one connected component of the core.
@@ -116,11 +122,143 @@ struct Part {
 }
 
 impl Scratch {
+    /// The longest path of `routes`: by [`Scratch::small`] when it can, or
+    /// else by [`Scratch::longest`].
+    fn measure(&mut self, board: &Board, routes: &[RouteId]) -> u32 {
+        match self.small(board, routes) {
+            Some(best) => best,
+            None => self.longest(board, routes),
+        }
+    }
+
+    /// [`Scratch::longest`] for the usual network of at most
+    /// [`SMALL_ROUTES`] routes, none a loop: the same peeling, bounds and
+    /// search, with each city's routes a bitset (and no chains contracted,
+    /// which only shortens searches that are short here anyway). `None`
+    /// when the network does not fit.
+    fn small(&mut self, board: &Board, routes: &[RouteId]) -> Option<u32> {
+        if routes.len() > SMALL_ROUTES {
+            return None;
+        }
+        self.number(board, routes, false);
+        if self.edges.iter().any(|e| e.a == e.b) {
+            return None;
+        }
+        let n = self.cities.len();
+        let bits = &mut self.bits;
+        bits.clear();
+        bits.resize(n, 0);
+        for (i, e) in self.edges.iter().enumerate() {
+            bits[e.a as usize] |= 1 << i;
+            bits[e.b as usize] |= 1 << i;
+        }
+        // Peeling, as `peel_leaves` does it.
+        self.branches.clear();
+        self.branches.resize(n, Branches::default());
+        self.leaves.clear();
+        self.leaves
+            .extend((0..n as u32).filter(|&v| bits[v as usize].count_ones() == 1));
+        let mut best = 0;
+        while let Some(v) = self.leaves.pop() {
+            let v = v as usize;
+            if bits[v].count_ones() != 1 {
+                continue;
+            }
+            let e = bits[v].trailing_zeros();
+            let edge = self.edges[e as usize];
+            let w = edge.other(v);
+            bits[v] = 0;
+            best = best.max(peel_into(&mut self.branches, &self.dead, v, w, edge.length));
+            bits[w] &= !(1 << e);
+            if bits[w].count_ones() == 1 {
+                self.leaves.push(w as u32);
+            }
+        }
+        let core = bits.iter().fold(0, |a, &b| a | b);
+        if core == 0 {
+            return Some(best);
+        }
+        // The core's components, grown route by route, with their figures.
+        self.component.clear();
+        self.component.resize(n, u32::MAX);
+        self.parts.clear();
+        let mut left = core;
+        while left != 0 {
+            let mut part_routes = left & left.wrapping_neg();
+            let mut fresh = part_routes;
+            while fresh != 0 {
+                let mut grown = 0;
+                let mut f = fresh;
+                while f != 0 {
+                    let e = self.edges[f.trailing_zeros() as usize];
+                    f &= f - 1;
+                    grown |= bits[e.a as usize] | bits[e.b as usize];
+                }
+                fresh = grown & !part_routes;
+                part_routes |= grown;
+            }
+            left &= !part_routes;
+            let c = self.parts.len() as u32;
+            let mut part = Part {
+                total: 0,
+                shortest: u32::MAX,
+                odd: 0,
+                branch: 0,
+                starts: 0,
+            };
+            let mut r = part_routes;
+            while r != 0 {
+                let e = self.edges[r.trailing_zeros() as usize];
+                r &= r - 1;
+                part.total += e.length;
+                part.shortest = part.shortest.min(e.length);
+                for v in [e.a as usize, e.b as usize] {
+                    if self.component[v] == u32::MAX {
+                        self.component[v] = c;
+                        part.odd += bits[v].count_ones() % 2;
+                        part.branch = part.branch.max(self.branches[v].first);
+                    }
+                }
+            }
+            self.parts.push(part);
+        }
+        // Where a longest trail may start, as `longest` reasons.
+        self.starts.clear();
+        for (v, &at) in bits.iter().enumerate() {
+            if at != 0 && (at.count_ones() % 2 == 1 || self.dead[v] || self.branches[v].first > 0) {
+                self.starts.push(v as u32);
+                self.parts[self.component[v] as usize].starts += 1;
+            }
+        }
+        for part in &self.parts {
+            if part.starts == 0 {
+                best = best.max(part.total);
+            }
+        }
+        let (parts, component) = (&self.parts, &self.component);
+        self.starts.sort_unstable_by_key(|&v| {
+            std::cmp::Reverse(parts[component[v as usize] as usize].total)
+        });
+        let mut search = BitTrails {
+            edges: &self.edges,
+            bits,
+            bounds: Bounds::new(&self.dead, &self.branches, best),
+        };
+        for &s in &self.starts {
+            let s = s as usize;
+            let part = &parts[component[s] as usize];
+            if search.bounds.start_at(s, part) {
+                search.walk(s, 0, 0, part.total);
+            }
+        }
+        Some(search.bounds.best)
+    }
+
     fn longest(&mut self, board: &Board, routes: &[RouteId]) -> u32 {
         if routes.is_empty() {
             return 0;
         }
-        self.number(board, routes);
+        self.number(board, routes, true);
         let mut best = self.peel_leaves();
         if self.degree.iter().all(|&d| d == 0) {
             // A forest: measured while peeling.
@@ -150,14 +288,6 @@ impl Scratch {
                 best = best.max(part.total);
             }
         }
-        // A trail passes every city it does not end at an even number of
-        // times, so all odd-degree cities but two keep an unused route: at
-        // least half of them (rounded up) of the component's routes stay
-        // unused. The ends add at most the branches there.
-        let cap = |part: &Part, s: usize| {
-            let unused = part.odd.saturating_sub(2).div_ceil(2);
-            part.total.saturating_sub(unused * part.shortest) + self.branches[s].first + part.branch
-        };
         // Components with the most track first, so the bound bites early.
         self.starts
             .sort_by_key(|&v| std::cmp::Reverse(parts[component[v as usize] as usize].total));
@@ -166,30 +296,23 @@ impl Scratch {
         let mut search = Trails {
             edges: &self.edges,
             adj: &self.adj,
-            dead: &self.dead,
-            branches: &self.branches,
             used: &mut self.used,
-            best,
-            start: 0,
-            cap: 0,
-            slack: 0,
+            bounds: Bounds::new(&self.dead, &self.branches, best),
         };
         for &s in &self.starts {
             let s = s as usize;
             let part = &parts[component[s] as usize];
-            search.cap = cap(part, s);
-            if search.cap > search.best {
-                search.start = s;
-                search.slack = self.branches[s].first + part.branch;
+            if search.bounds.start_at(s, part) {
                 search.walk(s, 0, part.total);
             }
         }
-        search.best
+        search.bounds.best
     }
 
-    /// Numbers the cities `routes` touch from 0, lists the routes between
-    /// those numbers and counts each city's routes.
-    fn number(&mut self, board: &Board, routes: &[RouteId]) {
+    /// Numbers the cities `routes` touch from 0 and lists the routes
+    /// between those numbers; with `degrees`, counts each city's routes
+    /// (and their numbers' exclusive or) for the peeling.
+    fn number(&mut self, board: &Board, routes: &[RouteId], degrees: bool) {
         if self.local.len() < board.cities().len() {
             self.local.resize(board.cities().len(), u32::MAX);
         }
@@ -208,12 +331,16 @@ impl Scratch {
                     *slot = self.cities.len() as u32;
                     self.cities.push(city.index() as u32);
                     self.dead.push(countries && board.is_dead_end(city));
-                    self.degree.push(0);
-                    self.routes_xor.push(0);
+                    if degrees {
+                        self.degree.push(0);
+                        self.routes_xor.push(0);
+                    }
                 }
                 *end = *slot;
-                self.degree[*slot as usize] += 1;
-                self.routes_xor[*slot as usize] ^= i as u32;
+                if degrees {
+                    self.degree[*slot as usize] += 1;
+                    self.routes_xor[*slot as usize] ^= i as u32;
+                }
             }
             self.edges.push(Edge {
                 a: ends[0],
@@ -248,13 +375,7 @@ impl Scratch {
             let edge = self.edges[e as usize];
             let w = edge.other(v);
             self.degree[v] = 0;
-            let branch = self.branches[v].first + edge.length;
-            if self.dead[w] {
-                best = best.max(branch);
-            } else {
-                best = best.max(self.branches[w].first + branch);
-                self.branches[w].add(branch);
-            }
+            best = best.max(peel_into(&mut self.branches, &self.dead, v, w, edge.length));
             self.degree[w] -= 1;
             self.routes_xor[w] ^= e;
             if self.degree[w] == 1 {
@@ -308,6 +429,20 @@ impl Scratch {
             part.shortest = part.shortest.min(e.length);
         }
     }
+}
+
+/// Peels the leaf `v` off along its last route, of `length`, to `w`: the
+/// leaf's longest branch and that route join `w`'s branches (a branch
+/// reaching a dead end stops there). Returns the longest path met: the new
+/// branch alone at a dead end, or else joined to `w`'s longest.
+fn peel_into(branches: &mut [Branches], dead: &[bool], v: usize, w: usize, length: u32) -> u32 {
+    let branch = branches[v].first + length;
+    if dead[w] {
+        return branch;
+    }
+    let path = branches[w].first + branch;
+    branches[w].add(branch);
+    path
 }
 
 /// The root of `x` in the union–find `parent`, halving paths on the way.
@@ -410,13 +545,11 @@ fn contract_chains(edges: &mut [Edge], adj: &mut Adjacency, dead: &[bool], branc
     }
 }
 
-/// The depth-first search over the core's trails of [`longest_path`].
-struct Trails<'a> {
-    edges: &'a [Edge],
-    adj: &'a Adjacency,
+/// What the searches over trails share: the best length so far and the
+/// bounds that cut a search short.
+struct Bounds<'a> {
     dead: &'a [bool],
     branches: &'a [Branches],
-    used: &'a mut [bool],
     best: u32,
     /// Where the trails searched start.
     start: usize,
@@ -426,10 +559,36 @@ struct Trails<'a> {
     slack: u32,
 }
 
-impl Trails<'_> {
-    /// Extends a trail from `start` that has reached `v` with length `len`,
-    /// `left` being the length of the component's routes not used yet.
-    fn walk(&mut self, v: usize, len: u32, left: u32) {
+impl<'a> Bounds<'a> {
+    fn new(dead: &'a [bool], branches: &'a [Branches], best: u32) -> Self {
+        Bounds {
+            dead,
+            branches,
+            best,
+            start: 0,
+            cap: 0,
+            slack: 0,
+        }
+    }
+
+    /// Sets out to search the trails from `s`, a city of `part`; false when
+    /// none of them can beat the best. A trail passes every city it does
+    /// not end at an even number of times, so all odd-degree cities but two
+    /// keep an unused route: at least half of them (rounded up) of the
+    /// component's routes stay unused. The ends add at most the branches
+    /// there.
+    fn start_at(&mut self, s: usize, part: &Part) -> bool {
+        let unused = part.odd.saturating_sub(2).div_ceil(2);
+        self.slack = self.branches[s].first + part.branch;
+        self.cap = part.total.saturating_sub(unused * part.shortest) + self.slack;
+        self.start = s;
+        self.cap > self.best
+    }
+
+    /// Notes a trail from `start` that has reached `v` with length `len`
+    /// (`left` being the length of the component's routes not used yet),
+    /// and says whether to extend it.
+    fn reach(&mut self, v: usize, len: u32, left: u32) -> bool {
         let at_start = v == self.start;
         let ends = self.branches[self.start].first
             + if at_start {
@@ -438,10 +597,30 @@ impl Trails<'_> {
                 self.branches[v].first
             };
         self.best = self.best.max(len + ends);
-        if (self.dead[v] && !(at_start && len == 0))
-            || len + left + self.slack <= self.best
-            || self.best >= self.cap
-        {
+        !(self.dead[v] && !(at_start && len == 0)) && !self.spent(len, left)
+    }
+
+    /// Can no extension of a trail of length `len`, with `left` unused,
+    /// beat the best any more?
+    fn spent(&self, len: u32, left: u32) -> bool {
+        len + left + self.slack <= self.best || self.best >= self.cap
+    }
+}
+
+/// The depth-first search over the core's trails of [`longest_path`].
+struct Trails<'a> {
+    edges: &'a [Edge],
+    adj: &'a Adjacency,
+    used: &'a mut [bool],
+    bounds: Bounds<'a>,
+}
+
+impl Trails<'_> {
+    /// Extends a trail from the start that has reached `v` with length
+    /// `len`, `left` being the length of the component's routes not used
+    /// yet.
+    fn walk(&mut self, v: usize, len: u32, left: u32) {
+        if !self.bounds.reach(v, len, left) {
             return;
         }
         for &e in &self.adj[v] {
@@ -453,7 +632,38 @@ impl Trails<'_> {
             self.used[e] = true;
             self.walk(edge.other(v), len + edge.length, left - edge.length);
             self.used[e] = false;
-            if len + left + self.slack <= self.best || self.best >= self.cap {
+            if self.bounds.spent(len, left) {
+                return;
+            }
+        }
+    }
+}
+
+/// [`Trails`] over the bitsets of [`Scratch::small`].
+struct BitTrails<'a> {
+    edges: &'a [Edge],
+    bits: &'a [u64],
+    bounds: Bounds<'a>,
+}
+
+impl BitTrails<'_> {
+    /// [`Trails::walk`], the trail's routes being `used`.
+    fn walk(&mut self, v: usize, used: u64, len: u32, left: u32) {
+        if !self.bounds.reach(v, len, left) {
+            return;
+        }
+        let mut free = self.bits[v] & !used;
+        while free != 0 {
+            let e = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let edge = self.edges[e];
+            self.walk(
+                edge.other(v),
+                used | 1 << e,
+                len + edge.length,
+                left - edge.length,
+            );
+            if self.bounds.spent(len, left) {
                 return;
             }
         }
@@ -516,11 +726,11 @@ mod tests {
                 (0..board.routes().len()).map(RouteId::from_index).collect();
             rng.shuffle(&mut ids);
             ids.truncate(k);
-            assert_eq!(
-                longest_path(board, &ids),
-                brute_force(board, &ids),
-                "{ids:?}"
-            );
+            let exact = brute_force(board, &ids);
+            assert_eq!(longest_path(board, &ids), exact, "{ids:?}");
+            // The general search too, which networks of more than
+            // SMALL_ROUTES routes take.
+            assert_eq!(Scratch::default().longest(board, &ids), exact, "{ids:?}");
         }
     }
 

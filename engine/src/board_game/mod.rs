@@ -116,6 +116,10 @@ impl game::Game for Arc<BoardGame> {
     fn new_initial_state(&self, seed: u64) -> State {
         self.new_game(seed)
     }
+
+    fn renew_state(&self, state: &mut State, seed: u64) {
+        state.renew(self, seed);
+    }
 }
 
 impl GameState for State {

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::cards::{Card, Cards, TerrainCards};
-use super::events::{Event, EventSink, Events, Tickets};
+use super::events::{Event, EventSink, Tickets, Unreported};
 use super::scoring::{self, ScoreBreakdown};
 use super::{BoardGame, Payment};
 use crate::board_game::board::{
@@ -133,64 +133,23 @@ pub struct State {
 impl State {
     /// Deals a new game.
     pub(crate) fn new(game: Arc<BoardGame>, seed: u64) -> State {
-        let board = game.board.clone();
-        let rules = board.rules();
-        let n = game.players;
-        let mut rng = GameRng::seeded(seed);
-
-        let mut deck = Vec::with_capacity(board.deck_size());
-        for (i, c) in board.colors().iter().enumerate() {
-            deck.extend(std::iter::repeat_n(Card(i as u8), usize::from(c.count)));
-        }
-        deck.extend(std::iter::repeat_n(
-            Card::LOCOMOTIVE,
-            usize::from(board.locomotives()),
-        ));
-        rng.shuffle(&mut deck);
-
-        let tickets = board.tickets().len();
-        let mut regular: Vec<TicketId> = Vec::with_capacity(tickets);
-        let mut long: Vec<TicketId> = Vec::with_capacity(tickets);
-        for (i, t) in board.tickets().iter().enumerate() {
-            if t.long { &mut long } else { &mut regular }.push(TicketId::from_index(i));
-        }
-        rng.shuffle(&mut regular);
-        rng.shuffle(&mut long);
-
-        let mut terrain_deck = Vec::new();
-        for (i, t) in board.terrain_types().iter().enumerate() {
-            terrain_deck.extend(std::iter::repeat_n(i as u8, usize::from(t.count)));
-        }
-        rng.shuffle(&mut terrain_deck);
-
-        let player = || Player {
-            hand: Cards::EMPTY,
-            trains: rules.trains,
-            stations_left: rules.stations.count,
-            tickets: Vec::with_capacity(8),
-            terrain: TerrainCards::default(),
-            route_points: 0,
-            doubling_points: 0,
-            routes: Vec::with_capacity(32),
-            stations: Vec::new(),
-        };
         let mut s = State {
-            game: game.clone(),
-            rng,
-            deck,
+            game,
+            rng: GameRng::seeded(seed),
+            deck: Vec::new(),
             discards: Cards::EMPTY,
             display: [None; MAX_DISPLAY],
-            terrain_deck,
+            terrain_deck: Vec::new(),
             terrain_display: [None; MAX_TERRAIN_FACE_UP],
             terrain_discards: TerrainCards::default(),
-            tickets: regular.into(),
-            long_tickets: long.into(),
+            tickets: VecDeque::new(),
+            long_tickets: VecDeque::new(),
             tickets_out: Vec::new(),
-            players: (0..n).map(|_| player()).collect(),
-            owner: vec![None; board.routes().len()],
-            claimable: vec![0; n * game.tables.words],
-            open_counts: game.tables.sizes.repeat(n),
-            station_owner: vec![None; board.cities().len()],
+            players: Vec::new(),
+            owner: Vec::new(),
+            claimable: Vec::new(),
+            open_counts: Vec::new(),
+            station_owner: Vec::new(),
             current: Seat(0),
             phase: Phase::SetupTickets,
             offer: Tickets::new(),
@@ -200,44 +159,146 @@ impl State {
             final_turns_left: None,
             ending: None,
         };
+        s.deal(seed);
+        s
+    }
+
+    /// Deals a new game of `game` here, as [`State::new`] would, keeping
+    /// this state's storage: random play and simulations deal game after
+    /// game.
+    pub(crate) fn renew(&mut self, game: &Arc<BoardGame>, seed: u64) {
+        if !Arc::ptr_eq(&self.game, game) {
+            self.game = game.clone();
+        }
+        self.deal(seed);
+    }
+
+    /// Deals a new game from `seed`: every part of the state is set anew,
+    /// its storage reused.
+    fn deal(&mut self, seed: u64) {
+        let game = self.game.clone();
+        let board = &game.board;
+        let rules = board.rules();
+        let n = game.players;
+        self.rng = GameRng::seeded(seed);
+
+        self.deck.clear();
+        for (i, c) in board.colors().iter().enumerate() {
+            self.deck
+                .extend(std::iter::repeat_n(Card(i as u8), usize::from(c.count)));
+        }
+        self.deck.extend(std::iter::repeat_n(
+            Card::LOCOMOTIVE,
+            usize::from(board.locomotives()),
+        ));
+        self.rng.shuffle(&mut self.deck);
+
+        self.tickets.clear();
+        self.long_tickets.clear();
+        for (i, t) in board.tickets().iter().enumerate() {
+            if t.long {
+                &mut self.long_tickets
+            } else {
+                &mut self.tickets
+            }
+            .push_back(TicketId::from_index(i));
+        }
+        self.rng.shuffle(self.tickets.make_contiguous());
+        self.rng.shuffle(self.long_tickets.make_contiguous());
+
+        self.terrain_deck.clear();
+        for (i, t) in board.terrain_types().iter().enumerate() {
+            self.terrain_deck
+                .extend(std::iter::repeat_n(i as u8, usize::from(t.count)));
+        }
+        self.rng.shuffle(&mut self.terrain_deck);
+
+        self.players.truncate(n);
+        for p in &mut self.players {
+            p.tickets.clear();
+            p.routes.clear();
+            p.stations.clear();
+        }
+        while self.players.len() < n {
+            self.players.push(Player {
+                hand: Cards::EMPTY,
+                trains: 0,
+                stations_left: 0,
+                tickets: Vec::with_capacity(8),
+                terrain: TerrainCards::default(),
+                route_points: 0,
+                doubling_points: 0,
+                routes: Vec::with_capacity(32),
+                stations: Vec::new(),
+            });
+        }
+        for p in &mut self.players {
+            p.hand = Cards::EMPTY;
+            p.trains = rules.trains;
+            p.stations_left = rules.stations.count;
+            p.terrain = TerrainCards::default();
+            p.route_points = 0;
+            p.doubling_points = 0;
+        }
+        self.discards = Cards::EMPTY;
+        self.display = [None; MAX_DISPLAY];
+        self.terrain_display = [None; MAX_TERRAIN_FACE_UP];
+        self.terrain_discards = TerrainCards::default();
+        self.tickets_out.clear();
+        self.owner.clear();
+        self.owner.resize(board.routes().len(), None);
+        self.open_counts.clear();
+        for _ in 0..n {
+            self.open_counts.extend_from_slice(&game.tables.sizes);
+        }
+        self.station_owner.clear();
+        self.station_owner.resize(board.cities().len(), None);
+        self.current = Seat(0);
+        self.phase = Phase::SetupTickets;
+        self.setup_offers.clear();
+        self.turn = 0;
+        self.passes_in_row = 0;
+        self.final_turns_left = None;
+        self.ending = None;
         // Every route is open at the start.
         let routes = board.routes().len();
-        for (i, word) in s.claimable.iter_mut().enumerate() {
-            let w = i % game.tables.words;
-            let bits = routes.saturating_sub(w * 64).min(64);
-            *word = if bits == 64 {
+        let words = game.tables.words;
+        self.claimable.clear();
+        self.claimable.extend((0..n * words).map(|i| {
+            let bits = routes.saturating_sub(i % words * 64).min(64);
+            if bits == 64 {
                 u64::MAX
             } else {
                 (1u64 << bits) - 1
-            };
-        }
-        let mut sink = Events::new();
+            }
+        }));
+        // The deal's reshuffles and resets are nobody's news.
+        let mut sink = Unreported;
         for p in 0..n {
             for _ in 0..rules.initial_hand {
-                if let Some(c) = s.pop_deck(&mut sink) {
-                    s.players[p].hand.add(c);
+                if let Some(c) = self.pop_deck(&mut sink) {
+                    self.players[p].hand.add(c);
                 }
             }
         }
-        s.refill_display(&mut sink);
+        self.refill_display(&mut sink);
         for p in 0..n {
             for _ in 0..rules.terrain_cards.dealt {
-                if let Some(t) = s.pop_terrain() {
-                    s.players[p].terrain.0[usize::from(t)] += 1;
+                if let Some(t) = self.pop_terrain() {
+                    self.players[p].terrain.0[usize::from(t)] += 1;
                 }
             }
         }
-        s.refill_terrain_display();
+        self.refill_terrain_display();
         let setup = rules.tickets.setup;
-        s.setup_offers.reserve_exact(n);
+        self.setup_offers.reserve_exact(n);
         for _ in 0..n {
-            let offer = s.take_tickets(setup.long, setup.regular);
-            s.setup_offers.push(offer);
+            let offer = self.take_tickets(setup.long, setup.regular);
+            self.setup_offers.push(offer);
         }
-        s.setup_offers.reverse();
-        s.offer = s.setup_offers.pop().unwrap_or_default();
-        s.box_undealt_long_tickets();
-        s
+        self.setup_offers.reverse();
+        self.offer = self.setup_offers.pop().unwrap_or_default();
+        self.box_undealt_long_tickets();
     }
 
     /// Puts the long tickets nobody was dealt out of the game, unseen, when

@@ -241,6 +241,12 @@ pub trait Game: Send + Sync {
     fn num_players(&self) -> usize;
     /// A new game, every shuffle drawn from `seed`.
     fn new_initial_state(&self, seed: u64) -> Self::State;
+    /// Replaces `state` by [`Game::new_initial_state`]`(seed)`. A family
+    /// may override it to keep the state's storage, so that playing game
+    /// after game (`tracklayer bench`) does not allocate each one anew.
+    fn renew_state(&self, state: &mut Self::State, seed: u64) {
+        *state = self.new_initial_state(seed);
+    }
 }
 
 /// Plays a state to its end choosing uniformly among legal actions, stopping

@@ -76,12 +76,14 @@ fn bench<F: Family>(args: &Args, design: &Arc<F::Design>) -> ExitCode {
         }
     };
     let mut runs = Vec::new();
+    // One state, dealt anew for each game.
+    let mut state = game.new_initial_state(args.seed);
     for _ in 0..args.repeat {
         let mut rng = GameRng::seeded(args.seed);
         let mut actions = 0u64;
         let start = Instant::now();
         for g in 0..args.games {
-            let mut state = game.new_initial_state(args.seed.wrapping_add(g));
+            game.renew_state(&mut state, args.seed.wrapping_add(g));
             match play_randomly(&mut state, &mut rng, 10_000) {
                 Ok(n) => actions += n as u64,
                 Err(e) => {

@@ -3,8 +3,7 @@
 //! end at a country location a node of its own), and the exact search over
 //! the routes each station may borrow.
 
-use std::collections::HashMap;
-
+use foldhash::HashMap;
 use smallvec::SmallVec;
 
 use super::super::state::{Player, State};
@@ -23,7 +22,8 @@ pub const MAX_STATION_CHOICES: u64 = 65_536;
 /// (a country location), so routes into a country never join each other.
 #[derive(Clone)]
 struct Network {
-    parent: Vec<u32>,
+    /// Inline for boards of up to 64 cities without dead ends.
+    parent: SmallVec<[u32; 64]>,
     cities: usize,
     /// Has the board dead ends (so route ends may need stubs)?
     dead_ends: bool,
@@ -176,7 +176,7 @@ fn station_search(state: &State, seat: Seat) -> ((Vec<(CityId, RouteId)>, Done),
     for part in parts.split() {
         let mut search = Search {
             parts: &part,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             visits: 0,
         };
         let best = search.best(options.len(), &mut Partition::new(parts.count));
@@ -295,7 +295,7 @@ impl Parts {
         options: &[SmallVec<[RouteId; 4]>],
         failing: &[usize],
     ) -> Parts {
-        let mut ids: HashMap<u32, u16> = HashMap::new();
+        let mut ids: HashMap<u32, u16> = HashMap::default();
         let mut part = |base: &mut Network, node: u32| -> u16 {
             let root = base.find(node);
             let next = ids.len() as u16;
