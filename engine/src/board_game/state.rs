@@ -621,3 +621,40 @@ impl State {
         events.push(Event::GameOver { reason });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use crate::board_game::BoardGame;
+    use crate::board_game::board::Board;
+    use crate::game::{Game, play_randomly};
+    use crate::rng::GameRng;
+
+    /// A state dealt again after a whole game is the new game of the seed,
+    /// field for field: `tracklayer bench` deals every game into one state.
+    #[test]
+    fn a_state_dealt_again_is_the_new_game_of_its_seed() {
+        for (map, players) in [
+            ("usa.yaml", 4),
+            ("europe.yaml", 3),
+            ("usa-stations.yaml", 2),
+        ] {
+            let loaded = formats::load(
+                &Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../maps")
+                    .join(map),
+            )
+            .expect("the map loads");
+            let game = Arc::new(
+                BoardGame::new(Arc::new(Board::build(&loaded.design).unwrap()), players).unwrap(),
+            );
+            let mut state = game.new_initial_state(1);
+            play_randomly(&mut state, &mut GameRng::seeded(2), 10_000).unwrap();
+            game.renew_state(&mut state, 9);
+            let fresh = game.new_initial_state(9);
+            assert_eq!(format!("{state:?}"), format!("{fresh:?}"), "{map}");
+        }
+    }
+}
