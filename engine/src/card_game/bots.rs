@@ -282,16 +282,23 @@ fn keep_all(obs: &Observation<'_>) -> Action {
 /// Does a row play lay down the whole need of its colour (at least `row`
 /// cards)? Mixed plays never do.
 fn whole_need(a: Action, need: &Counts, row: u32) -> bool {
+    row_play(a, need).is_some_and(|(n, cards, locos)| n > 0 && cards + locos >= n.max(row))
+}
+
+/// A row play's colour's need, its cards of the colour and its
+/// locomotives; `None` for any other action.
+fn row_play(a: Action, need: &Counts) -> Option<(u32, u32, u32)> {
     match a {
         Action::PlayRow {
             color,
             cards,
             locos,
-        } => {
-            let n = u32::from(need.0[usize::from(color)]);
-            n > 0 && u32::from(cards) + u32::from(locos) >= n.max(row)
-        }
-        _ => false,
+        } => Some((
+            u32::from(need.0[usize::from(color)]),
+            u32::from(cards),
+            u32::from(locos),
+        )),
+        _ => None,
     }
 }
 
@@ -345,17 +352,11 @@ fn best_play(plays: &YardPlays, need: &Counts) -> Option<(u32, Action)> {
 /// How many needed cards a play covers, and minus what it costs (a
 /// locomotive counting two cards); `None` for an action that is no play.
 fn play_value(a: Action, need: &Counts) -> Option<(u32, i32)> {
+    if let Some((n, cards, locos)) = row_play(a, need) {
+        let useful = cards.min(n) + locos.min(n.saturating_sub(cards));
+        return Some((useful, -(locos as i32) * 2 - cards as i32));
+    }
     match a {
-        Action::PlayRow {
-            color,
-            cards,
-            locos,
-        } => {
-            let n = u32::from(need.0[usize::from(color)]);
-            let useful =
-                u32::from(cards).min(n) + u32::from(locos).min(n.saturating_sub(u32::from(cards)));
-            Some((useful, -i32::from(locos) * 2 - i32::from(cards)))
-        }
         Action::PlayMixed(mask) => {
             let useful = (0..16)
                 .filter(|&c| mask & (1 << c) != 0 && need.0[c] > 0)
