@@ -83,6 +83,15 @@ pub enum Action {
     NoDouble,
 }
 
+impl crate::game::KeepsTickets for Action {
+    fn kept(&self) -> Option<Keep> {
+        match self {
+            Action::KeepTickets(k) => Some(*k),
+            _ => None,
+        }
+    }
+}
+
 impl Action {
     /// A short kind name, for statistics of what players do.
     pub fn kind(self) -> ActionKind {

@@ -60,16 +60,7 @@ mod tests {
     use crate::rng::GameRng;
 
     use super::*;
-
-    /// The fewest tickets kept among the legal actions.
-    fn fewest_legal(state: &State) -> Option<u32> {
-        let mut legal = Vec::new();
-        state.legal(&mut legal);
-        crate::bots::random::fewest_kept(&legal, |a| match a {
-            Action::KeepTickets(k) => Some(k.count()),
-            _ => None,
-        })
-    }
+    use crate::bots::random::fewest_legal;
 
     #[test]
     fn the_fewest_to_keep_is_the_least_a_legal_choice_keeps() {

@@ -4,7 +4,7 @@
 //! drowning in failed tickets).
 
 use crate::bots::Bot;
-use crate::game::{GameState, Observation as _};
+use crate::game::{GameState, Keep, KeepsTickets, Observation as _};
 use crate::rng::GameRng;
 
 /// Narrows the legal actions a random bot picks among, in the position seen.
@@ -56,18 +56,34 @@ impl<S: GameState> Bot<S> for RandomBot<S> {
     }
 }
 
-/// The fewest tickets any of the actions that keep tickets keeps (`kept`
-/// gives how many each keeps), or `None` when there are none: what a
-/// family's own answer (e.g. `fewest_to_keep`) is tested against.
-pub fn fewest_kept<A>(legal: &[A], kept: impl Fn(&A) -> Option<u32>) -> Option<u32> {
-    legal.iter().filter_map(kept).min()
+/// How many tickets an action keeps, when it is a ticket choice.
+fn kept_count<A: KeepsTickets>(a: &A) -> Option<u32> {
+    a.kept().map(Keep::count)
 }
 
-/// Keeps, among the actions that keep tickets (`kept` gives how many each
-/// keeps), only those keeping the fewest; other actions are left alone when
-/// there are none.
-pub fn keep_fewest<A>(legal: &mut Vec<A>, kept: impl Fn(&A) -> Option<u32>) {
-    if let Some(n) = fewest_kept(legal, &kept) {
-        legal.retain(|a| kept(a) == Some(n));
+/// The fewest tickets any of the actions that keep tickets keeps, or `None`
+/// when there are none: what a family's own answer (e.g. `fewest_to_keep`)
+/// is tested against.
+pub fn fewest_kept<A: KeepsTickets>(legal: &[A]) -> Option<u32> {
+    legal.iter().filter_map(kept_count).min()
+}
+
+/// [`fewest_kept`] among the legal actions of `state`, the reference the
+/// families' `fewest_to_keep` are tested against.
+#[cfg(test)]
+pub(crate) fn fewest_legal<S: GameState>(state: &S) -> Option<u32>
+where
+    S::Action: KeepsTickets,
+{
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    fewest_kept(&legal)
+}
+
+/// Keeps, among the actions that keep tickets, only those keeping the
+/// fewest; other actions are left alone when there are none.
+pub fn keep_fewest<A: KeepsTickets>(legal: &mut Vec<A>) {
+    if let Some(n) = fewest_kept(legal) {
+        legal.retain(|a| kept_count(a) == Some(n));
     }
 }

@@ -32,6 +32,15 @@ pub enum Action {
     Pass,
 }
 
+impl crate::game::KeepsTickets for Action {
+    fn kept(&self) -> Option<Keep> {
+        match self {
+            Action::KeepTickets(k) => Some(*k),
+            _ => None,
+        }
+    }
+}
+
 /// The kind of an action, as simulations count them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionKind {

@@ -72,10 +72,7 @@ pub fn random_bot(seed: u64) -> RandomBot {
 /// At a ticket choice, only the choices keeping the fewest tickets.
 fn fewest_tickets(obs: &Observation<'_>, legal: &mut Vec<Action>) {
     if matches!(obs.phase(), Phase::SetupTickets | Phase::KeepTickets) {
-        keep_fewest(legal, |a| match a {
-            Action::KeepTickets(k) => Some(k.count()),
-            _ => None,
-        });
+        keep_fewest(legal);
     }
 }
 

@@ -100,17 +100,8 @@ mod tests {
 
     use super::super::{Action, CardGame};
     use super::*;
+    use crate::bots::random::fewest_legal;
     use crate::game::{Game, GameState};
-
-    /// The fewest tickets kept among the legal actions.
-    fn fewest_legal(state: &State) -> Option<u32> {
-        let mut legal = Vec::new();
-        state.legal(&mut legal);
-        crate::bots::random::fewest_kept(&legal, |a| match a {
-            Action::KeepTickets(k) => Some(k.count()),
-            _ => None,
-        })
-    }
 
     #[test]
     fn the_fewest_to_keep_is_the_rules_and_the_least_a_legal_choice_keeps() {

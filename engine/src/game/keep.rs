@@ -31,6 +31,14 @@ impl Keep {
     }
 }
 
+/// An action that may be a ticket choice, so that what is worked out over a
+/// list of legal actions (the fewest tickets any choice keeps) is written
+/// once for every family that offers tickets.
+pub trait KeepsTickets {
+    /// The tickets this action keeps, when it is a ticket choice.
+    fn kept(&self) -> Option<Keep>;
+}
+
 #[cfg(test)]
 mod tests {
     use super::Keep;

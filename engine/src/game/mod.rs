@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::rng::GameRng;
 
 pub use family::{Accounts, Family, PlayerCountError, check_bot, checked};
-pub use keep::Keep;
+pub use keep::{Keep, KeepsTickets};
 pub use table::{BotError, DEFAULT_TURN_CAP, Step, Table};
 
 /// A seat at the table, 0-based in turn order.

@@ -19,9 +19,6 @@ fn fewest_tickets(obs: &Observation<'_>, legal: &mut Vec<Action>) {
         obs.phase(),
         PublicPhase::SetupTickets | PublicPhase::KeepTickets
     ) {
-        keep_fewest(legal, |a| match a {
-            Action::KeepTickets(k) => Some(k.count()),
-            _ => None,
-        });
+        keep_fewest(legal);
     }
 }
