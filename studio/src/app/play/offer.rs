@@ -6,7 +6,7 @@
 //! keeps, never from the rules here.
 
 use egui::{Color32, Response, RichText, Role, Sense, Stroke, StrokeKind, Ui, WidgetInfo};
-use engine::game::Keep;
+use engine::game::{Keep, KeepsTickets};
 use engine::words::count;
 
 /// How a card or chip at the table answers the mouse.
@@ -149,14 +149,14 @@ pub fn keep_button_text(kept: usize, offered: usize) -> String {
 
 /// The offer `offer` as ticket cards, one per ticket drawn by `card` (the
 /// ticket, its accessible name "Keep NAME", its mode): a click keeps or
-/// returns it. `legal` are the keeps the engine allows now; the button
-/// plays the ticked choice only if it is one of them. Returns the keep
+/// returns it. `legal` are the actions the engine allows now; the button
+/// plays the ticked choice only if it is one of their ticket choices. Returns the keep
 /// played. `fewest` is the fewest the rules let the player keep, as the
 /// engine answers it (`State::fewest_to_keep`).
-pub fn keep_tickets<T: Copy + PartialEq>(
+pub fn keep_tickets<T: Copy + PartialEq, A: KeepsTickets>(
     ui: &mut Ui,
     offer: &[T],
-    legal: &[Keep],
+    legal: &[A],
     fewest: u32,
     picks: &mut OfferPicks<T>,
     mut card: impl FnMut(&mut Ui, T, ChipMode) -> Response,
@@ -190,7 +190,7 @@ pub fn keep_tickets<T: Copy + PartialEq>(
     }
     let kept = picks.keep.iter().filter(|&&k| k).count();
     let keep = Keep::from_ticks(&picks.keep);
-    let allowed = legal.contains(&keep);
+    let allowed = legal.iter().any(|a| a.kept() == Some(keep));
     let clicked = ui
         .add_enabled(
             allowed,

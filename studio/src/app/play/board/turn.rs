@@ -5,7 +5,7 @@
 
 use egui::{Color32, RichText, Ui};
 use engine::board_game::board::{CityId, RouteId, TicketId};
-use engine::board_game::{Action, Card, Keep, Phase, State};
+use engine::board_game::{Action, Card, Phase, State};
 use engine::game::Seat;
 use engine::words::count;
 
@@ -232,17 +232,10 @@ fn plain_buttons(ui: &mut Ui, state: &State, legal: &[Action]) -> Option<Action>
 /// returns one, the hovered one's path is lit on the map; the choice is
 /// played only if the engine allows that many.
 fn keep_tickets(ui: &mut Ui, state: &State, legal: &[Action], t: &mut TurnUi) -> Option<Action> {
-    let keeps: Vec<Keep> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::KeepTickets(k) => Some(*k),
-            _ => None,
-        })
-        .collect();
     offer::keep_tickets(
         ui,
         state.offer(),
-        &keeps,
+        legal,
         state.fewest_to_keep().unwrap_or(0),
         &mut t.offer,
         |ui, id, mode| {

@@ -12,7 +12,7 @@ pub mod compose;
 pub mod table;
 
 use egui::Ui;
-use engine::card_game::{Action, CardDesign, CardFamily, Counts, Events, Keep, Phase, State};
+use engine::card_game::{Action, CardDesign, CardFamily, Counts, Events, Phase, State};
 use engine::game::Seat;
 use formats::GameFile;
 
@@ -183,17 +183,10 @@ fn keep_tickets(
 ) -> Option<Action> {
     let d = state.design();
     let offer = &state.players()[state.current().index()].offer;
-    let keeps: Vec<Keep> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::KeepTickets(k) => Some(*k),
-            _ => None,
-        })
-        .collect();
     offer::keep_tickets(
         ui,
         offer,
-        &keeps,
+        legal,
         state.fewest_to_keep().unwrap_or(0),
         &mut picks.offer,
         |ui, id, mode| {
