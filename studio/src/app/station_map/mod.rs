@@ -20,12 +20,11 @@ pub mod layout;
 pub mod painting;
 
 use egui::{Color32, Pos2, Rect, pos2};
-use engine::board_game::layout::v2;
+use engine::board_game::layout::{V2, v2};
 use engine::dice::DiceDesign;
 use engine::dice::design::{Bonus, End};
 use engine::dice::map_drawing::{self, MapInput, StationInput};
 use formats::GameFile;
-use formats::dice::BonusSpec;
 
 pub use layout::{Fit, Layout, ScreenText, along, layout, part_at, space_at, station_at};
 pub use painting::{Look, paint};
@@ -85,10 +84,6 @@ pub fn bonus_text(kind: &str, amount: u8) -> String {
     map_drawing::bonus_words(kind, amount)
 }
 
-fn spec_bonus(b: &BonusSpec) -> String {
-    bonus_text(&b.kind, b.amount)
-}
-
 impl MapModel {
     /// The map of a validated design.
     pub fn of_design(d: &DiceDesign) -> MapModel {
@@ -136,44 +131,33 @@ impl MapModel {
         }
     }
 
-    /// The map of a design file as it is, broken or not.
+    /// The map of a design file as it is, broken or not: the engine's
+    /// reading of it ([`MapInput::of_file`]), in screen points.
     pub fn of_file(f: &GameFile) -> MapModel {
-        let stations: Vec<StationDot> = f
+        let input = MapInput::of_file(f);
+        let p = |v: V2| pos2(v.x, v.y);
+        let stations = input
             .stations
-            .iter()
+            .into_iter()
             .map(|s| StationDot {
-                name: s.name.clone(),
-                pos: pos2(s.x, s.y),
+                name: s.name,
+                pos: p(s.at),
                 slots: s.slots,
-                bonus: s.bonus.as_ref().map(spec_bonus),
+                bonus: s.bonus,
             })
             .collect();
-        let junctions: Vec<(String, Pos2)> = f
+        let junctions = input
             .junctions
-            .iter()
-            .map(|j| (j.name.clone(), pos2(j.x, j.y)))
+            .into_iter()
+            .map(|(name, at)| (name, p(at)))
             .collect();
-        let place = |name: &str| {
-            stations
-                .iter()
-                .find(|s| s.name == name)
-                .map(|s| s.pos)
-                .or_else(|| junctions.iter().find(|j| j.0 == name).map(|j| j.1))
-        };
         let mut first = 0;
-        let tracks = f
+        let tracks = input
             .tracks
-            .iter()
-            .map(|t| {
-                let points = place(&t.from).zip(place(&t.to)).map(|(a, b)| {
-                    let mut line = vec![a];
-                    line.extend(t.bends.0.iter().map(|p| pos2(p.x, p.y)));
-                    line.push(b);
-                    line
-                });
-                let spaces = usize::try_from(t.spaces).unwrap_or(usize::MAX).min(999);
+            .into_iter()
+            .map(|(line, spaces)| {
                 let track = TrackLine {
-                    points,
+                    points: line.map(|l| l.into_iter().map(p).collect()),
                     spaces,
                     first,
                 };
