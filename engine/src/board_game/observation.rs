@@ -211,6 +211,21 @@ impl<'a> Observation<'a> {
         self.state.route_open_for(self.seat, route)
     }
 
+    /// The routes this player may claim as far as ownership goes (those
+    /// [`Observation::route_open`] accepts), in route order, read from the
+    /// claimable set the state keeps, so that a bot scanning for a claim
+    /// never looks at a claimed route.
+    pub fn open_routes(&self) -> impl Iterator<Item = RouteId> + 'a {
+        let words = self.state.claimable(self.seat);
+        words.iter().enumerate().flat_map(|(w, &word)| {
+            std::iter::successors((word != 0).then_some(word), |&b| {
+                let rest = b & (b - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |b| RouteId::from_index(w * 64 + b.trailing_zeros() as usize))
+        })
+    }
+
     /// Has the last round begun?
     pub fn last_round(&self) -> bool {
         self.state.last_round()

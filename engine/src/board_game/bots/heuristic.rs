@@ -22,7 +22,7 @@ use super::pay::{self, Wanted};
 use super::plan::{CostModel, Needs, Planner};
 use super::rivals::RivalNeeds;
 use super::scale::{Scale, Share};
-use crate::board_game::board::{Board, RouteColor, RouteId};
+use crate::board_game::board::{Board, Route, RouteColor, RouteId};
 use crate::board_game::{Action, Card, Keep, Observation, PublicPhase};
 use crate::bots::Bot;
 use crate::game::{Observation as _, Seat};
@@ -154,6 +154,16 @@ pub(super) struct Design {
     pub(super) scale: Scale,
     /// The style's [`Style::ticket_trains`] on it.
     pub(super) ticket_trains: u16,
+    /// Each route's [`free_value`] for the style by the cards still missing,
+    /// `stride` values per route (0 to its length missing), worked out once
+    /// so that [`HeuristicBot::free_target`] divides nothing per decision.
+    free_values: Vec<i64>,
+    /// Values per route in `free_values`: the longest route's length plus one.
+    stride: usize,
+    /// The routes by points, most first, in route order on ties: the order
+    /// in which a claim valued by its points is looked for (see
+    /// [`HeuristicBot::most_points_claim`]).
+    by_points: Vec<RouteId>,
 }
 
 /// A rule-based player of one style.
@@ -214,10 +224,21 @@ impl HeuristicBot {
             long_bias: self.params.long_bias,
             ..scale.costs
         });
+        let stride = usize::from(board.routes().iter().map(|r| r.length).max().unwrap_or(0)) + 1;
+        let free_values = board
+            .routes()
+            .iter()
+            .flat_map(|r| (0..stride as i64).map(|missing| free_value(self.style, r.points, missing)))
+            .collect();
+        let mut by_points: Vec<RouteId> = (0..board.routes().len()).map(RouteId::from_index).collect();
+        by_points.sort_by_key(|&id| std::cmp::Reverse(board.route(id).points));
         self.design = Some(Design {
             board: board.clone(),
             scale,
             ticket_trains: self.style.ticket_trains(&scale),
+            free_values,
+            stride,
+            by_points,
         });
     }
 
@@ -297,7 +318,7 @@ impl HeuristicBot {
     /// [`HeuristicBot::plan_needs`] with the plan already refreshed.
     fn refreshed_plan_needs(&mut self, obs: &Observation<'_>) -> Needs {
         if self.planner.plan.routes.is_empty() {
-            match free_target(obs, self.style) {
+            match self.free_target(obs) {
                 Some(r) => Needs::of(obs.board(), &[r]),
                 None => Needs::default(),
             }
@@ -521,13 +542,28 @@ impl HeuristicBot {
         wanted: &Wanted,
         ending: bool,
     ) -> Option<Action> {
-        let board = obs.board();
         let short = self.scale().short_route;
-        let all = (0..board.routes().len()).map(RouteId::from_index);
-        best_claim(obs, all, wanted, ending, |id| {
-            let r = board.route(id);
-            (ending || r.length >= short).then_some(i64::from(r.points))
-        })
+        self.most_points_claim(obs, wanted, ending, |r| ending || r.length >= short)
+    }
+
+    /// The affordable claim of the routes `candidate` accepts with the most
+    /// points, the first route on ties: what [`best_claim`] valuing routes
+    /// by their points finds, looked for from the most points down, so that
+    /// the search stops at the first affordable route.
+    pub(super) fn most_points_claim(
+        &self,
+        obs: &Observation<'_>,
+        wanted: &Wanted,
+        ending: bool,
+        candidate: impl Fn(&Route) -> bool,
+    ) -> Option<Action> {
+        let design = self.design.as_ref().expect("the design is read first");
+        let board = obs.board();
+        design
+            .by_points
+            .iter()
+            .filter(|&&id| obs.route_open(id) && candidate(board.route(id)))
+            .find_map(|&id| claim_action(obs, id, wanted, ending))
     }
 
     pub(super) fn station(&self, obs: &Observation<'_>, wanted: &Wanted) -> Option<Action> {
@@ -550,6 +586,36 @@ impl HeuristicBot {
             false,
         )?;
         Some(Action::BuildStation { city, payment })
+    }
+
+    /// In free play (no ticket left to build), the route to collect cards
+    /// for: the open route within the trains left with the best
+    /// [`free_value`], the first on ties.
+    pub(super) fn free_target(&self, obs: &Observation<'_>) -> Option<RouteId> {
+        let design = self.design.as_ref().expect("the design is read first");
+        let board = obs.board();
+        let trains = obs.player(obs.seat()).trains;
+        let hand = obs.hand();
+        let colors = board.colors().len();
+        let most = (0..colors).map(|c| hand.0[c]).max().unwrap_or(0);
+        let locos = hand.locomotives();
+        let mut best: Option<(i64, RouteId)> = None;
+        for id in obs.open_routes() {
+            let r = board.route(id);
+            if trains < u16::from(r.length) {
+                continue;
+            }
+            let have = match r.color {
+                RouteColor::Color(c) => hand[Card::color(c)],
+                RouteColor::Gray => most,
+            } + locos;
+            let missing = usize::from(u16::from(r.length).saturating_sub(have));
+            let value = design.free_values[id.index() * design.stride + missing];
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, id));
+            }
+        }
+        best.map(|(_, r)| r)
     }
 
     // ----- drawing ---------------------------------------------------------------
@@ -766,32 +832,12 @@ pub fn claim_action(
     Some(Action::Claim { route, payment })
 }
 
-/// In free play (no ticket left to build), the route to collect cards for:
-/// the best points per turn needed, or for `long-route` the longest.
-pub(super) fn free_target(obs: &Observation<'_>, style: Style) -> Option<RouteId> {
-    let board = obs.board();
-    let me = obs.player(obs.seat());
-    let hand = obs.hand();
-    let colors = board.colors().len();
-    let most = (0..colors).map(|c| hand.0[c]).max().unwrap_or(0);
-    let mut best: Option<(i64, RouteId)> = None;
-    for (i, r) in board.routes().iter().enumerate() {
-        let id = RouteId::from_index(i);
-        if me.trains < u16::from(r.length) || !obs.route_open(id) {
-            continue;
-        }
-        let have = match r.color {
-            RouteColor::Color(c) => hand[Card::color(c)],
-            RouteColor::Gray => most,
-        } + hand.locomotives();
-        let missing = i64::from(u16::from(r.length).saturating_sub(have));
-        let value = match style {
-            Style::LongRoute => i64::from(r.points) * 100 - missing,
-            _ => i64::from(r.points) * 100 / (missing * 5 + 10),
-        };
-        if best.is_none_or(|(v, _)| value > v) {
-            best = Some((value, id));
-        }
+/// A route's value as a free-play target with `missing` cards still to
+/// collect for it: the points per turn needed, or for `long-route` the points
+/// first.
+fn free_value(style: Style, points: i32, missing: i64) -> i64 {
+    match style {
+        Style::LongRoute => i64::from(points) * 100 - missing,
+        _ => i64::from(points) * 100 / (missing * 5 + 10),
     }
-    best.map(|(_, r)| r)
 }

@@ -13,7 +13,7 @@
 //! - `one-step`: no look-ahead — it claims whatever gives the most right now
 //!   and draws cards for the single route nearest to being affordable.
 
-use super::heuristic::{HeuristicBot, best_claim, free_target};
+use super::heuristic::{HeuristicBot, best_claim};
 use super::plan::Needs;
 use crate::board_game::board::{RouteColor, RouteId};
 use crate::board_game::{Action, Card, Observation};
@@ -89,9 +89,9 @@ impl HeuristicBot {
         let min = self.scale().long_route;
         let spare = self.spare_trains(obs);
         let mut best: Option<((u16, i32), RouteId)> = None;
-        for (i, r) in board.routes().iter().enumerate() {
-            let id = RouteId::from_index(i);
-            if r.length < min || u32::from(r.length) > spare || !obs.route_open(id) {
+        for id in obs.open_routes() {
+            let r = board.route(id);
+            if r.length < min || u32::from(r.length) > spare {
                 continue;
             }
             let key = (missing(obs, id), -r.points);
@@ -113,11 +113,8 @@ impl HeuristicBot {
         let board = obs.board();
         let min = self.scale().long_route;
         let spare = self.spare_trains(obs);
-        let all = (0..board.routes().len()).map(RouteId::from_index);
-        let long = best_claim(obs, all, &wanted, ending, |id| {
-            let r = board.route(id);
-            (r.length >= min && (u32::from(r.length) <= spare || ending))
-                .then_some(i64::from(r.points))
+        let long = self.most_points_claim(obs, &wanted, ending, |r| {
+            r.length >= min && (u32::from(r.length) <= spare || ending)
         });
         if let Some(a) = long.or_else(|| self.build_plan(obs, &wanted, ending)) {
             return Some(a);
@@ -180,7 +177,13 @@ impl HeuristicBot {
         if let Some(a) = self.free_play(obs, &wanted, ending) {
             return Some(a);
         }
-        let needs = self.one_step_needs(obs);
+        // With no route planned, the plan's needs are already the free
+        // target's, which `one_step_needs` would work out again.
+        let needs = if self.planner.plan.routes.is_empty() {
+            plan_needs
+        } else {
+            self.one_step_needs(obs)
+        };
         self.draw(obs, &needs, false)
     }
 
@@ -200,7 +203,7 @@ impl HeuristicBot {
             })
             .min()
             .map(|(_, r)| r)
-            .or_else(|| free_target(obs, self.style));
+            .or_else(|| self.free_target(obs));
         match nearest {
             Some(r) => Needs::of(board, &[r]),
             None => Needs::default(),
