@@ -825,6 +825,15 @@ pub fn claim_action(
         RouteColor::Gray => None,
         RouteColor::Color(c) => Some(Card::color(c)),
     };
+    // Too few cards of any colour it takes, even with every locomotive: no
+    // payment (the common case in free play, answered before weighing them).
+    let have = match color {
+        Some(c) => hand[c],
+        None => (0..colors).map(|c| hand.0[c]).max().unwrap_or(0),
+    };
+    if have + hand.locomotives() < u16::from(r.length) {
+        return None;
+    }
     if r.tunnel && !ending && !pay::affordable(hand, colors, color, r.length + 1, r.ferry) {
         return None;
     }
