@@ -18,7 +18,7 @@
 
 use std::sync::Arc;
 
-use super::pay::{self, Wanted};
+use super::pay::{self, HandReach, Wanted};
 use super::plan::{CostModel, Needs, Planner};
 use super::rivals::RivalNeeds;
 use super::scale::{Scale, Share};
@@ -559,11 +559,12 @@ impl HeuristicBot {
     ) -> Option<Action> {
         let design = self.design.as_ref().expect("the design is read first");
         let board = obs.board();
+        let reach = HandReach::of(obs);
         design
             .by_points
             .iter()
             .filter(|&&id| obs.route_open(id) && candidate(board.route(id)))
-            .find_map(|&id| claim_action(obs, id, wanted, ending))
+            .find_map(|&id| claim_action(obs, &reach, id, wanted, ending))
     }
 
     pub(super) fn station(&self, obs: &Observation<'_>, wanted: &Wanted) -> Option<Action> {
@@ -595,21 +596,14 @@ impl HeuristicBot {
         let design = self.design.as_ref().expect("the design is read first");
         let board = obs.board();
         let trains = obs.player(obs.seat()).trains;
-        let hand = obs.hand();
-        let colors = board.colors().len();
-        let most = (0..colors).map(|c| hand.0[c]).max().unwrap_or(0);
-        let locos = hand.locomotives();
+        let reach = HandReach::of(obs);
         let mut best: Option<(i64, RouteId)> = None;
         for id in obs.open_routes() {
             let r = board.route(id);
             if trains < u16::from(r.length) {
                 continue;
             }
-            let have = match r.color {
-                RouteColor::Color(c) => hand[Card::color(c)],
-                RouteColor::Gray => most,
-            } + locos;
-            let missing = usize::from(u16::from(r.length).saturating_sub(have));
+            let missing = usize::from(reach.missing(r));
             let value = design.free_values[id.index() * design.stride + missing];
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, id));
@@ -781,13 +775,14 @@ pub(super) fn best_claim(
     ending: bool,
     value: impl Fn(RouteId) -> Option<i64>,
 ) -> Option<Action> {
+    let reach = HandReach::of(obs);
     let mut best: Option<(i64, Action)> = None;
     for id in routes {
         let Some(v) = value(id) else { continue };
         if best.is_some_and(|(b, _)| v <= b) {
             continue;
         }
-        if let Some(a) = claim_action(obs, id, wanted, ending) {
+        if let Some(a) = claim_action(obs, &reach, id, wanted, ending) {
             best = Some((v, a));
         }
     }
@@ -806,9 +801,11 @@ pub fn min_other_trains(obs: &Observation<'_>) -> u16 {
 
 /// A legal claim of `route` with the best payment, or `None` when it is not
 /// open, too long for the trains left, or not affordable (tunnels want one
-/// spare card unless the game is ending).
-pub fn claim_action(
+/// spare card unless the game is ending). `reach` is the observing player's
+/// hand, read once per decision.
+pub(super) fn claim_action(
     obs: &Observation<'_>,
+    reach: &HandReach<'_>,
     route: RouteId,
     wanted: &Wanted,
     ending: bool,
@@ -827,11 +824,7 @@ pub fn claim_action(
     };
     // Too few cards of any colour it takes, even with every locomotive: no
     // payment (the common case in free play, answered before weighing them).
-    let have = match color {
-        Some(c) => hand[c],
-        None => (0..colors).map(|c| hand.0[c]).max().unwrap_or(0),
-    };
-    if have + hand.locomotives() < u16::from(r.length) {
+    if reach.missing(r) > 0 {
         return None;
     }
     if r.tunnel && !ending && !pay::affordable(hand, colors, color, r.length + 1, r.ferry) {

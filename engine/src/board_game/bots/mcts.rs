@@ -7,7 +7,7 @@
 use smallvec::SmallVec;
 
 use super::heuristic::{HeuristicBot, Style, claim_action};
-use super::pay::Wanted;
+use super::pay::{HandReach, Wanted};
 use crate::board_game::board::RouteId;
 use crate::board_game::cards::CARD_KINDS;
 use crate::board_game::{Action, Card, Observation, PublicPhase, State};
@@ -95,14 +95,17 @@ pub(super) fn push_search_candidates(
             }
             if obs.phase() == PublicPhase::Turn {
                 let wanted: Wanted = [0; CARD_KINDS];
+                let reach = HandReach::of(obs);
                 for &r in plan {
-                    if let Some(a) = claim_action(obs, r, &wanted, true) {
+                    if let Some(a) = claim_action(obs, &reach, r, &wanted, true) {
                         push_unique(out, a);
                     }
                 }
                 let mut others: SmallVec<[(i32, Action); 16]> = SmallVec::new();
                 for (i, r) in obs.board().routes().iter().enumerate() {
-                    if let Some(a) = claim_action(obs, RouteId::from_index(i), &wanted, true) {
+                    if let Some(a) =
+                        claim_action(obs, &reach, RouteId::from_index(i), &wanted, true)
+                    {
                         others.push((r.points, a));
                     }
                 }

@@ -1,8 +1,41 @@
 //! Choosing how to pay: colour cards first, locomotives only to fill up, and
 //! for gray routes and stations the colour the rest of the plan needs least.
 
+use crate::board_game::board::{Route, RouteColor};
 use crate::board_game::cards::CARD_KINDS;
-use crate::board_game::{Card, Cards, Payment};
+use crate::board_game::{Card, Cards, Observation, Payment};
+
+/// What the observing player's hand holds toward any route, read once per
+/// decision: the cards of each colour, the most of any one colour (for gray
+/// routes) and the locomotives.
+pub(super) struct HandReach<'a> {
+    hand: &'a Cards,
+    most: u16,
+    locomotives: u16,
+}
+
+impl<'a> HandReach<'a> {
+    /// The observing player's hand.
+    pub(super) fn of(obs: &Observation<'a>) -> Self {
+        let hand = obs.hand();
+        let colors = obs.board().colors().len();
+        HandReach {
+            hand,
+            most: (0..colors).map(|c| hand.0[c]).max().unwrap_or(0),
+            locomotives: hand.locomotives(),
+        }
+    }
+
+    /// Cards still missing to claim `r` with the hand (its colour, or for a
+    /// gray route the best colour, plus locomotives).
+    pub(super) fn missing(&self, r: &Route) -> u16 {
+        let have = match r.color {
+            RouteColor::Color(c) => self.hand[Card::color(c)],
+            RouteColor::Gray => self.most,
+        } + self.locomotives;
+        u16::from(r.length).saturating_sub(have)
+    }
+}
 
 /// Cards of each kind the rest of a plan wants (by [`Card::index`]).
 pub type Wanted = [u16; CARD_KINDS];

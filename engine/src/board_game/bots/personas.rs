@@ -13,6 +13,7 @@
 //! [`RivalNeeds`]: super::rivals::RivalNeeds
 
 use super::heuristic::{HeuristicBot, claim_action};
+use super::pay::HandReach;
 use super::plan::Needs;
 use crate::board_game::board::RouteId;
 use crate::board_game::{Action, Observation};
@@ -56,10 +57,11 @@ impl HeuristicBot {
         let (ending, _) = self.begin_turn(obs);
         let needs = self.blocker_needs(obs);
         if !ending {
+            let reach = HandReach::of(obs);
             let block = self
                 .block_candidates(obs)
                 .into_iter()
-                .find_map(|(_, id)| claim_action(obs, id, &needs.colored, false));
+                .find_map(|(_, id)| claim_action(obs, &reach, id, &needs.colored, false));
             if block.is_some() {
                 return block;
             }

@@ -14,24 +14,11 @@
 //!   and draws cards for the single route nearest to being affordable.
 
 use super::heuristic::{HeuristicBot, best_claim};
+use super::pay::HandReach;
 use super::plan::Needs;
-use crate::board_game::board::{RouteColor, RouteId};
-use crate::board_game::{Action, Card, Observation};
+use crate::board_game::board::RouteId;
+use crate::board_game::{Action, Observation};
 use crate::game::Observation as _;
-
-/// Cards still missing to claim `route` with the hand (its colour, or for a
-/// gray route the best colour, plus locomotives).
-pub(super) fn missing(obs: &Observation<'_>, route: RouteId) -> u16 {
-    let board = obs.board();
-    let r = board.route(route);
-    let hand = obs.hand();
-    let colors = board.colors().len();
-    let have = match r.color {
-        RouteColor::Color(c) => hand[Card::color(c)],
-        RouteColor::Gray => (0..colors).map(|c| hand.0[c]).max().unwrap_or(0),
-    } + hand.locomotives();
-    u16::from(r.length).saturating_sub(have)
-}
 
 impl HeuristicBot {
     // ----- destination-hungry ---------------------------------------------------
@@ -88,13 +75,14 @@ impl HeuristicBot {
         let board = obs.board();
         let min = self.scale().long_route;
         let spare = self.spare_trains(obs);
+        let reach = HandReach::of(obs);
         let mut best: Option<((u16, i32), RouteId)> = None;
         for id in obs.open_routes() {
             let r = board.route(id);
             if r.length < min || u32::from(r.length) > spare {
                 continue;
             }
-            let key = (missing(obs, id), -r.points);
+            let key = (reach.missing(r), -r.points);
             if best.is_none_or(|(k, _)| key < k) {
                 best = Some((key, id));
             }
@@ -194,12 +182,13 @@ impl HeuristicBot {
         self.planner.refresh(obs, budget);
         let board = obs.board();
         let plan = &self.planner.plan;
+        let reach = HandReach::of(obs);
         let nearest = plan
             .routes
             .iter()
             .map(|&r| {
                 let points = plan.owner_of(r).map_or(0, |(t, _)| board.ticket(t).points);
-                ((missing(obs, r), -points), r)
+                ((reach.missing(board.route(r)), -points), r)
             })
             .min()
             .map(|(_, r)| r)
