@@ -25,7 +25,7 @@ use super::scale::{Scale, Share};
 use crate::board_game::board::{Board, Route, RouteColor, RouteId};
 use crate::board_game::{Action, Card, Keep, Observation, PublicPhase};
 use crate::bots::Bot;
-use crate::game::{Observation as _, Seat};
+use crate::game::{KeepsTickets as _, Observation as _, Seat};
 
 /// A play style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -353,10 +353,23 @@ impl HeuristicBot {
         let mut best: Option<((bool, u32, i64), Action)> = None;
         let mut extra: smallvec::SmallVec<[crate::board_game::board::TicketId; 8]> =
             smallvec::SmallVec::new();
+        if rule == KeepRule::MostKept {
+            // The most tickets first (in the listed order among as many), so
+            // that once a choice drops none, no choice of fewer tickets can
+            // beat it and none is planned; ties are still won by the first
+            // listed, as they only arise among choices of as many tickets.
+            self.legal
+                .sort_by_key(|a| std::cmp::Reverse(a.kept().map_or(0, |k| k.count())));
+        }
         for i in 0..self.legal.len() {
             let Action::KeepTickets(keep) = self.legal[i] else {
                 continue;
             };
+            if let (KeepRule::MostKept, Some(((true, n, _), _))) = (rule, best)
+                && keep.count() < n
+            {
+                break;
+            }
             if let KeepRule::Fewest(n) = rule
                 && keep.count() != n
             {
