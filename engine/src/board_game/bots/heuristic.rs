@@ -163,7 +163,12 @@ pub(super) struct Design {
     /// The routes by points, most first, in route order on ties: the order
     /// in which a claim valued by its points is looked for (see
     /// [`HeuristicBot::most_points_claim`]).
-    by_points: Vec<RouteId>,
+    pub(super) by_points: Vec<RouteId>,
+    /// The long routes ([`Scale::long_route`] and longer), in route order:
+    /// the only routes `long-route` aims at.
+    pub(super) long_routes: Vec<RouteId>,
+    /// The long routes in the order of `by_points`.
+    pub(super) long_by_points: Vec<RouteId>,
 }
 
 /// A rule-based player of one style.
@@ -232,6 +237,12 @@ impl HeuristicBot {
             .collect();
         let mut by_points: Vec<RouteId> = (0..board.routes().len()).map(RouteId::from_index).collect();
         by_points.sort_by_key(|&id| std::cmp::Reverse(board.route(id).points));
+        let long = |id: &&RouteId| board.route(**id).length >= scale.long_route;
+        let long_routes = (0..board.routes().len())
+            .map(RouteId::from_index)
+            .filter(|id| long(&id))
+            .collect();
+        let long_by_points = by_points.iter().filter(long).copied().collect();
         self.design = Some(Design {
             board: board.clone(),
             scale,
@@ -239,16 +250,20 @@ impl HeuristicBot {
             free_values,
             stride,
             by_points,
+            long_routes,
+            long_by_points,
         });
     }
 
     /// The design's numbers (read by [`HeuristicBot::decide`] before anything else).
     pub(super) fn scale(&self) -> &Scale {
-        &self
-            .design
-            .as_ref()
-            .expect("the design is read first")
-            .scale
+        &self.design().scale
+    }
+
+    /// The design's numbers and tables (read by [`HeuristicBot::decide`]
+    /// before anything else).
+    pub(super) fn design(&self) -> &Design {
+        self.design.as_ref().expect("the design is read first")
     }
 
     /// The trains the plan may take.
@@ -556,28 +571,8 @@ impl HeuristicBot {
         ending: bool,
     ) -> Option<Action> {
         let short = self.scale().short_route;
-        self.most_points_claim(obs, wanted, ending, |r| ending || r.length >= short)
-    }
-
-    /// The affordable claim of the routes `candidate` accepts with the most
-    /// points, the first route on ties: what [`best_claim`] valuing routes
-    /// by their points finds, looked for from the most points down, so that
-    /// the search stops at the first affordable route.
-    pub(super) fn most_points_claim(
-        &self,
-        obs: &Observation<'_>,
-        wanted: &Wanted,
-        ending: bool,
-        candidate: impl Fn(&Route) -> bool,
-    ) -> Option<Action> {
-        let design = self.design.as_ref().expect("the design is read first");
-        let board = obs.board();
-        let reach = HandReach::of(obs);
-        design
-            .by_points
-            .iter()
-            .filter(|&&id| obs.route_open(id) && candidate(board.route(id)))
-            .find_map(|&id| claim_action(obs, &reach, id, wanted, ending))
+        let all = &self.design().by_points;
+        most_points_claim(obs, all, wanted, ending, |r| ending || r.length >= short)
     }
 
     pub(super) fn station(&self, obs: &Observation<'_>, wanted: &Wanted) -> Option<Action> {
@@ -800,6 +795,26 @@ pub(super) fn best_claim(
         }
     }
     best.map(|(_, a)| a)
+}
+
+/// The affordable claim of the routes `by_points` lists (most points first,
+/// in route order on ties) that `candidate` accepts with the most points, the
+/// first route on ties: what [`best_claim`] valuing routes by their points
+/// finds, looked for from the most points down, so that the search stops at
+/// the first affordable route.
+pub(super) fn most_points_claim(
+    obs: &Observation<'_>,
+    by_points: &[RouteId],
+    wanted: &Wanted,
+    ending: bool,
+    candidate: impl Fn(&Route) -> bool,
+) -> Option<Action> {
+    let board = obs.board();
+    let reach = HandReach::of(obs);
+    by_points
+        .iter()
+        .filter(|&&id| obs.route_open(id) && candidate(board.route(id)))
+        .find_map(|&id| claim_action(obs, &reach, id, wanted, ending))
 }
 
 /// The fewest trains any other player has (the game's clock).

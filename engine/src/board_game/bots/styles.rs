@@ -13,7 +13,7 @@
 //! - `one-step`: no look-ahead — it claims whatever gives the most right now
 //!   and draws cards for the single route nearest to being affordable.
 
-use super::heuristic::{HeuristicBot, best_claim};
+use super::heuristic::{HeuristicBot, best_claim, most_points_claim};
 use super::pay::HandReach;
 use super::plan::Needs;
 use crate::board_game::board::RouteId;
@@ -73,13 +73,12 @@ impl HeuristicBot {
     /// that the hand is nearest to affording, the most points on ties.
     fn long_target(&self, obs: &Observation<'_>) -> Option<RouteId> {
         let board = obs.board();
-        let min = self.scale().long_route;
         let spare = self.spare_trains(obs);
         let reach = HandReach::of(obs);
         let mut best: Option<((u16, i32), RouteId)> = None;
-        for id in obs.open_routes() {
+        for &id in &self.design().long_routes {
             let r = board.route(id);
-            if r.length < min || u32::from(r.length) > spare {
+            if u32::from(r.length) > spare || !obs.route_open(id) {
                 continue;
             }
             let key = (reach.missing(r), -r.points);
@@ -99,10 +98,9 @@ impl HeuristicBot {
         let (ending, plan_needs) = self.begin_turn(obs);
         let wanted = plan_needs.colored;
         let board = obs.board();
-        let min = self.scale().long_route;
         let spare = self.spare_trains(obs);
-        let long = self.most_points_claim(obs, &wanted, ending, |r| {
-            r.length >= min && (u32::from(r.length) <= spare || ending)
+        let long = most_points_claim(obs, &self.design().long_by_points, &wanted, ending, |r| {
+            u32::from(r.length) <= spare || ending
         });
         if let Some(a) = long.or_else(|| self.build_plan(obs, &wanted, ending)) {
             return Some(a);
