@@ -524,7 +524,7 @@ impl HeuristicBot {
             return false;
         }
         let me = obs.player(obs.seat());
-        let design = self.design.as_ref().expect("the design is read first");
+        let design = self.design();
         me.trains >= design.ticket_trains && min_other_trains(obs) >= design.scale.rival_tickets
     }
 
@@ -601,14 +601,13 @@ impl HeuristicBot {
     /// for: the open route within the trains left with the best
     /// [`free_value`], the first on ties.
     pub(super) fn free_target(&self, obs: &Observation<'_>) -> Option<RouteId> {
-        let design = self.design.as_ref().expect("the design is read first");
+        let design = self.design();
         let board = obs.board();
-        let trains = obs.player(obs.seat()).trains;
         let reach = HandReach::of(obs);
         let mut best: Option<(i64, RouteId)> = None;
         for id in obs.open_routes() {
             let r = board.route(id);
-            if trains < u16::from(r.length) {
+            if reach.trains < u16::from(r.length) {
                 continue;
             }
             let missing = usize::from(reach.missing(r));
@@ -840,8 +839,9 @@ pub(super) fn claim_action(
 ) -> Option<Action> {
     let board = obs.board();
     let r = board.route(route);
-    let me = obs.player(obs.seat());
-    if me.trains < u16::from(r.length) || !obs.route_open(route) {
+    // Too few cards of any colour it takes, even with every locomotive, means
+    // no payment (the common case in free play, answered before weighing them).
+    if reach.trains < u16::from(r.length) || reach.missing(r) > 0 || !obs.route_open(route) {
         return None;
     }
     let hand = obs.hand();
@@ -850,11 +850,6 @@ pub(super) fn claim_action(
         RouteColor::Gray => None,
         RouteColor::Color(c) => Some(Card::color(c)),
     };
-    // Too few cards of any colour it takes, even with every locomotive: no
-    // payment (the common case in free play, answered before weighing them).
-    if reach.missing(r) > 0 {
-        return None;
-    }
     if r.tunnel && !ending && !pay::affordable(hand, colors, color, r.length + 1, r.ferry) {
         return None;
     }

@@ -4,14 +4,17 @@
 use crate::board_game::board::{Route, RouteColor};
 use crate::board_game::cards::CARD_KINDS;
 use crate::board_game::{Card, Cards, Observation, Payment};
+use crate::game::Observation as _;
 
 /// What the observing player's hand holds toward any route, read once per
 /// decision: the cards of each colour, the most of any one colour (for gray
-/// routes) and the locomotives.
+/// routes) and the locomotives, with the player's trains left.
 pub(super) struct HandReach<'a> {
     hand: &'a Cards,
     most: u16,
     locomotives: u16,
+    /// The player's trains left.
+    pub(super) trains: u16,
 }
 
 impl<'a> HandReach<'a> {
@@ -23,6 +26,7 @@ impl<'a> HandReach<'a> {
             hand,
             most: (0..colors).map(|c| hand.0[c]).max().unwrap_or(0),
             locomotives: hand.locomotives(),
+            trains: obs.player(obs.seat()).trains,
         }
     }
 
