@@ -233,9 +233,12 @@ impl HeuristicBot {
         let free_values = board
             .routes()
             .iter()
-            .flat_map(|r| (0..stride as i64).map(|missing| free_value(self.style, r.points, missing)))
+            .flat_map(|r| {
+                (0..stride as i64).map(|missing| free_value(self.style, r.points, missing))
+            })
             .collect();
-        let mut by_points: Vec<RouteId> = (0..board.routes().len()).map(RouteId::from_index).collect();
+        let mut by_points: Vec<RouteId> =
+            (0..board.routes().len()).map(RouteId::from_index).collect();
         by_points.sort_by_key(|&id| std::cmp::Reverse(board.route(id).points));
         let long = |id: &&RouteId| board.route(**id).length >= scale.long_route;
         let long_routes = (0..board.routes().len())
