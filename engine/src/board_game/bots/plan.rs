@@ -212,8 +212,10 @@ pub struct Planner {
     /// The routes on the paths [`Planner::plan`] was made from (every
     /// ticket's search, whether planned, done or dropped).
     on_path: Vec<bool>,
-    /// The trains budget [`Planner::plan`] was made with.
-    budget: u32,
+    /// The trains budgets [`Planner::plan`] would be the same with: the
+    /// budget it was made with and every other that each ticket's "within
+    /// the budget" test answers alike for.
+    budgets: std::ops::Range<u32>,
     trial: Plan,
     /// What [`Planner::plan`]'s routes ask of the hand, once asked (see
     /// [`Planner::plan_needs`]); `None` after each replan.
@@ -250,7 +252,7 @@ impl Planner {
             key: None,
             priced: None,
             on_path: Vec::new(),
-            budget: 0,
+            budgets: 0..0,
             trial: Plan::default(),
             needs: None,
             plan: Plan::default(),
@@ -306,12 +308,14 @@ impl Planner {
     /// caps the trains the plan may take.
     ///
     /// When only rivals claimed routes since the last plan, each making a
-    /// route off every path of that plan dearer (or no cheaper), and the
-    /// budget, the tickets, the stations and the player's trains are as they
-    /// were, the plan stands without replanning: every ticket's search would
-    /// find its path again (see [`Search::still_holds`]: a route off the path
-    /// that got dearer cannot change it), the routes planned before each
-    /// ticket are the same, and so is everything the plan reads of the paths.
+    /// route off every path of that plan dearer (or no cheaper), the
+    /// tickets, the stations and the player's trains are as they were, and
+    /// the budget is one each ticket's budget test answers alike for (see
+    /// [`Planner::plan_into`]), the plan stands without replanning: every
+    /// ticket's search would find its path again (see
+    /// [`Search::still_holds`]: a route off the path that got dearer cannot
+    /// change it), the routes planned before each ticket are the same, and so
+    /// is everything the plan reads of the paths.
     pub fn refresh(&mut self, obs: &Observation<'_>, budget: u32) {
         let key = Self::key(obs);
         if self.key == Some(key) {
@@ -320,7 +324,7 @@ impl Planner {
         let last = self.key.replace(key);
         let rivals_only = self.prepare(obs);
         if rivals_only
-            && budget == self.budget
+            && self.budgets.contains(&budget)
             && last.is_some_and(|k| {
                 (k.tickets, k.stations, k.trains) == (key.tickets, key.stations, key.trains)
             })
@@ -334,10 +338,9 @@ impl Planner {
             return;
         }
         self.needs = None;
-        self.budget = budget;
         let mut plan = std::mem::take(&mut self.plan);
         self.on_path.iter_mut().for_each(|p| *p = false);
-        self.plan_into(obs, obs.tickets(), &[], budget, &mut plan);
+        self.budgets = self.plan_into(obs, obs.tickets(), &[], budget, &mut plan);
         for (t, _) in &plan.status {
             let s = &self.searches[t.index()];
             if s.done {
@@ -470,6 +473,9 @@ impl Planner {
         }
     }
 
+    /// Plans `tickets` and `extra` into `plan`, most valuable first, each
+    /// within what `budget` leaves; returns the budgets the plan would be
+    /// the same with (each ticket's budget test answering alike).
     fn plan_into(
         &mut self,
         obs: &Observation<'_>,
@@ -477,7 +483,7 @@ impl Planner {
         extra: &[TicketId],
         budget: u32,
         plan: &mut Plan,
-    ) {
+    ) -> std::ops::Range<u32> {
         let board = obs.board();
         let graph = &obs.game().tables.graph;
         let me = obs.seat();
@@ -499,6 +505,8 @@ impl Planner {
         self.order
             .sort_by_key(|&i| (Reverse(board.ticket(ticket_at(i)).points), ticket_at(i)));
         own_network(graph, obs.player(me).routes, &mut self.network);
+        // The budgets every "within the budget" test below answers alike for.
+        let mut budgets = 0..u32::MAX;
         let mut order = std::mem::take(&mut self.order);
         for &i in &order {
             let t = plan.status[i].0;
@@ -542,8 +550,10 @@ impl Planner {
                 continue;
             }
             if plan.trains + new_trains > budget {
+                budgets.end = budgets.end.min(plan.trains + new_trains);
                 continue;
             }
+            budgets.start = budgets.start.max(plan.trains + new_trains);
             plan.trains += new_trains;
             plan.cost += cost;
             plan.status[i].1 = TicketStatus::Planned(cost);
@@ -582,6 +592,7 @@ impl Planner {
         }
         order.clear();
         self.order = order;
+        budgets
     }
 
     /// The cost of the cheapest path between a ticket's places over
