@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 use super::action::{Action, Keep, Payment};
 use super::cards::{CARD_KINDS, Card, Cards};
 use super::state::{Phase, State};
-use super::tables::SLOT_LANES;
+use super::tables::{ClaimTables, SLOT_LANES};
 
 const _: () = assert!(super::cards::CARD_LANES >= SLOT_LANES);
 use crate::board_game::board::{CityId, MAX_DISPLAY, MAX_TERRAIN_FACE_UP, RouteId};
@@ -133,6 +133,52 @@ impl DrawMask {
         }
         Self::action(bits.trailing_zeros())
     }
+}
+
+/// The claimable sets and their counts, borrowed apart from the rest of
+/// the state so that the board can be read while they change.
+struct OpenSets<'a> {
+    tables: &'a ClaimTables,
+    claimable: &'a mut [u64],
+    counts: &'a mut [u16],
+}
+
+impl OpenSets<'_> {
+    /// Opens or closes a route for seat `p`, keeping the counts in step.
+    #[inline]
+    fn set(&mut self, p: usize, route: RouteId, open: bool) {
+        let t = self.tables;
+        let (r, w) = (route.index(), t.words);
+        let word = &mut self.claimable[p * w + r / 64];
+        let bit = 1u64 << (r % 64);
+        if (*word & bit != 0) == open {
+            return;
+        }
+        *word ^= bit;
+        let (slot, class) = t.slot_and_class(route);
+        for s in [slot, t.any_slot()] {
+            let count = &mut self.counts[t.count_index(p, s, class)];
+            if open {
+                *count += 1;
+            } else {
+                *count -= 1;
+            }
+        }
+    }
+}
+
+/// The largest of `W` lanes (`W` a power of two), halved pairwise so that
+/// it stays in wide registers rather than being read out lane by lane.
+#[inline]
+fn lane_max<const W: usize>(mut lanes: [i16; W]) -> i16 {
+    let mut half = W / 2;
+    while half > 0 {
+        for l in 0..half {
+            lanes[l] = lanes[l].max(lanes[l + half]);
+        }
+        half /= 2;
+    }
+    lanes[0]
 }
 
 /// Lists every action.
@@ -586,7 +632,7 @@ impl State {
         let have: [i16; W] = std::array::from_fn(|l| (hand[l] & t.colour_lanes[l]).min(255) as i16);
         // No lane pays more than its cards and the locomotives, nor more
         // than the trains left.
-        let most = (have.iter().fold(0, |a, &b| a.max(b)) + locos).min(trains);
+        let most = (lane_max(have) + locos).min(trains);
         let start = t.count_index(seat, 0, 0);
         let (rows, _) =
             self.open_counts[start..start + t.classes.len() * SLOT_LANES].as_chunks::<SLOT_LANES>();
@@ -647,18 +693,24 @@ impl State {
     /// Keeps the claimable sets up to date after `seat` claimed `route`.
     pub(crate) fn mark_claimed(&mut self, seat: Seat, route: RouteId) {
         let n = self.players.len();
+        // The board is read while the sets change: borrowed field by field,
+        // so the siblings need no copy.
+        let game = &*self.game;
+        let mut open = OpenSets {
+            tables: &game.tables,
+            claimable: &mut self.claimable,
+            counts: &mut self.open_counts,
+        };
         for p in 0..n {
-            self.set_open(p, route, false);
+            open.set(p, route, false);
         }
-        let both = self.game.both_tracks_open;
-        let siblings: SmallVec<[RouteId; 4]> =
-            SmallVec::from_slice(&self.game.board.route(route).siblings);
-        for s in siblings {
+        let both = game.both_tracks_open;
+        for &s in &game.board.route(route).siblings {
             if both {
-                self.set_open(seat.index(), s, false);
+                open.set(seat.index(), s, false);
             } else {
                 for p in 0..n {
-                    self.set_open(p, s, false);
+                    open.set(p, s, false);
                 }
             }
         }
@@ -670,28 +722,13 @@ impl State {
             for r in 0..self.owner.len() {
                 let route = RouteId::from_index(r);
                 let open = self.open_by_owners(Seat(p as u8), route);
-                self.set_open(p, route, open);
-            }
-        }
-    }
-
-    /// Opens or closes a route for seat `p`, keeping the counts in step.
-    fn set_open(&mut self, p: usize, route: RouteId, open: bool) {
-        let t = &self.game.tables;
-        let (r, w) = (route.index(), t.words);
-        let word = &mut self.claimable[p * w + r / 64];
-        let bit = 1u64 << (r % 64);
-        if (*word & bit != 0) == open {
-            return;
-        }
-        *word ^= bit;
-        let (slot, class) = t.slot_and_class(route);
-        for s in [slot, t.any_slot()] {
-            let count = &mut self.open_counts[t.count_index(p, s, class)];
-            if open {
-                *count += 1;
-            } else {
-                *count -= 1;
+                let game = &*self.game;
+                OpenSets {
+                    tables: &game.tables,
+                    claimable: &mut self.claimable,
+                    counts: &mut self.open_counts,
+                }
+                .set(p, route, open);
             }
         }
     }
