@@ -583,6 +583,37 @@ impl State {
     /// The stations that may be built: every free city, paid for the same
     /// ways.
     fn station_builds<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
+        let mut payments: SmallVec<[Payment; 32]> = SmallVec::new();
+        self.for_each_station_payment(|payment| payments.push(payment));
+        if payments.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        for (i, owner) in self.station_owner.iter().enumerate() {
+            if owner.is_none() {
+                let city = CityId::from_index(i);
+                sink.run(payments.len(), |k| Action::BuildStation {
+                    city,
+                    payment: payments[k],
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// How many stations [`Self::station_builds`] lists, counted without
+    /// visiting the cities one by one.
+    fn station_build_count(&self) -> usize {
+        let mut payments = 0;
+        self.for_each_station_payment(|_| payments += 1);
+        if payments == 0 {
+            return 0;
+        }
+        payments * self.station_owner.iter().filter(|o| o.is_none()).count()
+    }
+
+    /// Calls `f` with each way the current player may pay for their next
+    /// station, if they have one left and the cards for it.
+    fn for_each_station_payment(&self, f: impl FnMut(Payment)) {
         let seat = self.current;
         let p = &self.players[seat.index()];
         let colors = self.game.tables.colors;
@@ -590,21 +621,8 @@ impl State {
             && p.hand.0[..colors].iter().fold(0, |a, &b| a.max(b)) + p.hand.locomotives()
                 >= u16::from(cost)
         {
-            let mut payments: SmallVec<[Payment; 32]> = SmallVec::new();
-            for_each_payment(&p.hand, colors, None, cost, 0, |payment| {
-                payments.push(payment)
-            });
-            for (i, owner) in self.station_owner.iter().enumerate() {
-                if owner.is_none() {
-                    let city = CityId::from_index(i);
-                    sink.run(payments.len(), |k| Action::BuildStation {
-                        city,
-                        payment: payments[k],
-                    })?;
-                }
-            }
+            for_each_payment(&p.hand, colors, None, cost, 0, f);
         }
-        ControlFlow::Continue(())
     }
 
     /// A uniformly random legal action of the current player, drawn exactly
@@ -639,15 +657,13 @@ impl State {
         let draws = self.draw_mask(false);
         let colors = self.game.tables.colors;
         let by_colour = self.colour_claim_counts();
-        let mut stations = Count::default();
-        let _ = self.station_builds(&mut stations);
         TurnCount {
             draws,
             first: draws.len() + usize::from(self.can_draw_tickets()),
             by_colour,
             colour_claims: by_colour[..colors].iter().map(|&n| n as usize).sum(),
             locomotive_claims: self.locomotive_classes().map(|(_, n)| n).sum(),
-            stations: stations.n,
+            stations: self.station_build_count(),
         }
     }
 
@@ -672,10 +688,23 @@ impl State {
             let (k, start) = section(self.locomotive_classes().map(|(_, n)| n), left);
             return Some(self.locomotive_claim_at(k, left - start));
         }
-        let mut pick = Pick {
-            left: left - turn.locomotive_claims,
-        };
-        self.station_builds(&mut pick).break_value()
+        self.station_at(left - turn.locomotive_claims)
+    }
+
+    /// The station at index `i` of [`Self::station_builds`]' list: every
+    /// free city is paid for the same ways, so the city is the free one of
+    /// rank `i / ways` and the payment the one of rank `i % ways`.
+    fn station_at(&self, i: usize) -> Option<Action> {
+        let mut payments: SmallVec<[Payment; 32]> = SmallVec::new();
+        self.for_each_station_payment(|payment| payments.push(payment));
+        let ways = payments.len();
+        let (i, k) = (i.checked_div(ways)?, i % ways);
+        let free = self.station_owner.iter().enumerate();
+        let (city, _) = free.filter(|(_, owner)| owner.is_none()).nth(i)?;
+        Some(Action::BuildStation {
+            city: CityId::from_index(city),
+            payment: payments[k],
+        })
     }
 
     /// The claim at index `i` of those paid in colour `c` (with `i` below
