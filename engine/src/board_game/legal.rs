@@ -727,8 +727,8 @@ impl State {
             (lo, usize::from(hi.saturating_add(1).saturating_sub(lo)))
         };
         let per_class = t.classes.iter().enumerate().map(|(k, rc)| {
-            let routes =
-                usize::from(counts[k * SLOT_LANES + c]) + usize::from(counts[k * SLOT_LANES + t.colors]);
+            let routes = usize::from(counts[k * SLOT_LANES + c])
+                + usize::from(counts[k * SLOT_LANES + t.colors]);
             let fits = usize::from(rc.length) <= cap;
             usize::from(fits) * range(rc).1 * routes
         });
@@ -736,7 +736,11 @@ impl State {
         let rc = &t.classes[k];
         let (lo, per) = range(rc);
         let i = i - start;
-        let sets = [self.claimable(seat), t.members(c, k), t.members(t.colors, k)];
+        let sets = [
+            self.claimable(seat),
+            t.members(c, k),
+            t.members(t.colors, k),
+        ];
         Action::Claim {
             route: route_of_rank(sets, i / per),
             payment: Payment {
@@ -751,7 +755,11 @@ impl State {
     fn locomotive_claim_at(&self, k: usize, i: usize) -> Action {
         let t = &self.game.tables;
         let any = t.any_slot();
-        let sets = [self.claimable(self.current), t.members(any, k), t.members(any, k)];
+        let sets = [
+            self.claimable(self.current),
+            t.members(any, k),
+            t.members(any, k),
+        ];
         Action::Claim {
             route: route_of_rank(sets, i),
             payment: Payment::all_locomotives(t.classes[k].length),
@@ -975,7 +983,11 @@ mod tests {
             }
             let (mut bits, mut rank) = (word, 0);
             while bits != 0 {
-                assert_eq!(select(word, rank), bits.trailing_zeros(), "{word:#x} {rank}");
+                assert_eq!(
+                    select(word, rank),
+                    bits.trailing_zeros(),
+                    "{word:#x} {rank}"
+                );
                 bits &= bits - 1;
                 rank += 1;
             }
@@ -1010,8 +1022,12 @@ mod tests {
                     }
                     turns += 1;
                 }
-                let a = state.random_legal(&mut rng).expect("a running game has actions");
-                state.apply_quietly(a).expect("offered actions are accepted");
+                let a = state
+                    .random_legal(&mut rng)
+                    .expect("a running game has actions");
+                state
+                    .apply_quietly(a)
+                    .expect("offered actions are accepted");
             }
             assert!(turns > 20, "{map}: {turns} turns checked");
         }
