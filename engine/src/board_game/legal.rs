@@ -120,8 +120,11 @@ impl DrawMask {
 /// The claimable sets and their counts, borrowed apart from the rest of
 /// the state so that the board can be read while they change.
 struct OpenSets<'a> {
+    /// The board's route classes and colour slots.
     tables: &'a ClaimTables,
+    /// [`State::claimable`]: each seat's open routes.
     claimable: &'a mut [u64],
+    /// [`State::open_counts`]: how many of them per slot and class.
     counts: &'a mut [u16],
 }
 
@@ -251,6 +254,7 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
 /// Counts the actions.
 #[derive(Default)]
 struct Count {
+    /// The actions seen.
     n: usize,
 }
 
@@ -283,7 +287,9 @@ impl Sink for Count {
 /// The start of a turn counted: the draws, where the claims begin (after
 /// the draws and the ticket draw), and the claims of each kind.
 struct TurnCount {
+    /// The draws.
     draws: DrawMask,
+    /// Where the claims begin: the draws and the ticket draw come first.
     first: usize,
     /// The claims paid in each deck colour.
     by_colour: [u32; SLOT_LANES],
@@ -304,6 +310,7 @@ impl TurnCount {
 
 /// Finds the action at index `left`.
 struct Pick {
+    /// The actions still to skip.
     left: usize,
 }
 
