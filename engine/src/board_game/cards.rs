@@ -96,10 +96,16 @@ impl Cards {
     /// The cards as a list (kind by kind), for shuffling.
     pub fn to_vec(&self) -> Vec<Card> {
         let mut v = Vec::with_capacity(self.total() as usize);
-        for (k, &n) in self.0.iter().enumerate() {
-            v.extend(std::iter::repeat_n(Card(k as u8), usize::from(n)));
-        }
+        self.list_into(&mut v);
         v
+    }
+
+    /// Appends the cards to `out` as [`Cards::to_vec`] lists them, so that a
+    /// deck made anew from the discards keeps its storage.
+    pub fn list_into(&self, out: &mut Vec<Card>) {
+        for (k, &n) in self.0.iter().enumerate() {
+            out.extend(std::iter::repeat_n(Card(k as u8), usize::from(n)));
+        }
     }
 }
 

@@ -7,9 +7,9 @@ use std::ops::ControlFlow;
 use smallvec::SmallVec;
 
 use super::action::{Action, Keep, Payment};
-use super::cards::{CARD_KINDS, Card, Cards};
+use super::cards::{Card, Cards};
 use super::state::{Phase, State};
-use super::tables::SLOT_LANES;
+use super::tables::{ClaimTables, RouteClass, SLOT_LANES};
 
 const _: () = assert!(super::cards::CARD_LANES >= SLOT_LANES);
 use crate::board_game::board::{CityId, MAX_DISPLAY, MAX_TERRAIN_FACE_UP, RouteId};
@@ -30,15 +30,6 @@ pub(crate) trait Sink {
         self.run(1, |_| a)
     }
 
-    /// The claims paid in colour `c` begin (`c` = the number of colours:
-    /// the colour claims are over). Returns whether to visit them: a sink
-    /// that knows it needs none of them skips the whole colour.
-    #[inline]
-    fn colour(&mut self, c: usize) -> bool {
-        let _ = c;
-        true
-    }
-
     /// The draws available, as a [`DrawMask`]: one action per bit, in the
     /// order of the bits.
     #[inline]
@@ -49,15 +40,6 @@ pub(crate) trait Sink {
             bits &= bits - 1;
         }
         ControlFlow::Continue(())
-    }
-
-    /// The claims paid in the `colors` deck colours begin. Returns whether
-    /// to visit them colour by colour: a sink that knows it needs none of
-    /// them skips them all at once.
-    #[inline]
-    fn colours(&mut self, colors: usize) -> bool {
-        let _ = colors;
-        true
     }
 
     /// `per_route` claims of each of the `routes` routes in `open & (a | b)`
@@ -135,6 +117,129 @@ impl DrawMask {
     }
 }
 
+/// The claimable sets and their counts, borrowed apart from the rest of
+/// the state so that the board can be read while they change.
+struct OpenSets<'a> {
+    /// The board's route classes and colour slots.
+    tables: &'a ClaimTables,
+    /// [`State::claimable`]: each seat's open routes.
+    claimable: &'a mut [u64],
+    /// [`State::open_counts`]: how many of them per slot and class.
+    counts: &'a mut [u16],
+}
+
+impl OpenSets<'_> {
+    /// Opens or closes a route for seat `p`, keeping the counts in step.
+    #[inline]
+    fn set(&mut self, p: usize, route: RouteId, open: bool) {
+        let t = self.tables;
+        let (r, w) = (route.index(), t.words);
+        let word = &mut self.claimable[p * w + r / 64];
+        let bit = 1u64 << (r % 64);
+        if (*word & bit != 0) == open {
+            return;
+        }
+        *word ^= bit;
+        let (slot, class) = t.slot_and_class(route);
+        for s in [slot, t.any_slot()] {
+            let count = &mut self.counts[t.count_index(p, s, class)];
+            if open {
+                *count += 1;
+            } else {
+                *count -= 1;
+            }
+        }
+    }
+}
+
+/// For each byte and rank below 8 (at `rank << 8 | byte`), the position
+/// of the byte's set bit of that rank (8 when it has fewer).
+const SELECT_IN_BYTE: [u8; 2048] = {
+    let mut table = [8u8; 2048];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut rank, mut bit) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[rank << 8 | byte] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The position of the set bit of rank `rank` (from 0) in `word`, which
+/// has more than `rank` of them. Found without branches (Vigna's broadword
+/// select: byte counts summed by one multiplication, the byte found by one
+/// comparison of all bytes, the bit in it from a table), since random play
+/// picks ranks no branch predictor can guess.
+#[inline]
+fn select(word: u64, rank: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut sums = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    sums = (sums & 0x3333_3333_3333_3333) + ((sums >> 2) & 0x3333_3333_3333_3333);
+    // Byte `i`: the set bits of bytes 0 to `i` (at most 64, so no carries).
+    sums = ((sums + (sums >> 4)) & 0x0F0F_0F0F_0F0F_0F0F).wrapping_mul(ONES);
+    let ranks = u64::from(rank).wrapping_mul(ONES);
+    // A high bit per byte whose sum is at most `rank`: the bytes before the
+    // one holding the bit (all below 128, so no borrows).
+    let before = (((ranks | HIGHS) - sums) & HIGHS) >> 7;
+    let place = (before.wrapping_mul(ONES) >> 53) & !7;
+    let in_byte = u64::from(rank) - (((sums << 8) >> place) & 0xFF);
+    place as u32 + u32::from(SELECT_IN_BYTE[((in_byte << 8) | ((word >> place) & 0xFF)) as usize])
+}
+
+/// Which of consecutive sections of the given sizes holds index `i`, and
+/// the index its section starts at; past them all, the number of sections
+/// and their total. Found without branching on `i`.
+#[inline]
+fn section(sizes: impl Iterator<Item = usize>, i: usize) -> (usize, usize) {
+    let (mut index, mut start, mut end) = (0, 0, 0);
+    for n in sizes {
+        end += n;
+        let past = end <= i;
+        index += usize::from(past);
+        start = if past { end } else { start };
+    }
+    (index, start)
+}
+
+/// The route of rank `rank` in `open & (a | b)` (`sets` = `[open, a, b]`),
+/// which has more than `rank` routes: its word and its bit found without
+/// branching on the rank.
+#[inline]
+fn route_of_rank(sets: [&[u64]; 3], rank: usize) -> RouteId {
+    let rank = rank as u64;
+    let (mut before, mut at, mut word, mut skipped) = (0u64, 0, 0, 0);
+    for (w, bits) in words(sets).enumerate() {
+        let ones = u64::from(bits.count_ones());
+        let here = rank.wrapping_sub(before) < ones;
+        at = if here { w } else { at };
+        word = if here { bits } else { word };
+        skipped = if here { before } else { skipped };
+        before += ones;
+    }
+    RouteId::from_index(at * 64 + select(word, (rank - skipped) as u32) as usize)
+}
+
+/// The largest of `W` lanes (`W` a power of two), halved pairwise so that
+/// it stays in wide registers rather than being read out lane by lane.
+#[inline]
+fn lane_max<const W: usize>(mut lanes: [i16; W]) -> i16 {
+    let mut half = W / 2;
+    while half > 0 {
+        for l in 0..half {
+            lanes[l] = lanes[l].max(lanes[l + half]);
+        }
+        half /= 2;
+    }
+    lanes[0]
+}
+
 /// Lists every action.
 struct Push<'a, L>(&'a mut L);
 
@@ -146,13 +251,11 @@ impl<L: Extend<Action>> Sink for Push<'_, L> {
     }
 }
 
-/// Counts the actions, noting the count where each colour's claims begin.
+/// Counts the actions.
 #[derive(Default)]
 struct Count {
+    /// The actions seen.
     n: usize,
-    colour_starts: [usize; CARD_KINDS + 1],
-    /// The claims of each colour, when counted ahead (at the start of a turn).
-    claims: Option<[u32; SLOT_LANES]>,
 }
 
 impl Sink for Count {
@@ -169,26 +272,6 @@ impl Sink for Count {
     }
 
     #[inline]
-    fn colours(&mut self, colors: usize) -> bool {
-        let Some(claims) = &self.claims else {
-            return true;
-        };
-        let mut n = self.n;
-        for (start, &claims) in self.colour_starts.iter_mut().zip(claims).take(colors) {
-            *start = n;
-            n += claims as usize;
-        }
-        self.n = n;
-        false
-    }
-
-    #[inline]
-    fn colour(&mut self, c: usize) -> bool {
-        self.colour_starts[c] = self.n;
-        true
-    }
-
-    #[inline]
     fn claims(
         &mut self,
         routes: usize,
@@ -201,14 +284,37 @@ impl Sink for Count {
     }
 }
 
-/// Finds the action at index `left`, skipping whole colours when it knows
-/// their counts.
-struct Pick<'a> {
-    left: usize,
-    counted: Option<&'a Count>,
+/// The start of a turn counted: the draws, where the claims begin (after
+/// the draws and the ticket draw), and the claims of each kind.
+struct TurnCount {
+    /// The draws.
+    draws: DrawMask,
+    /// Where the claims begin: the draws and the ticket draw come first.
+    first: usize,
+    /// The claims paid in each deck colour.
+    by_colour: [u32; SLOT_LANES],
+    /// Their sum.
+    colour_claims: usize,
+    /// The claims paid in locomotives only.
+    locomotive_claims: usize,
+    /// The stations that may be built.
+    stations: usize,
 }
 
-impl Pick<'_> {
+impl TurnCount {
+    /// The actions in all.
+    fn total(&self) -> usize {
+        self.first + self.colour_claims + self.locomotive_claims + self.stations
+    }
+}
+
+/// Finds the action at index `left`.
+struct Pick {
+    /// The actions still to skip.
+    left: usize,
+}
+
+impl Pick {
     /// Whether to visit a section of `n` actions: when the action sought
     /// lies past it, it is skipped whole.
     #[inline]
@@ -221,32 +327,13 @@ impl Pick<'_> {
     }
 }
 
-impl Sink for Pick<'_> {
+impl Sink for Pick {
     #[inline]
     fn draws(&mut self, mask: DrawMask) -> ControlFlow<Action> {
         if !self.visit(mask.len()) {
             return ControlFlow::Continue(());
         }
         ControlFlow::Break(mask.nth(self.left))
-    }
-
-    #[inline]
-    fn colours(&mut self, colors: usize) -> bool {
-        match self.counted {
-            Some(count) => self.visit(count.colour_starts[colors] - count.colour_starts[0]),
-            None => true,
-        }
-    }
-
-    #[inline]
-    fn colour(&mut self, c: usize) -> bool {
-        // The colour's claims end where the next colour's (or the end
-        // marker's) begin; past the last colour there is nothing to skip.
-        let n = self.counted.and_then(|count| {
-            let end = count.colour_starts.get(c + 1)?;
-            end.checked_sub(count.colour_starts[c])
-        });
-        n.is_none_or(|n| self.visit(n))
     }
 
     #[inline]
@@ -272,22 +359,8 @@ impl Sink for Pick<'_> {
         // Within one class of claims the numbers are small: a 32-bit
         // division is quicker than a 64-bit one.
         let (left, per) = (self.left as u32, per_route as u32);
-        let (mut rank, i) = ((left / per) as usize, (left % per) as usize);
-        for (w, word) in words(sets).enumerate() {
-            let ones = word.count_ones() as usize;
-            if rank >= ones {
-                rank -= ones;
-                continue;
-            }
-            let mut bits = word;
-            for _ in 0..rank {
-                bits &= bits - 1;
-            }
-            let r = RouteId::from_index(w * 64 + bits.trailing_zeros() as usize);
-            return ControlFlow::Break(nth(r, i));
-        }
-        // Not reached while the open counts match the sets.
-        ControlFlow::Continue(())
+        let (rank, i) = ((left / per) as usize, (left % per) as usize);
+        ControlFlow::Break(nth(route_of_rank(sets, rank), i))
     }
 }
 
@@ -426,23 +499,27 @@ impl State {
     /// order: claims paid in each colour in turn, claims paid in
     /// locomotives only, stations.
     fn claim_actions<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
+        self.colour_claims(sink)?;
+        self.locomotive_claims(sink)?;
+        self.station_builds(sink)
+    }
+
+    /// The claims paid in a deck colour (with or without locomotives),
+    /// colour by colour, class by class.
+    fn colour_claims<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
         let seat = self.current;
         let p = &self.players[seat.index()];
-        let board = self.board();
-        let colors = board.colors().len();
         let t = &self.game.tables;
         let open = self.claimable(seat);
         let trains = usize::from(p.trains);
         let locos = usize::from(p.hand.locomotives());
         let locos8 = locos.min(255) as u8;
-        let counts = &self.open_counts
-            [t.count_index(seat.index(), 0, 0)..t.count_index(seat.index() + 1, 0, 0)];
+        let counts = self.open_counts_of(seat);
         let gray = t.colors;
         let at = |slot: usize, class: usize| usize::from(counts[class * SLOT_LANES + slot]);
-        let by_colour = if sink.colours(colors) { colors } else { 0 };
-        for c in 0..by_colour {
+        for c in 0..t.colors {
             let have = usize::from(p.hand.0[c]);
-            if !sink.colour(c) || have == 0 {
+            if have == 0 {
                 continue;
             }
             let cap = (have + locos).min(trains);
@@ -471,14 +548,16 @@ impl State {
                 })?;
             }
         }
-        sink.colour(colors);
-        let cap = locos.min(trains);
+        ControlFlow::Continue(())
+    }
+
+    /// The claims paid in locomotives only, class by class.
+    fn locomotive_claims<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
+        let seat = self.current;
+        let t = &self.game.tables;
+        let open = self.claimable(seat);
         let any = t.any_slot();
-        for (k, rc) in t.classes.iter().enumerate() {
-            if usize::from(rc.length) > cap {
-                break;
-            }
-            let routes = at(any, k);
+        for (k, (rc, routes)) in self.locomotive_classes().enumerate() {
             if routes == 0 {
                 continue;
             }
@@ -488,26 +567,69 @@ impl State {
                 payment: Payment::all_locomotives(rc.length),
             })?;
         }
+        ControlFlow::Continue(())
+    }
+
+    /// Each route class the current player can pay in locomotives only,
+    /// with its open routes: the classes come by length, so they end at the
+    /// first too long for the locomotives or the trains.
+    fn locomotive_classes(&self) -> impl Iterator<Item = (&RouteClass, usize)> {
+        let seat = self.current;
+        let p = &self.players[seat.index()];
+        let t = &self.game.tables;
+        let counts = self.open_counts_of(seat);
+        let cap = p.hand.locomotives().min(p.trains);
+        let any = t.any_slot();
+        t.classes
+            .iter()
+            .enumerate()
+            .take_while(move |(_, rc)| u16::from(rc.length) <= cap)
+            .map(move |(k, rc)| (rc, usize::from(counts[k * SLOT_LANES + any])))
+    }
+
+    /// The stations that may be built: every free city, paid for the same
+    /// ways.
+    fn station_builds<S: Sink>(&self, sink: &mut S) -> ControlFlow<Action> {
+        let mut payments: SmallVec<[Payment; 32]> = SmallVec::new();
+        self.for_each_station_payment(|payment| payments.push(payment));
+        if payments.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        for (i, owner) in self.station_owner.iter().enumerate() {
+            if owner.is_none() {
+                let city = CityId::from_index(i);
+                sink.run(payments.len(), |k| Action::BuildStation {
+                    city,
+                    payment: payments[k],
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// How many stations [`Self::station_builds`] lists, counted without
+    /// visiting the cities one by one.
+    fn station_build_count(&self) -> usize {
+        let mut payments = 0;
+        self.for_each_station_payment(|_| payments += 1);
+        if payments == 0 {
+            return 0;
+        }
+        payments * self.station_owner.iter().filter(|o| o.is_none()).count()
+    }
+
+    /// Calls `f` with each way the current player may pay for their next
+    /// station, if they have one left and the cards for it.
+    fn for_each_station_payment(&self, f: impl FnMut(Payment)) {
+        let seat = self.current;
+        let p = &self.players[seat.index()];
+        let colors = self.game.tables.colors;
         if let Some(cost) = self.next_station_cost(seat)
             && p.hand.0[..colors].iter().fold(0, |a, &b| a.max(b)) + p.hand.locomotives()
                 >= u16::from(cost)
         {
-            // Every free city can be paid for the same ways.
-            let mut payments: SmallVec<[Payment; 32]> = SmallVec::new();
-            for_each_payment(&p.hand, colors, None, cost, 0, |payment| {
-                payments.push(payment)
-            });
-            for (i, owner) in self.station_owner.iter().enumerate() {
-                if owner.is_none() {
-                    let city = CityId::from_index(i);
-                    sink.run(payments.len(), |k| Action::BuildStation {
-                        city,
-                        payment: payments[k],
-                    })?;
-                }
-            }
+            for_each_payment(&p.hand, colors, None, cost, 0, f);
         }
-        ControlFlow::Continue(())
     }
 
     /// A uniformly random legal action of the current player, drawn exactly
@@ -523,36 +645,138 @@ impl State {
             return (i < n).then(|| mask.nth(i));
         }
         if matches!(self.phase, Phase::Turn) {
-            // The draws and the ticket draw are counted and found without
-            // visiting; the claims after them are counted colour by colour,
-            // and visited again only when one of them is picked.
-            let draws = self.draw_mask(false);
-            let first = draws.len() + usize::from(self.can_draw_tickets());
-            let mut count = Count {
-                claims: Some(self.colour_claim_counts()),
-                ..Count::default()
-            };
-            let _ = self.claim_actions(&mut count);
-            let i = rng.index(first + count.n);
-            if i < draws.len() {
-                return Some(draws.nth(i));
-            }
-            if i < first {
-                return Some(Action::DrawTickets);
-            }
-            let mut pick = Pick {
-                left: i - first,
-                counted: Some(&count),
-            };
-            return self.claim_actions(&mut pick).break_value();
+            let turn = self.count_turn();
+            let i = rng.index(turn.total());
+            return self.turn_action_at(&turn, i);
         }
         let mut count = Count::default();
         let _ = self.visit_legal(&mut count);
         let mut pick = Pick {
             left: rng.index(count.n),
-            counted: Some(&count),
         };
         self.visit_legal(&mut pick).break_value()
+    }
+
+    /// The actions at the start of a turn, counted: the draws and the
+    /// ticket draw without visiting them, the claims colour by colour and
+    /// class by class.
+    fn count_turn(&self) -> TurnCount {
+        let draws = self.draw_mask(false);
+        let colors = self.game.tables.colors;
+        let by_colour = self.colour_claim_counts();
+        TurnCount {
+            draws,
+            first: draws.len() + usize::from(self.can_draw_tickets()),
+            by_colour,
+            colour_claims: by_colour[..colors].iter().map(|&n| n as usize).sum(),
+            locomotive_claims: self.locomotive_classes().map(|(_, n)| n).sum(),
+            stations: self.station_build_count(),
+        }
+    }
+
+    /// The action at index `i` of the start of a turn's list (`i` below
+    /// [`TurnCount::total`]), found from the counts.
+    fn turn_action_at(&self, turn: &TurnCount, i: usize) -> Option<Action> {
+        if i < turn.draws.len() {
+            return Some(turn.draws.nth(i));
+        }
+        if i < turn.first {
+            return Some(Action::DrawTickets);
+        }
+        let colors = self.game.tables.colors;
+        let left = i - turn.first;
+        if left < turn.colour_claims {
+            let sizes = turn.by_colour[..colors].iter().map(|&n| n as usize);
+            let (c, start) = section(sizes, left);
+            return Some(self.colour_claim_at(c, left - start));
+        }
+        let left = left - turn.colour_claims;
+        if left < turn.locomotive_claims {
+            let (k, start) = section(self.locomotive_classes().map(|(_, n)| n), left);
+            return Some(self.locomotive_claim_at(k, left - start));
+        }
+        self.station_at(left - turn.locomotive_claims)
+    }
+
+    /// The station at index `i` of [`Self::station_builds`]' list: every
+    /// free city is paid for the same ways, so the city is the free one of
+    /// rank `i / ways` and the payment the one of rank `i % ways`.
+    fn station_at(&self, i: usize) -> Option<Action> {
+        let mut payments: SmallVec<[Payment; 32]> = SmallVec::new();
+        self.for_each_station_payment(|payment| payments.push(payment));
+        let ways = payments.len();
+        let (i, k) = (i.checked_div(ways)?, i % ways);
+        let free = self.station_owner.iter().enumerate();
+        let (city, _) = free.filter(|(_, owner)| owner.is_none()).nth(i)?;
+        Some(Action::BuildStation {
+            city: CityId::from_index(city),
+            payment: payments[k],
+        })
+    }
+
+    /// The claim at index `i` of those paid in colour `c` (with `i` below
+    /// their count), in [`Self::claim_actions`]' order, found without
+    /// branching on `i`: its class, then its route and locomotives.
+    fn colour_claim_at(&self, c: usize, i: usize) -> Action {
+        let seat = self.current;
+        let p = &self.players[seat.index()];
+        let t = &self.game.tables;
+        let counts = self.open_counts_of(seat);
+        let have = usize::from(p.hand.0[c]);
+        let locos = usize::from(p.hand.locomotives());
+        let cap = (have + locos).min(usize::from(p.trains));
+        let (have8, locos8) = (have.min(255) as u8, locos.min(255) as u8);
+        // Locomotives from `lo` to `hi`, the rest in the colour (as in
+        // `claim_actions`).
+        let range = |rc: &RouteClass| {
+            let lo = rc.ferry.max(rc.length.saturating_sub(have8));
+            let hi = locos8.min(rc.length - 1);
+            (lo, usize::from(hi.saturating_add(1).saturating_sub(lo)))
+        };
+        let per_class = t.classes.iter().enumerate().map(|(k, rc)| {
+            let routes = usize::from(counts[k * SLOT_LANES + c])
+                + usize::from(counts[k * SLOT_LANES + t.colors]);
+            let fits = usize::from(rc.length) <= cap;
+            usize::from(fits) * range(rc).1 * routes
+        });
+        let (k, start) = section(per_class, i);
+        let rc = &t.classes[k];
+        let (lo, per) = range(rc);
+        let i = i - start;
+        let sets = [
+            self.claimable(seat),
+            t.members(c, k),
+            t.members(t.colors, k),
+        ];
+        Action::Claim {
+            route: route_of_rank(sets, i / per),
+            payment: Payment {
+                color: Card(c as u8),
+                locomotives: lo + (i % per) as u8,
+            },
+        }
+    }
+
+    /// The claim at index `i` of those of class `k` paid in locomotives
+    /// only (with `i` below their count).
+    fn locomotive_claim_at(&self, k: usize, i: usize) -> Action {
+        let t = &self.game.tables;
+        let any = t.any_slot();
+        let sets = [
+            self.claimable(self.current),
+            t.members(any, k),
+            t.members(any, k),
+        ];
+        Action::Claim {
+            route: route_of_rank(sets, i),
+            payment: Payment::all_locomotives(t.classes[k].length),
+        }
+    }
+
+    /// `seat`'s counts of open routes by class and colour slot.
+    fn open_counts_of(&self, seat: Seat) -> &[u16] {
+        let t = &self.game.tables;
+        &self.open_counts[t.count_index(seat.index(), 0, 0)..t.count_index(seat.index() + 1, 0, 0)]
     }
 
     /// The claims the current player may pay in each deck colour, by colour:
@@ -586,7 +810,7 @@ impl State {
         let have: [i16; W] = std::array::from_fn(|l| (hand[l] & t.colour_lanes[l]).min(255) as i16);
         // No lane pays more than its cards and the locomotives, nor more
         // than the trains left.
-        let most = (have.iter().fold(0, |a, &b| a.max(b)) + locos).min(trains);
+        let most = (lane_max(have) + locos).min(trains);
         let start = t.count_index(seat, 0, 0);
         let (rows, _) =
             self.open_counts[start..start + t.classes.len() * SLOT_LANES].as_chunks::<SLOT_LANES>();
@@ -631,10 +855,7 @@ impl State {
 
     /// Does the current player have any action at the start of a turn?
     pub(crate) fn has_turn_action(&self) -> bool {
-        let mut pick = Pick {
-            left: 0,
-            counted: None,
-        };
+        let mut pick = Pick { left: 0 };
         self.turn_actions(&mut pick).is_break()
     }
 
@@ -647,18 +868,24 @@ impl State {
     /// Keeps the claimable sets up to date after `seat` claimed `route`.
     pub(crate) fn mark_claimed(&mut self, seat: Seat, route: RouteId) {
         let n = self.players.len();
+        // The board is read while the sets change: borrowed field by field,
+        // so the siblings need no copy.
+        let game = &*self.game;
+        let mut open = OpenSets {
+            tables: &game.tables,
+            claimable: &mut self.claimable,
+            counts: &mut self.open_counts,
+        };
         for p in 0..n {
-            self.set_open(p, route, false);
+            open.set(p, route, false);
         }
-        let both = self.game.both_tracks_open;
-        let siblings: SmallVec<[RouteId; 4]> =
-            SmallVec::from_slice(&self.game.board.route(route).siblings);
-        for s in siblings {
+        let both = game.both_tracks_open;
+        for &s in &game.board.route(route).siblings {
             if both {
-                self.set_open(seat.index(), s, false);
+                open.set(seat.index(), s, false);
             } else {
                 for p in 0..n {
-                    self.set_open(p, s, false);
+                    open.set(p, s, false);
                 }
             }
         }
@@ -670,28 +897,13 @@ impl State {
             for r in 0..self.owner.len() {
                 let route = RouteId::from_index(r);
                 let open = self.open_by_owners(Seat(p as u8), route);
-                self.set_open(p, route, open);
-            }
-        }
-    }
-
-    /// Opens or closes a route for seat `p`, keeping the counts in step.
-    fn set_open(&mut self, p: usize, route: RouteId, open: bool) {
-        let t = &self.game.tables;
-        let (r, w) = (route.index(), t.words);
-        let word = &mut self.claimable[p * w + r / 64];
-        let bit = 1u64 << (r % 64);
-        if (*word & bit != 0) == open {
-            return;
-        }
-        *word ^= bit;
-        let (slot, class) = t.slot_and_class(route);
-        for s in [slot, t.any_slot()] {
-            let count = &mut self.open_counts[t.count_index(p, s, class)];
-            if open {
-                *count += 1;
-            } else {
-                *count -= 1;
+                let game = &*self.game;
+                OpenSets {
+                    tables: &game.tables,
+                    claimable: &mut self.claimable,
+                    counts: &mut self.open_counts,
+                }
+                .set(p, route, open);
             }
         }
     }
@@ -753,5 +965,78 @@ impl State {
         let lo = rival.saturating_sub(held).max(cost.saturating_sub(held));
         let hi = p.hand.locomotives().min(lo.max(cost));
         (lo <= hi).then_some((lo as u8, hi as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{Phase, select};
+    use crate::board_game::BoardGame;
+    use crate::board_game::board::Board;
+    use crate::board_game::design_checks::testing::bundled_file;
+    use crate::game::GameState;
+    use crate::rng::GameRng;
+
+    #[test]
+    fn select_finds_the_set_bit_of_each_rank() {
+        let mut rng = GameRng::seeded(3);
+        for round in 0..3000 {
+            // Dense, sparse and very sparse words.
+            let mut word = rng.next_u64();
+            for _ in 0..round % 4 {
+                word &= rng.next_u64();
+            }
+            let (mut bits, mut rank) = (word, 0);
+            while bits != 0 {
+                assert_eq!(
+                    select(word, rank),
+                    bits.trailing_zeros(),
+                    "{word:#x} {rank}"
+                );
+                bits &= bits - 1;
+                rank += 1;
+            }
+        }
+    }
+
+    /// Random play finds the start of a turn's actions from counts: every
+    /// index must name the action the full list has there, in random games
+    /// of maps with ferries, tunnels, stations, terrain and gray routes.
+    #[test]
+    fn every_index_of_a_turn_finds_the_listed_action() {
+        for (map, players) in [
+            ("usa.yaml", 2),
+            ("europe.yaml", 4),
+            ("usa-stations.yaml", 3),
+            ("heart-of-africa-rules.yaml", 2),
+        ] {
+            let board = Arc::new(Board::build(&bundled_file(map)).expect("the map builds"));
+            let game = Arc::new(BoardGame::new(board, players).expect("the players fit"));
+            let mut state = game.new_game(11);
+            let mut rng = GameRng::seeded(5);
+            let mut legal = Vec::new();
+            let mut turns = 0;
+            while !state.is_terminal() {
+                if state.phase == Phase::Turn {
+                    legal.clear();
+                    state.legal(&mut legal);
+                    let turn = state.count_turn();
+                    assert_eq!(turn.total(), legal.len(), "{map}");
+                    for (i, &a) in legal.iter().enumerate() {
+                        assert_eq!(state.turn_action_at(&turn, i), Some(a), "{map} index {i}");
+                    }
+                    turns += 1;
+                }
+                let a = state
+                    .random_legal(&mut rng)
+                    .expect("a running game has actions");
+                state
+                    .apply_quietly(a)
+                    .expect("offered actions are accepted");
+            }
+            assert!(turns > 20, "{map}: {turns} turns checked");
+        }
     }
 }

@@ -427,16 +427,26 @@ impl State {
 
     /// Takes the top train card, shuffling the discards into a new deck when
     /// the deck is empty. `None` when both are empty.
+    #[inline]
     pub(crate) fn pop_deck(&mut self, events: &mut impl EventSink) -> Option<Card> {
-        if self.deck.is_empty() {
-            if self.discards.total() == 0 {
-                return None;
-            }
-            self.deck = self.discards.to_vec();
-            self.discards = Cards::EMPTY;
-            self.rng.shuffle(&mut self.deck);
-            events.push(Event::Reshuffled);
+        match self.deck.pop() {
+            Some(c) => Some(c),
+            None => self.reshuffle_and_pop(events),
         }
+    }
+
+    /// [`Self::pop_deck`] on an empty deck: the discards, shuffled, become
+    /// the deck. Kept out of line, as it is rare.
+    #[inline(never)]
+    fn reshuffle_and_pop(&mut self, events: &mut impl EventSink) -> Option<Card> {
+        if self.discards.total() == 0 {
+            return None;
+        }
+        self.deck.clear();
+        self.discards.list_into(&mut self.deck);
+        self.discards = Cards::EMPTY;
+        self.rng.shuffle(&mut self.deck);
+        events.push(Event::Reshuffled);
         self.deck.pop()
     }
 

@@ -173,10 +173,14 @@ fn station_search(state: &State, seat: Seat) -> ((Vec<(CityId, RouteId)>, Done),
     // so is the first best in the stations' order).
     let mut choice = vec![0u16; options.len()];
     let mut visits = 0;
+    // One memory for every part's search, emptied in between, so that it
+    // grows once.
+    let mut memo = HashMap::default();
     for part in parts.split() {
+        memo.clear();
         let mut search = Search {
             parts: &part,
-            memo: HashMap::default(),
+            memo: &mut memo,
             visits: 0,
         };
         let best = search.best(options.len(), &mut Partition::new(parts.count));
@@ -209,9 +213,10 @@ fn station_search(state: &State, seat: Seat) -> ((Vec<(CityId, RouteId)>, Done),
     ((borrowed, done), visits)
 }
 
-/// A union–find over the parts of [`Parts`].
+/// A union–find over the parts of [`Parts`], inline for the usual few
+/// dozen parts: the search copies it at every step.
 #[derive(Clone)]
-struct Partition(Vec<u16>);
+struct Partition(SmallVec<[u16; 32]>);
 
 impl Partition {
     fn new(count: usize) -> Self {
@@ -239,7 +244,7 @@ impl Partition {
 
     /// How the partition groups `live` (sorted): each live part's block,
     /// the blocks numbered in order of first appearance.
-    fn key(&mut self, live: &[u16]) -> Vec<u16> {
+    fn key(&mut self, live: &[u16]) -> Key {
         let mut roots: SmallVec<[u16; 32]> = SmallVec::new();
         live.iter()
             .map(|&x| {
@@ -295,11 +300,17 @@ impl Parts {
         options: &[SmallVec<[RouteId; 4]>],
         failing: &[usize],
     ) -> Parts {
-        let mut ids: HashMap<u32, u16> = HashMap::default();
+        // Each root's part number, given in the order the roots are met:
+        // a flat table over the network's nodes.
+        let mut ids: SmallVec<[u16; 64]> = smallvec::smallvec![u16::MAX; base.parent.len()];
+        let mut count = 0;
         let mut part = |base: &mut Network, node: u32| -> u16 {
-            let root = base.find(node);
-            let next = ids.len() as u16;
-            *ids.entry(root).or_insert(next)
+            let id = &mut ids[base.find(node) as usize];
+            if *id == u16::MAX {
+                *id = count;
+                count += 1;
+            }
+            *id
         };
         let links = options
             .iter()
@@ -351,7 +362,7 @@ impl Parts {
         Parts {
             links,
             tickets,
-            count: ids.len(),
+            count: usize::from(count),
         }
     }
 
@@ -420,19 +431,27 @@ impl Parts {
     }
 }
 
+/// How a partition groups the live parts (see [`Partition::key`]),
+/// inline when short: the search makes one at every step.
+type Key = SmallVec<[u16; 32]>;
+
+/// Each station's choice (0: none, `c`: option `c`), inline for the
+/// usual few stations.
+type Choice = SmallVec<[u16; 8]>;
+
 /// The best completion of a choice: what it gains, how many stations it
 /// uses, and the choice of each station below (0: none, `c`: option `c`).
 #[derive(Clone)]
 struct Best {
     gain: i32,
     used: u32,
-    choice: Vec<u16>,
+    choice: Choice,
 }
 
 /// The search over stations with memory of (stations left, partition).
 struct Search<'a> {
     parts: &'a Parts,
-    memo: HashMap<(usize, Vec<u16>), Best>,
+    memo: &'a mut HashMap<(usize, Key), Best>,
     /// Positions visited (what the search costs).
     visits: usize,
 }
@@ -451,7 +470,7 @@ impl Search<'_> {
         let none = |k: usize| Best {
             gain: 0,
             used: 0,
-            choice: vec![0; k],
+            choice: smallvec::smallvec![0; k],
         };
         if k == 0 {
             return none(k);
@@ -463,10 +482,10 @@ impl Search<'_> {
                 reach.join(a, b);
             }
         }
-        let mut live: Vec<u16> = Vec::new();
+        let mut live: SmallVec<[u16; 32]> = SmallVec::new();
         for t in &self.parts.tickets {
             if !t.joined(parts) && t.joined(&mut reach) {
-                live.extend(t.from.iter().chain(&t.to));
+                live.extend(t.from.iter().chain(&t.to).copied());
             }
         }
         if live.is_empty() {
