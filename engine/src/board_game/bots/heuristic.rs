@@ -162,7 +162,7 @@ pub(super) struct Design {
     stride: usize,
     /// The routes by points, most first, in route order on ties: the order
     /// in which a claim valued by its points is looked for (see
-    /// [`HeuristicBot::most_points_claim`]).
+    /// [`most_points_claim`]).
     pub(super) by_points: Vec<RouteId>,
     /// The long routes ([`Scale::long_route`] and longer), in route order:
     /// the only routes `long-route` aims at.
@@ -240,12 +240,12 @@ impl HeuristicBot {
         let mut by_points: Vec<RouteId> =
             (0..board.routes().len()).map(RouteId::from_index).collect();
         by_points.sort_by_key(|&id| std::cmp::Reverse(board.route(id).points));
-        let long = |id: &&RouteId| board.route(**id).length >= scale.long_route;
+        let long = |id: &RouteId| board.route(*id).length >= scale.long_route;
         let long_routes = (0..board.routes().len())
             .map(RouteId::from_index)
-            .filter(|id| long(&id))
+            .filter(long)
             .collect();
-        let long_by_points = by_points.iter().filter(long).copied().collect();
+        let long_by_points = by_points.iter().copied().filter(long).collect();
         self.design = Some(Design {
             board: board.clone(),
             scale,
@@ -867,5 +867,79 @@ fn free_value(style: Style, points: i32, missing: i64) -> i64 {
     match style {
         Style::LongRoute => i64::from(points) * 100 - missing,
         _ => i64::from(points) * 100 / (missing * 5 + 10),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::board_game::BoardGame;
+    use crate::board_game::cards::CARD_KINDS;
+    use crate::game::GameState;
+
+    /// At every turn of games between the four styles on USA: the claim
+    /// with the most points looked for from the most points down is the one
+    /// a scan of every route finds, and the free target read from the
+    /// per-design table is the best value over every open route.
+    #[test]
+    fn claims_by_points_and_free_targets_are_what_a_scan_of_every_route_finds() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
+        let design = formats::load(&path).unwrap().design;
+        let game = BoardGame::new(Arc::new(Board::build(&design).unwrap()), 4).unwrap();
+        let mut bots = Style::ALL.map(|s| HeuristicBot::new(s, 0));
+        let mut turns = 0;
+        for seed in 0..3 {
+            let mut state = game.new_game(seed);
+            while let Some(seat) = state.current_player() {
+                let obs = state.observation(seat);
+                let bot = &mut bots[seat.index()];
+                let action = bot.decide(&obs);
+                if obs.phase() == PublicPhase::Turn {
+                    claims_match_a_scan(bot, &obs);
+                    turns += 1;
+                }
+                state.apply(action).unwrap();
+            }
+        }
+        assert!(turns > 100, "{turns} turns checked");
+    }
+
+    fn claims_match_a_scan(bot: &HeuristicBot, obs: &Observation<'_>) {
+        let board = obs.board();
+        let every = || (0..board.routes().len()).map(RouteId::from_index);
+        let wanted = [1; CARD_KINDS];
+        let scale = bot.scale();
+        for ending in [false, true] {
+            for (least, by_points) in [
+                (0, &bot.design().by_points),
+                (scale.short_route, &bot.design().by_points),
+                (scale.long_route, &bot.design().long_by_points),
+            ] {
+                let scanned = best_claim(obs, every(), &wanted, ending, |id| {
+                    let r = board.route(id);
+                    (r.length >= least).then_some(i64::from(r.points))
+                });
+                let found =
+                    most_points_claim(obs, by_points, &wanted, ending, |r| r.length >= least);
+                assert_eq!(found, scanned, "routes of length {least} and more");
+            }
+        }
+        let reach = HandReach::of(obs);
+        let best = every()
+            .filter(|&id| obs.route_open(id) && reach.trains >= u16::from(board.route(id).length))
+            .map(|id| {
+                let r = board.route(id);
+                (
+                    free_value(bot.style, r.points, i64::from(reach.missing(r))),
+                    id,
+                )
+            })
+            .fold(None, |best: Option<(i64, RouteId)>, (v, id)| match best {
+                Some((b, _)) if v <= b => best,
+                _ => Some((v, id)),
+            });
+        assert_eq!(bot.free_target(obs), best.map(|(_, id)| id));
     }
 }
