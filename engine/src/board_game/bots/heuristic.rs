@@ -554,16 +554,11 @@ impl HeuristicBot {
         ending: bool,
     ) -> Option<Action> {
         let board = obs.board();
-        best_claim(
-            obs,
-            self.planner.plan.routes.iter().copied(),
-            wanted,
-            ending,
-            |id| {
-                let r = board.route(id);
-                Some(i64::from(r.length) * 10 + i64::from(r.points))
-            },
-        )
+        let valued = self.planner.plan.routes.iter().map(|&id| {
+            let r = board.route(id);
+            (id, i64::from(r.length) * 10 + i64::from(r.points))
+        });
+        best_claim(obs, valued, wanted, ending)
     }
 
     /// The highest-scoring affordable route (free play and the last turns).
@@ -776,19 +771,17 @@ impl Bot<crate::board_game::State> for HeuristicBot {
     }
 }
 
-/// The affordable claim of `routes` with the highest `value` (`None`: not a
-/// candidate), the first listed on ties.
+/// The affordable claim with the highest value of the `valued` routes, the
+/// first listed on ties.
 pub(super) fn best_claim(
     obs: &Observation<'_>,
-    routes: impl Iterator<Item = RouteId>,
+    valued: impl Iterator<Item = (RouteId, i64)>,
     wanted: &Wanted,
     ending: bool,
-    value: impl Fn(RouteId) -> Option<i64>,
 ) -> Option<Action> {
     let reach = HandReach::of(obs);
     let mut best: Option<(i64, Action)> = None;
-    for id in routes {
-        let Some(v) = value(id) else { continue };
+    for (id, v) in valued {
         if best.is_some_and(|(b, _)| v <= b) {
             continue;
         }
@@ -801,8 +794,8 @@ pub(super) fn best_claim(
 
 /// The affordable claim of the routes `by_points` lists (most points first,
 /// in route order on ties) that `candidate` accepts with the most points, the
-/// first route on ties: what [`best_claim`] valuing routes by their points
-/// finds, looked for from the most points down, so that the search stops at
+/// first route on ties: what [`best_claim`] of the routes valued by their
+/// points finds, looked for from the most points down, so that the search stops at
 /// the first affordable route.
 pub(super) fn most_points_claim(
     obs: &Observation<'_>,
@@ -917,10 +910,11 @@ mod tests {
                 (scale.short_route, &bot.design().by_points),
                 (scale.long_route, &bot.design().long_by_points),
             ] {
-                let scanned = best_claim(obs, every(), &wanted, ending, |id| {
+                let valued = every().filter_map(|id| {
                     let r = board.route(id);
-                    (r.length >= least).then_some(i64::from(r.points))
+                    (r.length >= least).then_some((id, i64::from(r.points)))
                 });
+                let scanned = best_claim(obs, valued, &wanted, ending);
                 let found =
                     most_points_claim(obs, by_points, &wanted, ending, |r| r.length >= least);
                 assert_eq!(found, scanned, "routes of length {least} and more");

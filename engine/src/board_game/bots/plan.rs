@@ -106,14 +106,15 @@ impl Plan {
         self.routes.is_empty() && self.borrow.is_empty()
     }
 
-    /// The ticket a planned route was planned for, with how many routes of
-    /// its span are planned in all.
-    pub fn owner_of(&self, route: RouteId) -> Option<(TicketId, usize)> {
-        let i = self.routes.iter().position(|&r| r == route)?;
-        self.spans
-            .iter()
-            .find(|(_, span)| span.contains(&i))
-            .map(|(t, span)| (*t, span.len()))
+    /// The planned routes in the order planned, each with the ticket it was
+    /// planned for and how many routes of that ticket's span are planned in
+    /// all (every planned route lies in exactly one span).
+    pub fn routes_by_ticket(&self) -> impl Iterator<Item = (RouteId, TicketId, usize)> + '_ {
+        self.spans.iter().flat_map(move |(t, span)| {
+            self.routes[span.clone()]
+                .iter()
+                .map(move |&r| (r, *t, span.len()))
+        })
     }
 }
 

@@ -142,18 +142,16 @@ impl HeuristicBot {
         let wanted = plan_needs.colored;
         let board = obs.board();
         let plan = &self.planner.plan;
-        let gain = best_claim(obs, plan.routes.iter().copied(), &wanted, ending, |id| {
-            let mut gain = i64::from(board.route(id).points) * 10;
-            if let Some((t, left)) = plan.owner_of(id) {
-                let p = i64::from(board.ticket(t).points);
-                gain += if left <= 1 {
-                    p * 20
-                } else {
-                    p * 10 / left as i64
-                };
-            }
-            Some(gain)
+        let gains = plan.routes_by_ticket().map(|(id, t, left)| {
+            let p = i64::from(board.ticket(t).points);
+            let share = if left <= 1 {
+                p * 20
+            } else {
+                p * 10 / left as i64
+            };
+            (id, i64::from(board.route(id).points) * 10 + share)
         });
+        let gain = best_claim(obs, gains, &wanted, ending);
         if let Some(a) = gain.or_else(|| self.station(obs, &wanted)) {
             return Some(a);
         }
@@ -182,10 +180,9 @@ impl HeuristicBot {
         let plan = &self.planner.plan;
         let reach = HandReach::of(obs);
         let nearest = plan
-            .routes
-            .iter()
-            .map(|&r| {
-                let points = plan.owner_of(r).map_or(0, |(t, _)| board.ticket(t).points);
+            .routes_by_ticket()
+            .map(|(r, t, _)| {
+                let points = board.ticket(t).points;
                 ((reach.missing(board.route(r)), -points), r)
             })
             .min()
