@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 use super::action::{Action, Keep, Payment};
 use super::cards::{Card, Cards};
 use super::state::{Phase, State};
-use super::tables::{ClaimTables, RouteClass, SLOT_LANES};
+use super::tables::{ClaimTables, RouteBits, RouteClass, SLOT_LANES};
 
 const _: () = assert!(super::cards::CARD_LANES >= SLOT_LANES);
 use crate::board_game::board::{CityId, MAX_DISPLAY, MAX_TERRAIN_FACE_UP, RouteId};
@@ -53,13 +53,8 @@ pub(crate) trait Sink {
         nth: impl Fn(RouteId, usize) -> Action,
     ) -> ControlFlow<Action> {
         let _ = routes;
-        for (w, bits) in words(sets).enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let r = RouteId::from_index(w * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-                self.run(per_route, |i| nth(r, i))?;
-            }
+        for r in RouteBits::new(words(sets)) {
+            self.run(per_route, |i| nth(r, i))?;
         }
         ControlFlow::Continue(())
     }

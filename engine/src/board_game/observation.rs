@@ -7,6 +7,7 @@ use super::cards::{Card, Cards, TerrainCards};
 use super::events::Tickets;
 use super::legal;
 use super::state::{Phase, State};
+use super::tables::RouteBits;
 use super::{Action, BoardGame};
 use crate::board_game::board::{Board, CityId, RouteId, TicketId};
 use crate::game::{self, Seat};
@@ -62,36 +63,6 @@ pub enum PublicPhase {
     Double(RouteId),
     /// The game is over.
     Over,
-}
-
-/// The routes a player may claim as far as ownership goes, in route order
-/// (see [`Observation::open_routes`]): the set bits of the claimable set.
-#[derive(Clone, Debug)]
-pub struct OpenRoutes<'a> {
-    /// The words not read yet.
-    words: std::slice::Iter<'a, u64>,
-    /// The bits of the word being read not returned yet.
-    bits: u64,
-    /// The first route of the word being read.
-    base: usize,
-    /// The first route of the next word.
-    next_base: usize,
-}
-
-impl Iterator for OpenRoutes<'_> {
-    type Item = RouteId;
-
-    #[inline]
-    fn next(&mut self) -> Option<RouteId> {
-        while self.bits == 0 {
-            self.bits = *self.words.next()?;
-            self.base = self.next_base;
-            self.next_base += 64;
-        }
-        let route = self.base + self.bits.trailing_zeros() as usize;
-        self.bits &= self.bits - 1;
-        Some(RouteId::from_index(route))
-    }
 }
 
 impl<'a> Observation<'a> {
@@ -245,13 +216,8 @@ impl<'a> Observation<'a> {
     /// [`Observation::route_open`] accepts), in route order, read from the
     /// claimable set the state keeps, so that a bot scanning for a claim
     /// never looks at a claimed route.
-    pub fn open_routes(&self) -> OpenRoutes<'a> {
-        OpenRoutes {
-            words: self.state.claimable(self.seat).iter(),
-            bits: 0,
-            base: 0,
-            next_base: 0,
-        }
+    pub fn open_routes(&self) -> impl Iterator<Item = RouteId> + 'a {
+        RouteBits::new(self.state.claimable(self.seat).iter().copied())
     }
 
     /// Has the last round begun?

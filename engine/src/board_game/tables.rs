@@ -9,6 +9,48 @@ use crate::board_game::board::{Board, RouteColor, RouteId};
 /// A set of routes as 64-bit words.
 pub type Words = [u64];
 
+/// The routes of a route set, in route order: the set bits of its words,
+/// route `64 * w + b` for bit `b` of word `w`.
+#[derive(Clone, Debug)]
+pub struct RouteBits<I> {
+    /// The words not read yet.
+    words: I,
+    /// The bits of the word being read not returned yet.
+    bits: u64,
+    /// The first route of the word being read.
+    base: usize,
+    /// The first route of the next word.
+    next_base: usize,
+}
+
+impl<I: Iterator<Item = u64>> RouteBits<I> {
+    /// The routes of the set whose words `words` yields, the first word first.
+    pub fn new(words: I) -> Self {
+        RouteBits {
+            words,
+            bits: 0,
+            base: 0,
+            next_base: 0,
+        }
+    }
+}
+
+impl<I: Iterator<Item = u64>> Iterator for RouteBits<I> {
+    type Item = RouteId;
+
+    #[inline]
+    fn next(&mut self) -> Option<RouteId> {
+        while self.bits == 0 {
+            self.bits = self.words.next()?;
+            self.base = self.next_base;
+            self.next_base += 64;
+        }
+        let route = self.base + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(RouteId::from_index(route))
+    }
+}
+
 /// Open-route counts are kept per class as one row of this many colour
 /// slots (each deck colour, gray, every route, then padding), so that the
 /// claims of every colour can be counted a whole row at a time.
