@@ -5,7 +5,7 @@ use super::action::{Action, Keep, Payment};
 use super::cards::Card;
 use super::events::{Event, EventSink, Events, Revealed, Tickets};
 use super::state::{PendingTunnel, Phase, State};
-use crate::board_game::board::{CityId, RouteColor, RouteId};
+use crate::board_game::board::{CityId, RouteId};
 use crate::game::{IllegalAction, RefusalKind, Seat};
 use crate::words;
 
@@ -503,10 +503,7 @@ impl State {
                 ),
             );
         }
-        let color = match color {
-            RouteColor::Gray => None,
-            RouteColor::Color(c) => Some(Card::color(c)),
-        };
+        let color = Card::paying(color);
         self.check_payment(&name, color, length, ferry, payment)?;
         self.pay_from_hand(payment, length);
         if tunnel {

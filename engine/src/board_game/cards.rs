@@ -2,7 +2,7 @@
 
 use std::ops::{Index, IndexMut};
 
-use crate::board_game::board::{ColorId, MAX_COLORS, MAX_TERRAIN_TYPES};
+use crate::board_game::board::{ColorId, MAX_COLORS, MAX_TERRAIN_TYPES, RouteColor};
 
 /// A train card: a deck colour, or a locomotive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16,6 +16,16 @@ impl Card {
     #[inline]
     pub fn color(c: ColorId) -> Card {
         Card(c.0)
+    }
+
+    /// The colour card a route of `color` is paid in (`None`: gray, any
+    /// one colour).
+    #[inline]
+    pub fn paying(color: RouteColor) -> Option<Card> {
+        match color {
+            RouteColor::Color(c) => Some(Card::color(c)),
+            RouteColor::Gray => None,
+        }
     }
 
     /// Is it a locomotive?

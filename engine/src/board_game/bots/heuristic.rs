@@ -22,7 +22,7 @@ use super::pay::{self, HandReach, Wanted};
 use super::plan::{CostModel, Needs, Planner};
 use super::rivals::RivalNeeds;
 use super::scale::{Scale, Share};
-use crate::board_game::board::{Board, Route, RouteColor, RouteId};
+use crate::board_game::board::{Board, Route, RouteId};
 use crate::board_game::{Action, Card, Keep, Observation, PublicPhase};
 use crate::bots::Bot;
 use crate::game::{KeepsTickets as _, Observation as _, Seat};
@@ -842,11 +842,8 @@ pub(super) fn claim_action(
     }
     let hand = obs.hand();
     let colors = board.colors().len();
-    let color = match r.color {
-        RouteColor::Gray => None,
-        RouteColor::Color(c) => Some(Card::color(c)),
-    };
-    if r.tunnel && !ending && !pay::affordable(hand, colors, color, r.length + 1, r.ferry) {
+    let color = Card::paying(r.color);
+    if r.tunnel && !ending && !reach.affords(color, r.length + 1, r.ferry) {
         return None;
     }
     let payment = pay::choose(hand, colors, color, r.length, r.ferry, wanted, ending)?;

@@ -1,7 +1,7 @@
 //! Choosing how to pay: colour cards first, locomotives only to fill up, and
 //! for gray routes and stations the colour the rest of the plan needs least.
 
-use crate::board_game::board::{Route, RouteColor};
+use crate::board_game::board::Route;
 use crate::board_game::cards::CARD_KINDS;
 use crate::board_game::{Card, Cards, Observation, Payment};
 use crate::game::Observation as _;
@@ -30,14 +30,27 @@ impl<'a> HandReach<'a> {
         }
     }
 
+    /// Cards of `color` in hand (`None`: of the best colour).
+    fn of_color(&self, color: Option<Card>) -> u16 {
+        color.map_or(self.most, |c| self.hand[c])
+    }
+
     /// Cards still missing to claim `r` with the hand (its colour, or for a
     /// gray route the best colour, plus locomotives).
     pub(super) fn missing(&self, r: &Route) -> u16 {
-        let have = match r.color {
-            RouteColor::Color(c) => self.hand[Card::color(c)],
-            RouteColor::Gray => self.most,
-        } + self.locomotives;
-        u16::from(r.length).saturating_sub(have)
+        u16::from(r.length).saturating_sub(self.of_color(Card::paying(r.color)) + self.locomotives)
+    }
+
+    /// Could the hand pay `total` cards of `color` (`None`: any one colour)
+    /// with at least `min_locos` locomotives, locomotives-only payments
+    /// included?
+    pub(super) fn affords(&self, color: Option<Card>, total: u8, min_locos: u8) -> bool {
+        let (locos, total) = (self.locomotives, u16::from(total));
+        if locos < u16::from(min_locos) {
+            return false;
+        }
+        let best = self.of_color(color);
+        locos >= total || (best > 0 && best + locos >= total)
     }
 }
 
@@ -108,29 +121,6 @@ pub fn tunnel_locomotives(hand: &Cards, payment: Payment, extra: u8) -> Option<u
     }
     let need = u16::from(extra).saturating_sub(hand[payment.color]);
     (need <= locos).then_some(need as u8)
-}
-
-/// Could the hand pay `total` cards of `color` (`None`: any one colour) with
-/// at least `min_locos` locomotives, locomotives-only payments included?
-pub fn affordable(
-    hand: &Cards,
-    colors: usize,
-    color: Option<Card>,
-    total: u8,
-    min_locos: u8,
-) -> bool {
-    let locos = hand.locomotives();
-    if locos < u16::from(min_locos) {
-        return false;
-    }
-    if locos >= u16::from(total) {
-        return true;
-    }
-    let best = match color {
-        Some(c) => hand[c],
-        None => (0..colors).map(|i| hand.0[i]).max().unwrap_or(0),
-    };
-    best > 0 && best + locos >= u16::from(total)
 }
 
 #[cfg(test)]
