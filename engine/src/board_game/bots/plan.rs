@@ -193,6 +193,11 @@ pub struct Planner {
     /// Its longest route's length (read once per board: a player with at
     /// least that many trains prices every route as with any more).
     longest: u8,
+    /// Every route's price at a game's start (no route claimed, trains
+    /// for the longest route), worked out at the first start priced on
+    /// this board with this cost model and copied at every later one; empty
+    /// until then.
+    start_prices: Vec<u32>,
     edge: Vec<u32>,
     planned: Vec<bool>,
     /// The costs a search uses: `edge`, with 1 for routes already planned.
@@ -242,6 +247,7 @@ impl Planner {
             model,
             board: None,
             longest: 0,
+            start_prices: Vec::new(),
             edge: Vec::new(),
             planned: Vec::new(),
             costs: Vec::new(),
@@ -265,6 +271,7 @@ impl Planner {
     pub fn set_model(&mut self, model: CostModel) {
         if self.model != model {
             self.model = model;
+            self.start_prices.clear();
             self.key = None;
             self.priced = None;
         }
@@ -384,6 +391,7 @@ impl Planner {
         {
             self.board = Some(obs.game().board().clone());
             self.longest = board.routes().iter().map(|r| r.length).max().unwrap_or(0);
+            self.start_prices.clear();
             self.searches.clear();
             self.searches
                 .resize_with(board.tickets().len(), Search::default);
@@ -429,9 +437,7 @@ impl Planner {
                 }
             }
         } else {
-            for i in 0..n {
-                self.edge[i] = self.price(obs, RouteId::from_index(i));
-            }
+            self.price_all(obs);
         }
         priced.seat = obs.seat();
         priced.stations = stations;
@@ -443,6 +449,30 @@ impl Planner {
         }
         self.priced = Some(priced);
         rivals_only
+    }
+
+    /// Prices every route for the observing player. At a game's start (no
+    /// route claimed by anyone, trains for the longest route) every route is
+    /// open and priced by its length, tunnel, ferries and points alone, so
+    /// the prices are the same at every start and are copied from
+    /// [`Planner::start_prices`] after the first.
+    fn price_all(&mut self, obs: &Observation<'_>) {
+        let start = obs.player(obs.seat()).trains >= u16::from(self.longest)
+            && (0..obs.num_players()).all(|s| obs.player(Seat(s as u8)).routes.is_empty());
+        if start && !self.start_prices.is_empty() {
+            self.edge.copy_from_slice(&self.start_prices);
+            #[cfg(test)]
+            for (i, &cost) in self.edge.iter().enumerate() {
+                assert_eq!(cost, self.price(obs, RouteId::from_index(i)), "a start price");
+            }
+            return;
+        }
+        for i in 0..self.edge.len() {
+            self.edge[i] = self.price(obs, RouteId::from_index(i));
+        }
+        if start {
+            self.start_prices.clone_from(&self.edge);
+        }
     }
 
     /// A route's cost to the observing player.
