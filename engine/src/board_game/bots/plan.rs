@@ -28,6 +28,12 @@ use super::pay::Wanted;
 /// No path.
 pub const UNREACHABLE: u32 = u32::MAX;
 
+/// Path searches kept per ticket: the one its plan was last made from and
+/// the one before, so that a plan made with exactly the costs of the one
+/// before (the trial plans of one offer's choices often alternate between two
+/// ways of planning the tickets ranked before) finds its search again.
+const SEARCHES_KEPT: usize = 2;
+
 const NO_ROUTE: u32 = 0;
 const SOURCE: u32 = u32::MAX;
 
@@ -183,8 +189,9 @@ struct Key {
 }
 
 /// Shortest-path planning with reusable buffers and a cached plan. Each
-/// ticket's last path search is kept, and the next plan searches again only
-/// for the tickets whose search could turn out differently.
+/// ticket's last path searches are kept ([`SEARCHES_KEPT`]), and the next
+/// plan searches again only for the tickets whose search could turn out
+/// differently.
 #[derive(Clone, Debug)]
 pub struct Planner {
     model: CostModel,
@@ -205,8 +212,11 @@ pub struct Planner {
     via: Vec<u32>,
     /// The cities a search reached but did not settle yet.
     open: Vec<u64>,
-    /// The last search of each ticket, by ticket index.
+    /// The last [`SEARCHES_KEPT`] searches of each ticket, the ticket's
+    /// index times [`SEARCHES_KEPT`] onwards.
     searches: Vec<Search>,
+    /// Which of each ticket's kept searches its plan was last made from.
+    current: Vec<u8>,
     /// Positions of the tickets being planned, most valuable first.
     order: Vec<usize>,
     /// Each city's representative in the player's own network (see
@@ -254,6 +264,7 @@ impl Planner {
             via: Vec::new(),
             open: Vec::new(),
             searches: Vec::new(),
+            current: Vec::new(),
             order: Vec::new(),
             network: Vec::new(),
             key: None,
@@ -350,7 +361,7 @@ impl Planner {
         self.on_path.iter_mut().for_each(|p| *p = false);
         self.budgets = self.plan_into(obs, obs.tickets(), &[], budget, &mut plan);
         for (t, _) in &plan.status {
-            let s = &self.searches[t.index()];
+            let s = &self.searches[self.kept(*t)];
             if s.done {
                 for r in &s.path {
                     self.on_path[r.index()] = true;
@@ -394,7 +405,9 @@ impl Planner {
             self.start_prices.clear();
             self.searches.clear();
             self.searches
-                .resize_with(board.tickets().len(), Search::default);
+                .resize_with(SEARCHES_KEPT * board.tickets().len(), Search::default);
+            self.current.clear();
+            self.current.resize(board.tickets().len(), 0);
             self.priced = None;
         }
         let n = board.routes().len();
@@ -463,7 +476,11 @@ impl Planner {
             self.edge.copy_from_slice(&self.start_prices);
             #[cfg(test)]
             for (i, &cost) in self.edge.iter().enumerate() {
-                assert_eq!(cost, self.price(obs, RouteId::from_index(i)), "a start price");
+                assert_eq!(
+                    cost,
+                    self.price(obs, RouteId::from_index(i)),
+                    "a start price"
+                );
             }
             return;
         }
@@ -553,7 +570,7 @@ impl Planner {
             if cost == UNREACHABLE {
                 continue;
             }
-            let path = &self.searches[t.index()].path;
+            let path = &self.searches[self.kept(t)].path;
             // Classify the path: what is still to claim or borrow.
             let mut new_trains = 0;
             let mut todo = false;
@@ -628,24 +645,60 @@ impl Planner {
 
     /// The cost of the cheapest path between a ticket's places over
     /// `self.costs` (planned routes cost almost nothing), leaving its routes
-    /// in the ticket's [`Search`]: the last search when it still holds, else
-    /// a new one.
+    /// in the ticket's current [`Search`]: the last search when it still
+    /// holds, else another kept search of the ticket made with exactly these
+    /// costs (as when an offer's trial plans repeat what an earlier one
+    /// planned before the ticket), else a new one in place of the ticket's
+    /// least recent search.
     fn shortest(&mut self, board: &Board, graph: &RouteGraph, t: TicketId) -> u32 {
-        let s = &mut self.searches[t.index()];
-        if s.done && s.still_holds(graph, &self.costs) {
-            // Searched again, and the kept search put back, so that the
-            // next check is made against it as in a release build.
+        let base = t.index() * SEARCHES_KEPT;
+        let current = usize::from(self.current[t.index()]);
+        let costs = &self.costs;
+        let held = {
+            let s = &mut self.searches[base + current];
+            s.done && s.still_holds(graph, costs)
+        };
+        let found = if held {
+            Some(current)
+        } else {
+            (1..SEARCHES_KEPT)
+                .map(|k| (current + k) % SEARCHES_KEPT)
+                .find(|&i| {
+                    let s = &self.searches[base + i];
+                    s.done && s.costs == *costs
+                })
+        };
+        if let Some(i) = found {
+            self.current[t.index()] = i as u8;
             #[cfg(test)]
             {
-                let kept = s.clone();
-                s.done = false;
-                let again = self.shortest(board, graph, t);
-                let s = &self.searches[t.index()];
-                assert_eq!((kept.cost, &kept.path), (again, &s.path), "ticket {t:?}");
-                self.searches[t.index()] = kept;
+                let mut fresh = Search::default();
+                self.search(board, graph, t, &mut fresh);
+                let kept = &self.searches[base + i];
+                assert_eq!(
+                    (kept.cost, &kept.path),
+                    (fresh.cost, &fresh.path),
+                    "ticket {t:?}"
+                );
             }
-            return self.searches[t.index()].cost;
+            return self.searches[base + i].cost;
         }
+        let i = (current + 1) % SEARCHES_KEPT;
+        self.current[t.index()] = i as u8;
+        let mut s = std::mem::take(&mut self.searches[base + i]);
+        let cost = self.search(board, graph, t, &mut s);
+        self.searches[base + i] = s;
+        cost
+    }
+
+    /// Where the ticket's kept search its plan was last made from is in
+    /// [`Planner::searches`].
+    fn kept(&self, t: TicketId) -> usize {
+        t.index() * SEARCHES_KEPT + usize::from(self.current[t.index()])
+    }
+
+    /// A new path search for ticket `t` over `self.costs`, into `s`.
+    fn search(&mut self, board: &Board, graph: &RouteGraph, t: TicketId, s: &mut Search) -> u32 {
         let ticket = board.ticket(t);
         let cities = graph.country.len();
         s.done = true;
