@@ -125,24 +125,24 @@ struct OpenSets<'a> {
 
 impl OpenSets<'_> {
     /// Opens or closes a route for seat `p`, keeping the counts in step.
+    /// Without branches: whether the route was open already depends on the
+    /// game (a claim closes it for every seat, and its other track for some),
+    /// and no predictor guesses it.
     #[inline]
     fn set(&mut self, p: usize, route: RouteId, open: bool) {
         let t = self.tables;
         let (r, w) = (route.index(), t.words);
         let word = &mut self.claimable[p * w + r / 64];
-        let bit = 1u64 << (r % 64);
-        if (*word & bit != 0) == open {
-            return;
-        }
-        *word ^= bit;
+        let shift = r % 64;
+        let was = (*word >> shift) & 1;
+        let now = u64::from(open);
+        *word = (*word & !(1 << shift)) | now << shift;
+        // +1, 0 or -1 (as a wrapping u16).
+        let change = (now as u16).wrapping_sub(was as u16);
         let (slot, class) = t.slot_and_class(route);
         for s in [slot, t.any_slot()] {
             let count = &mut self.counts[t.count_index(p, s, class)];
-            if open {
-                *count += 1;
-            } else {
-                *count -= 1;
-            }
+            *count = count.wrapping_add(change);
         }
     }
 }

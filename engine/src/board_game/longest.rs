@@ -30,6 +30,10 @@ pub fn longest_path(board: &Board, routes: &[RouteId]) -> u32 {
 /// The most routes [`Scratch::small`] measures: one bit each.
 const SMALL_ROUTES: usize = 64;
 
+/// The most cities a board [`Scratch::small`] measures on may have: one
+/// bit each.
+const SMALL_CITIES: usize = 64;
+
 /// One route of the network being measured, between local city numbers (a
 /// contracted chain becomes one longer edge).
 #[derive(Clone, Copy)]
@@ -81,9 +85,10 @@ struct Scratch {
     /// Per local city: the exclusive or of its routes' numbers, which names
     /// the last route of a city left with one.
     routes_xor: Vec<u32>,
-    /// The routes, between local cities.
+    /// The routes, between local cities ([`Scratch::small`]: board cities).
     edges: Vec<Edge>,
-    /// Per local city: the branches peeled into it.
+    /// Per local city ([`Scratch::small`]: board city): the branches peeled
+    /// into it.
     branches: Vec<Branches>,
     /// Peeling: cities left with one route.
     leaves: Vec<u32>,
@@ -91,7 +96,8 @@ struct Scratch {
     parent: Vec<u32>,
     /// Per union–find root: its component, or `u32::MAX`.
     part_of: Vec<u32>,
-    /// Per local city of the core: its component.
+    /// Per local city of the core ([`Scratch::small`]: board city): its
+    /// component.
     component: Vec<u32>,
     /// The core's components.
     parts: Vec<Part>,
@@ -101,7 +107,7 @@ struct Scratch {
     starts: Vec<u32>,
     /// Per edge: on the trail being searched?
     used: Vec<bool>,
-    /// [`Scratch::small`]: per local city, its routes (one bit per route)
+    /// [`Scratch::small`]: per board city, its routes (one bit per route)
     /// left in the network.
     bits: Vec<u64>,
 }
@@ -132,35 +138,54 @@ impl Scratch {
     }
 
     /// [`Scratch::longest`] for the usual network of at most
-    /// [`SMALL_ROUTES`] routes, none a loop: the same peeling, bounds and
-    /// search, with each city's routes a bitset (and no chains contracted,
-    /// which only shortens searches that are short here anyway). `None`
-    /// when the network does not fit.
+    /// [`SMALL_ROUTES`] routes, none a loop, on a board of at most
+    /// [`SMALL_CITIES`] cities: the same peeling, bounds and search, with
+    /// each city's routes a bitset, the cities kept in the board's numbers
+    /// (no local numbering, whose test of each city met is a branch no
+    /// predictor guesses) and the sets of cities one bit each (and no chains
+    /// contracted, which only shortens searches that are short here anyway).
+    /// `None` when the network does not fit.
     fn small(&mut self, board: &Board, routes: &[RouteId]) -> Option<u32> {
-        if routes.len() > SMALL_ROUTES {
+        let n = board.cities().len();
+        if routes.len() > SMALL_ROUTES || n > SMALL_CITIES {
             return None;
         }
-        self.number(board, routes, false);
-        if self.edges.iter().any(|e| e.a == e.b) {
-            return None;
-        }
-        let n = self.cities.len();
+        let ends = board.route_ends();
+        let dead = board.dead_ends();
         let bits = &mut self.bits;
         bits.clear();
         bits.resize(n, 0);
-        for (i, e) in self.edges.iter().enumerate() {
-            bits[e.a as usize] |= 1 << i;
-            bits[e.b as usize] |= 1 << i;
+        self.edges.clear();
+        // The cities met once or more, and twice or more.
+        let (mut once, mut twice, mut loops) = (0u64, 0u64, false);
+        for (i, &r) in routes.iter().enumerate() {
+            let e = ends[r.index()];
+            let (a, b) = (usize::from(e.from), usize::from(e.to));
+            loops |= a == b;
+            bits[a] |= 1 << i;
+            bits[b] |= 1 << i;
+            for c in [a, b] {
+                twice |= once & 1 << c;
+                once |= 1 << c;
+            }
+            self.edges.push(Edge {
+                a: u32::from(e.from),
+                b: u32::from(e.to),
+                length: u32::from(e.length),
+            });
         }
-        // Peeling, as `peel_leaves` does it.
+        if loops {
+            return None;
+        }
+        // Peeling, as `peel_leaves` does it (in another order, which
+        // changes no length): the leaves are the cities with one route.
         self.branches.clear();
         self.branches.resize(n, Branches::default());
-        self.leaves.clear();
-        self.leaves
-            .extend((0..n as u32).filter(|&v| bits[v as usize].count_ones() == 1));
+        let mut leaves = once & !twice;
         let mut best = 0;
-        while let Some(v) = self.leaves.pop() {
-            let v = v as usize;
+        while leaves != 0 {
+            let v = leaves.trailing_zeros() as usize;
+            leaves &= leaves - 1;
             if bits[v].count_ones() != 1 {
                 continue;
             }
@@ -168,11 +193,9 @@ impl Scratch {
             let edge = self.edges[e as usize];
             let w = edge.other(v);
             bits[v] = 0;
-            best = best.max(peel_into(&mut self.branches, &self.dead, v, w, edge.length));
+            best = best.max(peel_into(&mut self.branches, dead, v, w, edge.length));
             bits[w] &= !(1 << e);
-            if bits[w].count_ones() == 1 {
-                self.leaves.push(w as u32);
-            }
+            leaves |= u64::from(bits[w].count_ones() == 1) << w;
         }
         let core = bits.iter().fold(0, |a, &b| a | b);
         if core == 0 {
@@ -224,8 +247,12 @@ impl Scratch {
         }
         // Where a longest trail may start, as `longest` reasons.
         self.starts.clear();
-        for (v, &at) in bits.iter().enumerate() {
-            if at != 0 && (at.count_ones() % 2 == 1 || self.dead[v] || self.branches[v].first > 0) {
+        let mut met = once;
+        while met != 0 {
+            let v = met.trailing_zeros() as usize;
+            met &= met - 1;
+            let at = bits[v];
+            if at != 0 && (at.count_ones() % 2 == 1 || dead[v] || self.branches[v].first > 0) {
                 self.starts.push(v as u32);
                 self.parts[self.component[v] as usize].starts += 1;
             }
@@ -242,7 +269,7 @@ impl Scratch {
         let mut search = BitTrails {
             edges: &self.edges,
             bits,
-            bounds: Bounds::new(&self.dead, &self.branches, best),
+            bounds: Bounds::new(dead, &self.branches, best),
         };
         for &s in &self.starts {
             let s = s as usize;
@@ -258,7 +285,7 @@ impl Scratch {
         if routes.is_empty() {
             return 0;
         }
-        self.number(board, routes, true);
+        self.number(board, routes);
         let mut best = self.peel_leaves();
         if self.degree.iter().all(|&d| d == 0) {
             // A forest: measured while peeling.
@@ -309,10 +336,10 @@ impl Scratch {
         search.bounds.best
     }
 
-    /// Numbers the cities `routes` touch from 0 and lists the routes
-    /// between those numbers; with `degrees`, counts each city's routes
-    /// (and their numbers' exclusive or) for the peeling.
-    fn number(&mut self, board: &Board, routes: &[RouteId], degrees: bool) {
+    /// Numbers the cities `routes` touch from 0, lists the routes between
+    /// those numbers and counts each city's routes (and their numbers'
+    /// exclusive or) for the peeling.
+    fn number(&mut self, board: &Board, routes: &[RouteId]) {
         if self.local.len() < board.cities().len() {
             self.local.resize(board.cities().len(), u32::MAX);
         }
@@ -321,26 +348,23 @@ impl Scratch {
         self.degree.clear();
         self.routes_xor.clear();
         self.edges.clear();
-        let countries = !board.countries().is_empty();
+        let (ends, dead) = (board.route_ends(), board.dead_ends());
         for (i, &r) in routes.iter().enumerate() {
-            let route = board.route(r);
+            let route = ends[r.index()];
             let mut ends = [0; 2];
             for (end, city) in ends.iter_mut().zip([route.from, route.to]) {
-                let slot = &mut self.local[city.index()];
+                let city = usize::from(city);
+                let slot = &mut self.local[city];
                 if *slot == u32::MAX {
                     *slot = self.cities.len() as u32;
-                    self.cities.push(city.index() as u32);
-                    self.dead.push(countries && board.is_dead_end(city));
-                    if degrees {
-                        self.degree.push(0);
-                        self.routes_xor.push(0);
-                    }
+                    self.cities.push(city as u32);
+                    self.dead.push(dead[city]);
+                    self.degree.push(0);
+                    self.routes_xor.push(0);
                 }
                 *end = *slot;
-                if degrees {
-                    self.degree[*slot as usize] += 1;
-                    self.routes_xor[*slot as usize] ^= i as u32;
-                }
+                self.degree[*slot as usize] += 1;
+                self.routes_xor[*slot as usize] ^= i as u32;
             }
             self.edges.push(Edge {
                 a: ends[0],

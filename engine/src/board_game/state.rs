@@ -586,7 +586,10 @@ impl State {
                 }
             }
         }
-        self.current = Seat((self.current.0 + 1) % n);
+        // The next seat, wrapping without a division (a turn's end is
+        // frequent enough in simulations for it to show).
+        let next = self.current.0 + 1;
+        self.current = Seat(if next == n { 0 } else { next });
         self.phase = Phase::Turn;
         if !self.can_act() {
             events.push(Event::Passed { seat: self.current });

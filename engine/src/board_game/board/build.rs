@@ -114,6 +114,8 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
         }
     }
 
+    let route_ends = routes.iter().map(RouteEnds::of).collect();
+    let dead_ends = places.cities.iter().map(|c| c.country.is_some()).collect();
     Some(Board {
         name: file.name.clone(),
         rules,
@@ -125,6 +127,8 @@ pub fn build(file: &GameFile, diags: &mut Diagnostics) -> Option<Board> {
         tickets,
         terrain_types: terrain.types,
         adjacency,
+        route_ends,
+        dead_ends,
     })
 }
 

@@ -160,6 +160,35 @@ pub struct Board {
     pub(crate) tickets: Vec<Ticket>,
     pub(crate) terrain_types: Vec<TerrainType>,
     pub(crate) adjacency: Vec<Vec<RouteId>>,
+    /// Per route: its ends and length, packed (see [`RouteEnds`]).
+    pub(crate) route_ends: Vec<RouteEnds>,
+    /// Per city: is it a dead end (a country location)?
+    pub(crate) dead_ends: Vec<bool>,
+}
+
+/// A route's two ends and its length, packed into one small value: the
+/// longest-path measure reads every claimed route of every player at the
+/// end of every game, and a [`Route`] spreads them over a much larger
+/// record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RouteEnds {
+    /// One end's city index.
+    pub from: u16,
+    /// The other end's city index.
+    pub to: u16,
+    /// Car spaces.
+    pub length: u16,
+}
+
+impl RouteEnds {
+    /// The packed ends of `route`.
+    pub(crate) fn of(route: &Route) -> Self {
+        RouteEnds {
+            from: route.from.0,
+            to: route.to.0,
+            length: u16::from(route.length),
+        }
+    }
 }
 
 impl Board {
@@ -247,6 +276,16 @@ impl Board {
     /// Is the city a location of a country (a dead end)?
     pub fn is_dead_end(&self, city: CityId) -> bool {
         self.cities[city.index()].country.is_some()
+    }
+
+    /// [`Self::is_dead_end`] of every city, by city index.
+    pub(crate) fn dead_ends(&self) -> &[bool] {
+        &self.dead_ends
+    }
+
+    /// Every route's ends and length, by route index.
+    pub(crate) fn route_ends(&self) -> &[RouteEnds] {
+        &self.route_ends
     }
 
     /// Does reaching `city` reach `place`?

@@ -75,9 +75,11 @@ impl Network {
     }
 
     fn add_route(&mut self, board: &Board, route: RouteId) {
-        let r = board.route(route);
-        let a = self.end_node(board, route, r.from);
-        let b = self.end_node(board, route, r.to);
+        // The packed ends: every player's every route is added at the end
+        // of every game.
+        let r = board.route_ends()[route.index()];
+        let a = self.end_node(board, route, CityId(r.from));
+        let b = self.end_node(board, route, CityId(r.to));
         self.union(a, b);
     }
 
