@@ -867,6 +867,7 @@ mod tests {
     use super::*;
     use crate::board_game::BoardGame;
     use crate::board_game::cards::CARD_KINDS;
+    use crate::board_game::design_checks::testing::bundled_file;
     use crate::game::GameState;
 
     /// At every turn of games between the four styles on USA: the claim
@@ -875,8 +876,7 @@ mod tests {
     /// per-design table is the best value over every open route.
     #[test]
     fn claims_by_points_and_free_targets_are_what_a_scan_of_every_route_finds() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/usa.yaml");
-        let design = formats::load(&path).unwrap().design;
+        let design = bundled_file("usa.yaml");
         let game = BoardGame::new(Arc::new(Board::build(&design).unwrap()), 4).unwrap();
         let mut bots = Style::ALL.map(|s| HeuristicBot::new(s, 0));
         let mut turns = 0;
