@@ -7,8 +7,9 @@
 #
 #   --runs N        user seconds of each row, the binaries alternating, N runs
 #                   each (default 5); prints min-max (median) per binary
-#   --instructions  instructions of each row (valgrind's callgrind), on a
-#                   fifth of the games: deterministic where timings are noisy
+#   --instructions  instructions of each row (valgrind's callgrind), on
+#                   fewer games (the counts docs/bots.md's tables give):
+#                   deterministic where timings are noisy
 #
 # Every row runs one thread (`--threads 1 --quiet`), from the repository root.
 set -euo pipefail
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --instructions) instructions=true; shift ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) bins+=("$1"); shift ;;
   esac
@@ -40,18 +41,19 @@ cd "$(dirname "$0")/.."
 tfile="$(mktemp)"
 trap 'rm -f "$tfile"' EXIT
 styles=route-focus,destination-hungry,long-route,one-step
-# Each row: its games for timing, then the command without them.
+# Each row: its games for timing, its games for instructions, then the
+# command without them.
 rows=(
-  "5000 simulate maps/usa.yaml --players 2 --bots route-focus,one-step"
-  "5000 simulate maps/usa.yaml --players 2 --bots destination-hungry,long-route"
-  "5000 simulate maps/usa.yaml --players 4 --bots $styles"
-  "5000 simulate maps/europe.yaml --players 2 --bots route-focus,one-step"
-  "2000 simulate maps/europe.yaml --players 4 --bots $styles"
-  "5000 simulate maps/heart-of-africa-rules.yaml --players 2 --bots route-focus,one-step"
-  "2000 simulate maps/heart-of-africa-rules.yaml --players 4 --bots $styles"
-  "20000 bench maps/usa.yaml --players 2"
-  "10000 bench maps/usa.yaml --players 4"
-  "10000 bench maps/europe.yaml --players 4"
+  "5000 1000 simulate maps/usa.yaml --players 2 --bots route-focus,one-step"
+  "5000 1000 simulate maps/usa.yaml --players 2 --bots destination-hungry,long-route"
+  "5000 500 simulate maps/usa.yaml --players 4 --bots $styles"
+  "5000 1000 simulate maps/europe.yaml --players 2 --bots route-focus,one-step"
+  "2000 400 simulate maps/europe.yaml --players 4 --bots $styles"
+  "5000 1000 simulate maps/heart-of-africa-rules.yaml --players 2 --bots route-focus,one-step"
+  "2000 400 simulate maps/heart-of-africa-rules.yaml --players 4 --bots $styles"
+  "20000 5000 bench maps/usa.yaml --players 2"
+  "10000 2500 bench maps/usa.yaml --players 4"
+  "10000 2500 bench maps/europe.yaml --players 4"
 )
 
 # The arguments of a row at `games` games.
@@ -64,9 +66,9 @@ args() {
 }
 
 for row in "${rows[@]}"; do
-  read -r games cmd <<<"$row"
+  read -r games counted cmd <<<"$row"
   if $instructions; then
-    a=$(args $((games / 5)) $cmd)
+    a=$(args "$counted" $cmd)
     line="$a"
     for b in "${bins[@]}"; do
       # shellcheck disable=SC2086 # the row's words are its arguments
