@@ -3,36 +3,53 @@
 # more tracklayer binaries side by side: the heuristic bots on USA, Europe and
 # Heart of Africa at 2 and 4 players, and uniform-random play (`bench`).
 #
-#   scripts/throughput.sh [--runs N | --instructions] BIN...
+#   scripts/throughput.sh [--runs N] [--scale K] [--instructions | --scaling] BIN...
 #
 #   --runs N        user seconds of each row, the binaries alternating, N runs
-#                   each (default 5); prints min-max (median) per binary
+#                   each (default 5); prints min-max (median) per binary and
+#                   how many times faster than the first binary its median is
+#   --scale K       K times each timed row's games (default 1): longer runs,
+#                   less at the mercy of a noisy machine and of the timer's
+#                   hundredths
 #   --instructions  instructions of each row (valgrind's callgrind), on
 #                   fewer games (the counts docs/bots.md's tables give):
 #                   deterministic where timings are noisy
+#   --scaling       wall seconds of docs/bots.md's three thread-scaling rows
+#                   with `--threads 1` and `--threads 2`, alternating, N runs
+#                   each; prints the medians and their ratio per binary
 #
-# Every row runs one thread (`--threads 1 --quiet`), from the repository root.
+# Every row but --scaling's runs one thread (`--threads 1 --quiet`), from the
+# repository root.
 set -euo pipefail
 
 runs=5
+scale=1
 instructions=false
+scaling=false
 bins=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
+    --scale) scale="$2"; shift 2 ;;
     --instructions) instructions=true; shift ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --scaling) scaling=true; shift ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "error: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) bins+=("$1"); shift ;;
   esac
 done
-case "$runs" in
-  ''|*[!0-9]*|0) echo "error: --runs takes a whole number above 0, not \`$runs\`" >&2; exit 2 ;;
-esac
+for n in "$runs" "$scale"; do
+  case "$n" in
+    ''|*[!0-9]*|0) echo "error: --runs and --scale take a whole number above 0, not \`$n\`" >&2; exit 2 ;;
+  esac
+done
 [ ${#bins[@]} -gt 0 ] || { echo "error: name at least one tracklayer binary (see --help)" >&2; exit 2; }
 for b in "${bins[@]}"; do
   [ -x "$b" ] || { echo "error: $b is not an executable" >&2; exit 2; }
 done
+if $instructions && $scaling; then
+  echo "error: --instructions and --scaling measure different things: give one" >&2; exit 2
+fi
 if $instructions; then
   command -v valgrind >/dev/null || { echo "error: --instructions needs valgrind" >&2; exit 2; }
 fi
@@ -56,6 +73,44 @@ rows=(
   "10000 2500 bench maps/europe.yaml --players 4"
 )
 
+# The rows whose wall time --scaling measures with one and two threads.
+scaling_rows=(
+  "simulate maps/usa.yaml --players 2 --games 10000 --bots route-focus,one-step"
+  "simulate maps/usa.yaml --players 4 --games 5000 --bots $styles"
+  "simulate maps/europe.yaml --players 4 --games 3000 --bots $styles"
+)
+
+# The median of the numbers given.
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'
+}
+
+if $scaling; then
+  for cmd in "${scaling_rows[@]}"; do
+    echo "## $cmd --quiet, wall seconds with --threads 1 and 2"
+    declare -A walls=()
+    for ((i = 0; i < runs; i++)); do
+      for k in "${!bins[@]}"; do
+        for t in 1 2; do
+          start=$EPOCHREALTIME
+          # shellcheck disable=SC2086 # the row's words are its arguments
+          "${bins[$k]}" $cmd --threads "$t" --quiet >/dev/null 2>&1
+          walls[$k,$t]="${walls[$k,$t]:-} $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.3f", b - a}')"
+        done
+      done
+    done
+    for k in "${!bins[@]}"; do
+      # shellcheck disable=SC2086 # the runs' times are the arguments
+      one=$(median ${walls[$k,1]})
+      # shellcheck disable=SC2086
+      two=$(median ${walls[$k,2]})
+      echo "${bins[$k]}: $one s -> $two s, $(awk -v a="$one" -v b="$two" 'BEGIN {printf "%.2f", a / b}')x"
+    done
+    unset walls
+  done
+  exit 0
+fi
+
 # The arguments of a row at `games` games.
 args() {
   local games=$1; shift
@@ -78,7 +133,7 @@ for row in "${rows[@]}"; do
     done
     echo "$line"
   else
-    a=$(args "$games" $cmd)
+    a=$(args "$((games * scale))" $cmd)
     echo "## $a"
     declare -A times=()
     for ((i = 0; i < runs; i++)); do
@@ -89,9 +144,14 @@ for row in "${rows[@]}"; do
         times[$k]="${times[$k]:-} $t"
       done
     done
+    # shellcheck disable=SC2086 # the runs' times are the arguments
+    first=$(median ${times[0]})
     for k in "${!bins[@]}"; do
-      echo "${bins[$k]}: $(echo ${times[$k]} | tr ' ' '\n' | sort -n |
-        awk '{a[NR] = $1} END {printf "%s-%s (%s)", a[1], a[NR], a[int((NR + 1) / 2)]}')"
+      # shellcheck disable=SC2086
+      mid=$(median ${times[$k]})
+      range=$(echo ${times[$k]} | tr ' ' '\n' | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%s-%s", lo, hi}')
+      ratio=$(awk -v a="$first" -v b="$mid" 'BEGIN {if (b > 0) printf "%.2f", a / b; else print "-"}')
+      echo "${bins[$k]}: $range ($mid), ${ratio}x the first's speed"
     done
     unset times
   fi
