@@ -8,9 +8,9 @@
 #   --runs N        user seconds of each row, the binaries alternating, N runs
 #                   each (default 5); prints min-max (median) per binary and
 #                   how many times faster than the first binary its median is
-#   --scale K       K times each timed row's games (default 1): longer runs,
-#                   less at the mercy of a noisy machine and of the timer's
-#                   hundredths
+#   --scale K       K times each row's games in the user-second timings
+#                   (default 1): longer runs, less at the mercy of a noisy
+#                   machine and of the timer's hundredths
 #   --instructions  instructions of each row (valgrind's callgrind), on
 #                   fewer games (the counts docs/bots.md's tables give):
 #                   deterministic where timings are noisy
