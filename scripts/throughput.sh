@@ -54,6 +54,10 @@ if $instructions; then
   command -v valgrind >/dev/null || { echo "error: --instructions needs valgrind" >&2; exit 2; }
 fi
 
+# Absolute paths, as the rows run from the repository root.
+for k in "${!bins[@]}"; do
+  bins[k]="$(cd "$(dirname "${bins[$k]}")" && pwd)/$(basename "${bins[$k]}")"
+done
 cd "$(dirname "$0")/.."
 tfile="$(mktemp)"
 trap 'rm -f "$tfile"' EXIT
