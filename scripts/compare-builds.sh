@@ -103,16 +103,18 @@ outputs() {
 
 outputs "$old" "$out/old"
 outputs "$new" "$out/new"
-if diff -rq "$out/old" "$out/new" >/dev/null; then
-  echo "same behaviour ($(find "$out/old" -type f | wc -l) outputs compared)"
-  exit 0
-fi
-echo "the builds differ (old, then new):"
+# Each output compared once; the first lines of each difference shown.
+differ=0
 for f in "$out"/old/*; do
   g="$out/new/$(basename "$f")"
   if ! cmp -s "$f" "$g"; then
+    [ $differ -eq 1 ] || echo "the builds differ (old, then new):"
+    differ=1
     echo "== $(basename "$f")"
     diff "$f" "$g" | head -8 || true
   fi
 done
-exit 1
+if [ $differ -eq 0 ]; then
+  echo "same behaviour ($(find "$out/old" -type f | wc -l) outputs compared)"
+fi
+exit $differ

@@ -84,9 +84,9 @@ scaling_rows=(
   "simulate maps/europe.yaml --players 4 --games 3000 --bots $styles"
 )
 
-# The median of the numbers given.
-median() {
-  printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'
+# The least, the greatest and the median of the numbers given.
+spread() {
+  printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print a[1], a[NR], a[int((NR + 1) / 2)]}'
 }
 
 if $scaling; then
@@ -105,9 +105,9 @@ if $scaling; then
     done
     for k in "${!bins[@]}"; do
       # shellcheck disable=SC2086 # the runs' times are the arguments
-      one=$(median ${walls[$k,1]})
+      read -r _ _ one <<<"$(spread ${walls[$k,1]})"
       # shellcheck disable=SC2086
-      two=$(median ${walls[$k,2]})
+      read -r _ _ two <<<"$(spread ${walls[$k,2]})"
       echo "${bins[$k]}: $one s -> $two s, $(awk -v a="$one" -v b="$two" 'BEGIN {printf "%.2f", a / b}')x"
     done
     unset walls
@@ -149,13 +149,12 @@ for row in "${rows[@]}"; do
       done
     done
     # shellcheck disable=SC2086 # the runs' times are the arguments
-    first=$(median ${times[0]})
+    read -r _ _ first <<<"$(spread ${times[0]})"
     for k in "${!bins[@]}"; do
       # shellcheck disable=SC2086
-      mid=$(median ${times[$k]})
-      range=$(echo ${times[$k]} | tr ' ' '\n' | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%s-%s", lo, hi}')
+      read -r lo hi mid <<<"$(spread ${times[$k]})"
       ratio=$(awk -v a="$first" -v b="$mid" 'BEGIN {if (b > 0) printf "%.2f", a / b; else print "-"}')
-      echo "${bins[$k]}: $range ($mid), ${ratio}x the first's speed"
+      echo "${bins[$k]}: $lo-$hi ($mid), ${ratio}x the first's speed"
     done
     unset times
   fi
