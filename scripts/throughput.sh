@@ -29,8 +29,10 @@ scaling=false
 bins=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --runs) runs="$2"; shift 2 ;;
-    --scale) scale="$2"; shift 2 ;;
+    --runs|--scale)
+      [ $# -ge 2 ] || { echo "error: $1 needs a number" >&2; exit 2; }
+      if [ "$1" = --runs ]; then runs="$2"; else scale="$2"; fi
+      shift 2 ;;
     --instructions) instructions=true; shift ;;
     --scaling) scaling=true; shift ;;
     -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
