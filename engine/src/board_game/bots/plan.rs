@@ -5,8 +5,9 @@
 //! claimed since the last one and searches again only the tickets whose last
 //! path search a changed route cost could alter (see [`Search`]), so that it
 //! finds exactly the plan a plan from scratch would; when only rivals claimed
-//! routes off the plan's paths, the plan stands without a replan (see
-//! [`Planner::refresh`]). Costs are in tenths of a train.
+//! routes off the plan's paths, the plan stands without a replan, and when
+//! the player claimed routes of the plan, the plan is kept with those routes
+//! taken out (see [`Planner::refresh`]). Costs are in tenths of a train.
 //!
 //! Everything here reads one player's [`Observation`]: their own tickets and
 //! hand, and the public board.
@@ -94,6 +95,48 @@ impl Plan {
         self.spans.clear();
         self.trains = 0;
         self.cost = 0;
+    }
+
+    /// Takes route `r` (planned, and now claimed by the player at a price of
+    /// `price`) out of the plan: its trains off the plan's, its price off
+    /// its ticket's and the plan's cost, the spans after it moved down by
+    /// one. Its ticket counts as done when `r` was the last route of its
+    /// span and `owned` says the player owns its whole path. Does nothing
+    /// when `r` is not planned.
+    fn take_claimed(
+        &mut self,
+        board: &Board,
+        r: RouteId,
+        price: u32,
+        owned: impl Fn(TicketId) -> bool,
+    ) {
+        let Some(at) = self.routes.iter().position(|&x| x == r) else {
+            return;
+        };
+        self.routes.remove(at);
+        self.trains = self.trains.saturating_sub(u32::from(board.route(r).length));
+        self.cost = self.cost.saturating_sub(price);
+        let mut finished = None;
+        for (k, (t, span)) in self.spans.iter_mut().enumerate() {
+            if span.contains(&at) {
+                span.end -= 1;
+                if let Some((_, status)) = self.status.iter_mut().find(|(x, _)| x == t) {
+                    if let TicketStatus::Planned(c) = *status {
+                        *status = TicketStatus::Planned(c.saturating_sub(price));
+                    }
+                    if std::ops::Range::is_empty(span) && owned(*t) {
+                        *status = TicketStatus::Done;
+                        finished = Some(k);
+                    }
+                }
+            } else if span.start > at {
+                span.start -= 1;
+                span.end -= 1;
+            }
+        }
+        if let Some(k) = finished {
+            self.spans.remove(k);
+        }
     }
 
     /// Points of the tickets done or planned, minus those dropped.
@@ -217,6 +260,12 @@ pub struct Planner {
     searches: Vec<Search>,
     /// Which of each ticket's kept searches its plan was last made from.
     current: Vec<u8>,
+    /// The player's own claims since the last pricing, each with the price
+    /// it had before (see [`Planner::refresh`]).
+    own_claims: Vec<(RouteId, u32)>,
+    /// Whether [`Planner::plan`] is the plan [`Planner::plan_into`] makes for
+    /// the position, rather than one kept after the player's own claims.
+    fresh: bool,
     /// Positions of the tickets being planned, most valuable first.
     order: Vec<usize>,
     /// Each city's representative in the player's own network (see
@@ -250,6 +299,23 @@ struct Priced {
     routes: Vec<Vec<RouteId>>,
 }
 
+/// How the position differs from the one last priced, as far as keeping
+/// the plan goes (see [`Planner::refresh`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Change {
+    /// Priced from scratch: nothing is known of what changed.
+    Unknown,
+    /// Claims alone since the last pricing.
+    Claims {
+        /// Whether the player claimed any (kept in [`Planner::own_claims`]).
+        own: bool,
+        /// Whether every other route whose price the claims touched (rivals'
+        /// claims and the twins of the player's own) is off the plan's paths
+        /// and got no cheaper.
+        rest_off_path: bool,
+    },
+}
+
 impl Planner {
     /// A planner pricing routes by `model`.
     pub fn new(model: CostModel) -> Self {
@@ -265,6 +331,8 @@ impl Planner {
             open: Vec::new(),
             searches: Vec::new(),
             current: Vec::new(),
+            own_claims: Vec::new(),
+            fresh: true,
             order: Vec::new(),
             network: Vec::new(),
             key: None,
@@ -324,39 +392,69 @@ impl Planner {
 
     /// Brings [`Planner::plan`] up to date for the observing player's tickets,
     /// replanning only when routes, stations or tickets changed. `budget`
-    /// caps the trains the plan may take.
+    /// caps the trains the plan may take. Two kinds of change keep the plan
+    /// instead of replanning, when the tickets and the stations are as they
+    /// were and every other route whose price the claims touched is off the
+    /// plan's paths and got no cheaper:
     ///
-    /// When only rivals claimed routes since the last plan, each making a
-    /// route off every path of that plan dearer (or no cheaper), the
-    /// tickets, the stations and the player's trains are as they were, and
-    /// the budget is one each ticket's budget test answers alike for (see
-    /// [`Planner::plan_into`]), the plan stands without replanning: every
-    /// ticket's search would find its path again (see
-    /// [`Search::still_holds`]: a route off the path that got dearer cannot
-    /// change it), the routes planned before each ticket are the same, and so
-    /// is everything the plan reads of the paths.
+    /// - **Only rivals claimed**, the player's trains are as they were, and
+    ///   the budget is one each ticket's budget test answers alike for (see
+    ///   [`Planner::plan_into`]): the plan stands, and it is exactly the plan
+    ///   a replan would make. Every ticket's search would find its path again
+    ///   (see [`Search::still_holds`]: a route off the path that got dearer
+    ///   cannot change it), the routes planned before each ticket are the
+    ///   same, and so is everything the plan reads of the paths.
+    /// - **The player claimed routes of the plan** (the kept-plan rule): the
+    ///   plan is kept with those routes taken out, each one's trains off the
+    ///   plan's and its price off its ticket's and the plan's cost, and a
+    ///   ticket whose last route it was and whose path the player now owns
+    ///   counts as done (see [`Plan::take_claimed`]). This is a decision
+    ///   rule of the bots, not an exact shortcut: a replan could price the
+    ///   later tickets a little lower (the claimed route was theirs at the
+    ///   price of a planned one), or find paths of the same cost through
+    ///   other routes. It spares the replan after almost every claim of a
+    ///   heuristic's game (docs/bots.md, *Speed*).
     pub fn refresh(&mut self, obs: &Observation<'_>, budget: u32) {
         let key = Self::key(obs);
         if self.key == Some(key) {
             return;
         }
         let last = self.key.replace(key);
-        let rivals_only = self.prepare(obs);
-        if rivals_only
-            && self.budgets.contains(&budget)
-            && last.is_some_and(|k| {
-                (k.tickets, k.stations, k.trains) == (key.tickets, key.stations, key.trains)
-            })
-        {
-            #[cfg(test)]
+        let change = self.prepare(obs);
+        let same_tickets =
+            last.is_some_and(|k| (k.tickets, k.stations) == (key.tickets, key.stations));
+        match change {
+            Change::Claims {
+                own: false,
+                rest_off_path: true,
+            } if same_tickets
+                && self.budgets.contains(&budget)
+                && last.is_some_and(|k| k.trains == key.trains) =>
             {
-                let mut again = Plan::default();
-                self.plan_into(obs, obs.tickets(), &[], budget, &mut again);
-                assert_eq!(self.plan, again, "a plan kept after rivals' claims");
+                #[cfg(test)]
+                if self.fresh {
+                    let mut again = Plan::default();
+                    self.plan_into(obs, obs.tickets(), &[], budget, &mut again);
+                    assert_eq!(self.plan, again, "a plan kept after rivals' claims");
+                }
+                return;
             }
-            return;
+            Change::Claims {
+                own: true,
+                rest_off_path: true,
+            } if same_tickets
+                && self
+                    .own_claims
+                    .iter()
+                    .all(|(r, _)| self.plan.routes.contains(r)) =>
+            {
+                self.keep_after_own_claims(obs);
+                return;
+            }
+            _ => {}
         }
         self.needs = None;
+        self.fresh = true;
         let mut plan = std::mem::take(&mut self.plan);
         self.on_path.iter_mut().for_each(|p| *p = false);
         self.budgets = self.plan_into(obs, obs.tickets(), &[], budget, &mut plan);
@@ -369,6 +467,38 @@ impl Planner {
             }
         }
         self.plan = plan;
+    }
+
+    /// The kept-plan rule (see [`Planner::refresh`]): takes the player's
+    /// own claims, each a route of the plan, out of it.
+    fn keep_after_own_claims(&mut self, obs: &Observation<'_>) {
+        let me = obs.seat();
+        let board = obs.board();
+        for &(r, price) in &self.own_claims {
+            let searches = &self.searches;
+            let current = &self.current;
+            self.plan.take_claimed(board, r, price, |t| {
+                let kept = t.index() * SEARCHES_KEPT + usize::from(current[t.index()]);
+                searches[kept]
+                    .path
+                    .iter()
+                    .all(|&p| obs.owner(p) == Some(me))
+            });
+        }
+        self.needs = None;
+        self.fresh = false;
+        #[cfg(test)]
+        {
+            let trains: u32 = self
+                .plan
+                .routes
+                .iter()
+                .map(|&r| u32::from(board.route(r).length))
+                .sum();
+            assert_eq!(self.plan.trains, trains, "a kept plan's trains");
+            let spans: usize = self.plan.spans.iter().map(|(_, s)| s.len()).sum();
+            assert_eq!(spans, self.plan.routes.len(), "a kept plan's spans");
+        }
     }
 
     /// [`Needs::of`] the plan's routes, worked out once per plan.
@@ -391,9 +521,10 @@ impl Planner {
     /// Prices every route for the observing player: again only the routes
     /// claimed since the last pricing (and their twins) when the position
     /// extends the one last priced by claims alone, else all of them. Says
-    /// whether only rivals claimed, each claim making routes off the last
-    /// plan's paths ([`Planner::on_path`]) dearer or leaving them as they were.
-    fn prepare(&mut self, obs: &Observation<'_>) -> bool {
+    /// what changed: the player's own claims go to [`Planner::own_claims`]
+    /// with their prices before, and every other route priced again is
+    /// checked against the last plan's paths ([`Planner::on_path`]).
+    fn prepare(&mut self, obs: &Observation<'_>) -> Change {
         let board = obs.board();
         if !self
             .board
@@ -436,15 +567,20 @@ impl Planner {
             trains: me.trains,
             routes: Vec::new(),
         });
-        let mut rivals_only = extends;
+        self.own_claims.clear();
+        let mut rest_off_path = true;
         if extends {
             for (s, seen) in priced.routes.iter().enumerate() {
                 let new = &obs.player(Seat(s as u8)).routes[seen.len()..];
-                rivals_only &= new.is_empty() || s != obs.seat().index();
+                let mine = s == obs.seat().index();
                 for &r in new {
                     for &x in std::iter::once(&r).chain(&board.route(r).siblings) {
                         let (old, cost) = (self.edge[x.index()], self.price(obs, x));
-                        rivals_only &= cost >= old && !self.on_path[x.index()];
+                        if mine && x == r {
+                            self.own_claims.push((r, old));
+                        } else {
+                            rest_off_path &= cost >= old && !self.on_path[x.index()];
+                        }
                         self.edge[x.index()] = cost;
                     }
                 }
@@ -461,7 +597,14 @@ impl Planner {
             seen.extend_from_slice(obs.player(Seat(s as u8)).routes);
         }
         self.priced = Some(priced);
-        rivals_only
+        if extends {
+            Change::Claims {
+                own: !self.own_claims.is_empty(),
+                rest_off_path,
+            }
+        } else {
+            Change::Unknown
+        }
     }
 
     /// Prices every route for the observing player. At a game's start (no
@@ -843,9 +986,78 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
-    use super::super::heuristic::Style;
-    use crate::board_game::BoardFamily;
+    use super::super::heuristic::{HeuristicBot, Style};
+    use super::*;
+    use crate::board_game::design_checks::testing::bundled_file;
+    use crate::board_game::{Action, BoardFamily, BoardGame, PublicPhase};
+    use crate::game::GameState;
     use crate::sim::{SimConfig, simulate};
+
+    /// The kept-plan rule, on USA games between the four styles, seen by a
+    /// planner of seat 0's tickets refreshed at each of its turns: after a
+    /// turn whose claim was a planned route, the plan is either the one
+    /// before with that route taken out (same order; its trains, its price
+    /// and nothing else off, the price from its ticket) or a replan; a claim
+    /// off the plan always replans.
+    #[test]
+    fn a_claim_of_a_planned_route_keeps_the_plan_without_it() {
+        let design = bundled_file("usa.yaml");
+        let game = BoardGame::new(Arc::new(Board::build(&design).unwrap()), 2).unwrap();
+        let (mut kept, mut replanned) = (0, 0);
+        for seed in 0..4 {
+            let mut bots = [Style::RouteFocus, Style::OneStep].map(|s| HeuristicBot::new(s, seed));
+            let mut planner = Planner::new(CostModel::default());
+            let mut state = game.new_game(seed);
+            let mut claimed = None;
+            while let Some(seat) = state.current_player() {
+                let obs = state.observation(seat);
+                if seat == Seat(0) && obs.phase() == PublicPhase::Turn {
+                    let before = planner.plan.clone();
+                    planner.refresh(&obs, u32::from(obs.player(seat).trains));
+                    if let Some(r) = claimed.take() {
+                        let after = &planner.plan;
+                        if planner.fresh {
+                            replanned += 1;
+                        } else {
+                            assert!(before.routes.contains(&r), "kept after an off-plan claim");
+                            kept += 1;
+                            let mut routes = before.routes.clone();
+                            routes.retain(|&x| x != r);
+                            assert_eq!(after.routes, routes);
+                            let length = u32::from(obs.board().route(r).length);
+                            assert_eq!(after.trains, before.trains - length);
+                            let price = before.cost - after.cost;
+                            let changed: Vec<_> = before
+                                .status
+                                .iter()
+                                .zip(&after.status)
+                                .filter(|(b, a)| b != a)
+                                .collect();
+                            assert!(changed.len() <= 1, "{changed:?}");
+                            for ((_, b), (_, a)) in changed {
+                                let TicketStatus::Planned(c) = *b else {
+                                    panic!("{b:?} became {a:?}");
+                                };
+                                assert!(
+                                    *a == TicketStatus::Planned(c - price)
+                                        || *a == TicketStatus::Done
+                                );
+                            }
+                        }
+                    }
+                }
+                let action = bots[seat.index()].decide(&obs);
+                if let (Seat(0), Action::Claim { route, .. }) = (seat, &action) {
+                    claimed = Some(*route);
+                }
+                state.apply(action).unwrap();
+            }
+        }
+        assert!(
+            kept > 20 && replanned > 5,
+            "{kept} kept, {replanned} replanned"
+        );
+    }
 
     /// Every kept path search that is reused is the one a new search finds
     /// (checked inside [`super::Planner::shortest`] in tests).

@@ -68,12 +68,14 @@ mod tests {
     fn route_changes_match_routes_by_key() {
         let before = crate::app::simulate::testing::report(2, 10).by_players[0].clone();
         let mut after = before.clone();
-        after.family.map.routes[3].claim_rate = before.family.map.routes[3].claim_rate + 0.5;
+        // More than any route's whole claim rate (at most 1), so that it
+        // heads the list whatever the games' rates are.
+        after.family.map.routes[3].claim_rate = before.family.map.routes[3].claim_rate + 1.5;
         after.family.map.routes[5].claim_rate = before.family.map.routes[5].claim_rate - 0.2;
         after.family.map.routes[7].key = "a new route".into();
         let routes = route_changes(&before, &after, 3);
         assert_eq!(routes[0].what, after.family.map.routes[3].name);
-        assert_eq!(routes[0].delta, "+50.0 pts");
+        assert_eq!(routes[0].delta, "+150.0 pts");
         let all = route_changes(&before, &after, usize::MAX);
         assert_eq!(all.len(), before.family.map.routes.len() + 1);
         assert_eq!(all.iter().filter(|r| r.before == "(new)").count(), 1);
