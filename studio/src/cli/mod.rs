@@ -17,6 +17,7 @@ mod scenario;
 mod simulate;
 mod skill;
 mod stats;
+mod styles;
 mod validate;
 
 use std::path::PathBuf;
@@ -58,6 +59,8 @@ pub enum Command {
     Simulate(simulate::Args),
     /// Play a round robin between bots and rate them.
     Arena(arena::Args),
+    /// Show how the bots play a board design: each style's strength on it and the expert's defaults.
+    Styles(styles::Args),
     /// Play every bot of the design's family against the others and rate them, strongest first.
     Ladder(ladder::Args),
     /// Combine the shard files of `simulate --shard K/N` into the whole run's report.
@@ -110,6 +113,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Arena(args)) => arena::run(args),
+        Some(Command::Styles(args)) => styles::run(args),
         Some(Command::Ladder(args)) => ladder::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Diff(args)) => diff::run(args),

@@ -43,7 +43,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// Right-aligns `cells` under headers; the first column is left-aligned.
-fn table(out: &mut String, rows: &[Vec<String>]) {
+pub(super) fn table(out: &mut String, rows: &[Vec<String>]) {
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
     let width: Vec<usize> = (0..cols)
         .map(|c| {

@@ -91,6 +91,47 @@ pub fn design_iterations(routes: usize, styles: &DesignStyles) -> u32 {
     ) as u32
 }
 
+/// What the default `expert` settles on for a game description before its
+/// first decision: the styles' round robin it reads, the default style it
+/// protects, the chance of each style in its rivals' playouts and its
+/// playouts per decision. `tracklayer styles` prints it, so that a designer
+/// can see how the bots will play a design (and the figures docs/bots.md
+/// quotes can be read again with a command).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DesignDefaults {
+    /// The styles' round robin on the design ([`design_styles::of`]).
+    pub styles: DesignStyles,
+    /// The design's routes, the other factor of a playout's work.
+    pub routes: usize,
+    /// The protected default style: the round robin's strongest.
+    pub default_style: Style,
+    /// The chance of each style of [`Style::ALL`] to be dealt to a rival in
+    /// the playouts ([`RivalModel::Strengths`]).
+    pub rival_chances: [f64; 4],
+    /// The default playouts per decision ([`design_iterations`]).
+    pub iterations: u32,
+}
+
+/// What the default `expert` settles on for `game` ([`DesignDefaults`]),
+/// by the rules its search uses: the round robin is played (or read from
+/// its cache) once per game description.
+pub fn design_defaults(game: &std::sync::Arc<crate::board_game::BoardGame>) -> DesignDefaults {
+    let styles = design_styles::of(game);
+    let routes = game.board.routes().len();
+    let odds = rival_odds(&styles.strengths);
+    let mut rival_chances = odds;
+    for k in (1..odds.len()).rev() {
+        rival_chances[k] -= odds[k - 1];
+    }
+    DesignDefaults {
+        styles,
+        routes,
+        default_style: Style::ALL[design_styles::best(&styles.strengths)],
+        rival_chances,
+        iterations: design_iterations(routes, &styles),
+    }
+}
+
 /// The settings of the expert's search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ExpertConfig {
@@ -586,6 +627,34 @@ mod tests {
         );
         let named = ExpertPolicy::new(ExpertConfig::default());
         assert_eq!(named.budget(Budget::Iterations(5)), Budget::Iterations(5));
+    }
+
+    /// The defaults `tracklayer styles` prints are the ones the default
+    /// `expert` settles on: its protected style, its rivals' odds and its
+    /// budget (on the USA at 2 players: 350 playouts).
+    #[test]
+    fn the_printed_defaults_are_what_the_default_expert_settles_on() {
+        let state = first_turn();
+        let printed = design_defaults(state.game());
+        let mut policy = ExpertPolicy::new(ExpertConfig {
+            design_budget: true,
+            ..ExpertConfig::default()
+        });
+        policy.settle(&state);
+        assert_eq!(
+            Style::ALL[policy.default()],
+            printed.default_style,
+            "default style"
+        );
+        assert_eq!(policy.design_iterations, printed.iterations);
+        assert_eq!(printed.iterations, DEFAULT_ITERATIONS);
+        assert_eq!(printed.routes, 100);
+        let mut acc = 0.0;
+        for (odd, chance) in policy.rival_odds.iter().zip(printed.rival_chances) {
+            acc += chance;
+            assert!((odd - acc).abs() < 1e-12, "{odd} against {acc}");
+        }
+        assert!((acc - 1.0).abs() < 1e-12);
     }
 
     /// A style twice as strong on the design is dealt to rivals four times
