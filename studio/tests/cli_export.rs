@@ -764,6 +764,42 @@ fn every_bundled_design_becomes_a_tabletop_simulator_set_with_its_decks() {
             want("bag"),
             players * (1 + usize::from(rules.stations.count > 0))
         );
+        nothing_overlaps(objects, &stem);
+    }
+}
+
+/// Asserts that no two objects lying on a Tabletop Simulator table (the
+/// set's top-level objects: the board, decks, bags, loose pieces and
+/// score-track strips) cover the same ground, so that nothing loads on top
+/// of something else. A tile's ground is its scale times 2 units a side, a
+/// card's or deck's the card's size, a bag's taken as 2 units square (the
+/// pieces' columns are 2.5 units apart).
+fn nothing_overlaps(objects: &[serde_json::Value], set: &str) {
+    let (cw, ch) = studio::export::tts_table::card_units();
+    let ground: Vec<(String, [f64; 4])> = objects
+        .iter()
+        .map(|o| {
+            let t = &o["Transform"];
+            let f = |k: &str| t[k].as_f64().unwrap();
+            let (w, d) = match o["Name"].as_str().unwrap() {
+                "Custom_Tile" => (f("scaleX") * 2.0, f("scaleZ") * 2.0),
+                "Card" | "DeckCustom" => (f64::from(cw), f64::from(ch)),
+                "Bag" | "Custom_Dice" => (2.0, 2.0),
+                other => panic!("{set}: an object of unknown size: {other}"),
+            };
+            let (x, z) = (f("posX"), f("posZ"));
+            let name = o["Nickname"].as_str().unwrap_or_default().to_owned();
+            (name, [x - w / 2.0, x + w / 2.0, z - d / 2.0, z + d / 2.0])
+        })
+        .collect();
+    for (i, (a, ra)) in ground.iter().enumerate() {
+        for (b, rb) in &ground[i + 1..] {
+            let apart = ra[1] <= rb[0] + 1e-3
+                || rb[1] <= ra[0] + 1e-3
+                || ra[3] <= rb[2] + 1e-3
+                || rb[3] <= ra[2] + 1e-3;
+            assert!(apart, "{set}: {a} {ra:?} overlaps {b} {rb:?}");
+        }
     }
 }
 
@@ -852,6 +888,7 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
         .design;
     let (rules, deck) = formats::card_game::resolve(&design.rules, &design.cards).unwrap();
     let objects = set("card-game-usa");
+    nothing_overlaps(&objects, "card-game-usa");
     let counts = decks(&objects);
     assert_eq!(
         counts[..3],
@@ -880,6 +917,7 @@ fn the_card_game_and_the_station_map_become_tabletop_simulator_sets() {
         .design;
     let rules = formats::dice::resolve(&design.rules).unwrap();
     let objects = set("trains-and-stations-demo");
+    nothing_overlaps(&objects, "trains-and-stations-demo");
     assert_eq!(objects[0]["Name"], "Custom_Tile");
     let board = objects[0]["CustomImage"]["ImageURL"].as_str().unwrap();
     let image = image::open(board.trim_start_matches("file://")).unwrap();
