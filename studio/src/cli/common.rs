@@ -145,3 +145,13 @@ pub fn number_between(s: &str, lo: f32, hi: f32, what: &str) -> Result<f32, Stri
         _ => Err(format!("`{s}` is not {what}")),
     }
 }
+
+/// How a command that prints figures prints them (`--format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum TableFormat {
+    /// Tables to read.
+    #[default]
+    Human,
+    /// The same figures as one JSON document.
+    Json,
+}

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use engine::board_game::stats::DesignStats;
 use engine::words;
 
-use super::validate::{Format, Sources, render_load_error};
+use super::common::TableFormat;
+use super::validate::{Sources, render_load_error};
 
 /// Arguments of `stats`.
 #[derive(Debug, clap::Args)]
@@ -15,8 +16,8 @@ pub struct Args {
     /// The design.
     pub file: PathBuf,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = TableFormat::Human)]
+    pub format: TableFormat,
 }
 
 /// Runs `stats`.
@@ -30,8 +31,8 @@ pub fn run(args: Args) -> ExitCode {
     };
     let stats = DesignStats::from_file(&loaded.design);
     match args.format {
-        Format::Human => print!("{}", tables(&loaded.design.name, &stats)),
-        Format::Json => match serde_json::to_string_pretty(&stats) {
+        TableFormat::Human => print!("{}", tables(&loaded.design.name, &stats)),
+        TableFormat::Json => match serde_json::to_string_pretty(&stats) {
             Ok(text) => println!("{text}"),
             Err(e) => {
                 eprintln!("error: cannot write the statistics as JSON: {e}");

@@ -20,9 +20,9 @@ use engine::board_game::bots::expert::{
 use engine::families::AnyDesign;
 use engine::words;
 
+use super::common::TableFormat;
 use super::common::load_design;
 use super::stats::table;
-use super::validate::Format;
 
 /// Arguments of `styles`.
 #[derive(Debug, clap::Args)]
@@ -33,8 +33,8 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', default_value = "2")]
     pub players: Vec<usize>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = TableFormat::Human)]
+    pub format: TableFormat,
 }
 
 /// Runs `styles`.
@@ -62,12 +62,12 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     match args.format {
-        Format::Human => {
+        TableFormat::Human => {
             for (players, d) in &found {
                 print!("{}", report(&loaded.design.name, *players, d));
             }
         }
-        Format::Json => {
+        TableFormat::Json => {
             let all: Vec<serde_json::Value> = found.iter().map(|(p, d)| json(*p, d)).collect();
             match serde_json::to_string_pretty(&all) {
                 Ok(text) => println!("{text}"),
