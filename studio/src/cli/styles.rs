@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use engine::board_game::BoardGame;
 use engine::board_game::bots::Style;
-use engine::board_game::bots::design_styles::DEALS;
+use engine::board_game::bots::design_styles::GAMES;
 use engine::board_game::bots::expert::{
     DEFAULT_ITERATIONS, DesignDefaults, MAX_DEFAULT_ITERATIONS, REFERENCE_ROUTE_TURNS,
     design_defaults,
@@ -81,28 +81,16 @@ pub fn run(args: Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The mean turns of the round robin's finished games (0 when none ended).
-fn mean_turns(d: &DesignDefaults) -> f64 {
-    d.styles.turns as f64 / d.styles.games.max(1) as f64
-}
-
-/// A playout's work in route-turns, as the budget rule reckons it: the
-/// routes times the round robin's turns over its games, in integers.
-fn work(d: &DesignDefaults) -> u64 {
-    d.routes as u64 * d.styles.turns / d.styles.games.max(1)
-}
-
 /// One player count's figures as text.
 fn report(name: &str, players: usize, d: &DesignDefaults) -> String {
     let mut out = String::new();
-    let pairs = Style::ALL.len() * (Style::ALL.len() - 1);
     let _ = writeln!(
         out,
         "{name}, {}: the styles' round robin ({} finished of {} on fixed deals, {:.1} turns a game)",
         words::count(players, "player"),
         d.styles.games,
-        words::count(pairs as u64 * DEALS, "game"),
-        mean_turns(d)
+        words::count(GAMES, "game"),
+        d.styles.mean_turns()
     );
     let mut rows = vec![vec![
         "style".to_owned(),
@@ -131,8 +119,8 @@ fn report(name: &str, players: usize, d: &DesignDefaults) -> String {
          {MAX_DEFAULT_ITERATIONS})\n",
         d.iterations,
         d.routes,
-        mean_turns(d),
-        words::thousands(work(d)),
+        d.styles.mean_turns(),
+        words::thousands(d.route_turns),
         words::thousands(REFERENCE_ROUTE_TURNS),
     );
     out
@@ -154,9 +142,9 @@ fn json(players: usize, d: &DesignDefaults) -> serde_json::Value {
     serde_json::json!({
         "players": players,
         "round_robin_games": d.styles.games,
-        "mean_turns": mean_turns(d),
+        "mean_turns": d.styles.mean_turns(),
         "routes": d.routes,
-        "route_turns": work(d),
+        "route_turns": d.route_turns,
         "styles": styles,
         "default_style": d.default_style.name(),
         "default_playouts": d.iterations,

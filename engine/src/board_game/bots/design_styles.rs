@@ -28,6 +28,9 @@ use crate::rng::mix;
 /// on its share.
 pub const DEALS: u64 = 40;
 
+/// The games [`of`] plays: every ordered pair of styles on [`DEALS`] deals.
+pub const GAMES: u64 = (Style::ALL.len() * (Style::ALL.len() - 1)) as u64 * DEALS;
+
 /// The turn cap of a round-robin game (no style game comes near it).
 const TURN_CAP: u32 = 600;
 
@@ -44,6 +47,13 @@ pub struct DesignStyles {
     pub turns: u64,
     /// Its finished games.
     pub games: u64,
+}
+
+impl DesignStyles {
+    /// The mean turns of the finished games (0 when none finished).
+    pub fn mean_turns(&self) -> f64 {
+        self.turns as f64 / self.games.max(1) as f64
+    }
 }
 
 /// The round robin on `game` ([`round_robin`] with [`DEALS`]), computed

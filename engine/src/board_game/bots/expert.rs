@@ -103,6 +103,9 @@ pub struct DesignDefaults {
     pub styles: DesignStyles,
     /// The design's routes, the other factor of a playout's work.
     pub routes: usize,
+    /// A playout's work, in route-turns: the routes times the round
+    /// robin's mean turns (rounded down), as [`design_iterations`] weighs it.
+    pub route_turns: u64,
     /// The protected default style: the round robin's strongest.
     pub default_style: Style,
     /// The chance of each style of [`Style::ALL`] to be dealt to a rival in
@@ -118,16 +121,12 @@ pub struct DesignDefaults {
 pub fn design_defaults(game: &std::sync::Arc<crate::board_game::BoardGame>) -> DesignDefaults {
     let styles = design_styles::of(game);
     let routes = game.board.routes().len();
-    let odds = rival_odds(&styles.strengths);
-    let mut rival_chances = odds;
-    for k in (1..odds.len()).rev() {
-        rival_chances[k] -= odds[k - 1];
-    }
     DesignDefaults {
         styles,
         routes,
+        route_turns: routes as u64 * styles.turns / styles.games.max(1),
         default_style: Style::ALL[design_styles::best(&styles.strengths)],
-        rival_chances,
+        rival_chances: rival_chances(&styles.strengths),
         iterations: design_iterations(routes, &styles),
     }
 }
@@ -279,17 +278,17 @@ impl ExpertPolicy {
         let needs_table = self.config.default_style.is_none()
             || self.config.rivals == RivalModel::Strengths
             || self.config.design_budget;
-        let table = needs_table.then(|| design_styles::of(state.game()));
-        self.default = Some(match (self.config.default_style, &table) {
+        let design = needs_table.then(|| design_defaults(state.game()));
+        self.default = Some(match (self.config.default_style, &design) {
             (Some(style), _) => style_index(style),
-            (None, Some(t)) => design_styles::best(&t.strengths),
+            (None, Some(d)) => style_index(d.default_style),
             (None, None) => 0,
         });
-        if let (RivalModel::Strengths, Some(t)) = (self.config.rivals, &table) {
-            self.rival_odds = rival_odds(&t.strengths);
+        if let (RivalModel::Strengths, Some(d)) = (self.config.rivals, &design) {
+            self.rival_odds = rival_odds(&d.rival_chances);
         }
-        if let Some(t) = &table {
-            self.design_iterations = design_iterations(state.board().routes().len(), t);
+        if let Some(d) = &design {
+            self.design_iterations = d.iterations;
         }
     }
 
@@ -344,19 +343,25 @@ impl ExpertPolicy {
     }
 }
 
-/// The cumulative chances of dealing each style to a rival: proportional to
-/// the square of its round-robin share (uniform when every share is 0).
-fn rival_odds(strengths: &design_styles::Strengths) -> [f64; 4] {
+/// The chance of dealing each style to a rival: proportional to the square
+/// of its round-robin share (uniform when every share is 0).
+fn rival_chances(strengths: &design_styles::Strengths) -> [f64; 4] {
     let total: f64 = strengths.iter().map(|s| s * s).sum();
-    let mut odds = [0.25, 0.5, 0.75, 1.0];
     if total > 0.0 {
-        let mut acc = 0.0;
-        for (o, s) in odds.iter_mut().zip(strengths) {
-            acc += s * s / total;
-            *o = acc;
-        }
+        strengths.map(|s| s * s / total)
+    } else {
+        [0.25; 4]
     }
-    odds
+}
+
+/// The running sums of `chances` ([`rival_chances`]): the odds a uniform
+/// draw is compared with to deal a rival's style.
+fn rival_odds(chances: &[f64; 4]) -> [f64; 4] {
+    let mut acc = 0.0;
+    chances.map(|c| {
+        acc += c;
+        acc
+    })
 }
 
 /// The place of `style` in [`Style::ALL`] (0 for a persona).
@@ -661,12 +666,12 @@ mod tests {
     /// as often; with no strengths every style is as likely.
     #[test]
     fn rivals_are_dealt_the_strong_styles_of_the_design_most() {
-        let odds = rival_odds(&[0.2, 0.4, 0.2, 0.2]);
-        let chance: Vec<f64> = (0..4)
-            .map(|i| odds[i] - if i == 0 { 0.0 } else { odds[i - 1] })
-            .collect();
+        let chance = rival_chances(&[0.2, 0.4, 0.2, 0.2]);
         assert!((chance[1] - 4.0 * chance[0]).abs() < 1e-12);
-        assert!((odds[3] - 1.0).abs() < 1e-12);
-        assert_eq!(rival_odds(&[0.0; 4]), [0.25, 0.5, 0.75, 1.0]);
+        assert!((rival_odds(&chance)[3] - 1.0).abs() < 1e-12);
+        assert_eq!(
+            rival_odds(&rival_chances(&[0.0; 4])),
+            [0.25, 0.5, 0.75, 1.0]
+        );
     }
 }
