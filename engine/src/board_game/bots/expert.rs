@@ -104,7 +104,8 @@ pub struct DesignDefaults {
     /// The design's routes, the other factor of a playout's work.
     pub routes: usize,
     /// A playout's work, in route-turns: the routes times the round
-    /// robin's mean turns (rounded down), as [`design_iterations`] weighs it.
+    /// robin's mean turns, rounded down (to print; [`design_iterations`]
+    /// divides by the same work unrounded).
     pub route_turns: u64,
     /// The protected default style: the round robin's strongest.
     pub default_style: Style,
