@@ -1,5 +1,5 @@
 //! `tracklayer diff A B` as a designer uses it: the bundled unbalanced USA
-//! against USA names the three tickets whose points doubled, in text and in
+//! against USA names the three tickets whose points quadrupled, in text and in
 //! JSON, and `--simulate` compares every report metric with its interval.
 
 use std::path::{Path, PathBuf};
@@ -33,7 +33,7 @@ fn the_diff_names_the_changed_tickets_in_text_and_json() {
         "{text}"
     );
     assert!(
-        text.contains("~ New York - Atlanta: points 6 → 12"),
+        text.contains("~ New York - Atlanta: points 6 → 24"),
         "{text}"
     );
     assert!(!text.contains("ROUTES"), "{text}");
@@ -42,7 +42,7 @@ fn the_diff_names_the_changed_tickets_in_text_and_json() {
     assert_eq!(changed.as_array().unwrap().len(), 3);
     assert_eq!(changed[0]["name"], "Denver - El Paso");
     assert_eq!(changed[0]["fields"][0]["before"], 4);
-    assert_eq!(changed[0]["fields"][0]["after"], 8);
+    assert_eq!(changed[0]["fields"][0]["after"], 16);
     assert!(v.get("simulated").is_none());
 }
 

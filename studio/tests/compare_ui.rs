@@ -30,8 +30,8 @@ fn compare_lists_the_differences_and_shows_them_on_the_map() {
     click_label(&mut h, "Compare…");
     type_into(&mut h, "Path", &maps("usa.yaml").display().to_string());
     click_label(&mut h, "Compare");
-    h.get_by_label("~ New York - Atlanta: points: 12 → 6");
-    h.get_by_label("~ Denver - El Paso: points: 8 → 4");
+    h.get_by_label("~ New York - Atlanta: points: 24 → 6");
+    h.get_by_label("~ Denver - El Paso: points: 16 → 4");
     // The decks side by side in figures: points differ, lengths do not.
     h.get_by_label("Decks");
     h.get_by_label("points off the shortest path");
@@ -64,7 +64,7 @@ fn compare_lists_the_differences_and_shows_them_on_the_map() {
         .edit("Ticket points", |d| d.tickets[t].points = 6);
     h.run_steps(3);
     assert!(
-        h.query_by_label("~ New York - Atlanta: points: 12 → 6")
+        h.query_by_label("~ New York - Atlanta: points: 24 → 6")
             .is_none()
     );
     assert_eq!(h.state().canvas.overlay.lit_cities.len(), 4);

@@ -233,7 +233,12 @@ impl Simulated {
                 .weak(),
             );
         }
-        ui.checkbox(&mut self.show_all, "Show all metrics");
+        let all = ui.checkbox(&mut self.show_all, "Show all metrics");
+        if all.changed() && self.show_all {
+            // The list opens below the checkbox, at the foot of a tall window:
+            // bring it into view rather than leave it below the fold.
+            all.scroll_to_me(Some(egui::Align::TOP));
+        }
         let shown = listed(&r.metrics, self.show_all);
         let line = |ui: &mut Ui, m: &MetricChange| {
             let text = metric_line(m);
@@ -245,8 +250,11 @@ impl Simulated {
         };
         if self.show_all {
             let height = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+            // A list of its own height: the window scrolls around it rather
+            // than squeezing it to the few lines left at the window's foot.
             egui::ScrollArea::vertical()
                 .id_salt("compare metrics")
+                .min_scrolled_height(320.0)
                 .max_height(320.0)
                 .show_rows(ui, height, shown.len(), |ui, rows| {
                     for m in &shown[rows] {
