@@ -63,6 +63,9 @@ pub struct BoardGame {
     pub(crate) players: usize,
     /// Whether both tracks of a double route may be claimed at this player count.
     pub(crate) both_tracks_open: bool,
+    /// Whether the board has terrain cards: without them, no terrain draw
+    /// is ever possible and the draws available need not look for one.
+    pub(crate) has_terrain: bool,
     pub(crate) tables: tables::ClaimTables,
     /// The literature styles' round robin on this game (their strengths and
     /// the games' length), played once when the `expert` first asks
@@ -76,10 +79,12 @@ impl BoardGame {
         PlayerCountError::check(board.name(), board.rules().players, players)?;
         let both_tracks_open = players >= usize::from(board.rules().doubles.both_tracks_from);
         let tables = tables::ClaimTables::new(&board);
+        let has_terrain = !board.terrain_types().is_empty();
         Ok(Arc::new(BoardGame {
             board,
             players,
             both_tracks_open,
+            has_terrain,
             tables,
             style_strengths: std::sync::OnceLock::new(),
         }))
