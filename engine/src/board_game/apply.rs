@@ -567,7 +567,8 @@ impl State {
             payment,
             points,
         });
-        if self.doubling_range(seat, route).is_some() {
+        // Without terrain cards no route has a terrain to double it with.
+        if self.game.has_terrain && self.doubling_range(seat, route).is_some() {
             self.phase = Phase::Double(route);
         } else {
             self.end_turn(events, true);

@@ -74,7 +74,26 @@ fn words([open, a, b]: [&[u64]; 3]) -> impl Iterator<Item = u64> {
 #[derive(Clone, Copy)]
 pub(crate) struct DrawMask(u32);
 
-const _: () = assert!(DrawMask::TERRAIN_BLIND < 32);
+const _: () = assert!(DrawMask::TERRAIN_BLIND < 16);
+
+/// The set bits of each byte, for [`ones`].
+const ONES_IN_BYTE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut byte = 1;
+    while byte < 256 {
+        table[byte] = table[byte / 2] + (byte % 2) as u8;
+        byte += 1;
+    }
+    table
+};
+
+/// The set bits of `bits`, two bytes looked up: the x86-64 baseline has no
+/// instruction to count bits, and its replacement takes a dozen.
+#[inline]
+fn ones(bits: u16) -> u32 {
+    let [low, high] = bits.to_le_bytes();
+    u32::from(ONES_IN_BYTE[usize::from(low)] + ONES_IN_BYTE[usize::from(high)])
+}
 
 impl DrawMask {
     /// The bit of the blind train draw (the display's slots come first).
@@ -98,7 +117,8 @@ impl DrawMask {
     /// The number of draws.
     #[inline]
     fn len(self) -> usize {
-        self.0.count_ones() as usize
+        // Every draw's bit is below 16.
+        ones(self.0 as u16) as usize
     }
 
     /// The `i`-th draw (`i` below the number of draws).
@@ -309,6 +329,8 @@ impl Sink for Count {
 struct TurnCount {
     /// The draws.
     draws: DrawMask,
+    /// How many draws there are (`draws.len()`, counted once).
+    drawn: usize,
     /// Where the claims begin: the draws and the ticket draw come first.
     first: usize,
     /// The claims paid in each deck colour.
@@ -476,7 +498,8 @@ impl State {
         let n = self.offer.len().min(16);
         let min = self.fewest_to_keep().unwrap_or(0);
         for mask in 1u32..(1 << n) {
-            if mask.count_ones() >= min {
+            // At most 16 tickets: each mask fits 16 bits.
+            if ones(mask as u16) >= min {
                 sink.one(Action::KeepTickets(Keep(mask as u16)))?;
             }
         }
@@ -686,13 +709,16 @@ impl State {
     /// class by class.
     fn count_turn(&self) -> TurnCount {
         let draws = self.draw_mask(false);
-        let colors = self.game.tables.colors;
+        let drawn = draws.len();
         let by_colour = self.colour_claim_counts();
         TurnCount {
             draws,
-            first: draws.len() + usize::from(self.can_draw_tickets()),
+            drawn,
+            first: drawn + usize::from(self.can_draw_tickets()),
             by_colour,
-            colour_claims: by_colour[..colors].iter().map(|&n| n as usize).sum(),
+            // The lanes past the deck colours count no claims: the whole
+            // array sums in a few wide additions.
+            colour_claims: by_colour.iter().sum::<u32>() as usize,
             locomotive_claims: self.locomotive_classes().map(|(_, n)| n).sum(),
             stations: self.station_build_count(),
         }
@@ -701,7 +727,7 @@ impl State {
     /// The action at index `i` of the start of a turn's list (`i` below
     /// [`TurnCount::total`]), found from the counts.
     fn turn_action_at(&self, turn: &TurnCount, i: usize) -> Option<Action> {
-        if i < turn.draws.len() {
+        if i < turn.drawn {
             return Some(turn.draws.nth(i));
         }
         if i < turn.first {
@@ -745,43 +771,42 @@ impl State {
         let seat = self.current;
         let p = &self.players[seat.index()];
         let t = &self.game.tables;
-        let counts = self.open_counts_of(seat);
-        let have = usize::from(p.hand.0[c]);
-        let locos = usize::from(p.hand.locomotives());
-        let cap = (have + locos).min(usize::from(p.trains));
-        let (have8, locos8) = (have.min(255) as u8, locos.min(255) as u8);
+        // Capped at 255 as in `lane_claim_counts`, whose count of each
+        // class this repeats for the one colour.
+        let have = p.hand.0[c].min(255) as i16;
+        let locos = p.hand.locomotives().min(255) as i16;
+        let cap = (have + locos).min(p.trains.min(255) as i16);
         // Locomotives from `lo` to `hi`, the rest in the colour (as in
-        // `claim_actions`).
+        // `claim_actions`): where they start and how many ways there are.
         let range = |rc: &RouteClass| {
-            let lo = rc.ferry.max(rc.length.saturating_sub(have8));
-            let hi = locos8.min(rc.length - 1);
-            (lo, usize::from(hi.saturating_add(1).saturating_sub(lo)))
+            let (length, ferry) = (i16::from(rc.length), i16::from(rc.ferry));
+            let hi = locos.min(length - 1);
+            let lo = ferry.max(length - have);
+            (lo, (hi + 1 - lo).max(0) as usize)
         };
         // The classes come by length: those past the cards and the trains
         // hold none of the claims.
-        let fitting = t
+        let per_class = t
             .classes
             .iter()
-            .take_while(|rc| usize::from(rc.length) <= cap);
-        let per_class = fitting.enumerate().map(|(k, rc)| {
-            let routes = usize::from(counts[k * SLOT_LANES + c])
-                + usize::from(counts[k * SLOT_LANES + t.colors]);
-            range(rc).1 * routes
-        });
+            .zip(self.open_count_rows(seat))
+            .take_while(|(rc, _)| i16::from(rc.length) <= cap)
+            .map(|(rc, row)| range(rc).1 * (usize::from(row[c]) + usize::from(row[t.colors])));
         let (k, start) = section(per_class, i);
-        let rc = &t.classes[k];
-        let (lo, per) = range(rc);
-        let i = i - start;
+        let (lo, per) = range(&t.classes[k]);
+        // Within one class of claims the numbers are small: a 32-bit
+        // division is quicker than a 64-bit one.
+        let (i, per) = ((i - start) as u32, per as u32);
         let sets = [
             self.claimable(seat),
             t.members(c, k),
             t.members(t.colors, k),
         ];
         Action::Claim {
-            route: route_of_rank(sets, i / per),
+            route: route_of_rank(sets, (i / per) as usize),
             payment: Payment {
                 color: Card(c as u8),
-                locomotives: lo + (i % per) as u8,
+                locomotives: lo as u8 + (i % per) as u8,
             },
         }
     }
@@ -808,11 +833,16 @@ impl State {
         &self.open_counts[t.count_index(seat.index(), 0, 0)..t.count_index(seat.index() + 1, 0, 0)]
     }
 
+    /// `seat`'s counts of open routes, a row of colour slots per class.
+    fn open_count_rows(&self, seat: Seat) -> &[[u16; SLOT_LANES]] {
+        self.open_counts_of(seat).as_chunks::<SLOT_LANES>().0
+    }
+
     /// The claims the current player may pay in each deck colour, by colour:
     /// the numbers `turn_actions` lists, counted for every
     /// colour at once, one class at a time, in lanes the compiler turns into
     /// a few wide instructions (8 lanes when the deck has at most 8 colours,
-    /// as every rulebook's does).
+    /// as every rulebook's does). The lanes past the deck colours hold 0.
     fn colour_claim_counts(&self) -> [u32; SLOT_LANES] {
         let mut out = [0; SLOT_LANES];
         if self.game.tables.colors <= 8 {
@@ -840,9 +870,7 @@ impl State {
         // No lane pays more than its cards and the locomotives, nor more
         // than the trains left.
         let most = (lane_max(have) + locos).min(trains);
-        let start = t.count_index(seat, 0, 0);
-        let (rows, _) =
-            self.open_counts[start..start + t.classes.len() * SLOT_LANES].as_chunks::<SLOT_LANES>();
+        let rows = self.open_count_rows(self.current);
         let mut sum = [0u32; W];
         let mut narrow = [0u16; W];
         for (rc, row) in t.classes.iter().zip(rows) {

@@ -469,8 +469,9 @@ fn peel_into(branches: &mut [Branches], dead: &[bool], v: usize, w: usize, lengt
     path
 }
 
-/// The root of `x` in the union–find `parent`, halving paths on the way.
-fn root(parent: &mut [u32], mut x: u32) -> u32 {
+/// The root of `x` in the union–find `parent`, halving paths on the way
+/// (also the ticket scoring's).
+pub(super) fn root(parent: &mut [u32], mut x: u32) -> u32 {
     while parent[x as usize] != x {
         let p = parent[x as usize];
         parent[x as usize] = parent[p as usize];

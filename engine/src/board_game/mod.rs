@@ -64,7 +64,8 @@ pub struct BoardGame {
     /// Whether both tracks of a double route may be claimed at this player count.
     pub(crate) both_tracks_open: bool,
     /// Whether the board has terrain cards: without them, no terrain draw
-    /// is ever possible and the draws available need not look for one.
+    /// is ever possible and the draws available need not look for one, and
+    /// no route has a terrain (so none can be doubled).
     pub(crate) has_terrain: bool,
     pub(crate) tables: tables::ClaimTables,
     /// The literature styles' round robin on this game (their strengths and

@@ -8,6 +8,7 @@ use smallvec::SmallVec;
 
 use super::super::state::{Player, State};
 use crate::board_game::board::{Board, CityId, Place, RouteId, TicketId};
+use crate::board_game::longest::root;
 use crate::game::Seat;
 
 /// The most station choices a player's stations may have in all, as the
@@ -46,19 +47,17 @@ impl Network {
         }
     }
 
-    fn find(&mut self, mut x: u32) -> u32 {
-        while self.parent[x as usize] != x {
-            let p = self.parent[x as usize];
-            self.parent[x as usize] = self.parent[p as usize];
-            x = p;
-        }
-        x
+    fn find(&mut self, x: u32) -> u32 {
+        root(&mut self.parent, x)
     }
 
     fn union(&mut self, a: u32, b: u32) {
-        let (a, b) = (self.find(a), self.find(b));
+        // One slice for both walks: each index into the small vector
+        // itself asks again whether it is inline.
+        let parent = self.parent.as_mut_slice();
+        let (a, b) = (root(parent, a), root(parent, b));
         if a != b {
-            self.parent[a as usize] = b;
+            parent[a as usize] = b;
         }
     }
 
