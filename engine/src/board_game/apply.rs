@@ -351,7 +351,10 @@ impl State {
 
     /// Checks that `payment` pays `total` cards for something of `color`
     /// (`None`: any one colour) with at least `min_locos` locomotives, from the
-    /// current player's hand. `what` names the thing in messages.
+    /// current player's hand. `what` names the thing in messages. Inlined:
+    /// every claim is checked, and only a refusal needs the words of
+    /// [`Self::refuse_payment`].
+    #[inline]
     fn check_payment(
         &self,
         what: &dyn Fn() -> String,
@@ -362,21 +365,46 @@ impl State {
     ) -> Result<(), IllegalAction> {
         let hand = &self.players[self.current.index()].hand;
         let colour_cards = u16::from(payment.color_cards(total));
-        let shape_ok = payment.locomotives <= total
-            && if payment.locomotives_only() {
-                payment.locomotives == total
-            } else {
-                usize::from(payment.color.0) < self.board().colors().len()
-                    && color.is_none_or(|c| c == payment.color)
-                    && payment.locomotives < total
-            };
+        let shape_ok = self.payment_shape_ok(color, total, payment);
         let enough = shape_ok
             && (payment.locomotives_only() || hand[payment.color] >= colour_cards)
             && hand.locomotives() >= u16::from(payment.locomotives);
         if enough && payment.locomotives >= min_locos {
             return Ok(());
         }
-        // Refused: now spend the time to say why.
+        self.refuse_payment(what, color, total, min_locos, payment)
+    }
+
+    /// Whether `payment` has the shape [`Self::check_payment`] asks for: at
+    /// most `total` locomotives, and the rest in `color` (or in some deck
+    /// colour when `color` is `None`).
+    #[inline]
+    fn payment_shape_ok(&self, color: Option<Card>, total: u8, payment: Payment) -> bool {
+        payment.locomotives <= total
+            && if payment.locomotives_only() {
+                payment.locomotives == total
+            } else {
+                usize::from(payment.color.0) < self.board().colors().len()
+                    && color.is_none_or(|c| c == payment.color)
+                    && payment.locomotives < total
+            }
+    }
+
+    /// Why [`Self::check_payment`] refused `payment`. Kept out of line, as
+    /// legal play never comes here.
+    #[cold]
+    #[inline(never)]
+    fn refuse_payment(
+        &self,
+        what: &dyn Fn() -> String,
+        color: Option<Card>,
+        total: u8,
+        min_locos: u8,
+        payment: Payment,
+    ) -> Result<(), IllegalAction> {
+        let hand = &self.players[self.current.index()].hand;
+        let colour_cards = u16::from(payment.color_cards(total));
+        let shape_ok = self.payment_shape_ok(color, total, payment);
         let what = what();
         let wanted = match color {
             Some(c) => cards_or_locomotives(total, self.card_name(c)),
