@@ -144,31 +144,11 @@ struct OpenSets<'a> {
 }
 
 impl OpenSets<'_> {
-    /// Opens or closes a route for seat `p`, keeping the counts in step.
-    /// Without branches: whether the route was open already depends on the
-    /// game (a claim closes it for every seat, and its other track for some),
-    /// and no predictor guesses it.
-    #[inline]
-    fn set(&mut self, p: usize, route: RouteId, open: bool) {
-        let t = self.tables;
-        let (r, w) = (route.index(), t.words);
-        let word = &mut self.claimable[p * w + r / 64];
-        let shift = r % 64;
-        let was = (*word >> shift) & 1;
-        let now = u64::from(open);
-        *word = (*word & !(1 << shift)) | now << shift;
-        // +1, 0 or -1 (as a wrapping u16).
-        let change = (now as u16).wrapping_sub(was as u16);
-        let (slot, class) = t.slot_and_class(route);
-        for s in [slot, t.any_slot()] {
-            let count = &mut self.counts[t.count_index(p, s, class)];
-            *count = count.wrapping_add(change);
-        }
-    }
-
-    /// Closes a route for the seats of `seats`, keeping the counts in step:
-    /// [`Self::set`] to closed for each, with the route's word, bit, slot
-    /// and class looked up once. Without branches, as in [`Self::set`].
+    /// Closes a route for the seats of `seats`, keeping the counts in step,
+    /// with the route's word, bit, slot and class looked up once. Without
+    /// branches: whether the route was open already depends on the game (a
+    /// claim closes it for every seat, and its other track for some), and no
+    /// predictor guesses it.
     #[inline]
     fn close(&mut self, seats: std::ops::Range<usize>, route: RouteId) {
         let t = self.tables;
@@ -944,19 +924,44 @@ impl State {
         }
     }
 
-    /// Recomputes the claimable sets from the owners (after a scenario set them).
+    /// Opens every route to every seat, with the counts to match: the sets
+    /// of a game's start.
+    pub(crate) fn open_every_route(&mut self) {
+        let n = self.players.len();
+        let t = &self.game.tables;
+        let routes = self.game.board.routes().len();
+        self.open_counts.clear();
+        for _ in 0..n {
+            self.open_counts.extend_from_slice(&t.sizes);
+        }
+        self.claimable.clear();
+        self.claimable.extend((0..n * t.words).map(|i| {
+            let bits = routes.saturating_sub(i % t.words * 64).min(64);
+            if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            }
+        }));
+    }
+
+    /// Recomputes the claimable sets from the owners (after a scenario set
+    /// them): every route open, then each closed where the owners say so.
     pub(crate) fn recompute_claimable(&mut self) {
+        self.open_every_route();
         for p in 0..self.players.len() {
             for r in 0..self.owner.len() {
                 let route = RouteId::from_index(r);
-                let open = self.open_by_owners(Seat(p as u8), route);
+                if self.open_by_owners(Seat(p as u8), route) {
+                    continue;
+                }
                 let game = &*self.game;
                 OpenSets {
                     tables: &game.tables,
                     claimable: &mut self.claimable,
                     counts: &mut self.open_counts,
                 }
-                .set(p, route, open);
+                .close(p..p + 1, route);
             }
         }
     }

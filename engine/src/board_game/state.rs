@@ -247,10 +247,6 @@ impl State {
         self.tickets_out.clear();
         self.owner.clear();
         self.owner.resize(board.routes().len(), None);
-        self.open_counts.clear();
-        for _ in 0..n {
-            self.open_counts.extend_from_slice(&game.tables.sizes);
-        }
         self.station_owner.clear();
         self.station_owner.resize(board.cities().len(), None);
         self.current = Seat(0);
@@ -260,18 +256,7 @@ impl State {
         self.passes_in_row = 0;
         self.final_turns_left = None;
         self.ending = None;
-        // Every route is open at the start.
-        let routes = board.routes().len();
-        let words = game.tables.words;
-        self.claimable.clear();
-        self.claimable.extend((0..n * words).map(|i| {
-            let bits = routes.saturating_sub(i % words * 64).min(64);
-            if bits == 64 {
-                u64::MAX
-            } else {
-                (1u64 << bits) - 1
-            }
-        }));
+        self.open_every_route();
         // The deal's reshuffles and resets are nobody's news.
         let mut sink = Unreported;
         for p in 0..n {
