@@ -1,11 +1,14 @@
 //! Image snapshots of the map canvas: the bundled boards must keep looking
-//! like Ticket to Ride boards. Rendered with wgpu on a software adapter; run
-//! with `UPDATE_SNAPSHOTS=1` to accept a deliberate change of the look.
+//! like Ticket to Ride boards. Rendered with egui_glow (OpenGL) on a headless
+//! EGL context, Mesa's software device (llvmpipe) where there is one
+//! (`snapshot_renderer`); run with `UPDATE_SNAPSHOTS=1` to accept a deliberate
+//! change of the look.
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use egui_kittest::Harness;
+use snapshot_renderer::GlowRenderer;
 use studio::app::canvas::paint::Mark;
 use studio::app::canvas::{Canvas, CanvasInput};
 use studio::app::document::Document;
@@ -33,7 +36,7 @@ fn board(map: &str) -> Board {
 fn snapshot(name: &str, state: Board) {
     let mut h = Harness::builder()
         .with_size([1000.0, 640.0])
-        .wgpu()
+        .renderer(GlowRenderer::new())
         .build_ui_state(
             |ui, b: &mut Board| {
                 b.canvas.ui(
