@@ -9,6 +9,16 @@ use crate::board_game::board::{CityId, RouteId};
 use crate::game::{IllegalAction, RefusalKind, Seat};
 use crate::words;
 
+/// What a payment must cover: `total` cards of `color` (`None`: any one
+/// colour, locomotives being wild), at least `min_locos` of them locomotives
+/// (a ferry's).
+#[derive(Clone, Copy, Debug)]
+struct Price {
+    color: Option<Card>,
+    total: u8,
+    min_locos: u8,
+}
+
 fn illegal<T>(kind: RefusalKind, reason: impl Into<String>) -> Result<T, IllegalAction> {
     Err(IllegalAction::new(kind, reason))
 }
@@ -349,35 +359,31 @@ impl State {
         Ok(())
     }
 
-    /// Checks that `payment` pays `total` cards for something of `color`
-    /// (`None`: any one colour) with at least `min_locos` locomotives, from the
-    /// current player's hand. `what` names the thing in messages. Inlined:
-    /// every claim is checked, and only a refusal needs the words of
-    /// [`Self::refuse_payment`].
+    /// Checks that `payment` pays `price` from the current player's hand.
+    /// `what` names the thing in messages. Inlined: every claim is checked,
+    /// and only a refusal needs the words of [`Self::refuse_payment`].
     #[inline]
     fn check_payment(
         &self,
         what: &dyn Fn() -> String,
-        color: Option<Card>,
-        total: u8,
-        min_locos: u8,
+        price: Price,
         payment: Payment,
     ) -> Result<(), IllegalAction> {
         let hand = &self.players[self.current.index()].hand;
-        let colour_cards = u16::from(payment.color_cards(total));
-        let shape_ok = self.payment_shape_ok(color, total, payment);
+        let colour_cards = u16::from(payment.color_cards(price.total));
+        let shape_ok = self.payment_shape_ok(price.color, price.total, payment);
         let enough = shape_ok
             && (payment.locomotives_only() || hand[payment.color] >= colour_cards)
             && hand.locomotives() >= u16::from(payment.locomotives);
-        if enough && payment.locomotives >= min_locos {
+        if enough && payment.locomotives >= price.min_locos {
             return Ok(());
         }
-        self.refuse_payment(what, color, total, min_locos, payment)
+        self.refuse_payment(what, price.color, price.total, price.min_locos, payment)
     }
 
-    /// Whether `payment` has the shape [`Self::check_payment`] asks for: at
-    /// most `total` locomotives, and the rest in `color` (or in some deck
-    /// colour when `color` is `None`).
+    /// Whether `payment` has the shape a [`Price`] of `color` and `total`
+    /// asks for: at most `total` locomotives, and the rest in `color` (or in
+    /// some deck colour when `color` is `None`).
     #[inline]
     fn payment_shape_ok(&self, color: Option<Card>, total: u8, payment: Payment) -> bool {
         payment.locomotives <= total
@@ -391,7 +397,9 @@ impl State {
     }
 
     /// Why [`Self::check_payment`] refused `payment`. Kept out of line, as
-    /// legal play never comes here.
+    /// legal play never comes here. It takes the [`Price`]'s fields one by
+    /// one: passed whole, the price was packed before the check on every
+    /// claim (about 1 M instructions more in 5,000 random USA games).
     #[cold]
     #[inline(never)]
     fn refuse_payment(
@@ -402,9 +410,6 @@ impl State {
         min_locos: u8,
         payment: Payment,
     ) -> Result<(), IllegalAction> {
-        let hand = &self.players[self.current.index()].hand;
-        let colour_cards = u16::from(payment.color_cards(total));
-        let shape_ok = self.payment_shape_ok(color, total, payment);
         let what = what();
         let wanted = match color {
             Some(c) => cards_or_locomotives(total, self.card_name(c)),
@@ -413,7 +418,7 @@ impl State {
                 words::count(total, "card")
             ),
         };
-        if !shape_ok {
+        if !self.payment_shape_ok(color, total, payment) {
             if !payment.locomotives_only()
                 && usize::from(payment.color.0) >= self.board().colors().len()
             {
@@ -442,7 +447,10 @@ impl State {
                 ),
             );
         }
-        if !payment.locomotives_only() && hand[payment.color] < colour_cards {
+        let hand = &self.players[self.current.index()].hand;
+        if !payment.locomotives_only()
+            && hand[payment.color] < u16::from(payment.color_cards(total))
+        {
             return illegal(
                 RefusalKind::CannotAfford,
                 format!(
@@ -532,7 +540,15 @@ impl State {
             );
         }
         let color = Card::paying(color);
-        self.check_payment(&name, color, length, ferry, payment)?;
+        self.check_payment(
+            &name,
+            Price {
+                color,
+                total: length,
+                min_locos: ferry,
+            },
+            payment,
+        )?;
         self.pay_from_hand(payment, length);
         if tunnel {
             let reveal = self.board().rules().tunnels.reveal;
@@ -718,7 +734,15 @@ impl State {
                 format!("{name}: {} already has a station, {o}'s", c.name),
             );
         }
-        self.check_payment(&station, None, cost, 0, payment)?;
+        self.check_payment(
+            &station,
+            Price {
+                color: None,
+                total: cost,
+                min_locos: 0,
+            },
+            payment,
+        )?;
         self.pay_from_hand(payment, cost);
         self.discard_payment(payment, cost);
         self.station_owner[city.index()] = Some(seat);
