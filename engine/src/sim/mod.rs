@@ -21,8 +21,8 @@ pub mod shard;
 pub mod skill;
 pub mod stats;
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
@@ -215,7 +215,8 @@ struct Counter<'a> {
 
 /// Plays games `range` of `game` (`players` players) in parallel and hands
 /// their records to `sink` in index order, up to the first game not played
-/// when `cancel` is set.
+/// when `cancel` is set. Each chunk's records are handed over while the next
+/// chunk plays, so that the workers do not wait for `sink`.
 fn play_range<F: Family>(
     config: &SimConfig<F>,
     players: usize,
@@ -223,46 +224,70 @@ fn play_range<F: Family>(
     range: std::ops::Range<u64>,
     counter: &Counter<'_>,
     cancel: &AtomicBool,
-    sink: &mut dyn FnMut(GameRecord<<F::Measures as Measures<F>>::Game>),
+    sink: &mut (dyn FnMut(GameRecord<<F::Measures as Measures<F>>::Game>) + Send),
 ) {
+    // Each worker's bots, kept from chunk to chunk (rayon hands a new value
+    // of `map_init` to every piece it splits a chunk into, and each new bot
+    // builds its tables of the design again).
+    let pools: Vec<Mutex<pool::BotPool<F>>> = (0..rayon::current_num_threads())
+        .map(|_| Mutex::new(pool::BotPool::new(config.bots.len())))
+        .collect();
+    let play = |i: u64| {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        let worker = rayon::current_thread_index().unwrap_or(0) % pools.len();
+        // Only this worker takes its pool; a game that panicked gave none of
+        // its bots back, so the pool is whole.
+        let mut pool = pools[worker]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let seed = game_seed(config.seed, players, i);
+        let seats = seating(seed, players, config.bots.len());
+        // Names were checked before any game started.
+        let mut bots = pool.take(&config.bots, &seats, seed).ok()?;
+        let rec = record::play::<F>(
+            &config.design,
+            game,
+            seed,
+            &mut bots,
+            seats.clone(),
+            config.turn_cap,
+        );
+        pool.give_back(&seats, bots);
+        let d = counter.done.fetch_add(1, Ordering::Relaxed) + 1;
+        (counter.progress)(Progress {
+            done: d,
+            total: counter.total,
+        });
+        Some(rec)
+    };
+    // The last chunk's records, not handed over yet, and whether every game
+    // before them was played.
+    let mut played: Vec<Option<GameRecord<_>>> = Vec::new();
+    let mut whole = true;
     let mut start = range.start;
     while start < range.end && !cancel.load(Ordering::Relaxed) {
         let end = (start + CHUNK).min(range.end);
-        let records: Vec<Option<GameRecord<_>>> = (start..end)
-            .into_par_iter()
-            .map_init(
-                || pool::BotPool::<F>::new(config.bots.len()),
-                |pool, i| {
-                    if cancel.load(Ordering::Relaxed) {
-                        return None;
-                    }
-                    let seed = game_seed(config.seed, players, i);
-                    let seats = seating(seed, players, config.bots.len());
-                    // Names were checked before any game started.
-                    let mut bots = pool.take(&config.bots, &seats, seed).ok()?;
-                    let rec = record::play::<F>(
-                        &config.design,
-                        game,
-                        seed,
-                        &mut bots,
-                        seats.clone(),
-                        config.turn_cap,
-                    );
-                    pool.give_back(&seats, bots);
-                    let d = counter.done.fetch_add(1, Ordering::Relaxed) + 1;
-                    (counter.progress)(Progress {
-                        done: d,
-                        total: counter.total,
-                    });
-                    Some(rec)
-                },
-            )
-            .collect();
-        // Hand over in order, up to the first game not played.
-        for r in records.into_iter().map_while(|r| r) {
-            sink(r);
-        }
+        let (next, ()) = rayon::join(
+            || (start..end).into_par_iter().map(play).collect(),
+            || hand_over(&mut played, &mut whole, sink),
+        );
+        played = next;
         start = end;
+    }
+    hand_over(&mut played, &mut whole, sink);
+}
+
+/// Hands `records` to `sink` in order while `whole` (every game before them
+/// was played), up to the first game not played, after which `whole` is
+/// false.
+fn hand_over<R>(records: &mut Vec<Option<R>>, whole: &mut bool, sink: &mut (dyn FnMut(R) + Send)) {
+    for r in records.drain(..) {
+        match r {
+            Some(r) if *whole => sink(r),
+            _ => *whole = false,
+        }
     }
 }
 
