@@ -28,6 +28,18 @@ pub fn install(ctx: &egui::Context) {
     ctx.set_fonts(definitions());
 }
 
+/// The height of a one-line label in text style `style`, as the label lays
+/// itself out: the font's row height rounded to the screen's pixels, which
+/// [`egui::Ui::text_style_height`] is not. A list that lays out only the rows
+/// in view (`ScrollArea::show_rows`) places its rows by this height; with the
+/// font's row height its rows drift from their places down the list.
+pub fn line_height(ui: &egui::Ui, style: egui::TextStyle) -> f32 {
+    egui::WidgetText::from("Ag")
+        .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style)
+        .size()
+        .y
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

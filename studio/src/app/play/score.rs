@@ -205,7 +205,8 @@ fn final_grid(ui: &mut Ui, heads: &[String], rows: &[Vec<String>]) {
 /// long game costs nothing more per frame.
 pub fn log_view(ui: &mut Ui, id: &str, lines: &[&str]) {
     ui.label(RichText::new("Log").strong());
-    let row = ui.text_style_height(&egui::TextStyle::Small) + ui.spacing().item_spacing.y;
+    // `show_rows` adds the spacing between rows itself.
+    let row = crate::app::fonts::line_height(ui, egui::TextStyle::Small);
     egui::ScrollArea::vertical()
         .id_salt(id)
         .max_height(160.0)
@@ -242,5 +243,27 @@ mod tests {
         assert_eq!(rows[0], ["30", "-10", "2 of 3", "20"]);
         assert_eq!(rows[1], ["12", "0", "0 of 1", "12"]);
         assert_eq!(points_line(&[12, 30]), "Player 1 12 · Player 2 30");
+    }
+
+    /// A long log, kept at its foot as moves are added, shows the newest
+    /// line at the foot of its area, not a gap of empty rows below it.
+    #[test]
+    fn the_newest_line_of_a_long_log_sits_at_the_logs_foot() {
+        use egui_kittest::kittest::Queryable as _;
+        let lines: Vec<String> = (1..=60).map(|i| format!("Move {i}")).collect();
+        let mut h = egui_kittest::Harness::new_ui(|ui| {
+            let shown: Vec<&str> = lines.iter().map(String::as_str).collect();
+            log_view(ui, "log", &shown);
+        });
+        h.run();
+        let spacing = egui::Spacing::default().item_spacing.y;
+        // The log's area begins below its title and is 160 points tall.
+        let foot = h.get_by_label("Log").rect().bottom() + spacing + 160.0;
+        let newest = h.get_by_label("Move 60").rect();
+        assert!(
+            (foot - newest.bottom()).abs() <= spacing,
+            "the newest line ends at {}, the log at {foot}",
+            newest.bottom()
+        );
     }
 }

@@ -249,7 +249,8 @@ impl Simulated {
             }
         };
         if self.show_all {
-            let height = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+            // `show_rows` adds the spacing between rows itself.
+            let height = crate::app::fonts::line_height(ui, egui::TextStyle::Body);
             // A list of its own height: the window scrolls around it rather
             // than squeezing it to the few lines left at the window's foot.
             egui::ScrollArea::vertical()
