@@ -226,26 +226,30 @@ fn play_range<F: Family>(
     cancel: &AtomicBool,
     sink: &mut (dyn FnMut(GameRecord<<F::Measures as Measures<F>>::Game>) + Send),
 ) {
-    // Each worker's bots, kept from chunk to chunk (rayon hands a new value
-    // of `map_init` to every piece it splits a chunk into, and each new bot
-    // builds its tables of the design again).
+    // Each worker's bots, kept from chunk to chunk: a new bot builds its
+    // tables of the design again, and `map_init` would give a new pool to
+    // every piece rayon splits a chunk into.
     let pools: Vec<Mutex<pool::BotPool<F>>> = (0..rayon::current_num_threads())
         .map(|_| Mutex::new(pool::BotPool::new(config.bots.len())))
         .collect();
+    // The pool is locked only to take bots out and give them back, never
+    // while a game plays: a game that waits on rayon work of its own may
+    // meanwhile start another game on the same worker, which must not find
+    // the pool locked.
+    let pool = |worker: usize| {
+        pools[worker]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
     let play = |i: u64| {
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
         let worker = rayon::current_thread_index().unwrap_or(0) % pools.len();
-        // Only this worker takes its pool; a game that panicked gave none of
-        // its bots back, so the pool is whole.
-        let mut pool = pools[worker]
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let seed = game_seed(config.seed, players, i);
         let seats = seating(seed, players, config.bots.len());
         // Names were checked before any game started.
-        let mut bots = pool.take(&config.bots, &seats, seed).ok()?;
+        let mut bots = pool(worker).take(&config.bots, &seats, seed).ok()?;
         let rec = record::play::<F>(
             &config.design,
             game,
@@ -254,7 +258,7 @@ fn play_range<F: Family>(
             seats.clone(),
             config.turn_cap,
         );
-        pool.give_back(&seats, bots);
+        pool(worker).give_back(&seats, bots);
         let d = counter.done.fetch_add(1, Ordering::Relaxed) + 1;
         (counter.progress)(Progress {
             done: d,
