@@ -201,6 +201,9 @@ fn final_grid(ui: &mut Ui, heads: &[String], rows: &[Vec<String>]) {
         });
 }
 
+/// The log's height on screen, in points.
+const LOG_HEIGHT: f32 = 160.0;
+
 /// The log, newest at the bottom; only the rows in view are laid out, so a
 /// long game costs nothing more per frame.
 pub fn log_view(ui: &mut Ui, id: &str, lines: &[&str]) {
@@ -209,7 +212,7 @@ pub fn log_view(ui: &mut Ui, id: &str, lines: &[&str]) {
     let row = crate::app::fonts::line_height(ui, egui::TextStyle::Small);
     egui::ScrollArea::vertical()
         .id_salt(id)
-        .max_height(160.0)
+        .max_height(LOG_HEIGHT)
         .stick_to_bottom(true)
         .auto_shrink([false, true])
         .show_rows(ui, row, lines.len(), |ui, range| {
@@ -257,8 +260,8 @@ mod tests {
         });
         h.run();
         let spacing = egui::Spacing::default().item_spacing.y;
-        // The log's area begins below its title and is 160 points tall.
-        let foot = h.get_by_label("Log").rect().bottom() + spacing + 160.0;
+        // The log's area begins below its title.
+        let foot = h.get_by_label("Log").rect().bottom() + spacing + LOG_HEIGHT;
         let newest = h.get_by_label("Move 60").rect();
         assert!(
             (foot - newest.bottom()).abs() <= spacing,
