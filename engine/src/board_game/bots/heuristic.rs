@@ -425,6 +425,7 @@ impl HeuristicBot {
             };
             if better {
                 best = Some(((whole, n, v), Action::KeepTickets(keep)));
+                self.planner.choose_trial(obs, &extra);
             }
         }
         best.map(|(_, a)| a).or_else(|| {
@@ -894,6 +895,36 @@ mod tests {
             }
         }
         assert!(turns > 100, "{turns} turns checked");
+    }
+
+    /// After a ticket choice, the plan is the chosen choice's trial plan,
+    /// taken without planning again for almost every choice (and equal to
+    /// a replan: `Planner::refresh` checks it in tests).
+    #[test]
+    fn the_plan_after_a_ticket_choice_is_the_chosen_trial() {
+        let design = bundled_file("usa.yaml");
+        let game = BoardGame::new(Arc::new(Board::build(&design).unwrap()), 2).unwrap();
+        let mut bots = [Style::RouteFocus, Style::OneStep].map(|s| HeuristicBot::new(s, 0));
+        let mut choices = 0;
+        for seed in 0..4 {
+            let mut state = game.new_game(seed);
+            while let Some(seat) = state.current_player() {
+                let obs = state.observation(seat);
+                if matches!(
+                    obs.phase(),
+                    PublicPhase::KeepTickets | PublicPhase::SetupTickets
+                ) {
+                    choices += 1;
+                }
+                let action = bots[seat.index()].decide(&obs);
+                state.apply(action).unwrap();
+            }
+        }
+        let taken: usize = bots.iter().map(|b| b.planner.chosen_taken).sum();
+        assert!(
+            choices > 10 && taken * 10 >= choices * 9,
+            "{taken} of {choices} choices taken"
+        );
     }
 
     fn claims_match_a_scan(bot: &HeuristicBot, obs: &Observation<'_>) {

@@ -49,6 +49,9 @@ pub(super) struct Search {
     pub(super) path: Vec<RouteId>,
     /// The path's cost.
     pub(super) cost: u32,
+    /// How many searches were made in this one's place, this one included
+    /// (so that a planner can tell a search it noted is still there).
+    pub(super) made: u32,
 }
 
 impl Search {

@@ -285,11 +285,40 @@ pub struct Planner {
     /// the budget" test answers alike for.
     budgets: std::ops::Range<u32>,
     trial: Plan,
+    /// The budgets [`Planner::trial`] would be the same with (as
+    /// [`Planner::budgets`] for the plan).
+    trial_budgets: std::ops::Range<u32>,
+    /// The trial the player chose among an offer's (see
+    /// [`Planner::choose_trial`]), until the next refresh.
+    chosen: Chosen,
     /// What [`Planner::plan`]'s routes ask of the hand, once asked (see
     /// [`Planner::plan_needs`]); `None` after each replan.
     needs: Option<Needs>,
     /// The plan for the player's own tickets (see [`Planner::refresh`]).
     pub plan: Plan,
+    /// How many chosen trials [`Planner::refresh`] took (for the tests).
+    #[cfg(test)]
+    pub(super) chosen_taken: usize,
+}
+
+/// A trial plan kept for the tickets it planned: when the player keeps
+/// them, the next refresh takes this plan instead of planning again (see
+/// [`Planner::choose_trial`]). Its buffers stay between offers.
+#[derive(Clone, Debug, Default)]
+struct Chosen {
+    /// The position the trial was planned in, while it stands.
+    key: Option<Key>,
+    /// The tickets the trial planned, in the order the player holds them
+    /// once they keep the offered ones: their tickets, then the kept.
+    tickets: Vec<TicketId>,
+    plan: Plan,
+    /// The budgets it would be the same with.
+    budgets: std::ops::Range<u32>,
+    /// Where each ticket's search the plan was made from is kept, in
+    /// [`Plan::status`]'s order: which of the ticket's kept searches, and
+    /// that one's [`Search::made`] then (a later search in its place means
+    /// the trial's is gone).
+    searches: Vec<(u8, u32)>,
 }
 
 /// What route costs depend on, as of the last pricing: who prices, the
@@ -344,8 +373,12 @@ impl Planner {
             on_path: Vec::new(),
             budgets: 0..0,
             trial: Plan::default(),
+            trial_budgets: 0..0,
+            chosen: Chosen::default(),
             needs: None,
             plan: Plan::default(),
+            #[cfg(test)]
+            chosen_taken: 0,
         }
     }
 
@@ -365,6 +398,7 @@ impl Planner {
     /// each is checked against the route costs before it is used.
     pub fn invalidate(&mut self) {
         self.key = None;
+        self.chosen.key = None;
         self.forget_prices();
     }
 
@@ -426,9 +460,34 @@ impl Planner {
     ///   price of a planned one), or find paths of the same cost through
     ///   other routes. It spares the replan after almost every claim of a
     ///   heuristic's game (docs/bots.md, *Speed*).
+    ///
+    /// After the player kept tickets, the trial plan of the choice they
+    /// made stands for the position it was planned in (see
+    /// [`Planner::choose_trial`]), and the rules above apply from there.
     pub fn refresh(&mut self, obs: &Observation<'_>, budget: u32) {
         let key = Self::key(obs);
         if self.key == Some(key) {
+            return;
+        }
+        // After the player kept the chosen trial's tickets, its plan stands
+        // for the position it was planned in; what changed since (rivals'
+        // claims) is seen below, as after any plan.
+        if let Some(at) = self.chosen.key.take()
+            && self.key == Some(at)
+            && obs.tickets() == self.chosen.tickets.as_slice()
+            && self.take_chosen(at)
+            && self.key == Some(key)
+        {
+            #[cfg(test)]
+            {
+                let mut again = Plan::default();
+                let budgets = self.plan_into(obs, obs.tickets(), &[], budget, &mut again);
+                assert_eq!(
+                    (&self.plan, &self.budgets),
+                    (&again, &budgets),
+                    "a chosen trial"
+                );
+            }
             return;
         }
         let last = self.key.replace(key);
@@ -481,6 +540,49 @@ impl Planner {
         self.plan = plan;
     }
 
+    /// Makes the chosen trial the plan of the position it was planned in
+    /// with its tickets kept (`at` with their number), the plan a replan
+    /// there would make, with each ticket's current search the one the
+    /// trial's plan was made from. Returns false, changing nothing, when one
+    /// of those searches is gone (later trials searched in its place).
+    fn take_chosen(&mut self, at: Key) -> bool {
+        let chosen = &mut self.chosen;
+        let gone = chosen
+            .plan
+            .status
+            .iter()
+            .zip(&chosen.searches)
+            .any(|((t, _), &(i, made))| {
+                self.searches[t.index() * SEARCHES_KEPT + usize::from(i)].made != made
+            });
+        if gone {
+            return false;
+        }
+        std::mem::swap(&mut self.plan, &mut chosen.plan);
+        self.budgets = chosen.budgets.clone();
+        self.on_path.iter_mut().for_each(|p| *p = false);
+        for ((t, _), &(i, _)) in self.plan.status.iter().zip(&chosen.searches) {
+            self.current[t.index()] = i;
+            let s = &self.searches[t.index() * SEARCHES_KEPT + usize::from(i)];
+            if s.done {
+                for r in &s.path {
+                    self.on_path[r.index()] = true;
+                }
+            }
+        }
+        self.needs = None;
+        self.fresh = true;
+        self.key = Some(Key {
+            tickets: chosen.tickets.len(),
+            ..at
+        });
+        #[cfg(test)]
+        {
+            self.chosen_taken += 1;
+        }
+        true
+    }
+
     /// The kept-plan rule (see [`Planner::refresh`]): takes the player's
     /// own claims, each a route of the plan, out of it.
     fn keep_after_own_claims(&mut self, obs: &Observation<'_>) {
@@ -525,9 +627,35 @@ impl Planner {
     /// [`Planner::refresh`].
     pub fn trial(&mut self, obs: &Observation<'_>, extra: &[TicketId], budget: u32) -> &Plan {
         let mut plan = std::mem::take(&mut self.trial);
-        self.plan_into(obs, obs.tickets(), extra, budget, &mut plan);
+        self.trial_budgets = self.plan_into(obs, obs.tickets(), extra, budget, &mut plan);
         self.trial = plan;
         &self.trial
+    }
+
+    /// Keeps the last [`Planner::trial`] as the plan for the player's
+    /// tickets plus `extra` (the ones it planned), should they keep them:
+    /// the next refresh then takes it instead of planning again, which would
+    /// make the same plan (the same tickets in the same order, at the same
+    /// route costs and budget). A later choice replaces it; any refresh
+    /// drops it.
+    pub fn choose_trial(&mut self, obs: &Observation<'_>, extra: &[TicketId]) {
+        let chosen = &mut self.chosen;
+        chosen.key = self.key;
+        chosen.tickets.clear();
+        chosen.tickets.extend_from_slice(obs.tickets());
+        chosen.tickets.extend_from_slice(extra);
+        std::mem::swap(&mut chosen.plan, &mut self.trial);
+        chosen.budgets = self.trial_budgets.clone();
+        chosen.searches.clear();
+        chosen
+            .searches
+            .extend(chosen.plan.status.iter().map(|(t, _)| {
+                let i = self.current[t.index()];
+                (
+                    i,
+                    self.searches[t.index() * SEARCHES_KEPT + usize::from(i)].made,
+                )
+            }));
     }
 
     /// Prices every route for the observing player: again only the routes
@@ -857,6 +985,7 @@ impl Planner {
         let ticket = board.ticket(t);
         let cities = graph.country.len();
         s.done = true;
+        s.made = s.made.wrapping_add(1);
         s.costs.clear();
         s.costs.extend_from_slice(&self.costs);
         s.nodes.clear();
