@@ -120,6 +120,7 @@ fn games(c: &mut Criterion) {
                         &mut table,
                         vec![0; players],
                         DEFAULT_TURN_CAP,
+                        None,
                     ))
                 })
             });

@@ -333,13 +333,14 @@ fn a_design_that_jams_names_the_bot_at_the_table_and_a_game_that_replays_it() {
     let names: Vec<String> = example.seats.clone();
     let seats: Vec<usize> = (0..names.len()).collect();
     let mut players = sim::make_bots::<BoardFamily>(&names, &seats, example.seed).unwrap();
-    let again = sim::record::play::<BoardFamily>(
+    let (again, _) = sim::record::play::<BoardFamily>(
         &board,
         &game,
         example.seed,
         &mut players,
         seats,
         sim::DEFAULT_TURN_CAP,
+        None,
     );
     assert!(again.passes > 0, "{again:?}");
 }

@@ -931,6 +931,7 @@ impl State {
         let t = &self.game.tables;
         let routes = self.game.board.routes().len();
         self.open_counts.clear();
+        self.open_counts.reserve(n * t.sizes.len());
         for _ in 0..n {
             self.open_counts.extend_from_slice(&t.sizes);
         }

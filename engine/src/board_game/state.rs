@@ -182,7 +182,17 @@ impl State {
         let n = game.players;
         self.rng = GameRng::seeded(seed);
 
+        // Each buffer sized once for the whole deal, rather than grown as
+        // it fills (a new state's buffers start empty).
         self.deck.clear();
+        self.deck.reserve(
+            board
+                .colors()
+                .iter()
+                .map(|c| usize::from(c.count))
+                .sum::<usize>()
+                + usize::from(board.locomotives()),
+        );
         for (i, c) in board.colors().iter().enumerate() {
             self.deck
                 .extend(std::iter::repeat_n(Card(i as u8), usize::from(c.count)));
@@ -195,6 +205,9 @@ impl State {
 
         self.tickets.clear();
         self.long_tickets.clear();
+        let long = board.tickets().iter().filter(|t| t.long).count();
+        self.tickets.reserve(board.tickets().len() - long);
+        self.long_tickets.reserve(long);
         for (i, t) in board.tickets().iter().enumerate() {
             if t.long {
                 &mut self.long_tickets
@@ -207,6 +220,13 @@ impl State {
         self.rng.shuffle(self.long_tickets.make_contiguous());
 
         self.terrain_deck.clear();
+        self.terrain_deck.reserve(
+            board
+                .terrain_types()
+                .iter()
+                .map(|t| usize::from(t.count))
+                .sum(),
+        );
         for (i, t) in board.terrain_types().iter().enumerate() {
             self.terrain_deck
                 .extend(std::iter::repeat_n(i as u8, usize::from(t.count)));
@@ -214,6 +234,7 @@ impl State {
         self.rng.shuffle(&mut self.terrain_deck);
 
         self.players.truncate(n);
+        self.players.reserve_exact(n - self.players.len());
         for p in &mut self.players {
             p.tickets.clear();
             p.routes.clear();

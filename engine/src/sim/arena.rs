@@ -148,13 +148,14 @@ pub fn arena<F: Family>(
                 let seats: Vec<usize> = (0..n).map(|s| groups[g][(s + r) % n]).collect();
                 // Names were checked before any game started.
                 let mut players = make_bots::<F>(&config.bots, &seats, deal).ok()?;
-                let rec = record::play::<F>(
+                let (rec, _) = record::play::<F>(
                     &config.design,
                     &game,
                     deal,
                     &mut players,
                     seats.clone(),
                     config.turn_cap,
+                    None,
                 );
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress(Progress { done: k, total });

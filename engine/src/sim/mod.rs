@@ -226,9 +226,10 @@ fn play_range<F: Family>(
     cancel: &AtomicBool,
     sink: &mut (dyn FnMut(GameRecord<<F::Measures as Measures<F>>::Game>) + Send),
 ) {
-    // Each worker's bots, kept from chunk to chunk: a new bot builds its
-    // tables of the design again, and `map_init` would give a new pool to
-    // every piece rayon splits a chunk into.
+    // Each worker's bots and last game's state, kept from chunk to chunk: a
+    // new bot builds its tables of the design again, a new state allocates
+    // its storage again, and `map_init` would give a new pool to every piece
+    // rayon splits a chunk into.
     let pools: Vec<Mutex<pool::BotPool<F>>> = (0..rayon::current_num_threads())
         .map(|_| Mutex::new(pool::BotPool::new(config.bots.len())))
         .collect();
@@ -249,16 +250,25 @@ fn play_range<F: Family>(
         let seed = game_seed(config.seed, players, i);
         let seats = seating(seed, players, config.bots.len());
         // Names were checked before any game started.
-        let mut bots = pool(worker).take(&config.bots, &seats, seed).ok()?;
-        let rec = record::play::<F>(
+        let (mut bots, state) = {
+            let mut pool = pool(worker);
+            (
+                pool.take(&config.bots, &seats, seed).ok()?,
+                pool.state.take(),
+            )
+        };
+        let (rec, state) = record::play::<F>(
             &config.design,
             game,
             seed,
             &mut bots,
             seats.clone(),
             config.turn_cap,
+            state,
         );
-        pool(worker).give_back(&seats, bots);
+        let mut pool = pool(worker);
+        pool.give_back(&seats, bots);
+        pool.state = Some(state);
         let d = counter.done.fetch_add(1, Ordering::Relaxed) + 1;
         (counter.progress)(Progress {
             done: d,

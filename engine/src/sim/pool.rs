@@ -3,15 +3,20 @@
 //! ([`Bot::renew`]), and gives them back when it ends. A bot's tables of the
 //! design (its numbers, its route graph, its kept path searches) are then
 //! built once per worker instead of once per game; the games are the same as
-//! with new bots.
+//! with new bots. The pool keeps the worker's last game's state too, so that
+//! the next game is dealt into its storage.
 
 use crate::bots::{Bot, BotNameError};
 use crate::game::Family;
 use crate::game::table::bot_seed;
 
-/// Spare bots, by their entry in the configured list of names.
+/// Spare bots, by their entry in the configured list of names, and a
+/// finished game's state to deal the next game into.
 pub(super) struct BotPool<F: Family> {
     spare: Vec<Vec<Box<dyn Bot<F::State>>>>,
+    /// The state of the worker's last game, kept for its storage (see
+    /// [`crate::game::Game::renew_state`]).
+    pub(super) state: Option<F::State>,
 }
 
 impl<F: Family> BotPool<F> {
@@ -19,6 +24,7 @@ impl<F: Family> BotPool<F> {
     pub(super) fn new(names: usize) -> Self {
         BotPool {
             spare: (0..names).map(|_| Vec::new()).collect(),
+            state: None,
         }
     }
 

@@ -44,7 +44,10 @@ pub struct GameRecord<G> {
 
 /// Plays one game of `game` dealt from `seed`, `bots[s]` at seat `s`, with
 /// `seats[s]` naming each bot's entry in the configured list. The game is
-/// stopped with [`EndReason::TurnCap`] at `turn_cap` turns.
+/// stopped with [`EndReason::TurnCap`] at `turn_cap` turns. The game is dealt
+/// into `spare` when given (an earlier game's state, its storage kept, see
+/// [`Game::renew_state`]), else into a new state; returns the record and
+/// the finished state.
 pub fn play<F: Family>(
     design: &Arc<F::Design>,
     game: &F::Game,
@@ -52,7 +55,8 @@ pub fn play<F: Family>(
     bots: &mut [Box<dyn Bot<F::State>>],
     seats: Vec<usize>,
     turn_cap: u32,
-) -> GameRecord<<F::Measures as Measures<F>>::Game> {
+    spare: Option<F::State>,
+) -> (GameRecord<<F::Measures as Measures<F>>::Game>, F::State) {
     let mut rec = GameRecord {
         seed,
         seats,
@@ -70,9 +74,17 @@ pub fn play<F: Family>(
     };
     let mut leader: Option<usize> = None;
     // (turn, leader) each time the unique leader changed.
-    let mut leads: Vec<(u32, Option<usize>)> = Vec::new();
-    let mut track: Vec<i32> = Vec::new();
-    let mut table = Table::new(game.new_initial_state(seed), bots, turn_cap);
+    // (Room for a game's usual few changes, so that it rarely grows.)
+    let mut leads: Vec<(u32, Option<usize>)> = Vec::with_capacity(16);
+    let mut track: Vec<i32> = Vec::with_capacity(rec.seats.len());
+    let state = match spare {
+        Some(mut state) => {
+            game.renew_state(&mut state, seed);
+            state
+        }
+        None => game.new_initial_state(seed),
+    };
+    let mut table = Table::new(state, bots, turn_cap);
     let played = table.play(|state, _, action, events| {
         rec.actions += 1;
         rec.kinds[F::action_kind(action)] += 1;
@@ -116,7 +128,7 @@ pub fn play<F: Family>(
         }
         rec.ranks = outcome.ranks;
     }
-    rec
+    (rec, table.state)
 }
 
 fn unique_leader(points: &[i32]) -> Option<usize> {

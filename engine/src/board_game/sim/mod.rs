@@ -23,8 +23,8 @@ impl Measures<BoardFamily> for BoardMeasures {
     type Game = BoardRecord;
     type Report = BoardReport;
 
-    fn start(_: &Board) -> BoardRecord {
-        BoardRecord::default()
+    fn start(board: &Board) -> BoardRecord {
+        BoardRecord::with_room(board)
     }
 
     fn moved(game: &mut BoardRecord, state: &State, action: Action, events: &Events) {

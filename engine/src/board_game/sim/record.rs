@@ -45,6 +45,17 @@ pub struct BoardRecord {
 }
 
 impl BoardRecord {
+    /// An empty record with room for a game on `board`: every route claimed
+    /// and every ticket offered once, so that recording a move does not
+    /// grow it.
+    pub fn with_room(board: &Board) -> Self {
+        BoardRecord {
+            claims: Vec::with_capacity(board.routes().len()),
+            offers: Vec::with_capacity(board.tickets().len()),
+            ..BoardRecord::default()
+        }
+    }
+
     /// Records one move; `state` is the position after it.
     pub fn moved(&mut self, state: &State, action: Action, events: &Events) {
         if let Action::Claim { route, .. } = action {
