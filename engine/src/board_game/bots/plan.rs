@@ -659,8 +659,10 @@ impl Planner {
     }
 
     /// Prices every route for the observing player: again only the routes
-    /// claimed since the last pricing (and their twins) when the position
-    /// extends the one last priced by claims alone, else all of them. Says
+    /// claimed since the last pricing (and their twins, and when the
+    /// player's trains changed, the routes they now reach or no longer
+    /// reach) when the position extends the one last priced by claims
+    /// alone, else all of them. Says
     /// what changed: the player's own claims go to [`Planner::own_claims`]
     /// with their prices before, and every other route priced again is
     /// checked against the last plan's paths ([`Planner::on_path`]).
@@ -691,16 +693,26 @@ impl Planner {
             .map(|s| obs.player(Seat(s as u8)).stations.len())
             .sum();
         let longest = self.longest;
-        let extends = self.priced.as_ref().is_some_and(|p| {
+        // Claims alone since the last pricing, with the player's trains
+        // perhaps fewer.
+        let claims = self.priced.as_ref().is_some_and(|p| {
             p.seat == obs.seat()
                 && p.stations == stations
-                && (p.trains == me.trains || me.trains >= u16::from(longest))
                 && p.routes.len() == obs.num_players()
                 && p.routes
                     .iter()
                     .enumerate()
                     .all(|(s, seen)| obs.player(Seat(s as u8)).routes.starts_with(seen))
         });
+        // Trains bound only the routes longer than they are: with the trains
+        // for the longest route before and after, no other route's price
+        // changed.
+        let trains = self
+            .priced
+            .as_ref()
+            .map_or((me.trains, me.trains), |p| (p.trains, me.trains));
+        let extends =
+            claims && (trains.0 == trains.1 || trains.1.min(trains.0) >= u16::from(longest));
         let mut priced = self.priced.take().unwrap_or_else(|| Priced {
             seat: obs.seat(),
             stations,
@@ -709,7 +721,7 @@ impl Planner {
         });
         self.own_claims.clear();
         let mut rest_off_path = true;
-        if extends {
+        if claims {
             for (s, seen) in priced.routes.iter().enumerate() {
                 let new = &obs.player(Seat(s as u8)).routes[seen.len()..];
                 let mine = s == obs.seat().index();
@@ -723,6 +735,24 @@ impl Planner {
                         }
                         self.edge[x.index()] = cost;
                     }
+                }
+            }
+            if !extends {
+                // The routes the trains now reach or no longer reach
+                // (a replan follows, as after any change of the trains).
+                let (fewer, more) = (trains.0.min(trains.1), trains.0.max(trains.1));
+                for (i, r) in board.routes().iter().enumerate() {
+                    if (fewer + 1..=more).contains(&u16::from(r.length)) {
+                        self.edge[i] = self.price(obs, RouteId::from_index(i));
+                    }
+                }
+                #[cfg(test)]
+                for (i, &cost) in self.edge.iter().enumerate() {
+                    assert_eq!(
+                        cost,
+                        self.price(obs, RouteId::from_index(i)),
+                        "a price after the trains changed"
+                    );
                 }
             }
         } else {
