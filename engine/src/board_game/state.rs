@@ -159,8 +159,28 @@ impl State {
             final_turns_left: None,
             ending: None,
         };
+        s.make_room();
         s.deal(seed);
         s
+    }
+
+    /// Sizes a new state's piles for a whole deal at once, rather than
+    /// growing them as the deal fills them (a renewed state keeps its room).
+    fn make_room(&mut self) {
+        let board = &self.game.board;
+        let cards: usize = board.colors().iter().map(|c| usize::from(c.count)).sum();
+        self.deck.reserve(cards + usize::from(board.locomotives()));
+        let long = board.tickets().iter().filter(|t| t.long).count();
+        self.tickets.reserve(board.tickets().len() - long);
+        self.long_tickets.reserve(long);
+        self.terrain_deck.reserve(
+            board
+                .terrain_types()
+                .iter()
+                .map(|t| usize::from(t.count))
+                .sum(),
+        );
+        self.players.reserve_exact(self.game.players);
     }
 
     /// Deals a new game of `game` here, as [`State::new`] would, keeping
@@ -182,17 +202,7 @@ impl State {
         let n = game.players;
         self.rng = GameRng::seeded(seed);
 
-        // Each buffer sized once for the whole deal, rather than grown as
-        // it fills (a new state's buffers start empty).
         self.deck.clear();
-        self.deck.reserve(
-            board
-                .colors()
-                .iter()
-                .map(|c| usize::from(c.count))
-                .sum::<usize>()
-                + usize::from(board.locomotives()),
-        );
         for (i, c) in board.colors().iter().enumerate() {
             self.deck
                 .extend(std::iter::repeat_n(Card(i as u8), usize::from(c.count)));
@@ -205,9 +215,6 @@ impl State {
 
         self.tickets.clear();
         self.long_tickets.clear();
-        let long = board.tickets().iter().filter(|t| t.long).count();
-        self.tickets.reserve(board.tickets().len() - long);
-        self.long_tickets.reserve(long);
         for (i, t) in board.tickets().iter().enumerate() {
             if t.long {
                 &mut self.long_tickets
@@ -220,13 +227,6 @@ impl State {
         self.rng.shuffle(self.long_tickets.make_contiguous());
 
         self.terrain_deck.clear();
-        self.terrain_deck.reserve(
-            board
-                .terrain_types()
-                .iter()
-                .map(|t| usize::from(t.count))
-                .sum(),
-        );
         for (i, t) in board.terrain_types().iter().enumerate() {
             self.terrain_deck
                 .extend(std::iter::repeat_n(i as u8, usize::from(t.count)));
@@ -234,7 +234,6 @@ impl State {
         self.rng.shuffle(&mut self.terrain_deck);
 
         self.players.truncate(n);
-        self.players.reserve_exact(n - self.players.len());
         for p in &mut self.players {
             p.tickets.clear();
             p.routes.clear();
