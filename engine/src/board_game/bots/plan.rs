@@ -269,7 +269,9 @@ pub struct Planner {
     /// Positions of the tickets being planned, most valuable first.
     order: Vec<usize>,
     /// Each city's representative in the player's own network (see
-    /// [`own_network`]), rebuilt for every plan.
+    /// [`own_network`]) as of the last pricing: joined with the player's
+    /// new routes when the position extends the one priced before, else
+    /// built anew.
     network: Vec<u16>,
     key: Option<Key>,
     /// The position the route costs were last worked out for.
@@ -721,7 +723,10 @@ impl Planner {
         });
         self.own_claims.clear();
         let mut rest_off_path = true;
+        let graph = &obs.game().tables.graph;
         if claims {
+            let seen = priced.routes[obs.seat().index()].len();
+            join_own(graph, &me.routes[seen..], &mut self.network);
             for (s, seen) in priced.routes.iter().enumerate() {
                 let new = &obs.player(Seat(s as u8)).routes[seen.len()..];
                 let mine = s == obs.seat().index();
@@ -757,6 +762,7 @@ impl Planner {
             }
         } else {
             self.price_all(obs);
+            own_network(graph, me.routes, &mut self.network);
         }
         priced.seat = obs.seat();
         priced.stations = stations;
@@ -865,9 +871,29 @@ impl Planner {
         let ticket_at = |i: usize| plan.status[i].0;
         self.order
             .sort_by_key(|&i| (Reverse(board.ticket(ticket_at(i)).points), ticket_at(i)));
-        own_network(graph, obs.player(me).routes, &mut self.network);
         // The budgets every "within the budget" test below answers alike for.
         let mut budgets = 0..u32::MAX;
+        #[cfg(test)]
+        {
+            // The network kept since the last pricing joins the cities a
+            // network built anew from the player's routes joins.
+            let mut fresh = Vec::new();
+            own_network(graph, obs.player(me).routes, &mut fresh);
+            let n = fresh.len();
+            let (mut to_kept, mut to_fresh) = (vec![usize::MAX; n], vec![usize::MAX; n]);
+            for c in 0..n {
+                let (f, k) = (root(&mut fresh, c), root(&mut self.network, c));
+                assert!(
+                    to_kept[f] == usize::MAX || to_kept[f] == k,
+                    "city {c}'s network"
+                );
+                assert!(
+                    to_fresh[k] == usize::MAX || to_fresh[k] == f,
+                    "city {c}'s network"
+                );
+                (to_kept[f], to_fresh[k]) = (k, f);
+            }
+        }
         let mut order = std::mem::take(&mut self.order);
         for &i in &order {
             let t = plan.status[i].0;
@@ -1129,6 +1155,12 @@ fn settle<O: Open + ?Sized>(
 fn own_network(graph: &RouteGraph, own: &[RouteId], network: &mut Vec<u16>) {
     network.clear();
     network.extend(0..graph.country.len() as u16);
+    join_own(graph, own, network);
+}
+
+/// Joins the cities of more of the player's own routes into `network` (see
+/// [`own_network`]).
+fn join_own(graph: &RouteGraph, own: &[RouteId], network: &mut [u16]) {
     for r in own {
         let (a, b) = graph.ends[r.index()];
         if graph.country[usize::from(a)] != NO_COUNTRY
