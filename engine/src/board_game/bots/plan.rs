@@ -664,10 +664,11 @@ impl Planner {
     /// claimed since the last pricing (and their twins, and when the
     /// player's trains changed, the routes they now reach or no longer
     /// reach) when the position extends the one last priced by claims
-    /// alone, else all of them. Says
-    /// what changed: the player's own claims go to [`Planner::own_claims`]
-    /// with their prices before, and every other route priced again is
-    /// checked against the last plan's paths ([`Planner::on_path`]).
+    /// alone, else all of them; the player's own network likewise (see
+    /// [`Planner::network`]). Says what changed: the player's own claims go
+    /// to [`Planner::own_claims`] with their prices before, and every other
+    /// route priced again is checked against the last plan's paths
+    /// ([`Planner::on_path`]).
     fn prepare(&mut self, obs: &Observation<'_>) -> Change {
         let board = obs.board();
         if !self
@@ -752,13 +753,7 @@ impl Planner {
                     }
                 }
                 #[cfg(test)]
-                for (i, &cost) in self.edge.iter().enumerate() {
-                    assert_eq!(
-                        cost,
-                        self.price(obs, RouteId::from_index(i)),
-                        "a price after the trains changed"
-                    );
-                }
+                self.assert_priced(obs, "a price after the trains changed");
             }
         } else {
             self.price_all(obs);
@@ -794,13 +789,7 @@ impl Planner {
         if start && !self.start_prices.is_empty() {
             self.edge.copy_from_slice(&self.start_prices);
             #[cfg(test)]
-            for (i, &cost) in self.edge.iter().enumerate() {
-                assert_eq!(
-                    cost,
-                    self.price(obs, RouteId::from_index(i)),
-                    "a start price"
-                );
-            }
+            self.assert_priced(obs, "a start price");
             return;
         }
         for i in 0..self.edge.len() {
@@ -808,6 +797,14 @@ impl Planner {
         }
         if start {
             self.start_prices.clone_from(&self.edge);
+        }
+    }
+
+    /// Checks (in tests) that every route's kept price is its price now.
+    #[cfg(test)]
+    fn assert_priced(&self, obs: &Observation<'_>, what: &str) {
+        for (i, &cost) in self.edge.iter().enumerate() {
+            assert_eq!(cost, self.price(obs, RouteId::from_index(i)), "{what}");
         }
     }
 
