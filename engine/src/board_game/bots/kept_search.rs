@@ -150,16 +150,16 @@ const COST_LANES: usize = 16;
 /// (city `c` is bit `c % 64` of word `c / 64`): one word for boards of up to
 /// 64 cities, else a slice of words.
 pub(super) trait Open {
-    /// Adds city `c` when `yes` (without a branch).
-    fn add_if(&mut self, c: usize, yes: bool);
+    /// Adds city `c`.
+    fn add(&mut self, c: usize);
     /// Takes the nearest city out (the lowest-numbered on ties): the city a
     /// binary heap of (distance, city) entries would settle next.
     fn take_nearest(&mut self, nodes: &[Node]) -> Option<usize>;
 }
 
 impl Open for u64 {
-    fn add_if(&mut self, c: usize, yes: bool) {
-        *self |= u64::from(yes) << c;
+    fn add(&mut self, c: usize) {
+        *self |= 1 << c;
     }
 
     fn take_nearest(&mut self, nodes: &[Node]) -> Option<usize> {
@@ -170,8 +170,8 @@ impl Open for u64 {
 }
 
 impl Open for [u64] {
-    fn add_if(&mut self, c: usize, yes: bool) {
-        self[c / 64] |= u64::from(yes) << (c % 64);
+    fn add(&mut self, c: usize) {
+        self[c / 64] |= 1 << (c % 64);
     }
 
     fn take_nearest(&mut self, nodes: &[Node]) -> Option<usize> {

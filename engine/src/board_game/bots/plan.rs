@@ -529,9 +529,16 @@ impl Planner {
         self.needs = None;
         self.fresh = true;
         let mut plan = std::mem::take(&mut self.plan);
-        self.on_path.iter_mut().for_each(|p| *p = false);
         self.budgets = self.plan_into(obs, obs.tickets(), &[], budget, &mut plan);
-        for (t, _) in &plan.status {
+        self.plan = plan;
+        self.mark_paths();
+    }
+
+    /// Marks [`Planner::on_path`]: the routes of every ticket's current
+    /// search, for the plan just made or taken.
+    fn mark_paths(&mut self) {
+        self.on_path.iter_mut().for_each(|p| *p = false);
+        for (t, _) in &self.plan.status {
             let s = &self.searches[self.kept(*t)];
             if s.done {
                 for r in &s.path {
@@ -539,7 +546,6 @@ impl Planner {
                 }
             }
         }
-        self.plan = plan;
     }
 
     /// Makes the chosen trial the plan of the position it was planned in
@@ -554,30 +560,22 @@ impl Planner {
             .status
             .iter()
             .zip(&chosen.searches)
-            .any(|((t, _), &(i, made))| {
-                self.searches[t.index() * SEARCHES_KEPT + usize::from(i)].made != made
-            });
+            .any(|((t, _), &(i, made))| self.searches[slot(*t, i)].made != made);
         if gone {
             return false;
         }
         std::mem::swap(&mut self.plan, &mut chosen.plan);
         self.budgets = chosen.budgets.clone();
-        self.on_path.iter_mut().for_each(|p| *p = false);
         for ((t, _), &(i, _)) in self.plan.status.iter().zip(&chosen.searches) {
             self.current[t.index()] = i;
-            let s = &self.searches[t.index() * SEARCHES_KEPT + usize::from(i)];
-            if s.done {
-                for r in &s.path {
-                    self.on_path[r.index()] = true;
-                }
-            }
         }
-        self.needs = None;
-        self.fresh = true;
         self.key = Some(Key {
             tickets: chosen.tickets.len(),
             ..at
         });
+        self.mark_paths();
+        self.needs = None;
+        self.fresh = true;
         #[cfg(test)]
         {
             self.chosen_taken += 1;
@@ -594,7 +592,7 @@ impl Planner {
             let searches = &self.searches;
             let current = &self.current;
             self.plan.take_claimed(board, r, price, |t| {
-                let kept = t.index() * SEARCHES_KEPT + usize::from(current[t.index()]);
+                let kept = slot(t, current[t.index()]);
                 searches[kept]
                     .path
                     .iter()
@@ -653,10 +651,7 @@ impl Planner {
             .searches
             .extend(chosen.plan.status.iter().map(|(t, _)| {
                 let i = self.current[t.index()];
-                (
-                    i,
-                    self.searches[t.index() * SEARCHES_KEPT + usize::from(i)].made,
-                )
+                (i, self.searches[slot(*t, i)].made)
             }));
     }
 
@@ -710,12 +705,9 @@ impl Planner {
         // Trains bound only the routes longer than they are: with the trains
         // for the longest route before and after, no other route's price
         // changed.
-        let trains = self
-            .priced
-            .as_ref()
-            .map_or((me.trains, me.trains), |p| (p.trains, me.trains));
+        let before = self.priced.as_ref().map_or(me.trains, |p| p.trains);
         let extends =
-            claims && (trains.0 == trains.1 || trains.1.min(trains.0) >= u16::from(longest));
+            claims && (before == me.trains || before.min(me.trains) >= u16::from(longest));
         let mut priced = self.priced.take().unwrap_or_else(|| Priced {
             seat: obs.seat(),
             stations,
@@ -746,7 +738,7 @@ impl Planner {
             if !extends {
                 // The routes the trains now reach or no longer reach
                 // (a replan follows, as after any change of the trains).
-                let (fewer, more) = (trains.0.min(trains.1), trains.0.max(trains.1));
+                let (fewer, more) = (before.min(me.trains), before.max(me.trains));
                 for (i, r) in board.routes().iter().enumerate() {
                     if (fewer + 1..=more).contains(&u16::from(r.length)) {
                         self.edge[i] = self.price(obs, RouteId::from_index(i));
@@ -1030,7 +1022,7 @@ impl Planner {
     /// Where the ticket's kept search its plan was last made from is in
     /// [`Planner::searches`].
     fn kept(&self, t: TicketId) -> usize {
-        t.index() * SEARCHES_KEPT + usize::from(self.current[t.index()])
+        slot(t, self.current[t.index()])
     }
 
     /// A new path search for ticket `t` over `self.costs`, into `s`.
@@ -1079,6 +1071,11 @@ impl Planner {
     }
 }
 
+/// Where kept search `i` of ticket `t` is in [`Planner::searches`].
+fn slot(t: TicketId, i: u8) -> usize {
+    t.index() * SEARCHES_KEPT + usize::from(i)
+}
+
 /// Dijkstra's search from the cities `from` to the city `to.0` or the first
 /// city of country `to.1` over `costs`, into `s` (reset before), settling
 /// next the nearest city reached, the lowest-numbered on ties (see
@@ -1096,7 +1093,7 @@ fn settle<O: Open + ?Sized>(
     for &c in from {
         s.nodes[c.index()].dist = 0;
         via[c.index()] = SOURCE;
-        open.add_if(c.index(), true);
+        open.add(c.index());
     }
     let mut settled = 0u16;
     while let Some(city) = open.take_nearest(&s.nodes) {
@@ -1138,7 +1135,7 @@ fn settle<O: Open + ?Sized>(
             if nd < node.dist {
                 node.dist = nd;
                 via[w] = u32::from(link.route) + 1;
-                open.add_if(w, true);
+                open.add(w);
             }
         }
     }
